@@ -1,0 +1,43 @@
+import Foundation
+
+/// A paid booking, as the airline keeps it.
+public struct Booking: Hashable, Sendable, Codable {
+  /// The record locator.
+  public let reference: BookingReference
+  /// The draft that was paid for.
+  public let draftID: DraftID
+  /// The quote that was paid.
+  public let quoteID: QuoteID
+  /// The flights.
+  public let offer: Offer
+  /// Who travels.
+  public let passengers: [Passenger]
+  /// Who the airline contacts.
+  public let contact: Contact
+  /// The extras bought (seats, bags, insurance).
+  public let extras: Extras
+  /// What was paid.
+  public let totalPaid: Money
+  /// How it was paid: brand and last four digits only.
+  public let paymentMethod: PaymentMethod
+  /// When the payment went through.
+  public let paidAt: Date
+
+  /// A booking from its parts.
+  public init(
+    reference: BookingReference, draftID: DraftID, quoteID: QuoteID, offer: Offer,
+    passengers: [Passenger], contact: Contact, extras: Extras, totalPaid: Money,
+    paymentMethod: PaymentMethod, paidAt: Date
+  ) {
+    self.reference = reference
+    self.draftID = draftID
+    self.quoteID = quoteID
+    self.offer = offer
+    self.passengers = passengers
+    self.contact = contact
+    self.extras = extras
+    self.totalPaid = totalPaid
+    self.paymentMethod = paymentMethod
+    self.paidAt = paidAt
+  }
+}

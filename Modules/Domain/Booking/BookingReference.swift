@@ -1,0 +1,26 @@
+/// A six-character record locator such as `K7Q2ZP`, the name of a paid booking.
+public struct BookingReference: Hashable, Sendable, Codable, CustomStringConvertible {
+  /// The six upper-case letters or digits.
+  public let rawValue: String
+
+  /// Validates and upper-cases `raw`.
+  public init(_ raw: String) throws(DomainError) {
+    let text = raw.trimmingCharacters(in: .whitespaces).uppercased()
+    let scalars = Array(text.unicodeScalars)
+    guard scalars.count == 6,
+      scalars.allSatisfy({ ("A"..."Z").contains($0) || ("0"..."9").contains($0) })
+    else { throw .invalidBookingReference(raw) }
+    rawValue = text
+  }
+
+  public var description: String { rawValue }
+
+  public init(from decoder: any Decoder) throws {
+    self = try Self(try decoder.singleValueContainer().decode(String.self))
+  }
+
+  public func encode(to encoder: any Encoder) throws {
+    var container = encoder.singleValueContainer()
+    try container.encode(rawValue)
+  }
+}

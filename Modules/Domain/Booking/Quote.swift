@@ -1,0 +1,78 @@
+import Foundation
+
+/// What a line of a quote is for.
+public enum LineItemKind: String, Hashable, Sendable, Codable, CaseIterable {
+  case fare, seat, bag, insurance, tax
+}
+
+/// One priced line of a quote, such as "Seat 14A".
+public struct LineItem: Hashable, Sendable, Codable {
+  /// What it is for.
+  public let kind: LineItemKind
+  /// What a person reads, such as "Seat 14A (Ada Lovelace)".
+  public let label: String
+  /// The amount.
+  public let amount: Money
+
+  /// A line item.
+  public init(kind: LineItemKind, label: String, amount: Money) {
+    self.kind = kind
+    self.label = label
+    self.amount = amount
+  }
+}
+
+/// A price locked for a draft and its extras until `expiresAt`.
+public struct Quote: Hashable, Sendable, Codable, Identifiable {
+  /// The quote's ID.
+  public let id: QuoteID
+  /// The draft it prices.
+  public let draftID: DraftID
+  /// The extras it prices, so the same selection can be priced again after expiry.
+  public let extras: Extras
+  /// The priced lines.
+  public let lineItems: [LineItem]
+  /// The sum of the lines.
+  public let total: Money
+  /// When the price stops being honoured.
+  public let expiresAt: Date
+
+  /// Validates that the lines share one currency and add up to `total`.
+  public init(
+    id: QuoteID, draftID: DraftID, extras: Extras, lineItems: [LineItem], total: Money,
+    expiresAt: Date
+  ) throws(DomainError) {
+    let sum = try Money.sum(lineItems.map(\.amount), in: total.currency)
+    guard sum.amount == total.amount else {
+      throw .invalidQuoteTotal(expected: sum.formatted(), found: total.formatted())
+    }
+    self.id = id
+    self.draftID = draftID
+    self.extras = extras
+    self.lineItems = lineItems
+    self.total = total
+    self.expiresAt = expiresAt
+  }
+
+  /// Whether the price still holds at `now`.
+  public func isValid(at now: Date) -> Bool { now < expiresAt }
+
+  /// Whole seconds left at `now` (rounded up, so 0 means expired), never negative.
+  public func secondsRemaining(at now: Date) -> Int {
+    max(0, Int(expiresAt.timeIntervalSince(now).rounded(.up)))
+  }
+
+  private enum CodingKeys: String, CodingKey {
+    case id, draftID, extras, lineItems, total, expiresAt
+  }
+
+  public init(from decoder: any Decoder) throws {
+    let c = try decoder.container(keyedBy: CodingKeys.self)
+    try self.init(
+      id: c.decode(QuoteID.self, forKey: .id), draftID: c.decode(DraftID.self, forKey: .draftID),
+      extras: c.decode(Extras.self, forKey: .extras),
+      lineItems: c.decode([LineItem].self, forKey: .lineItems),
+      total: c.decode(Money.self, forKey: .total),
+      expiresAt: c.decode(Date.self, forKey: .expiresAt))
+  }
+}

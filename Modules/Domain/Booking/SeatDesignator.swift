@@ -1,0 +1,45 @@
+/// A seat's name: a row number and a letter, such as `14A`.
+public struct SeatDesignator: Hashable, Sendable, Codable, Comparable, CustomStringConvertible {
+  /// The row, 1 to 99.
+  public let row: Int
+  /// The seat letter, A to K.
+  public let letter: Character
+
+  /// A designator from its parts.
+  public init(row: Int, letter: Character) throws(DomainError) {
+    guard (1...99).contains(row), let ascii = letter.asciiValue,
+      (UInt8(ascii: "A")...UInt8(ascii: "K")).contains(ascii)
+    else { throw .invalidSeatDesignator("\(row)\(letter)") }
+    self.row = row
+    self.letter = letter
+  }
+
+  /// Parses `14A` (a lower-case letter is accepted).
+  public init(_ text: String) throws(DomainError) {
+    let trimmed = text.trimmingCharacters(in: .whitespaces).uppercased()
+    guard let letter = trimmed.last, trimmed.count >= 2, trimmed.count <= 3,
+      trimmed.dropLast().allSatisfy({ $0.isASCII && $0.isNumber }),
+      let row = Int(trimmed.dropLast())
+    else { throw .invalidSeatDesignator(text) }
+    do {
+      try self.init(row: row, letter: letter)
+    } catch {
+      throw .invalidSeatDesignator(text)
+    }
+  }
+
+  public var description: String { "\(row)\(letter)" }
+
+  public static func < (lhs: Self, rhs: Self) -> Bool {
+    (lhs.row, lhs.letter) < (rhs.row, rhs.letter)
+  }
+
+  public init(from decoder: any Decoder) throws {
+    self = try Self(try decoder.singleValueContainer().decode(String.self))
+  }
+
+  public func encode(to encoder: any Encoder) throws {
+    var container = encoder.singleValueContainer()
+    try container.encode(description)
+  }
+}

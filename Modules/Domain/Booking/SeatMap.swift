@@ -1,0 +1,74 @@
+/// What sort of seat it is, which decides its price.
+public enum SeatKind: String, Hashable, Sendable, Codable, CaseIterable {
+  case standard
+  /// A row with more room for the legs.
+  case extraLegroom
+  /// Beside an emergency exit: more room, and duties in an evacuation.
+  case exitRow
+}
+
+/// One seat on a seat map.
+public struct Seat: Hashable, Sendable, Codable {
+  /// The seat's name, such as `14A`.
+  public let designator: SeatDesignator
+  /// The kind of seat.
+  public let kind: SeatKind
+  /// What choosing it costs per passenger (zero for a free seat).
+  public let price: Money
+  /// Whether another traveller already has it.
+  public let occupied: Bool
+
+  /// A seat.
+  public init(designator: SeatDesignator, kind: SeatKind, price: Money, occupied: Bool) {
+    self.designator = designator
+    self.kind = kind
+    self.price = price
+    self.occupied = occupied
+  }
+
+  /// The row number.
+  public var row: Int { designator.row }
+  /// The seat letter.
+  public var letter: Character { designator.letter }
+}
+
+/// A column of the cabin drawn left to right: a seat letter, or an aisle.
+public enum SeatColumn: Hashable, Sendable, Codable {
+  case seat(String)
+  case aisle
+}
+
+/// The seats of one offer's aircraft, as a grid of rows and columns with aisles.
+public struct SeatMap: Hashable, Sendable, Codable {
+  /// The offer the seats are sold for.
+  public let offerID: OfferID
+  /// The aircraft type.
+  public let aircraft: Aircraft
+  /// Columns left to right, with aisles, e.g. `A B C | D E F`.
+  public let columns: [SeatColumn]
+  /// The row numbers in order (some airlines have no row 13).
+  public let rows: [Int]
+  /// Every seat, in row then column order.
+  public let seats: [Seat]
+
+  /// A seat map.
+  public init(
+    offerID: OfferID, aircraft: Aircraft, columns: [SeatColumn], rows: [Int], seats: [Seat]
+  ) {
+    self.offerID = offerID
+    self.aircraft = aircraft
+    self.columns = columns
+    self.rows = rows
+    self.seats = seats
+  }
+
+  /// The seat called `designator`, if the cabin has one.
+  public func seat(_ designator: SeatDesignator) -> Seat? {
+    seats.first { $0.designator == designator }
+  }
+
+  /// The rows whose seats are of `kind`.
+  public func rows(of kind: SeatKind) -> [Int] {
+    rows.filter { row in seats.contains { $0.row == row && $0.kind == kind } }
+  }
+}

@@ -1,0 +1,70 @@
+import Foundation
+
+/// An airport: where flights leave from and arrive at, with the time zone its clocks show.
+public struct Airport: Hashable, Sendable, Codable {
+  /// The IATA code, such as `IST`.
+  public let code: IATACode
+  /// The airport's name, such as "Istanbul Airport".
+  public let name: String
+  /// The city it serves, in its own spelling ("İstanbul", "München").
+  public let city: String
+  /// The ISO 3166-1 alpha-2 country code, such as `TR`.
+  public let countryCode: String
+  /// The IANA time zone ID, such as `Europe/Istanbul`.
+  public let timeZoneID: String
+  /// Latitude in degrees, north positive.
+  public let latitude: Double
+  /// Longitude in degrees, east positive.
+  public let longitude: Double
+
+  /// Validates the country code, the time zone and the coordinates.
+  public init(
+    code: IATACode, name: String, city: String, countryCode: String, timeZoneID: String,
+    latitude: Double, longitude: Double
+  ) throws(DomainError) {
+    let country = countryCode.uppercased()
+    guard country.unicodeScalars.count == 2,
+      country.unicodeScalars.allSatisfy({ ("A"..."Z").contains($0) })
+    else { throw .invalidCountryCode(countryCode) }
+    guard TimeZone(identifier: timeZoneID) != nil else { throw .invalidTimeZone(timeZoneID) }
+    guard (-90...90).contains(latitude), (-180...180).contains(longitude) else {
+      throw .invalidCoordinates(latitude: latitude, longitude: longitude)
+    }
+    self.code = code
+    self.name = name
+    self.city = city
+    self.countryCode = country
+    self.timeZoneID = timeZoneID
+    self.latitude = latitude
+    self.longitude = longitude
+  }
+
+  /// The airport's time zone; falls back to UTC only if the system lost the zone after validation.
+  public var timeZone: TimeZone { TimeZone(identifier: timeZoneID) ?? .gmt }
+
+  /// Great-circle distance to `other` in kilometres (haversine, mean Earth radius).
+  public func distance(to other: Airport) -> Double {
+    let radians = Double.pi / 180
+    let dLat = (other.latitude - latitude) * radians
+    let dLon = (other.longitude - longitude) * radians
+    let a =
+      sin(dLat / 2) * sin(dLat / 2) + cos(latitude * radians) * cos(other.latitude * radians)
+      * sin(dLon / 2) * sin(dLon / 2)
+    return 6371.0 * 2 * atan2(a.squareRoot(), (1 - a).squareRoot())
+  }
+
+  private enum CodingKeys: String, CodingKey {
+    case code, name, city, countryCode, timeZoneID, latitude, longitude
+  }
+
+  public init(from decoder: any Decoder) throws {
+    let c = try decoder.container(keyedBy: CodingKeys.self)
+    try self.init(
+      code: c.decode(IATACode.self, forKey: .code), name: c.decode(String.self, forKey: .name),
+      city: c.decode(String.self, forKey: .city),
+      countryCode: c.decode(String.self, forKey: .countryCode),
+      timeZoneID: c.decode(String.self, forKey: .timeZoneID),
+      latitude: c.decode(Double.self, forKey: .latitude),
+      longitude: c.decode(Double.self, forKey: .longitude))
+  }
+}

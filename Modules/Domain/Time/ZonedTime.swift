@@ -1,0 +1,50 @@
+import Foundation
+
+/// An instant together with the time zone it is shown in: "08:40 in Istanbul".
+///
+/// Flights are timed in the local time of each airport; keeping the instant makes durations and
+/// sorting exact, and keeping the zone makes the local wall-clock time exact.
+public struct ZonedTime: Hashable, Sendable, Codable, Comparable {
+  /// The moment itself.
+  public let instant: Date
+  /// The IANA time zone the moment is shown in.
+  public let timeZoneID: String
+
+  /// Pairs an instant with a zone; the zone ID is validated.
+  public init(instant: Date, timeZoneID: String) throws(DomainError) {
+    guard TimeZone(identifier: timeZoneID) != nil else { throw .invalidTimeZone(timeZoneID) }
+    self.instant = instant
+    self.timeZoneID = timeZoneID
+  }
+
+  /// The zone, falling back to UTC only if the system lost it after validation.
+  public var timeZone: TimeZone { TimeZone(identifier: timeZoneID) ?? .gmt }
+
+  /// The local calendar day.
+  public var day: CalendarDay { CalendarDay(instant, in: timeZone) }
+
+  /// The local hour and minute.
+  public var clock: (hour: Int, minute: Int) {
+    var calendar = Calendar(identifier: .gregorian)
+    calendar.timeZone = timeZone
+    let parts = calendar.dateComponents([.hour, .minute], from: instant)
+    return (parts.hour ?? 0, parts.minute ?? 0)
+  }
+
+  /// Local time as `HH:MM`.
+  public var hhmm: String {
+    let (hour, minute) = clock
+    return (hour < 10 ? "0" : "") + "\(hour):" + (minute < 10 ? "0" : "") + "\(minute)"
+  }
+
+  public static func < (lhs: Self, rhs: Self) -> Bool { lhs.instant < rhs.instant }
+
+  private enum CodingKeys: String, CodingKey { case instant, timeZoneID }
+
+  public init(from decoder: any Decoder) throws {
+    let c = try decoder.container(keyedBy: CodingKeys.self)
+    try self.init(
+      instant: c.decode(Date.self, forKey: .instant),
+      timeZoneID: c.decode(String.self, forKey: .timeZoneID))
+  }
+}

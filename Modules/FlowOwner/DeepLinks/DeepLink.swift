@@ -1,0 +1,154 @@
+import Domain
+
+/// A link into the flow from outside: `booking://pay/<quoteID>` or
+/// `booking://search?from=IST&to=AMS&date=2026-12-24&passengers=2`.
+///
+/// A link is only a snapshot: it opens through the same `restore` as a relaunch, so there is no
+/// "came from a link" flag anywhere.
+public enum DeepLink: Hashable, Sendable {
+  /// Open payment for a quote.
+  case pay(QuoteID)
+  /// Show the results of a search.
+  case search(SearchCriteria)
+
+  /// The longest link accepted; real ones are far shorter.
+  public static let maximumLength = 2048
+
+  /// Parses `text`, naming what is wrong when it is not a booking link.
+  public init(parsing text: String) throws(DeepLinkError) {
+    let link = text.trimmingCharacters(in: .whitespaces)
+    guard link.utf8.count <= Self.maximumLength else { throw .tooLong(link.utf8.count) }
+    guard let schemeEnd = link.range(of: "://") else { throw .notALink(link) }
+    let scheme = String(link[..<schemeEnd.lowerBound])
+    guard scheme.lowercased() == "booking" else { throw .wrongScheme(scheme) }
+    let rest = link[schemeEnd.upperBound...]
+    let (beforeQuery, query) = Self.split(rest, at: "?")
+    guard !beforeQuery.contains("#"), !(query ?? "").contains("#") else {
+      throw .unexpectedPath(String(rest))
+    }
+    var segments = beforeQuery.split(separator: "/", omittingEmptySubsequences: false)
+      .map(String.init)
+    if segments.count > 1, segments.last == "" { segments.removeLast() }
+    let host = segments.first ?? ""
+    switch host.lowercased() {
+    case "pay":
+      guard query == nil else { throw .unexpectedQuery(host) }
+      guard segments.count == 2, let raw = segments.last, !raw.isEmpty else {
+        if segments.count > 2 { throw .unexpectedPath(String(rest)) }
+        throw .missingQuoteID
+      }
+      let decoded = try Self.percentDecoded(raw, name: "quote ID")
+      do {
+        self = .pay(try QuoteID(decoded))
+      } catch {
+        throw .invalidQuoteID(decoded)
+      }
+    case "search":
+      guard segments.count == 1 else { throw .unexpectedPath(String(rest)) }
+      self = .search(try Self.criteria(from: query ?? ""))
+    case "":
+      throw .missingHost
+    default:
+      throw .unknownHost(host)
+    }
+  }
+
+  /// The snapshot this link opens.
+  public var snapshot: BookingSnapshot {
+    switch self {
+    case .pay(let quoteID): BookingSnapshot(criteria: nil, position: .payment(quoteID: quoteID))
+    case .search(let criteria): BookingSnapshot(criteria: criteria, position: .results)
+    }
+  }
+
+  /// The link as text.
+  public var url: String {
+    switch self {
+    case .pay(let quoteID): "booking://pay/\(quoteID)"
+    case .search(let c):
+      "booking://search?from=\(c.origin)&to=\(c.destination)&date=\(c.departure)"
+        + "&passengers=\(c.passengerCount)"
+    }
+  }
+
+  private static func criteria(from query: String) throws(DeepLinkError) -> SearchCriteria {
+    var values: [String: String] = [:]
+    let known = ["from", "to", "date", "passengers"]
+    for pair in query.split(separator: "&") {
+      let (rawName, rawValue) = split(pair, at: "=")
+      let name = try percentDecoded(rawName, name: "parameter name").lowercased()
+      guard known.contains(name) else { throw .unknownParameter(name) }
+      guard values[name] == nil else { throw .duplicateParameter(name) }
+      values[name] = try percentDecoded(rawValue ?? "", name: name)
+    }
+    func required(_ name: String) throws(DeepLinkError) -> String {
+      guard let value = values[name], !value.isEmpty else { throw .missingParameter(name) }
+      return value
+    }
+    do {
+      let origin = try IATACode(try required("from"))
+      let destination = try IATACode(try required("to"))
+      let date = try CalendarDay(iso: try required("date"))
+      let passengersText = values["passengers"] ?? "1"
+      guard let passengers = Int(passengersText), passengersText.count <= 2 else {
+        throw DeepLinkError.invalidParameter(
+          name: "passengers", reason: DomainError.passengerCountOutOfRange(-1).description)
+      }
+      return try SearchCriteria(
+        origin: origin, destination: destination, departure: date, passengerCount: passengers)
+    } catch let error as DeepLinkError {
+      throw error
+    } catch let error as DomainError {
+      throw .invalidParameter(name: parameterName(for: error), reason: error.description)
+    } catch {
+      throw .invalidParameter(name: "search", reason: "\(error)")
+    }
+  }
+
+  private static func parameterName(for error: DomainError) -> String {
+    switch error {
+    case .invalidAirportCode, .sameOriginAndDestination: "from/to"
+    case .invalidDate: "date"
+    case .passengerCountOutOfRange: "passengers"
+    default: "search"
+    }
+  }
+
+  private static func split<S: StringProtocol>(_ text: S, at separator: Character)
+    -> (String, String?)
+  {
+    guard let index = text.firstIndex(of: separator) else { return (String(text), nil) }
+    return (String(text[..<index]), String(text[text.index(after: index)...]))
+  }
+
+  /// Decodes `%XX` escapes (and `+` as a space in values), refusing broken escapes.
+  private static func percentDecoded(_ raw: String, name: String) throws(DeepLinkError) -> String {
+    var bytes: [UInt8] = []
+    var iterator = Array(raw.utf8).makeIterator()
+    while let byte = iterator.next() {
+      if byte == UInt8(ascii: "%") {
+        guard let high = iterator.next().flatMap(hexValue),
+          let low = iterator.next().flatMap(hexValue)
+        else { throw .invalidEncoding(name) }
+        bytes.append(high << 4 | low)
+      } else if byte == UInt8(ascii: "+") {
+        bytes.append(UInt8(ascii: " "))
+      } else {
+        bytes.append(byte)
+      }
+    }
+    guard let text = String(validating: bytes, as: UTF8.self),
+      !text.unicodeScalars.contains(where: { $0.properties.generalCategory == .control })
+    else { throw .invalidEncoding(name) }
+    return text
+  }
+
+  private static func hexValue(_ byte: UInt8) -> UInt8? {
+    switch byte {
+    case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
+    case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10
+    case UInt8(ascii: "A")...UInt8(ascii: "F"): byte - UInt8(ascii: "A") + 10
+    default: nil
+    }
+  }
+}

@@ -1,0 +1,43 @@
+import Domain
+
+/// Why a text is not a link the app can open, naming what is wrong.
+public enum DeepLinkError: Error, Hashable, Sendable, CustomStringConvertible {
+  case tooLong(Int)
+  case notALink(String)
+  case wrongScheme(String)
+  case missingHost
+  case unknownHost(String)
+  case unexpectedPath(String)
+  case unexpectedQuery(String)
+  case missingQuoteID
+  case invalidQuoteID(String)
+  case invalidEncoding(String)
+  case unknownParameter(String)
+  case duplicateParameter(String)
+  case missingParameter(String)
+  case invalidParameter(name: String, reason: String)
+
+  public var description: String {
+    let q = DomainError.quoted
+    return switch self {
+    case .tooLong(let length): "The link is \(length) bytes long; links are at most 2048."
+    case .notALink(let text): "\(q(text)) is not a link: expected booking://pay/<quote ID>."
+    case .wrongScheme(let scheme): "Links must start with booking://, not \(q(scheme + "://"))."
+    case .missingHost: "The link names no action: use booking://pay/<quote ID> or booking://search."
+    case .unknownHost(let host):
+      "\(q(host)) is not a link action: use booking://pay/<quote ID> or booking://search?..."
+    case .unexpectedPath(let path): "The link has an unexpected path \(q(path))."
+    case .unexpectedQuery(let host): "A \(host) link takes no ?parameters."
+    case .missingQuoteID: "The payment link names no quote: use booking://pay/<quote ID>."
+    case .invalidQuoteID(let id):
+      "\(q(id)) is not a quote ID: use 1 to 64 letters, digits, '-' or '_'."
+    case .invalidEncoding(let name):
+      "The link's \(name) has a broken %-escape or a control character."
+    case .unknownParameter(let name):
+      "\(q(name)) is not a search parameter: use from, to, date and passengers."
+    case .duplicateParameter(let name): "The link gives \(q(name)) twice."
+    case .missingParameter(let name): "The search link needs \(name)=..."
+    case .invalidParameter(let name, let reason): "The link's \(name) is wrong: \(reason)"
+    }
+  }
+}

@@ -1,0 +1,49 @@
+import Domain
+
+/// One step on the booking path. Each case carries exactly what the step before it produced, so a
+/// step cannot exist without its input: there is no "payment without a quote".
+///
+/// The search form is the root under the path and is not a case: an empty path means "searching".
+public enum BookingStep: Hashable, Sendable {
+  /// Offers for a search.
+  case results(SearchCriteria)
+  /// Passenger details for the chosen offer, with details carried over from an earlier draft.
+  case passengers(Offer, prefill: PassengerPrefill)
+  /// Seats, bags and insurance for a saved draft.
+  case extras(BookingDraft)
+  /// Paying a price-locked quote.
+  case payment(Quote)
+  /// The paid booking.
+  case confirmation(BookingReference)
+
+  /// Which step this is.
+  public var kind: StepKind {
+    switch self {
+    case .results: .results
+    case .passengers: .passengers
+    case .extras: .extras
+    case .payment: .payment
+    case .confirmation: .confirmation
+    }
+  }
+}
+
+/// The kinds of step, in flow order; `search` is the root under the path.
+public enum StepKind: Int, Hashable, Sendable, Codable, CaseIterable, Comparable,
+  CustomStringConvertible
+{
+  case search, results, passengers, extras, payment, confirmation
+
+  public static func < (lhs: Self, rhs: Self) -> Bool { lhs.rawValue < rhs.rawValue }
+
+  public var description: String {
+    switch self {
+    case .search: "search"
+    case .results: "results"
+    case .passengers: "passengers"
+    case .extras: "extras"
+    case .payment: "payment"
+    case .confirmation: "confirmation"
+    }
+  }
+}

@@ -1,0 +1,100 @@
+import Domain
+
+/// What was asked of the flow: one value per transition, for logs, the inspector and tests.
+public enum FlowTransition: Hashable, Sendable, CustomStringConvertible {
+  case searchSubmitted(SearchCriteria)
+  case offerSelected(OfferID, from: StepKind)
+  case passengersSaved(DraftID, from: StepKind)
+  case extrasPriced(QuoteID, from: StepKind)
+  case paid(BookingReference, from: StepKind)
+  case back
+  case popped(to: StepKind)
+  case startedOver
+  case restored(RestoreOutcome)
+
+  public var description: String {
+    switch self {
+    case .searchSubmitted(let c):
+      "searchSubmitted(\(c.origin)->\(c.destination) \(c.departure) x\(c.passengerCount))"
+    case .offerSelected(let id, let from): "offerSelected(\(id), from: \(from))"
+    case .passengersSaved(let id, let from): "passengersSaved(\(id), from: \(from))"
+    case .extrasPriced(let id, let from): "extrasPriced(\(id), from: \(from))"
+    case .paid(let reference, let from): "paid(\(reference), from: \(from))"
+    case .back: "back()"
+    case .popped(let kind): "pop(to: \(kind))"
+    case .startedOver: "startOver()"
+    case .restored(let outcome): "restore -> \(outcome)"
+    }
+  }
+}
+
+/// Why the flow ignored an output or a navigation.
+public enum DropReason: Hashable, Sendable, CustomStringConvertible {
+  /// The step that produced the output has left the path (the person went back, or the reply
+  /// came home late).
+  case originNotOnPath(StepKind)
+  /// The same output already follows its origin (a double press or a repeated reply).
+  case alreadyAdvanced
+  /// The output came from a step that does not produce it.
+  case wrongOrigin(expected: StepKind, found: StepKind)
+  /// The output does not belong to its origin (e.g. a draft for another offer).
+  case mismatchedOutput(String)
+  /// Back at the root: there is no step to go back from.
+  case atRoot
+  /// `pop(to:)` named a step that is not on the path.
+  case targetNotOnPath(StepKind)
+
+  public var description: String {
+    switch self {
+    case .originNotOnPath(let kind): "its origin (\(kind)) is no longer on the path"
+    case .alreadyAdvanced: "the same output already follows its origin"
+    case .wrongOrigin(let expected, let found): "expected it from \(expected), not \(found)"
+    case .mismatchedOutput(let why): why
+    case .atRoot: "already at the search form"
+    case .targetNotOnPath(let kind): "\(kind) is not on the path"
+    }
+  }
+}
+
+/// A transition and what became of it.
+public struct FlowEvent: Hashable, Sendable, CustomStringConvertible {
+  /// Whether the path changed.
+  public enum Outcome: Hashable, Sendable {
+    /// The path changed; `removed` lists the steps that left it, in path order.
+    case accepted(removed: [StepKind])
+    /// The path did not change.
+    case dropped(DropReason)
+  }
+
+  /// What was asked.
+  public let transition: FlowTransition
+  /// What happened.
+  public let outcome: Outcome
+  /// The kinds on the path afterwards.
+  public let pathAfter: [StepKind]
+
+  /// An event.
+  public init(transition: FlowTransition, outcome: Outcome, pathAfter: [StepKind]) {
+    self.transition = transition
+    self.outcome = outcome
+    self.pathAfter = pathAfter
+  }
+
+  /// Whether the path changed.
+  public var isAccepted: Bool {
+    if case .accepted = outcome { true } else { false }
+  }
+
+  public var description: String {
+    let path = "[" + pathAfter.map(\.description).joined(separator: ", ") + "]"
+    switch outcome {
+    case .accepted(let removed) where removed.isEmpty:
+      return "accepted \(transition) -> \(path)"
+    case .accepted(let removed):
+      let gone = removed.map(\.description).joined(separator: ", ")
+      return "accepted \(transition) -> \(path), removed \(gone)"
+    case .dropped(let reason):
+      return "dropped \(transition): \(reason)"
+    }
+  }
+}

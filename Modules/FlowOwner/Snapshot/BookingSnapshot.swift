@@ -1,0 +1,62 @@
+import Domain
+
+/// What survives the process: the search and the position on the path, as IDs.
+///
+/// Never names, contact data, card data or prices: prices and availability are fetched again on
+/// restore, and personal data stays in the airline's draft.
+public struct BookingSnapshot: Hashable, Sendable, Codable {
+  /// Where the flow was.
+  public enum Position: Hashable, Sendable, Codable {
+    case search
+    case results
+    case passengers(offerID: OfferID)
+    case extras(draftID: DraftID)
+    case payment(quoteID: QuoteID)
+    case confirmation(BookingReference)
+
+    /// The kind of step this position names.
+    public var kind: StepKind {
+      switch self {
+      case .search: .search
+      case .results: .results
+      case .passengers: .passengers
+      case .extras: .extras
+      case .payment: .payment
+      case .confirmation: .confirmation
+      }
+    }
+  }
+
+  /// The search that started the flow. Absent at the search form, after paying, and in a snapshot
+  /// made from a deep link, where `restore` derives it from the fetched offer.
+  public let criteria: SearchCriteria?
+  /// Where the flow was.
+  public let position: Position
+
+  /// A snapshot.
+  public init(criteria: SearchCriteria?, position: Position) {
+    self.criteria = criteria
+    self.position = position
+  }
+
+  /// The search form, nothing to resume.
+  public static let search = BookingSnapshot(criteria: nil, position: .search)
+}
+
+extension BookingFlow {
+  /// The snapshot of the current path.
+  public var snapshot: BookingSnapshot {
+    var criteria: SearchCriteria?
+    if case .results(let searched)? = path.first { criteria = searched }
+    let position: BookingSnapshot.Position =
+      switch path.last {
+      case nil: .search
+      case .results: .results
+      case .passengers(let offer, _): .passengers(offerID: offer.id)
+      case .extras(let draft): .extras(draftID: draft.id)
+      case .payment(let quote): .payment(quoteID: quote.id)
+      case .confirmation(let reference): .confirmation(reference)
+      }
+    return BookingSnapshot(criteria: criteria, position: position)
+  }
+}

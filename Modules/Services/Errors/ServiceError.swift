@@ -1,0 +1,50 @@
+import Domain
+
+/// Why the airline said no, with a message a person can read.
+public enum ServiceError: Error, Hashable, Sendable, CustomStringConvertible {
+  /// The offer expired or sold out; search again.
+  case offerNoLongerAvailable(OfferID)
+  /// No draft has that ID.
+  case draftNotFound(DraftID)
+  /// No quote has that ID.
+  case quoteNotFound(QuoteID)
+  /// No booking has that reference.
+  case bookingNotFound(BookingReference)
+  /// The quote's price lock ran out; price again.
+  case quoteExpired(QuoteID)
+  /// A value broke a rule (a name, an email, a seat...).
+  case invalid(DomainError)
+  /// The passengers cannot travel together as given (e.g. more infants than adults).
+  case invalidPassengers(String)
+  /// The extras do not fit the seat map or the rules.
+  case invalidExtras(String)
+  /// The card issuer declined the payment.
+  case cardDeclined
+  /// The card has insufficient funds.
+  case insufficientFunds
+  /// The card's expiry date has passed.
+  case cardExpired
+  /// The idempotency key was used before with different payment details.
+  case idempotencyKeyReused
+  /// The airline's records could not be read or written.
+  case storage(String)
+
+  public var description: String {
+    switch self {
+    case .offerNoLongerAvailable: "That offer is no longer available - pick another."
+    case .draftNotFound(let id): "No booking draft \(id) was found."
+    case .quoteNotFound(let id): "No price quote \(id) was found."
+    case .bookingNotFound(let reference): "No booking \(reference) was found."
+    case .quoteExpired: "Your price expired - price your extras again."
+    case .invalid(let error): error.description
+    case .invalidPassengers(let reason): reason
+    case .invalidExtras(let reason): reason
+    case .cardDeclined: "The card was declined. Try another card."
+    case .insufficientFunds: "The card has insufficient funds. Try another card."
+    case .cardExpired: "The card has expired. Try another card."
+    case .idempotencyKeyReused:
+      "This payment attempt was already used with different details. Start the payment again."
+    case .storage(let reason): "The booking records could not be used: \(reason)"
+    }
+  }
+}
