@@ -1,0 +1,88 @@
+import Domain
+import FlowOwner
+import Testing
+
+@Suite("DeepLink")
+struct DeepLinkTests {
+  @Test("a payment link is a payment snapshot without criteria")
+  func payLink() throws {
+    let link = try DeepLink(parsing: "booking://pay/q-42")
+    #expect(link == .pay(try QuoteID("q-42")))
+    #expect(
+      link.snapshot
+        == BookingSnapshot(criteria: nil, position: .payment(quoteID: try QuoteID("q-42"))))
+    #expect(try DeepLink(parsing: "BOOKING://pay/q-42/") == link)
+    #expect(link.url == "booking://pay/q-42")
+  }
+
+  @Test("a search link gives the criteria and opens results")
+  func searchLink() throws {
+    let link = try DeepLink(
+      parsing: "booking://search?from=ist&to=AMS&date=2026-12-24&passengers=2")
+    #expect(link == .search(try Fixture.criteria()))
+    #expect(link.snapshot == BookingSnapshot(criteria: try Fixture.criteria(), position: .results))
+    #expect(try DeepLink(parsing: link.url) == link)
+    let single = try DeepLink(parsing: "booking://search?to=AMS&from=IST&date=2026-12-24")
+    #expect(single == .search(try Fixture.criteria(passengers: 1)))
+  }
+
+  @Test("malformed links are typed errors naming what is wrong")
+  func malformed() throws {
+    let ist = try IATACode("IST")
+    let cases: [(String, DeepLinkError)] = [
+      ("", .notALink("")),
+      ("pay/q-1", .notALink("pay/q-1")),
+      ("https://pay/q-1", .wrongScheme("https")),
+      ("booking://", .missingHost),
+      ("booking://refund/q-1", .unknownHost("refund")),
+      ("booking://pay/", .missingQuoteID),
+      ("booking://pay", .missingQuoteID),
+      ("booking://pay/..%2Fetc", .invalidQuoteID("../etc")),
+      ("booking://pay/a/b", .unexpectedPath("pay/a/b")),
+      ("booking://pay/q%zz", .invalidEncoding("quote ID")),
+      ("booking://pay/q-1?x=1", .unexpectedQuery("pay")),
+      ("booking://search?from=IST&to=AMS", .missingParameter("date")),
+      ("booking://search?from=IST&to=AMS&date=2026-12-24&seat=1", .unknownParameter("seat")),
+      ("booking://search?from=IST&from=SAW&to=AMS&date=2026-12-24", .duplicateParameter("from")),
+      (
+        "booking://search?from=IST&to=AMS&date=2026-02-30",
+        .invalidParameter(name: "date", reason: DomainError.invalidDate("2026-02-30").description)
+      ),
+      (
+        "booking://search?from=IST&to=IST&date=2026-12-24",
+        .invalidParameter(
+          name: "from/to",
+          reason: DomainError.sameOriginAndDestination(ist).description)
+      ),
+      (
+        "booking://search?from=IST&to=AMS&date=2026-12-24&passengers=10",
+        .invalidParameter(
+          name: "passengers", reason: DomainError.passengerCountOutOfRange(10).description)
+      ),
+      (
+        "booking://search?from=I5T&to=AMS&date=2026-12-24",
+        .invalidParameter(
+          name: "from/to", reason: DomainError.invalidAirportCode("I5T").description)
+      ),
+    ]
+    for (text, expected) in cases {
+      #expect(throws: expected, "\(text)") { try DeepLink(parsing: text) }
+    }
+  }
+
+  @Test("an overlong link is refused before it is read")
+  func overlong() {
+    let text = "booking://pay/" + String(repeating: "a", count: 3000)
+    #expect(throws: DeepLinkError.tooLong(text.utf8.count)) { try DeepLink(parsing: text) }
+  }
+
+  @Test("error messages name the problem in one line")
+  func messages() {
+    #expect(
+      DeepLinkError.unknownHost("refund").description
+        == "'refund' is not a link action: use booking://pay/<quote ID> or booking://search?...")
+    #expect(
+      DeepLinkError.invalidQuoteID("a\nb").description
+        == #"'a\u{A}b' is not a quote ID: use 1 to 64 letters, digits, '-' or '_'."#)
+  }
+}

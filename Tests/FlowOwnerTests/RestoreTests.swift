@@ -1,0 +1,169 @@
+import Domain
+import FlowOwner
+import Foundation
+import Services
+import Testing
+
+@Suite("restore")
+struct RestoreTests {
+  /// An airline that still has everything the walked flow used.
+  func airline(_ walked: WalkedFlow, quote: Quote? = nil) -> StubLookup {
+    let quote = quote ?? walked.quote
+    return StubLookup(
+      offers: [walked.offer.id: walked.offer], drafts: [walked.draft.id: walked.draft],
+      quotes: [quote.id: quote])
+  }
+
+  func snapshot(_ walked: WalkedFlow, _ position: BookingSnapshot.Position) -> BookingSnapshot {
+    BookingSnapshot(criteria: walked.criteria, position: position)
+  }
+
+  /// The passengers step as restore rebuilds it after a draft: the draft's travellers prefilled.
+  func restoredPassengers(_ walked: WalkedFlow) -> BookingStep {
+    .passengers(walked.offer, prefill: PassengerPrefill(walked.draft))
+  }
+
+  @Test("each position resumes at the same step when everything is still there")
+  func resumesEverywhere() async throws {
+    let walked = try WalkedFlow()
+    let lookup = airline(walked)
+    let reference = try Fixture.reference()
+    let cases: [(BookingSnapshot, [BookingStep], StepKind)] = [
+      (.search, [], .search),
+      (snapshot(walked, .results), [walked.results], .results),
+      (
+        snapshot(walked, .passengers(offerID: walked.offer.id)),
+        [walked.results, walked.passengers], .passengers
+      ),
+      (
+        snapshot(walked, .extras(draftID: walked.draft.id)),
+        [walked.results, restoredPassengers(walked), walked.extras], .extras
+      ),
+      (
+        snapshot(walked, .payment(quoteID: walked.quote.id)),
+        [walked.results, restoredPassengers(walked), walked.extras, walked.payment], .payment
+      ),
+      (
+        BookingSnapshot(criteria: nil, position: .confirmation(reference)),
+        [.confirmation(reference)], .confirmation
+      ),
+    ]
+    for (snapshot, path, step) in cases {
+      let restored = await BookingFlow.restore(snapshot, using: lookup, now: Fixture.now)
+      #expect(restored.flow.path == path, "\(snapshot.position)")
+      #expect(
+        restored.outcome == (step == .search ? .fresh : .resumed(at: step)), "\(snapshot.position)")
+      #expect(restored.flow.snapshot == (step == .search ? .search : snapshot))
+    }
+  }
+
+  @Test("an expired quote falls back to extras, saying the price expired")
+  func expiredQuote() async throws {
+    let walked = try WalkedFlow()
+    let expired = try Fixture.quote(
+      "quote-a", for: walked.draft, expiresAt: Fixture.now.addingTimeInterval(-1))
+    let restored = await BookingFlow.restore(
+      snapshot(walked, .payment(quoteID: expired.id)), using: airline(walked, quote: expired),
+      now: Fixture.now)
+    #expect(restored.flow.path == [walked.results, restoredPassengers(walked), walked.extras])
+    #expect(restored.outcome == .fellBack(to: .extras, because: .quoteExpired))
+    #expect(restored.outcome.description == "Your price expired - review your extras.")
+  }
+
+  @Test("a quote expiring exactly now counts as expired")
+  func quoteExpiringNow() async throws {
+    let walked = try WalkedFlow()
+    let expiring = try Fixture.quote("quote-a", for: walked.draft, expiresAt: Fixture.now)
+    let restored = await BookingFlow.restore(
+      snapshot(walked, .payment(quoteID: expiring.id)), using: airline(walked, quote: expiring),
+      now: Fixture.now)
+    #expect(restored.outcome == .fellBack(to: .extras, because: .quoteExpired))
+  }
+
+  @Test("a missing quote, draft or offer falls back to results with the reason")
+  func missingRecords() async throws {
+    let walked = try WalkedFlow()
+    var noQuote = airline(walked)
+    noQuote.quotes = [:]
+    var noDraft = airline(walked)
+    noDraft.drafts = [:]
+    var noOffer = airline(walked)
+    noOffer.offers = [:]
+    let atPayment = snapshot(walked, .payment(quoteID: walked.quote.id))
+    let atExtras = snapshot(walked, .extras(draftID: walked.draft.id))
+    let atPassengers = snapshot(walked, .passengers(offerID: walked.offer.id))
+    let cases: [(BookingSnapshot, StubLookup, FallbackReason)] = [
+      (atPayment, noQuote, .quoteUnavailable),
+      (atPayment, noDraft, .draftUnavailable),
+      (atPayment, noOffer, .offerUnavailable),
+      (atExtras, noDraft, .draftUnavailable),
+      (atExtras, noOffer, .offerUnavailable),
+      (atPassengers, noOffer, .offerUnavailable),
+    ]
+    for (snapshot, lookup, reason) in cases {
+      let restored = await BookingFlow.restore(snapshot, using: lookup, now: Fixture.now)
+      #expect(restored.flow.path == [walked.results], "\(snapshot.position) \(reason)")
+      #expect(restored.outcome == .fellBack(to: .results, because: reason))
+    }
+  }
+
+  @Test("a storage failure falls back to results and says why")
+  func storageFailure() async throws {
+    let walked = try WalkedFlow()
+    var broken = airline(walked)
+    broken.failure = .storage("drafts/draft-a.json is unreadable")
+    let restored = await BookingFlow.restore(
+      snapshot(walked, .extras(draftID: walked.draft.id)), using: broken, now: Fixture.now)
+    #expect(restored.flow.path == [walked.results])
+    #expect(
+      restored.outcome
+        == .fellBack(to: .results, because: .lookupFailed("drafts/draft-a.json is unreadable")))
+  }
+
+  @Test("an offer that no longer answers the saved search falls back to results")
+  func offerNoLongerMatches() async throws {
+    let walked = try WalkedFlow()
+    let moved = try Fixture.offer("offer-a", passengers: 3)
+    let lookup = StubLookup(offers: [moved.id: moved])
+    let restored = await BookingFlow.restore(
+      snapshot(walked, .passengers(offerID: moved.id)), using: lookup, now: Fixture.now)
+    #expect(restored.flow.path == [walked.results])
+    #expect(restored.outcome == .fellBack(to: .results, because: .offerUnavailable))
+  }
+
+  @Test("a payment link from a cold start rebuilds the whole path from the quote")
+  func deepLinkColdStart() async throws {
+    let walked = try WalkedFlow()
+    let link = try DeepLink(parsing: "booking://pay/quote-a")
+    let restored = await BookingFlow.restore(
+      link.snapshot, using: airline(walked), now: Fixture.now)
+    #expect(
+      restored.flow.path == [
+        walked.results, restoredPassengers(walked), walked.extras, walked.payment,
+      ])
+    #expect(restored.outcome == .resumed(at: .payment))
+    #expect(
+      restored.event.description == "accepted restore -> Resumed at payment. -> "
+        + "[results, passengers, extras, payment]")
+  }
+
+  @Test("a payment link to an unknown quote falls back to the search form")
+  func deepLinkUnknownQuote() async throws {
+    let link = try DeepLink(parsing: "booking://pay/nope")
+    let restored = await BookingFlow.restore(link.snapshot, using: StubLookup(), now: Fixture.now)
+    #expect(restored.flow.path == [])
+    #expect(restored.outcome == .fellBack(to: .search, because: .quoteUnavailable))
+  }
+
+  @Test("the restored flow accepts the next output as if it had never stopped")
+  func restoredFlowContinues() async throws {
+    let walked = try WalkedFlow()
+    var flow = await BookingFlow.restore(
+      snapshot(walked, .extras(draftID: walked.draft.id)), using: airline(walked),
+      now: Fixture.now
+    ).flow
+    let event = flow.extrasPriced(walked.quote, from: walked.extras)
+    #expect(event.isAccepted)
+    #expect(flow.path.last == walked.payment)
+  }
+}

@@ -1,0 +1,69 @@
+import Domain
+import FlowOwner
+import Foundation
+import Testing
+
+@Suite("BookingSnapshot")
+struct SnapshotTests {
+  @Test("the snapshot at each step is the criteria and the position as an ID")
+  func snapshotsAtEachStep() throws {
+    var walked = try WalkedFlow()
+    #expect(walked.flow.snapshot == .search)
+    walked.walk(to: .results)
+    #expect(walked.flow.snapshot == BookingSnapshot(criteria: walked.criteria, position: .results))
+    walked.flow.offerSelected(walked.offer, from: walked.results)
+    #expect(
+      walked.flow.snapshot
+        == BookingSnapshot(
+          criteria: walked.criteria, position: .passengers(offerID: walked.offer.id)))
+    walked.flow.passengersSaved(walked.draft, from: walked.passengers)
+    #expect(
+      walked.flow.snapshot
+        == BookingSnapshot(criteria: walked.criteria, position: .extras(draftID: walked.draft.id)))
+    walked.flow.extrasPriced(walked.quote, from: walked.extras)
+    #expect(
+      walked.flow.snapshot
+        == BookingSnapshot(criteria: walked.criteria, position: .payment(quoteID: walked.quote.id)))
+    let reference = try Fixture.reference()
+    walked.flow.paid(reference, from: walked.payment)
+    #expect(
+      walked.flow.snapshot == BookingSnapshot(criteria: nil, position: .confirmation(reference)))
+  }
+
+  @Test("the snapshot's JSON holds no names, contact, card digits or prices")
+  func snapshotPrivacy() throws {
+    var walked = try WalkedFlow()
+    let card = try PaymentCard(number: "4242 4242 4242 4242", expiry: "12/30", cvc: "737")
+    var jsons: [String] = []
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.sortedKeys]
+    for kind in [StepKind.results, .passengers, .extras, .payment] {
+      walked = try WalkedFlow()
+      walked.walk(to: kind)
+      jsons.append(String(decoding: try encoder.encode(walked.flow.snapshot), as: UTF8.self))
+    }
+    walked.flow.paid(try Fixture.reference(), from: walked.payment)
+    jsons.append(String(decoding: try encoder.encode(walked.flow.snapshot), as: UTF8.self))
+
+    let secrets =
+      Fixture.travellerNames + [Fixture.email, Fixture.phone, card.number, "4242", card.cvc]
+      + ["212", "EUR", "14A", "Lovelace"]
+    for json in jsons {
+      for secret in secrets {
+        #expect(!json.contains(secret), "\(secret) leaked into \(json)")
+      }
+    }
+    #expect(
+      jsons[3]
+        == #"{"criteria":{"departure":"2026-12-24","destination":"AMS","origin":"IST","passengerCount":2},"#
+        + #""position":{"payment":{"quoteID":"quote-a"}}}"#)
+  }
+
+  @Test("a snapshot survives a round trip through JSON")
+  func roundTrip() throws {
+    var walked = try WalkedFlow()
+    walked.walk(to: .extras)
+    let data = try JSONEncoder().encode(walked.flow.snapshot)
+    #expect(try JSONDecoder().decode(BookingSnapshot.self, from: data) == walked.flow.snapshot)
+  }
+}
