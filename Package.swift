@@ -7,6 +7,7 @@ let package = Package(
   platforms: [.macOS(.v14)],
   products: [
     .library(name: "Domain", targets: ["Domain"]),
+    .library(name: "Persistence", targets: ["Persistence"]),
     .library(name: "Services", targets: ["Services"]),
     .library(name: "FlowOwner", targets: ["FlowOwner"]),
   ],
@@ -14,7 +15,11 @@ let package = Package(
     .target(name: "Domain", path: "Modules/Domain"),
     .testTarget(name: "DomainTests", dependencies: ["Domain"]),
 
-    .target(name: "Services", dependencies: ["Domain"], path: "Modules/Services"),
+    .target(name: "Persistence", path: "Modules/Persistence"),
+    .testTarget(name: "PersistenceTests", dependencies: ["Persistence"]),
+
+    .target(name: "Services", dependencies: ["Domain", "Persistence"], path: "Modules/Services"),
+    .testTarget(name: "ServicesTests", dependencies: ["Services", "Domain", "Persistence"]),
 
     .target(name: "FlowOwner", dependencies: ["Domain", "Services"], path: "Modules/FlowOwner"),
     .testTarget(name: "FlowOwnerTests", dependencies: ["FlowOwner", "Domain", "Services"]),

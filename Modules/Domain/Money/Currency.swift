@@ -12,6 +12,11 @@ public struct Currency: Hashable, Sendable, Codable, CustomStringConvertible {
     self.code = code.uppercased()
   }
 
+  private init(trusted code: String) { self.code = code }
+
+  /// The euro.
+  public static let euro = Currency(trusted: "EUR")
+
   /// Digits after the decimal point in everyday prices (ISO 4217 minor units).
   public var minorUnits: Int {
     switch code {

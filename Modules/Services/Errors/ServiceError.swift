@@ -24,6 +24,8 @@ public enum ServiceError: Error, Hashable, Sendable, CustomStringConvertible {
   case insufficientFunds
   /// The card's expiry date has passed.
   case cardExpired
+  /// The quote was already paid: this is its booking.
+  case quoteAlreadyPaid(BookingReference)
   /// The idempotency key was used before with different payment details.
   case idempotencyKeyReused
   /// The airline's records could not be read or written.
@@ -42,6 +44,7 @@ public enum ServiceError: Error, Hashable, Sendable, CustomStringConvertible {
     case .cardDeclined: "The card was declined. Try another card."
     case .insufficientFunds: "The card has insufficient funds. Try another card."
     case .cardExpired: "The card has expired. Try another card."
+    case .quoteAlreadyPaid(let reference): "This price was already paid: booking \(reference)."
     case .idempotencyKeyReused:
       "This payment attempt was already used with different details. Start the payment again."
     case .storage(let reason): "The booking records could not be used: \(reason)"

@@ -1,0 +1,150 @@
+import Foundation
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+extension RecordStore {
+  /// Reads record `id` of `kind`: `notFound` if missing, `newerSchema` if a newer binary wrote
+  /// it (left in place), `corrupt` if undecodable (moved aside first).
+  public func load<Value: Decodable>(_ type: Value.Type, id: String, kind: RecordKind)
+    throws(StoreError) -> Value
+  {
+    let relative = try relativePath(id: id, kind: kind)
+    // A retry happens only when another writer or reader changed the file mid-inspection.
+    for _ in 1...3 {
+      if let value = try attemptLoad(type, id: id, kind: kind, relative: relative) {
+        return value
+      }
+    }
+    throw .io(operation: "read", path: filePath(id: id, kind: kind), code: EAGAIN)
+  }
+
+  /// `load`, but nil instead of `notFound`; corrupt and newer files still throw.
+  public func loadIfPresent<Value: Decodable>(_ type: Value.Type, id: String, kind: RecordKind)
+    throws(StoreError) -> Value?
+  {
+    do {
+      return try load(type, id: id, kind: kind)
+    } catch .notFound {
+      return nil
+    }
+  }
+
+  /// The decoded value, or nil if the file changed under us and the caller should look again.
+  private func attemptLoad<Value: Decodable>(
+    _ type: Value.Type,
+    id: String,
+    kind: RecordKind,
+    relative: String
+  ) throws(StoreError) -> Value? {
+    let path = filePath(id: id, kind: kind)
+    // O_NOFOLLOW: a planted symlink must not make us read (or later move) another file;
+    // O_NONBLOCK: a FIFO named like a record must not hang the app.
+    let fd: Int32
+    switch Posix.openFile(path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK) {
+    case .success(let opened):
+      fd = opened
+    case .failure(let failure) where failure.code == ENOENT || failure.code == ENOTDIR:
+      throw .notFound(path: relative)
+    case .failure(let failure) where failure.code == ELOOP:
+      guard case .success(let link) = Posix.linkStatus(of: path) else { return nil }
+      let reason = "it is a symbolic link"
+      return try quarantine(id: id, kind: kind, reason: reason, identity: .init(link))
+    case .failure(let failure):
+      throw .io(operation: "open", path: path, code: failure.code)
+    }
+    defer { Posix.closeFile(fd) }
+
+    let status: stat
+    switch Posix.status(of: fd) {
+    case .success(let found): status = found
+    case .failure(let failure): throw .io(operation: "inspect", path: path, code: failure.code)
+    }
+    let identity = Posix.FileIdentity(status)
+    guard Posix.isRegularFile(status) else {
+      let reason = "it is not a regular file"
+      return try quarantine(id: id, kind: kind, reason: reason, identity: identity)
+    }
+    // Checked before reading so an absurd file never lands in memory.
+    guard Int(status.st_size) <= maxRecordBytes else {
+      let reason = "it is \(status.st_size) bytes, over the \(maxRecordBytes)-byte limit"
+      return try quarantine(id: id, kind: kind, reason: reason, identity: identity)
+    }
+    let bytes: [UInt8]
+    switch Posix.readUpTo(fd, expected: Int(status.st_size), limit: maxRecordBytes) {
+    case .success(let read): bytes = read
+    case .failure(let failure): throw .io(operation: "read", path: path, code: failure.code)
+    }
+    guard bytes.count <= maxRecordBytes else {
+      let reason = "it grew past the \(maxRecordBytes)-byte limit"
+      return try quarantine(id: id, kind: kind, reason: reason, identity: identity)
+    }
+    let data = Data(bytes)
+    switch try decode(type, from: data, kind: kind, relative: relative) {
+    case .success(let value):
+      return value
+    case .failure(let failure):
+      return try quarantine(id: id, kind: kind, reason: failure.reason, identity: identity)
+    }
+  }
+
+  /// The value, or why the file is corrupt; a newer schema throws since it is not corrupt.
+  private func decode<Value: Decodable>(
+    _ type: Value.Type,
+    from data: Data,
+    kind: RecordKind,
+    relative: String
+  ) throws(StoreError) -> Result<Value, CorruptRecord> {
+    let header: EnvelopeHeader
+    do {
+      header = try RecordCodec.decode(EnvelopeHeader.self, from: data)
+    } catch {
+      return .failure(CorruptRecord(RecordCodec.reason(for: error, data: data)))
+    }
+    if header.schema > kind.schema {
+      throw .newerSchema(path: relative, found: header.schema, supported: kind.schema)
+    }
+    guard header.schema >= 1 else {
+      return .failure(CorruptRecord("schema \(header.schema) is not a valid version"))
+    }
+    guard header.kind == kind.folder else {
+      let found = header.kind.quotedForDisplay
+      return .failure(CorruptRecord("it holds kind \(found), not '\(kind.folder)'"))
+    }
+    do {
+      return .success(try RecordCodec.decode(Envelope<Value>.self, from: data).data)
+    } catch {
+      return .failure(CorruptRecord(RecordCodec.reason(for: error, data: data)))
+    }
+  }
+
+  private func quarantine<Value>(
+    id: String,
+    kind: RecordKind,
+    reason: String,
+    identity: Posix.FileIdentity
+  ) throws(StoreError) -> Value? {
+    let relative = "\(kind.folder)/\(id).json"
+    let mover = Quarantine(now: now)
+    switch mover.moveAside(folder: folderPath(kind), fileName: "\(id).json", inspected: identity) {
+    case .moved(let name):
+      throw .corrupt(path: relative, reason: reason, movedTo: "\(kind.folder)/\(name)")
+    case .changed:
+      return nil
+    case .failed(let failure):
+      throw .corruptNotMoved(path: relative, reason: reason, code: failure.code)
+    }
+  }
+}
+
+/// Why a file that was read in full is not a valid record.
+private struct CorruptRecord: Error {
+  let reason: String
+
+  init(_ reason: String) {
+    self.reason = reason
+  }
+}

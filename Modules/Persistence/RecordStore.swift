@@ -1,0 +1,121 @@
+import Foundation
+
+/// JSON records on disk, one file per ID in a folder per kind, written atomically and read
+/// defensively: undecodable files are moved aside, newer ones refused.
+///
+/// A `Sendable` struct rather than an actor: another process may share the data directory, so
+/// every operation is already atomic at the file level (temp file + rename, exclusive names
+/// for quarantine) and needs no in-process lock on top; and callers can save synchronously,
+/// e.g. the session snapshot from a signal path just before the app exits.
+public struct RecordStore: Sendable {
+  /// Default largest record, in bytes; anything bigger on disk is treated as corrupt.
+  public static let defaultMaxRecordBytes = 8 * 1024 * 1024
+
+  /// The data directory; it and each kind's folder are created (mode 0700) on first save.
+  public let root: String
+  /// Largest record file written or read, in bytes.
+  public let maxRecordBytes: Int
+  let now: @Sendable () -> Date
+
+  /// A store in `root`; `now` dates quarantined files and ages temp files (inject for tests).
+  public init(
+    root: String,
+    maxRecordBytes: Int = RecordStore.defaultMaxRecordBytes,
+    now: @escaping @Sendable () -> Date = { Date() }
+  ) {
+    var trimmed = root
+    while trimmed.count > 1 && trimmed.hasSuffix("/") { trimmed.removeLast() }
+    self.root = trimmed.isEmpty ? "." : trimmed
+    self.maxRecordBytes = maxRecordBytes
+    self.now = now
+  }
+
+  /// The record's path relative to `root`, e.g. `session/snapshot.json`.
+  public func relativePath(id: String, kind: RecordKind) throws(StoreError) -> String {
+    try validate(id: id, kind: kind)
+    return "\(kind.folder)/\(id).json"
+  }
+
+  /// Writes `value` as record `id` of `kind`, replacing any previous version atomically.
+  public func save<Value: Encodable>(_ value: Value, id: String, kind: RecordKind)
+    throws(StoreError)
+  {
+    let relative = try relativePath(id: id, kind: kind)
+    let data: Data
+    do {
+      data = try RecordCodec.encode(Envelope(schema: kind.schema, kind: kind.folder, data: value))
+    } catch {
+      throw .unencodable(path: relative, reason: RecordCodec.reason(forEncoding: error))
+    }
+    guard data.count <= maxRecordBytes else {
+      throw .tooLarge(path: relative, bytes: data.count, limit: maxRecordBytes)
+    }
+    let folder = folderPath(kind)
+    try ensureFolder(folder)
+    try AtomicFile.replace("\(id).json", in: folder, with: data)
+  }
+
+  /// Whether record `id` of `kind` exists (it may still be corrupt or newer).
+  public func exists(id: String, kind: RecordKind) throws(StoreError) -> Bool {
+    try validate(id: id, kind: kind)
+    let path = filePath(id: id, kind: kind)
+    switch Posix.linkStatus(of: path) {
+    case .success:
+      return true
+    case .failure(let failure) where failure.code == ENOENT || failure.code == ENOTDIR:
+      return false
+    case .failure(let failure):
+      throw .io(operation: "inspect", path: path, code: failure.code)
+    }
+  }
+
+  /// Removes record `id` of `kind`; removing a missing record is not an error.
+  public func delete(id: String, kind: RecordKind) throws(StoreError) {
+    try validate(id: id, kind: kind)
+    let path = filePath(id: id, kind: kind)
+    if let failure = Posix.removeFile(path) {
+      if failure.code == ENOENT || failure.code == ENOTDIR { return }
+      throw .io(operation: "delete", path: path, code: failure.code)
+    }
+    if let failure = Posix.syncDirectory(folderPath(kind)) {
+      throw .io(operation: "sync the folder of", path: path, code: failure.code)
+    }
+  }
+
+  /// IDs of the records of `kind`, sorted; temp and quarantined files are not records.
+  public func ids(of kind: RecordKind) throws(StoreError) -> [String] {
+    try validate(kind: kind)
+    let folder = folderPath(kind)
+    switch Posix.entries(of: folder) {
+    case .success(let names):
+      return names.compactMap(Self.recordID(fromFileName:)).sorted()
+    case .failure(let failure) where failure.code == ENOENT:
+      return []
+    case .failure(let failure):
+      throw .io(operation: "list", path: folder, code: failure.code)
+    }
+  }
+
+  func folderPath(_ kind: RecordKind) -> String {
+    root + "/" + kind.folder
+  }
+
+  func filePath(id: String, kind: RecordKind) -> String {
+    folderPath(kind) + "/" + id + ".json"
+  }
+
+  func validate(id: String, kind: RecordKind) throws(StoreError) {
+    try validate(kind: kind)
+    try RecordID.validate(id)
+  }
+
+  func validate(kind: RecordKind) throws(StoreError) {
+    guard NameProblem.find(in: kind.folder) == nil else { throw .invalidKind(kind.folder) }
+  }
+
+  private static func recordID(fromFileName name: String) -> String? {
+    guard name.hasSuffix(".json") else { return nil }
+    let id = String(name.dropLast(".json".count))
+    return RecordID.isValid(id) ? id : nil
+  }
+}

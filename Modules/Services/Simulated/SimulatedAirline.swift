@@ -1,0 +1,173 @@
+import Domain
+import Foundation
+import Persistence
+
+/// The simulated airline: offers, seat maps, drafts, quotes and payments on top of JSON records,
+/// with an injected clock and latency. It implements every service protocol, so the app runs for
+/// real without a network, and a real backend would replace it without changes above Services.
+public actor SimulatedAirline: OfferService, DraftService, PricingService, PaymentService {
+  /// How long offers and quotes hold, and how slow answers are.
+  public struct Configuration: Sendable {
+    /// How long an offer is honoured (30 minutes by default).
+    public var offerLifetime: TimeInterval
+    /// How long a quote's price is locked (15 minutes by default).
+    public var quoteLifetime: TimeInterval
+    /// How long each answer takes.
+    public var latency: Latency
+
+    /// A configuration; the defaults are the airline's.
+    public init(
+      offerLifetime: TimeInterval = 30 * 60, quoteLifetime: TimeInterval = 15 * 60,
+      latency: Latency = .none
+    ) {
+      self.offerLifetime = offerLifetime
+      self.quoteLifetime = quoteLifetime
+      self.latency = latency
+    }
+  }
+
+  let store: RecordStore
+  let clock: WallClock
+  let configuration: Configuration
+  let offerGenerator: OfferGenerator
+  let seatMaps = SeatMapGenerator()
+  /// Payments under way, by idempotency key: a second call with the key waits for the first.
+  var paymentsInFlight: [IdempotencyKey: Task<Result<Booking, ServiceError>, Never>] = [:]
+
+  /// An airline keeping its records in `store`, reading time from `clock`.
+  public init(
+    store: RecordStore, clock: WallClock, configuration: Configuration = Configuration(),
+    airports: AirportDirectory = .builtIn
+  ) {
+    self.store = store
+    self.clock = clock
+    self.configuration = configuration
+    self.offerGenerator = OfferGenerator(airports: airports, lifetime: configuration.offerLifetime)
+  }
+
+  /// The airline as the bundle the flow uses.
+  public nonisolated var services: BookingServices {
+    BookingServices(offers: self, drafts: self, pricing: self, payments: self)
+  }
+
+  // MARK: - Offers
+
+  public func offers(for criteria: SearchCriteria) async throws(ServiceError) -> [Offer] {
+    await configuration.latency.pause()
+    let offers = offerGenerator.offers(for: criteria, now: clock.now())
+    for offer in offers { try save(offer, id: offer.id.rawValue, kind: AirlineRecords.offers) }
+    return offers
+  }
+
+  public func offer(id: OfferID) async throws(ServiceError) -> Offer {
+    await configuration.latency.pause()
+    return try availableOffer(id)
+  }
+
+  public func seatMap(for offerID: OfferID) async throws(ServiceError) -> SeatMap {
+    await configuration.latency.pause()
+    return seatMaps.seatMap(for: try availableOffer(offerID))
+  }
+
+  func availableOffer(_ id: OfferID) throws(ServiceError) -> Offer {
+    let offer = try load(
+      Offer.self, id: id.rawValue, kind: AirlineRecords.offers,
+      missing: .offerNoLongerAvailable(id))
+    guard clock.now() < offer.expiresAt else { throw .offerNoLongerAvailable(id) }
+    return offer
+  }
+
+  // MARK: - Drafts
+
+  public func createDraft(offer: Offer, passengers: [Passenger], contact: Contact)
+    async throws(ServiceError) -> BookingDraft
+  {
+    await configuration.latency.pause()
+    let current = try availableOffer(offer.id)
+    try DraftRules.check(passengers, for: current, today: CalendarDay(clock.now(), in: .gmt))
+    let draft: BookingDraft
+    do {
+      draft = try BookingDraft(
+        id: try DraftID(Self.newID("dr")), offer: current, passengers: passengers, contact: contact)
+    } catch {
+      throw .invalid(error)
+    }
+    try save(draft, id: draft.id.rawValue, kind: AirlineRecords.drafts)
+    return draft
+  }
+
+  public func draft(id: DraftID) async throws(ServiceError) -> BookingDraft {
+    await configuration.latency.pause()
+    return try load(
+      BookingDraft.self, id: id.rawValue, kind: AirlineRecords.drafts, missing: .draftNotFound(id))
+  }
+
+  // MARK: - Quotes
+
+  public func price(draftID: DraftID, extras: Extras) async throws(ServiceError) -> Quote {
+    await configuration.latency.pause()
+    let draft = try load(
+      BookingDraft.self, id: draftID.rawValue, kind: AirlineRecords.drafts,
+      missing: .draftNotFound(draftID))
+    let offer = try availableOffer(draft.offer.id)
+    let now = clock.now()
+    let lines = try QuotePricing.lineItems(
+      draft: draft, extras: extras, seatMap: seatMaps.seatMap(for: offer))
+    let quote: Quote
+    do {
+      quote = try Quote(
+        id: try QuoteID(Self.newID("qt")), draftID: draft.id, extras: extras, lineItems: lines,
+        total: Money.sum(lines.map(\.amount), in: offer.pricePerPassenger.currency),
+        expiresAt: now.addingTimeInterval(configuration.quoteLifetime))
+    } catch {
+      throw .invalid(error)
+    }
+    try save(quote, id: quote.id.rawValue, kind: AirlineRecords.quotes)
+    return quote
+  }
+
+  public func quote(id: QuoteID) async throws(ServiceError) -> Quote {
+    await configuration.latency.pause()
+    return try load(
+      Quote.self, id: id.rawValue, kind: AirlineRecords.quotes, missing: .quoteNotFound(id))
+  }
+
+  // MARK: - Records
+
+  func load<Value: Decodable>(
+    _ type: Value.Type, id: String, kind: RecordKind, missing: ServiceError
+  ) throws(ServiceError) -> Value {
+    do {
+      return try store.load(type, id: id, kind: kind)
+    } catch {
+      if case .notFound = error { throw missing }
+      throw .storage(error.description)
+    }
+  }
+
+  func loadIfPresent<Value: Decodable>(_ type: Value.Type, id: String, kind: RecordKind)
+    throws(ServiceError) -> Value?
+  {
+    do {
+      return try store.loadIfPresent(type, id: id, kind: kind)
+    } catch {
+      throw .storage(error.description)
+    }
+  }
+
+  func save<Value: Encodable>(_ value: Value, id: String, kind: RecordKind) throws(ServiceError) {
+    do {
+      try store.save(value, id: id, kind: kind)
+    } catch {
+      throw .storage(error.description)
+    }
+  }
+
+  /// A fresh random ID such as `qt-3f9a0c2b7d1e4a56`.
+  static func newID(_ prefix: String) -> String {
+    var generator = SystemRandomNumberGenerator()
+    let value = generator.next() as UInt64
+    let hex = String(value, radix: 16)
+    return prefix + "-" + String(repeating: "0", count: 16 - hex.count) + hex
+  }
+}
