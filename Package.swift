@@ -10,6 +10,7 @@ let package = Package(
     .library(name: "Persistence", targets: ["Persistence"]),
     .library(name: "Services", targets: ["Services"]),
     .library(name: "FlowOwner", targets: ["FlowOwner"]),
+    .library(name: "Presentation", targets: ["Presentation"]),
   ],
   targets: [
     .target(name: "Domain", path: "Modules/Domain"),
@@ -23,6 +24,13 @@ let package = Package(
 
     .target(name: "FlowOwner", dependencies: ["Domain", "Services"], path: "Modules/FlowOwner"),
     .testTarget(name: "FlowOwnerTests", dependencies: ["FlowOwner", "Domain", "Services"]),
+
+    .target(
+      name: "Presentation", dependencies: ["Domain", "Services", "FlowOwner"],
+      path: "Modules/Presentation"),
+    .testTarget(
+      name: "PresentationTests",
+      dependencies: ["Presentation", "FlowOwner", "Services", "Domain", "Persistence"]),
   ],
   swiftLanguageModes: [.v6]
 )

@@ -1,0 +1,130 @@
+/// A grid of cells that widgets draw into; a backend copies it to a real terminal.
+///
+/// Drawing clips at the edges and never splits a wide character: one that would not fit is
+/// replaced by spaces, and overwriting half of a wide character blanks its other half.
+public struct Canvas: Hashable, Sendable, CustomStringConvertible {
+  /// Columns.
+  public let width: Int
+  /// Rows.
+  public let height: Int
+  /// Row-major cells, `width * height` of them.
+  public private(set) var cells: [Cell]
+
+  /// A blank canvas.
+  public init(width: Int, height: Int, style: Style = .plain) {
+    self.width = max(0, width)
+    self.height = max(0, height)
+    cells = Array(repeating: .blank(style), count: self.width * self.height)
+  }
+
+  /// A canvas holding `lines` as plain text, for comparing renders in tests. Its width is the
+  /// widest line's.
+  public init(lines: [String]) {
+    let width = lines.map { DisplayWidth.of($0) }.max() ?? 0
+    self.init(width: width, height: lines.count)
+    for (row, line) in lines.enumerated() { put(line, x: 0, y: row) }
+  }
+
+  /// The whole canvas as a rectangle.
+  public var bounds: Rect { Rect(x: 0, y: 0, width: width, height: height) }
+
+  /// The cell at column `x`, row `y`, or nil outside the canvas.
+  public subscript(x: Int, y: Int) -> Cell? {
+    guard x >= 0, y >= 0, x < width, y < height else { return nil }
+    return cells[y * width + x]
+  }
+
+  /// Draws `text` from column `x` on row `y`, clipped to `clip` (default: the whole canvas).
+  /// Returns the column after the last one drawn. Control characters are not drawn.
+  @discardableResult
+  public mutating func put(
+    _ text: some StringProtocol, x: Int, y: Int, style: Style = .plain, clip: Rect? = nil
+  ) -> Int {
+    let area = clip ?? bounds
+    guard y >= max(0, area.y), y < min(height, area.maxY) else {
+      return x + DisplayWidth.of(text)
+    }
+    let left = max(0, area.x)
+    let right = min(width, area.maxX)
+    var column = x
+    for character in text {
+      let columns = DisplayWidth.of(character)
+      if columns == 0 { continue }
+      if column >= right { return column + columns }
+      if column >= left {
+        if column + columns > right {
+          // A wide character that would be cut in half: blank what is left instead.
+          for blank in column..<right { set(.blank(style), x: blank, y: y) }
+        } else if columns == 2 {
+          set(Cell(grapheme: String(character), width: 2, style: style), x: column, y: y)
+          set(Cell(grapheme: "", width: 0, style: style), x: column + 1, y: y)
+        } else {
+          set(Cell(grapheme: String(character), width: 1, style: style), x: column, y: y)
+        }
+      } else if column + columns > left {
+        set(.blank(style), x: left, y: y)
+      }
+      column += columns
+    }
+    return column
+  }
+
+  /// Sets every cell of `rect` to a space in `style`.
+  public mutating func fill(_ rect: Rect, style: Style = .plain) {
+    let left = max(0, rect.x)
+    let right = min(width, rect.maxX)
+    let top = max(0, rect.y)
+    let bottom = min(height, rect.maxY)
+    guard left < right, top < bottom else { return }
+    for y in top..<bottom {
+      for x in left..<right { set(.blank(style), x: x, y: y) }
+    }
+  }
+
+  /// Changes the style of every cell of `rect`, keeping the text.
+  public mutating func restyle(_ rect: Rect, _ change: (inout Style) -> Void) {
+    let left = max(0, rect.x)
+    let right = min(width, rect.maxX)
+    let top = max(0, rect.y)
+    let bottom = min(height, rect.maxY)
+    guard left < right, top < bottom else { return }
+    for y in top..<bottom {
+      for x in left..<right { change(&cells[y * width + x].style) }
+    }
+  }
+
+  /// Writes one cell, blanking the other half of any wide character it overlaps.
+  private mutating func set(_ cell: Cell, x: Int, y: Int) {
+    let index = y * width + x
+    let old = cells[index]
+    if old.width == 2, x + 1 < width, cell.width != 2 {
+      cells[index + 1] = .blank(cells[index + 1].style)
+    }
+    if old.width == 0, x > 0, cells[index - 1].width == 2 {
+      cells[index - 1] = .blank(cells[index - 1].style)
+    }
+    cells[index] = cell
+  }
+
+  /// Row `y` as plain text (continuation cells skipped), trailing spaces kept.
+  public func line(_ y: Int) -> String {
+    guard y >= 0, y < height else { return "" }
+    var text = ""
+    for cell in cells[(y * width)..<((y + 1) * width)] where !cell.isContinuation {
+      text += cell.grapheme
+    }
+    return text
+  }
+
+  /// Every row as plain text with trailing spaces removed: what a person would read.
+  public var lines: [String] {
+    (0..<height).map { y in
+      var text = line(y)
+      while text.last == " " { text.removeLast() }
+      return text
+    }
+  }
+
+  /// The canvas as text, one row a line, for test failures and goldens.
+  public var description: String { lines.joined(separator: "\n") }
+}
