@@ -16,6 +16,17 @@ public struct Identifier<Owner>: Hashable, Sendable, Codable, Comparable,
     self.rawValue = rawValue
   }
 
+  private init(trusted rawValue: String) { self.rawValue = rawValue }
+
+  /// A fresh random ID: `prefix` (its letters and digits, at most 16) then `-` and 16 hex digits.
+  public static func random(prefix: String) -> Identifier {
+    var generator = SystemRandomNumberGenerator()
+    let kept = String(prefix.filter { $0.isASCII && ($0.isLetter || $0.isNumber) }.prefix(16))
+    let hex = String(generator.next() as UInt64, radix: 16)
+    let digits = String(repeating: "0", count: 16 - hex.count) + hex
+    return Identifier(trusted: kept.isEmpty ? digits : kept + "-" + digits)
+  }
+
   /// Whether `raw` follows the ID rule.
   public static func isValid(_ raw: String) -> Bool {
     let bytes = Array(raw.utf8)

@@ -12,7 +12,8 @@ public struct Contact: Hashable, Sendable, Codable {
     self.phone = try Self.validatedPhone(phone)
   }
 
-  static func validatedEmail(_ raw: String) throws(DomainError) -> String {
+  /// The trimmed email, or `invalidEmail`.
+  public static func validatedEmail(_ raw: String) throws(DomainError) -> String {
     let email = raw.trimmingCharacters(in: .whitespaces)
     let parts = email.split(separator: "@", omittingEmptySubsequences: false)
     guard email.count <= 254, parts.count == 2 else { throw .invalidEmail(raw) }
@@ -30,7 +31,8 @@ public struct Contact: Hashable, Sendable, Codable {
     return email
   }
 
-  static func validatedPhone(_ raw: String) throws(DomainError) -> String {
+  /// The phone as digits with an optional leading `+`, or `invalidPhone`.
+  public static func validatedPhone(_ raw: String) throws(DomainError) -> String {
     let trimmed = raw.trimmingCharacters(in: .whitespaces)
     let plus = trimmed.hasPrefix("+")
     let body = plus ? trimmed.dropFirst() : Substring(trimmed)

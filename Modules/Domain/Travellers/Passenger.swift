@@ -52,6 +52,11 @@ public struct Passenger: Hashable, Sendable, Codable, Identifiable {
     PassengerType(bornOn: dateOfBirth, travellingOn: departure)
   }
 
+  /// `raw` as a name on a travel document (trimmed, inner spaces collapsed), or `invalidName`.
+  public static func validatedName(_ raw: String, field: String) throws(DomainError) -> String {
+    try PersonName.validated(raw, field: field)
+  }
+
   /// "Given Family".
   public var fullName: String { "\(givenName) \(familyName)" }
 

@@ -1,12 +1,14 @@
 import Domain
 import Foundation
 
-/// Checks extras against the seat map and the rules, and prices a draft with them.
-enum QuotePricing {
+/// The airline's published fee schedule: checks extras against the seat map and the rules and
+/// prices a draft with them. The airline quotes with it; screens estimate with it.
+public enum QuotePricing {
   /// Most checked bags one passenger may add.
-  static let maximumBags = 3
+  public static let maximumBags = 3
 
-  static func lineItems(draft: BookingDraft, extras: Extras, seatMap: SeatMap)
+  /// The priced lines for `draft` with `extras`, or `invalidExtras` naming the first rule broken.
+  public static func lineItems(draft: BookingDraft, extras: Extras, seatMap: SeatMap)
     throws(ServiceError) -> [LineItem]
   {
     let offer = draft.offer

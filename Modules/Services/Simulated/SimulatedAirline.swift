@@ -88,7 +88,7 @@ public actor SimulatedAirline: OfferService, DraftService, PricingService, Payme
     let draft: BookingDraft
     do {
       draft = try BookingDraft(
-        id: try DraftID(Self.newID("dr")), offer: current, passengers: passengers, contact: contact)
+        id: DraftID.random(prefix: "dr"), offer: current, passengers: passengers, contact: contact)
     } catch {
       throw .invalid(error)
     }
@@ -116,7 +116,7 @@ public actor SimulatedAirline: OfferService, DraftService, PricingService, Payme
     let quote: Quote
     do {
       quote = try Quote(
-        id: try QuoteID(Self.newID("qt")), draftID: draft.id, extras: extras, lineItems: lines,
+        id: QuoteID.random(prefix: "qt"), draftID: draft.id, extras: extras, lineItems: lines,
         total: Money.sum(lines.map(\.amount), in: offer.pricePerPassenger.currency),
         expiresAt: now.addingTimeInterval(configuration.quoteLifetime))
     } catch {
@@ -161,13 +161,5 @@ public actor SimulatedAirline: OfferService, DraftService, PricingService, Payme
     } catch {
       throw .storage(error.description)
     }
-  }
-
-  /// A fresh random ID such as `qt-3f9a0c2b7d1e4a56`.
-  static func newID(_ prefix: String) -> String {
-    var generator = SystemRandomNumberGenerator()
-    let value = generator.next() as UInt64
-    let hex = String(value, radix: 16)
-    return prefix + "-" + String(repeating: "0", count: 16 - hex.count) + hex
   }
 }

@@ -1,0 +1,233 @@
+import Domain
+import Services
+
+/// Seats on the seat map, checked bags and insurance for a saved draft, with a running estimate;
+/// Continue prices them into a quote.
+public enum ExtrasFeature {
+  /// The part of the panel with focus (Tab cycles).
+  public enum Focus: Int, Hashable, Sendable, CaseIterable {
+    case seats, bags, insurance, proceed
+  }
+
+  /// Where loading the seat map stands.
+  public enum SeatMapLoad: Hashable, Sendable {
+    case loading
+    case loaded(SeatMap)
+    case failed(String)
+  }
+
+  /// The extras panel.
+  public struct State: Hashable, Sendable {
+    /// The step's input.
+    public let draft: BookingDraft
+    public var seatMap: SeatMapLoad = .loading
+    public var focus: Focus = .seats
+    /// The passenger choosing a seat now (index into the draft's passengers).
+    public var passenger = 0
+    /// The passenger whose bags +/- change.
+    public var bagPassenger = 0
+    public var cursor: SeatDesignator?
+    public var extras = Extras.none
+    /// A one-line message about the last key (a taken seat).
+    public var message: String?
+    /// Pricing is under way: Continue does nothing until the airline answers.
+    public var pricing = false
+    /// The airline's refusal, shown in the panel.
+    public var failure: String?
+
+    /// The panel for `draft`, loading its seat map.
+    public init(draft: BookingDraft) { self.draft = draft }
+
+    /// The passengers who need a seat (infants travel on a lap).
+    public var seatedPassengers: [Passenger] {
+      let day = draft.offer.departure.day
+      return draft.passengers.filter { $0.type(on: day) != .infant }
+    }
+
+    /// The priced lines as the airline would quote them now, if the seat map is loaded.
+    public var estimate: [LineItem]? {
+      guard case .loaded(let map) = seatMap else { return nil }
+      return try? QuotePricing.lineItems(draft: draft, extras: extras, seatMap: map)
+    }
+  }
+
+  /// What happened.
+  public enum Action: Hashable, Sendable {
+    case key(Key)
+    case seatMapLoaded(Result<SeatMap, ServiceError>)
+    case priced(Result<Quote, ServiceError>)
+  }
+
+  /// What the step produces.
+  public enum Output: Hashable, Sendable {
+    case extrasPriced(Quote)
+  }
+
+  /// Loads the seat map: the effect to start when the step appears.
+  public static func onAppear(_ state: State, environment: AppEnvironment) -> Effect<Action> {
+    let offerID = state.draft.offer.id
+    let offers = environment.services.offers
+    return .run {
+      do throws(ServiceError) {
+        return .seatMapLoaded(.success(try await offers.seatMap(for: offerID)))
+      } catch {
+        return .seatMapLoaded(.failure(error))
+      }
+    }
+  }
+
+  /// Handles a key or a reply.
+  public static func reduce(
+    _ state: inout State, _ action: Action, environment: AppEnvironment, strings: Strings
+  ) -> FeatureReply<Action, Output> {
+    switch action {
+    case .seatMapLoaded(.success(let map)):
+      state.seatMap = .loaded(map)
+      state.cursor = map.seats.first { !$0.occupied }?.designator ?? map.seats.first?.designator
+      return .handled
+    case .seatMapLoaded(.failure(let error)):
+      state.seatMap = .failed(strings.serviceError(error))
+      return .handled
+    case .priced(.success(let quote)):
+      state.pricing = false
+      return FeatureReply(output: .extrasPriced(quote))
+    case .priced(.failure(let error)):
+      state.pricing = false
+      state.failure = strings.serviceError(error)
+      return .handled
+    case .key(let key):
+      if state.pricing { return key == .escape ? .ignored : .handled }
+      return handle(key, &state, environment, strings)
+    }
+  }
+
+  private static func handle(
+    _ key: Key, _ state: inout State, _ environment: AppEnvironment, _ strings: Strings
+  ) -> FeatureReply<Action, Output> {
+    switch key {
+    case .tab:
+      state.focus = Focus(rawValue: (state.focus.rawValue + 1) % Focus.allCases.count) ?? .seats
+      return .handled
+    case .backTab:
+      state.focus =
+        Focus(rawValue: (state.focus.rawValue + Focus.allCases.count - 1) % Focus.allCases.count)
+        ?? .seats
+      return .handled
+    case .character("c"):
+      return price(&state, environment)
+    case .character("r"):
+      guard case .failed = state.seatMap else { break }
+      state.seatMap = .loading
+      return FeatureReply(effect: onAppear(state, environment: environment))
+    default:
+      break
+    }
+    state.message = nil
+    switch state.focus {
+    case .seats: return seatKey(key, &state, strings)
+    case .bags: return bagKey(key, &state)
+    case .insurance:
+      guard key == .enter || key == .character(" ") else { return .ignored }
+      state.extras.insurance.toggle()
+      return .handled
+    case .proceed:
+      return key == .enter ? price(&state, environment) : .ignored
+    }
+  }
+
+  private static func seatKey(_ key: Key, _ state: inout State, _ strings: Strings)
+    -> FeatureReply<Action, Output>
+  {
+    guard case .loaded(let map) = state.seatMap else { return .ignored }
+    let seated = state.seatedPassengers
+    switch key {
+    case .left, .right, .up, .down:
+      state.cursor = move(state.cursor, key, in: map)
+    case .character(let digit) where digit.isNumber:
+      if let number = digit.wholeNumberValue, (1...seated.count).contains(number) {
+        state.passenger = number - 1
+      }
+    case .enter, .character(" "):
+      guard let cursor = state.cursor, let seat = map.seat(cursor),
+        seated.indices.contains(state.passenger)
+      else { return .handled }
+      let passenger = seated[state.passenger]
+      if state.extras.seats[passenger.id] == cursor {
+        state.extras.seats[passenger.id] = nil
+        return .handled
+      }
+      if seat.occupied {
+        state.message = strings.seatTaken(cursor.description)
+        return .handled
+      }
+      if let holder = seated.first(where: { state.extras.seats[$0.id] == cursor }) {
+        state.message = strings.seatChosenFor(cursor.description, holder.givenName)
+        return .handled
+      }
+      state.extras.seats[passenger.id] = cursor
+      if let next = seated.indices.first(where: { state.extras.seats[seated[$0].id] == nil }) {
+        state.passenger = next
+      }
+    default:
+      return .ignored
+    }
+    return .handled
+  }
+
+  private static func bagKey(_ key: Key, _ state: inout State) -> FeatureReply<Action, Output> {
+    let passengers = state.draft.passengers
+    guard passengers.indices.contains(state.bagPassenger) else { return .ignored }
+    let id = passengers[state.bagPassenger].id
+    let bags = state.extras.bags[id] ?? 0
+    switch key {
+    case .up: state.bagPassenger = max(0, state.bagPassenger - 1)
+    case .down: state.bagPassenger = min(passengers.count - 1, state.bagPassenger + 1)
+    case .character("+"), .right:
+      state.extras.bags[id] = min(QuotePricing.maximumBags, bags + 1)
+    case .character("-"), .left:
+      let fewer = max(0, bags - 1)
+      state.extras.bags[id] = fewer == 0 ? nil : fewer
+    default: return .ignored
+    }
+    return .handled
+  }
+
+  private static func price(_ state: inout State, _ environment: AppEnvironment)
+    -> FeatureReply<Action, Output>
+  {
+    state.pricing = true
+    state.failure = nil
+    let draftID = state.draft.id
+    let extras = state.extras
+    let pricing = environment.services.pricing
+    return FeatureReply(
+      effect: .run {
+        do throws(ServiceError) {
+          return .priced(.success(try await pricing.price(draftID: draftID, extras: extras)))
+        } catch {
+          return .priced(.failure(error))
+        }
+      })
+  }
+
+  /// The seat next to `cursor` in the direction of `key`, skipping aisles; the cursor stays put at
+  /// the cabin's edges.
+  static func move(_ cursor: SeatDesignator?, _ key: Key, in map: SeatMap) -> SeatDesignator? {
+    let letters = map.columns.compactMap { column -> Character? in
+      if case .seat(let letter) = column { return letter.first }
+      return nil
+    }
+    guard let cursor, let column = letters.firstIndex(of: cursor.letter),
+      let row = map.rows.firstIndex(of: cursor.row)
+    else { return map.seats.first?.designator }
+    var (nextColumn, nextRow) = (column, row)
+    switch key {
+    case .left: nextColumn = max(0, column - 1)
+    case .right: nextColumn = min(letters.count - 1, column + 1)
+    case .up: nextRow = max(0, row - 1)
+    case .down: nextRow = min(map.rows.count - 1, row + 1)
+    default: break
+    }
+    return (try? SeatDesignator(row: map.rows[nextRow], letter: letters[nextColumn])) ?? cursor
+  }
+}

@@ -1,0 +1,22 @@
+/// How a feature answered a key or an action: whether it used the key, what to run next, and
+/// what its step produced for the flow owner.
+public struct FeatureReply<Action: Sendable, Output: Sendable>: Sendable {
+  /// Whether the key was used; unused keys go to the root (Esc = back, `q` = quit, `?` = help).
+  public var handled: Bool
+  /// Work to run.
+  public var effect: Effect<Action>
+  /// What the step produced, if anything; only the root turns it into a flow transition.
+  public var output: Output?
+
+  /// A reply.
+  public init(handled: Bool = true, effect: Effect<Action> = .none, output: Output? = nil) {
+    self.handled = handled
+    self.effect = effect
+    self.output = output
+  }
+
+  /// The key was not used.
+  public static var ignored: FeatureReply { FeatureReply(handled: false) }
+  /// The key or action was used; nothing else happens.
+  public static var handled: FeatureReply { FeatureReply() }
+}

@@ -1,0 +1,219 @@
+import Domain
+import FlowOwner
+import Services
+
+/// A form per passenger plus the contact; Continue saves a draft with the airline.
+public enum PassengersFeature {
+  /// A place the cursor can be, in Tab order.
+  public enum Field: Hashable, Sendable {
+    case title(Int), given(Int), family(Int), birth(Int)
+    case email, phone, proceed
+  }
+
+  /// One passenger's fields.
+  public struct Form: Hashable, Sendable {
+    public var title: Title = .ms
+    public var given = TextField("", maxLength: 50, allowed: .letters)
+    public var family = TextField("", maxLength: 50, allowed: .letters)
+    public var birth = TextField("", maxLength: 10, allowed: .date)
+
+    /// An empty form.
+    public init() {}
+
+    /// A form showing `passenger`.
+    public init(_ passenger: Passenger) {
+      title = passenger.title
+      given.setText(passenger.givenName)
+      family.setText(passenger.familyName)
+      birth.setText(passenger.dateOfBirth.iso)
+    }
+  }
+
+  /// The passengers panel.
+  public struct State: Hashable, Sendable {
+    /// The step's input: the chosen offer.
+    public let offer: Offer
+    /// The step's input: what was carried over from an earlier draft.
+    public let prefill: PassengerPrefill
+    public var forms: [Form]
+    public var email = TextField("", maxLength: 254, allowed: .email)
+    public var phone = TextField("", maxLength: 20, allowed: .phone)
+    public var focus: Field = .title(0)
+    public var errors: [Field: String] = [:]
+    /// A draft is being saved: Continue does nothing until the airline answers.
+    public var saving = false
+    /// The airline's refusal, shown in the panel.
+    public var failure: String?
+
+    /// The form for `offer`, filled from `prefill` where it has travellers.
+    public init(offer: Offer, prefill: PassengerPrefill) {
+      self.offer = offer
+      self.prefill = prefill
+      let carried = prefill.passengers
+      forms = (0..<offer.passengerCount).map { index in
+        carried.indices.contains(index) ? Form(carried[index]) : Form()
+      }
+      if case .fromDraft(_, let contact) = prefill {
+        email.setText(contact.email)
+        phone.setText(contact.phone)
+      }
+    }
+
+    /// Every field in Tab order.
+    public var fieldOrder: [Field] {
+      forms.indices.flatMap { [Field.title($0), .given($0), .family($0), .birth($0)] }
+        + [.email, .phone, .proceed]
+    }
+  }
+
+  /// What happened.
+  public enum Action: Hashable, Sendable {
+    case key(Key)
+    case draftSaved(Result<BookingDraft, ServiceError>)
+  }
+
+  /// What the step produces.
+  public enum Output: Hashable, Sendable {
+    case passengersSaved(BookingDraft)
+  }
+
+  /// Handles a key or a reply.
+  public static func reduce(
+    _ state: inout State, _ action: Action, environment: AppEnvironment, strings: Strings
+  ) -> FeatureReply<Action, Output> {
+    switch action {
+    case .draftSaved(.success(let draft)):
+      state.saving = false
+      return FeatureReply(output: .passengersSaved(draft))
+    case .draftSaved(.failure(let error)):
+      state.saving = false
+      state.failure = strings.serviceError(error)
+      return .handled
+    case .key(let key):
+      return handle(key, &state, environment, strings)
+    }
+  }
+
+  private static func handle(
+    _ key: Key, _ state: inout State, _ environment: AppEnvironment, _ strings: Strings
+  ) -> FeatureReply<Action, Output> {
+    if state.saving {
+      // Typing while the airline saves would make the form disagree with the draft.
+      return key == .escape ? .ignored : .handled
+    }
+    let order = state.fieldOrder
+    let position = order.firstIndex(of: state.focus) ?? 0
+    switch key {
+    case .tab, .down:
+      state.focus = order[(position + 1) % order.count]
+      return .handled
+    case .backTab, .up:
+      state.focus = order[(position + order.count - 1) % order.count]
+      return .handled
+    case .enter:
+      if state.focus == .proceed { return submit(&state, environment, strings) }
+      state.focus = order[min(position + 1, order.count - 1)]
+      return .handled
+    default:
+      break
+    }
+    if case .title(let index) = state.focus {
+      let titles = Title.allCases
+      let current = titles.firstIndex(of: state.forms[index].title) ?? 0
+      switch key {
+      case .left: state.forms[index].title = titles[(current + titles.count - 1) % titles.count]
+      case .right, .character(" "): state.forms[index].title = titles[(current + 1) % titles.count]
+      default: return .ignored
+      }
+      return .handled
+    }
+    guard var field = state[state.focus] else { return .ignored }
+    let used = field.handle(key)
+    if used, field != state[state.focus] {
+      state[state.focus] = field
+      state.errors[state.focus] = nil
+      state.failure = nil
+    }
+    return used ? .handled : .ignored
+  }
+
+  /// Validates every field (each problem at its field); when all are fine, saves the draft.
+  static func submit(_ state: inout State, _ environment: AppEnvironment, _ strings: Strings)
+    -> FeatureReply<Action, Output>
+  {
+    var errors: [Field: String] = [:]
+    var passengers: [Passenger] = []
+    for (index, form) in state.forms.enumerated() {
+      if (try? Passenger.validatedName(form.given.text, field: "")) == nil {
+        errors[.given(index)] = strings.invalidName(form.given.text)
+      }
+      if (try? Passenger.validatedName(form.family.text, field: "")) == nil {
+        errors[.family(index)] = strings.invalidName(form.family.text)
+      }
+      guard let birth = try? CalendarDay(iso: form.birth.text) else {
+        errors[.birth(index)] = strings.invalidDate(form.birth.text)
+        continue
+      }
+      if let passenger = try? Passenger(
+        id: PassengerID("p\(index + 1)"), title: form.title, givenName: form.given.text,
+        familyName: form.family.text, dateOfBirth: birth)
+      {
+        passengers.append(passenger)
+      }
+    }
+    if (try? Contact.validatedEmail(state.email.text)) == nil {
+      errors[.email] = strings.invalidEmail(state.email.text)
+    }
+    if (try? Contact.validatedPhone(state.phone.text)) == nil {
+      errors[.phone] = strings.invalidPhone(state.phone.text)
+    }
+    let contact = try? Contact(email: state.email.text, phone: state.phone.text)
+    state.errors = errors
+    state.failure = nil
+    guard errors.isEmpty, let contact, passengers.count == state.forms.count else {
+      if let first = state.fieldOrder.first(where: { errors[$0] != nil }) { state.focus = first }
+      return .handled
+    }
+    state.saving = true
+    let offer = state.offer
+    let travellers = passengers
+    let drafts = environment.services.drafts
+    return FeatureReply(
+      effect: .run {
+        do throws(ServiceError) {
+          return .draftSaved(
+            .success(
+              try await drafts.createDraft(offer: offer, passengers: travellers, contact: contact)))
+        } catch {
+          return .draftSaved(.failure(error))
+        }
+      })
+  }
+}
+
+extension PassengersFeature.State {
+  /// The text field at `field` (nil for the title selector and the Continue button).
+  public subscript(field: PassengersFeature.Field) -> TextField? {
+    get {
+      switch field {
+      case .given(let i): forms[i].given
+      case .family(let i): forms[i].family
+      case .birth(let i): forms[i].birth
+      case .email: email
+      case .phone: phone
+      case .title, .proceed: nil
+      }
+    }
+    set {
+      guard let newValue else { return }
+      switch field {
+      case .given(let i): forms[i].given = newValue
+      case .family(let i): forms[i].family = newValue
+      case .birth(let i): forms[i].birth = newValue
+      case .email: email = newValue
+      case .phone: phone = newValue
+      case .title, .proceed: break
+      }
+    }
+  }
+}

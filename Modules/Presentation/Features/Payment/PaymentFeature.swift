@@ -1,0 +1,212 @@
+import Domain
+import Foundation
+import Services
+
+/// Paying a price-locked quote: the lines and total, a live countdown, the card form, and what
+/// happens when the price expires.
+public enum PaymentFeature {
+  /// A place the cursor can be, in Tab order.
+  public enum Field: Int, Hashable, Sendable, CaseIterable {
+    case number, expiry, cvc, pay
+  }
+
+  /// One payment attempt: the card details it was made with (as a fingerprint: brand, last four
+  /// and expiry) and its idempotency key. Retrying the same details reuses the key, so a retry
+  /// after a lost reply cannot charge twice; other details are a new attempt with a new key.
+  public struct Attempt: Hashable, Sendable {
+    public let fingerprint: String
+    public let key: IdempotencyKey
+  }
+
+  /// The payment panel.
+  public struct State: Hashable, Sendable {
+    /// The step's input.
+    public let quote: Quote
+    public var number = TextField("", maxLength: 19, mask: .cardNumber, allowed: .digits)
+    public var expiry = TextField("", maxLength: 5, allowed: .text)
+    public var cvc = TextField("", maxLength: 4, mask: .secret, allowed: .digits)
+    public var focus: Field = .number
+    public var errors: [Field: String] = [:]
+    /// A payment is in flight: money may be moving, so nothing else happens until it answers.
+    public var paying = false
+    /// Pricing the same draft and extras again after expiry.
+    public var repricing = false
+    /// The last refusal (declined, insufficient funds...), shown in the panel.
+    public var failure: String?
+    /// The last attempt, reused when the same card is tried again.
+    public var attempt: Attempt?
+
+    /// The panel for `quote`.
+    public init(quote: Quote) { self.quote = quote }
+
+    /// Whether the price has run out at `now`.
+    public func isExpired(at now: Date) -> Bool { !quote.isValid(at: now) }
+  }
+
+  /// What happened.
+  public enum Action: Hashable, Sendable {
+    case key(Key)
+    case paid(Result<Booking, ServiceError>)
+    case repriced(Result<Quote, ServiceError>)
+  }
+
+  /// What the step produces.
+  public enum Output: Hashable, Sendable {
+    /// The booking was paid.
+    case paid(Booking)
+    /// The expired price was priced again: a new quote for the extras step to hand on.
+    case repriced(Quote)
+  }
+
+  /// Handles a key or a reply; `now` decides whether the price still holds.
+  public static func reduce(
+    _ state: inout State, _ action: Action, now: Date, environment: AppEnvironment,
+    strings: Strings
+  ) -> FeatureReply<Action, Output> {
+    switch action {
+    case .paid(.success(let booking)):
+      state.paying = false
+      return FeatureReply(output: .paid(booking))
+    case .paid(.failure(let error)):
+      state.paying = false
+      state.failure = strings.serviceError(error)
+      return .handled
+    case .repriced(.success(let quote)):
+      state.repricing = false
+      return FeatureReply(output: .repriced(quote))
+    case .repriced(.failure(let error)):
+      state.repricing = false
+      state.failure = strings.serviceError(error)
+      return .handled
+    case .key(let key):
+      // Money may already be moving: no key, not even Esc, acts until the airline answers.
+      if state.paying || state.repricing { return .handled }
+      if state.isExpired(at: now) { return expiredKey(key, &state, environment) }
+      return formKey(key, &state, environment, strings)
+    }
+  }
+
+  private static func expiredKey(_ key: Key, _ state: inout State, _ environment: AppEnvironment)
+    -> FeatureReply<Action, Output>
+  {
+    guard key == .character("r") || key == .enter else { return .ignored }
+    state.repricing = true
+    state.failure = nil
+    let quote = state.quote
+    let pricing = environment.services.pricing
+    return FeatureReply(
+      effect: .run {
+        do throws(ServiceError) {
+          return .repriced(
+            .success(try await pricing.price(draftID: quote.draftID, extras: quote.extras)))
+        } catch {
+          return .repriced(.failure(error))
+        }
+      })
+  }
+
+  private static func formKey(
+    _ key: Key, _ state: inout State, _ environment: AppEnvironment, _ strings: Strings
+  ) -> FeatureReply<Action, Output> {
+    let count = Field.allCases.count
+    switch key {
+    case .tab, .down:
+      state.focus = Field(rawValue: (state.focus.rawValue + 1) % count) ?? .number
+      return .handled
+    case .backTab, .up:
+      state.focus = Field(rawValue: (state.focus.rawValue + count - 1) % count) ?? .number
+      return .handled
+    case .enter:
+      if state.focus == .pay { return pay(&state, environment, strings) }
+      state.focus = Field(rawValue: state.focus.rawValue + 1) ?? .pay
+      return .handled
+    default:
+      break
+    }
+    guard var field = state[state.focus] else { return .ignored }
+    if state.focus == .expiry, case .character(let typed) = key {
+      guard typed.isASCII, typed.isNumber || typed == "/" else { return .handled }
+    }
+    let used = field.handle(key)
+    if used, field != state[state.focus] {
+      if state.focus == .expiry { field = autoSlash(field) }
+      state[state.focus] = field
+      state.errors[state.focus] = nil
+    }
+    return used ? .handled : .ignored
+  }
+
+  /// "12" becomes "12/" as it is typed, as card forms do.
+  private static func autoSlash(_ field: TextField) -> TextField {
+    guard field.text.count == 2, !field.text.contains("/"), field.cursor == 2 else { return field }
+    var field = field
+    field.setText(field.text + "/")
+    return field
+  }
+
+  /// Checks the card locally (each problem at its field), then pays once.
+  static func pay(_ state: inout State, _ environment: AppEnvironment, _ strings: Strings)
+    -> FeatureReply<Action, Output>
+  {
+    let card: PaymentCard
+    do {
+      card = try PaymentCard(
+        number: state.number.text, expiry: state.expiry.text, cvc: state.cvc.text)
+    } catch {
+      state.errors = [:]
+      switch error {
+      case .invalidCardNumber: state.errors[.number] = strings.invalidCardNumber
+      case .invalidCardExpiry: state.errors[.expiry] = strings.invalidExpiry
+      default: state.errors[.cvc] = strings.invalidCVC
+      }
+      if let first = Field.allCases.first(where: { state.errors[$0] != nil }) {
+        state.focus = first
+      }
+      return .handled
+    }
+    state.errors = [:]
+    state.failure = nil
+    let fingerprint =
+      "\(card.brand.rawValue)|\(card.lastFour)|\(card.expiryMonth)/\(card.expiryYear)"
+    let attempt =
+      state.attempt.flatMap { $0.fingerprint == fingerprint ? $0 : nil }
+      ?? Attempt(fingerprint: fingerprint, key: environment.newPaymentKey())
+    state.attempt = attempt
+    state.paying = true
+    let quoteID = state.quote.id
+    let payments = environment.services.payments
+    return FeatureReply(
+      effect: .run {
+        do throws(ServiceError) {
+          return .paid(
+            .success(
+              try await payments.pay(quoteID: quoteID, method: card, idempotencyKey: attempt.key)))
+        } catch {
+          return .paid(.failure(error))
+        }
+      })
+  }
+}
+
+extension PaymentFeature.State {
+  /// The text field at `field` (nil for the Pay button).
+  public subscript(field: PaymentFeature.Field) -> TextField? {
+    get {
+      switch field {
+      case .number: number
+      case .expiry: expiry
+      case .cvc: cvc
+      case .pay: nil
+      }
+    }
+    set {
+      guard let newValue else { return }
+      switch field {
+      case .number: number = newValue
+      case .expiry: expiry = newValue
+      case .cvc: cvc = newValue
+      case .pay: break
+      }
+    }
+  }
+}

@@ -1,0 +1,217 @@
+import Domain
+import Services
+
+/// The search form, the root under the path: origin and destination with autocomplete, the
+/// date and the number of passengers.
+public enum SearchFeature {
+  /// The form's fields, in Tab order.
+  public enum Field: Int, Hashable, Sendable, CaseIterable {
+    case origin, destination, date, passengers
+  }
+
+  /// The form.
+  public struct State: Hashable, Sendable {
+    public var origin = TextField("", maxLength: 40, allowed: .text)
+    public var destination = TextField("", maxLength: 40, allowed: .text)
+    public var date: TextField
+    public var passengers = TextField("1", maxLength: 1, allowed: .digits)
+    public var focus: Field = .origin
+    /// Which autocomplete suggestion is highlighted for the focused airport field.
+    public var suggestion = 0
+    /// Messages at fields, from the last submit.
+    public var errors: [Field: String] = [:]
+    /// Today, for the default date and the "not in the past" rule.
+    public let today: CalendarDay
+
+    /// An empty form whose date is tomorrow.
+    public init(today: CalendarDay) {
+      self.today = today
+      date = TextField(today.adding(days: 1).iso, maxLength: 10, allowed: .date)
+    }
+
+    /// The form filled from `criteria` (after a restore or a deep link).
+    public init(today: CalendarDay, criteria: SearchCriteria) {
+      self.init(today: today)
+      origin.setText(criteria.origin.rawValue)
+      destination.setText(criteria.destination.rawValue)
+      date.setText(criteria.departure.iso)
+      passengers.setText(String(criteria.passengerCount))
+    }
+  }
+
+  /// What the user did.
+  public enum Action: Hashable, Sendable {
+    case key(Key)
+  }
+
+  /// What the form produces.
+  public enum Output: Hashable, Sendable {
+    case submitted(SearchCriteria)
+  }
+
+  /// The airports suggested for the focused field (none unless an airport field has focus and
+  /// its text is not already an exact code).
+  public static func suggestions(_ state: State, airports: AirportDirectory) -> [Airport] {
+    let field: TextField
+    switch state.focus {
+    case .origin: field = state.origin
+    case .destination: field = state.destination
+    default: return []
+    }
+    let text = field.text.trimmingCharacters(in: .whitespaces)
+    guard !text.isEmpty else { return [] }
+    if let code = try? IATACode(text), airports.airport(code) != nil, text.count == 3,
+      text == text.uppercased()
+    {
+      return []
+    }
+    return airports.search(text, limit: 5)
+  }
+
+  /// Handles a key.
+  public static func reduce(
+    _ state: inout State, _ action: Action, airports: AirportDirectory, strings: Strings
+  ) -> FeatureReply<Action, Output> {
+    guard case .key(let key) = action else { return .ignored }
+    let suggestions = suggestions(state, airports: airports)
+    let nextField = key == .tab || (key == .down && suggestions.isEmpty)
+    let previousField = key == .backTab || (key == .up && suggestions.isEmpty)
+    switch key {
+    case _ where nextField:
+      acceptSuggestion(&state, suggestions)
+      state.focus = Field(rawValue: (state.focus.rawValue + 1) % Field.allCases.count) ?? .origin
+      state.suggestion = 0
+      return .handled
+    case _ where previousField:
+      state.focus =
+        Field(rawValue: (state.focus.rawValue + Field.allCases.count - 1) % Field.allCases.count)
+        ?? .origin
+      state.suggestion = 0
+      return .handled
+    case .down:
+      state.suggestion = min(state.suggestion + 1, suggestions.count - 1)
+      return .handled
+    case .up:
+      state.suggestion = max(state.suggestion - 1, 0)
+      return .handled
+    case .enter:
+      if !suggestions.isEmpty {
+        acceptSuggestion(&state, suggestions)
+        state.focus = Field(rawValue: state.focus.rawValue + 1) ?? .date
+        state.suggestion = 0
+        return .handled
+      }
+      return submit(&state, airports: airports, strings: strings)
+    case .character("+") where state.focus == .passengers:
+      stepPassengers(&state, by: 1)
+      return .handled
+    case .character("-") where state.focus == .passengers:
+      stepPassengers(&state, by: -1)
+      return .handled
+    default:
+      var field = state[state.focus]
+      let used = field.handle(key)
+      if used, field != state[state.focus] {
+        state[state.focus] = field
+        state.errors[state.focus] = nil
+        state.suggestion = 0
+      }
+      return used ? .handled : .ignored
+    }
+  }
+
+  private static func stepPassengers(_ state: inout State, by delta: Int) {
+    let count = Int(state.passengers.text) ?? 1
+    let next = min(max(count + delta, 1), 9)
+    state.passengers.setText(String(next))
+    state.errors[.passengers] = nil
+  }
+
+  private static func acceptSuggestion(_ state: inout State, _ suggestions: [Airport]) {
+    guard !suggestions.isEmpty else { return }
+    let airport = suggestions[min(max(state.suggestion, 0), suggestions.count - 1)]
+    state[state.focus].setText(airport.code.rawValue)
+    state.errors[state.focus] = nil
+  }
+
+  /// Validates every field, putting each problem at its field; submits when there are none.
+  static func submit(_ state: inout State, airports: AirportDirectory, strings: Strings)
+    -> FeatureReply<Action, Output>
+  {
+    var errors: [Field: String] = [:]
+    let origin = resolve(state.origin.text, airports: airports, strings: strings)
+    let destination = resolve(state.destination.text, airports: airports, strings: strings)
+    if case .failure(let message) = origin { errors[.origin] = message.text }
+    if case .failure(let message) = destination { errors[.destination] = message.text }
+    var day: CalendarDay?
+    do {
+      let parsed = try CalendarDay(iso: state.date.text)
+      if parsed < state.today {
+        errors[.date] = strings.dateInPast(state.today.iso)
+      } else if parsed > state.today.adding(days: 355) {
+        errors[.date] = strings.dateTooFar
+      } else {
+        day = parsed
+      }
+    } catch {
+      errors[.date] = strings.invalidDate(state.date.text)
+    }
+    let count = Int(state.passengers.text) ?? 0
+    if !SearchCriteria.passengerRange.contains(count) {
+      errors[.passengers] = strings.passengerRange
+    }
+    if case .success(let from) = origin, case .success(let to) = destination, from == to {
+      errors[.destination] = strings.sameAirports
+    }
+    guard errors.isEmpty, case .success(let from) = origin, case .success(let to) = destination,
+      let day,
+      let criteria = try? SearchCriteria(
+        origin: from, destination: to, departure: day, passengerCount: count)
+    else {
+      state.errors = errors
+      if let first = Field.allCases.first(where: { errors[$0] != nil }) { state.focus = first }
+      return .handled
+    }
+    state.errors = [:]
+    state.origin.setText(from.rawValue)
+    state.destination.setText(to.rawValue)
+    return FeatureReply(output: .submitted(criteria))
+  }
+
+  private struct Message: Error { let text: String }
+
+  /// An exact known code, or the best match when the text names one airport by city or name.
+  private static func resolve(_ text: String, airports: AirportDirectory, strings: Strings)
+    -> Result<IATACode, Message>
+  {
+    let trimmed = text.trimmingCharacters(in: .whitespaces)
+    guard !trimmed.isEmpty else { return .failure(Message(text: strings.airportRequired)) }
+    if let code = try? IATACode(trimmed), airports.airport(code) != nil { return .success(code) }
+    let matches = airports.search(trimmed, limit: 2)
+    if let first = matches.first, matches.count == 1 { return .success(first.code) }
+    if matches.isEmpty { return .failure(Message(text: strings.unknownAirport(trimmed))) }
+    return .failure(Message(text: strings.ambiguousAirport(trimmed)))
+  }
+}
+
+extension SearchFeature.State {
+  /// The text field for `field`.
+  public subscript(field: SearchFeature.Field) -> TextField {
+    get {
+      switch field {
+      case .origin: origin
+      case .destination: destination
+      case .date: date
+      case .passengers: passengers
+      }
+    }
+    set {
+      switch field {
+      case .origin: origin = newValue
+      case .destination: destination = newValue
+      case .date: date = newValue
+      case .passengers: passengers = newValue
+      }
+    }
+  }
+}

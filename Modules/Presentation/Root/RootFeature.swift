@@ -1,0 +1,318 @@
+import Domain
+import FlowOwner
+import Foundation
+import Services
+
+/// The whole app as one feature: the flow owner, the search form at the root, and exactly one
+/// screen state per step on the path, derived from the path after every transition.
+///
+/// Screens only report what their step produced; this feature alone turns that into a flow
+/// transition. Replies are tagged with the `StepID` of the step that asked; a reply whose step has
+/// left the path is dropped here, and the flow drops a late output a second time by itself.
+public enum RootFeature {
+  /// A box over the screen.
+  public enum Modal: Hashable, Sendable {
+    case help
+    case confirmQuit
+    case inspector
+  }
+
+  /// Everything on screen.
+  public struct State: Hashable, Sendable {
+    /// The flow owner.
+    public internal(set) var flow = BookingFlow()
+    /// The search form, the root under the path.
+    public var search: SearchFeature.State
+    /// One entry per step on `flow.path`, in order.
+    public internal(set) var steps: [StepEntry] = []
+    var nextStepID = 1
+    public var modal: Modal?
+    /// A one-line message in the header (what a restore did, why saving fails).
+    public var notice: String?
+    /// The latest flow events, newest last, and dropped replies: the inspector's log.
+    public internal(set) var activity: [String] = []
+    /// The latest flow events, newest last.
+    public internal(set) var events: [FlowEvent] = []
+    /// The time, moved by ticks: countdowns are derived from it.
+    public var now: Date
+    /// The language of every text.
+    public var language: Language
+    /// Set when the person confirmed quitting; the app then exits.
+    public internal(set) var quitRequested = false
+    /// Advances while something is loading, to animate spinners.
+    public var spinnerTick = 0
+
+    /// A fresh app at the search form.
+    public init(now: Date, language: Language = .english) {
+      self.now = now
+      self.language = language
+      search = SearchFeature.State(today: CalendarDay(now, in: .current))
+    }
+
+    /// The kind of step shown as current.
+    public var current: StepKind { flow.current }
+
+    /// Whether any step is waiting for the airline.
+    public var isBusy: Bool { steps.contains { $0.feature.isBusy } }
+
+    /// The quote on the path, if any: the countdown in the header follows it.
+    public var quote: Quote? {
+      for case .payment(let quote) in flow.path.reversed() { return quote }
+      return nil
+    }
+
+    /// The strings of `language`.
+    public var strings: Strings { language.strings }
+  }
+
+  /// What happened.
+  public enum Action: Hashable, Sendable {
+    case key(Key)
+    /// The clock moved (the countdown's timer, or any event).
+    case tick(Date)
+    /// Spinner animation frame.
+    case spin
+    /// The saved flow (or a deep link) was restored at start.
+    case restored(Restoration)
+    /// A key or reply for the step `StepID`.
+    case step(StepID, StepAction)
+    /// The app could not save the snapshot (read-only or full disk): say so in the header.
+    case saveFailed(String)
+  }
+
+  /// Handles an action; returns the work to start.
+  public static func reduce(_ state: inout State, _ action: Action, environment: AppEnvironment)
+    -> Effect<Action>
+  {
+    switch action {
+    case .tick(let now):
+      state.now = now
+      return .none
+    case .spin:
+      state.spinnerTick &+= 1
+      return .none
+    case .saveFailed(let reason):
+      state.notice = state.strings.cannotSave(reason)
+      return .none
+    case .restored(let restoration):
+      state.flow = restoration.flow
+      record(&state, restoration.event)
+      if case .results(let criteria)? = state.flow.path.first {
+        state.search = SearchFeature.State(today: state.search.today, criteria: criteria)
+      }
+      state.notice = state.strings.restoreNotice(restoration.outcome)
+      return reconcile(&state, environment)
+    case .step(let id, let stepAction):
+      guard let index = state.steps.firstIndex(where: { $0.id == id }) else {
+        state.activity.append(state.strings.replyDropped(id.description))
+        trimLog(&state)
+        return .none
+      }
+      return stepReduce(&state, index, stepAction, environment).effect
+    case .key(let key):
+      return keyReduce(&state, key, environment)
+    }
+  }
+
+  // MARK: - Keys
+
+  private static func keyReduce(_ state: inout State, _ key: Key, _ environment: AppEnvironment)
+    -> Effect<Action>
+  {
+    if case .resize = key { return .none }
+    if let modal = state.modal { return modalKey(&state, modal, key) }
+    switch key {
+    case .control("c"):
+      state.modal = .confirmQuit
+      return .none
+    case .function(1):
+      state.modal = .help
+      return .none
+    case .function(2):
+      state.modal = .inspector
+      return .none
+    default:
+      break
+    }
+    if let last = state.steps.indices.last {
+      let reply = stepReduce(&state, last, stepKey(key, state.steps[last].feature), environment)
+      if reply.handled { return reply.effect }
+    } else {
+      let reply = SearchFeature.reduce(
+        &state.search, .key(key), airports: environment.airports, strings: state.strings)
+      if reply.handled {
+        guard case .submitted(let criteria)? = reply.output else { return .none }
+        state.notice = nil
+        record(&state, state.flow.searchSubmitted(criteria))
+        return reconcile(&state, environment)
+      }
+    }
+    switch key {
+    case .escape:
+      guard !state.flow.path.isEmpty else { return .none }
+      record(&state, state.flow.back())
+      return reconcile(&state, environment)
+    case .character("?"):
+      state.modal = .help
+    case .character("q"):
+      state.modal = .confirmQuit
+    case .character("i"):
+      state.modal = .inspector
+    default:
+      break
+    }
+    return .none
+  }
+
+  private static func modalKey(_ state: inout State, _ modal: Modal, _ key: Key)
+    -> Effect<Action>
+  {
+    switch modal {
+    case .help, .inspector:
+      state.modal = nil
+    case .confirmQuit:
+      switch key {
+      case .character("y"), .character("Y"), .enter, .character("q"), .control("c"):
+        state.quitRequested = true
+      case .character("n"), .character("N"), .escape:
+        state.modal = nil
+      default:
+        break
+      }
+    }
+    return .none
+  }
+
+  private static func stepKey(_ key: Key, _ feature: StepFeature) -> StepAction {
+    switch feature {
+    case .results: .results(.key(key))
+    case .passengers: .passengers(.key(key))
+    case .extras: .extras(.key(key))
+    case .payment: .payment(.key(key))
+    case .confirmation: .confirmation(.key(key))
+    }
+  }
+
+  // MARK: - Steps
+
+  /// Runs the feature of `steps[index]` and turns what its step produced into a transition.
+  private static func stepReduce(
+    _ state: inout State, _ index: Int, _ action: StepAction, _ environment: AppEnvironment
+  ) -> (handled: Bool, effect: Effect<Action>) {
+    let entry = state.steps[index]
+    let id = entry.id
+    let origin = entry.feature.step
+    let strings = state.strings
+    switch (entry.feature, action) {
+    case (.results(var feature), .results(let action)):
+      let reply = ResultsFeature.reduce(&feature, action, environment: environment)
+      state.steps[index].feature = .results(feature)
+      let effect = reply.effect.map { Action.step(id, .results($0)) }.tagged(id.rawValue)
+      guard case .offerSelected(let offer)? = reply.output else { return (reply.handled, effect) }
+      record(&state, state.flow.offerSelected(offer, from: origin))
+      return (true, .batch([effect, reconcile(&state, environment)]))
+    case (.passengers(var feature), .passengers(let action)):
+      let reply = PassengersFeature.reduce(
+        &feature, action, environment: environment, strings: strings)
+      state.steps[index].feature = .passengers(feature)
+      let effect = reply.effect.map { Action.step(id, .passengers($0)) }.tagged(id.rawValue)
+      guard case .passengersSaved(let draft)? = reply.output else {
+        return (reply.handled, effect)
+      }
+      record(&state, state.flow.passengersSaved(draft, from: origin))
+      return (true, .batch([effect, reconcile(&state, environment)]))
+    case (.extras(var feature), .extras(let action)):
+      let reply = ExtrasFeature.reduce(&feature, action, environment: environment, strings: strings)
+      state.steps[index].feature = .extras(feature)
+      let effect = reply.effect.map { Action.step(id, .extras($0)) }.tagged(id.rawValue)
+      guard case .extrasPriced(let quote)? = reply.output else { return (reply.handled, effect) }
+      record(&state, state.flow.extrasPriced(quote, from: origin))
+      return (true, .batch([effect, reconcile(&state, environment)]))
+    case (.payment(var feature), .payment(let action)):
+      let reply = PaymentFeature.reduce(
+        &feature, action, now: environment.clock.now(), environment: environment,
+        strings: strings)
+      state.steps[index].feature = .payment(feature)
+      let effect = reply.effect.map { Action.step(id, .payment($0)) }.tagged(id.rawValue)
+      switch reply.output {
+      case .paid(let booking)?:
+        record(&state, state.flow.paid(booking.reference, from: origin))
+      case .repriced(let quote)?:
+        // A new quote is the extras step's output: it replaces this payment step.
+        guard index > 0 else { return (true, effect) }
+        record(&state, state.flow.extrasPriced(quote, from: state.steps[index - 1].feature.step))
+      case nil:
+        return (reply.handled, effect)
+      }
+      return (true, .batch([effect, reconcile(&state, environment)]))
+    case (.confirmation(var feature), .confirmation(let action)):
+      let reply = ConfirmationFeature.reduce(
+        &feature, action, environment: environment, strings: strings)
+      state.steps[index].feature = .confirmation(feature)
+      let effect = reply.effect.map { Action.step(id, .confirmation($0)) }.tagged(id.rawValue)
+      guard case .startOver? = reply.output else { return (reply.handled, effect) }
+      record(&state, state.flow.startOver())
+      state.notice = nil
+      return (true, .batch([effect, reconcile(&state, environment)]))
+    default:
+      return (false, .none)
+    }
+  }
+
+  /// Makes `steps` match `flow.path`: entries whose step is unchanged keep their screen state;
+  /// from the first difference on, entries are built fresh from their step's input, with new IDs,
+  /// and their loading starts. Entries no longer on the path are gone (the runtime cancels their
+  /// work when their IDs disappear).
+  static func reconcile(_ state: inout State, _ environment: AppEnvironment) -> Effect<Action> {
+    var kept: [StepEntry] = []
+    var effects: [Effect<Action>] = []
+    var diverged = false
+    for (index, step) in state.flow.path.enumerated() {
+      if !diverged, index < state.steps.count, state.steps[index].feature.step == step {
+        kept.append(state.steps[index])
+        continue
+      }
+      diverged = true
+      let id = StepID(state.nextStepID)
+      state.nextStepID += 1
+      let entry = StepEntry(id: id, feature: StepFeature(step))
+      kept.append(entry)
+      effects.append(onAppear(entry, environment).tagged(id.rawValue))
+    }
+    state.steps = kept
+    return .batch(effects)
+  }
+
+  private static func onAppear(_ entry: StepEntry, _ environment: AppEnvironment)
+    -> Effect<Action>
+  {
+    let id = entry.id
+    switch entry.feature {
+    case .results(let state):
+      return ResultsFeature.onAppear(state, environment: environment).map {
+        Action.step(id, .results($0))
+      }
+    case .extras(let state):
+      return ExtrasFeature.onAppear(state, environment: environment).map {
+        Action.step(id, .extras($0))
+      }
+    case .confirmation(let state):
+      return ConfirmationFeature.onAppear(state, environment: environment).map {
+        Action.step(id, .confirmation($0))
+      }
+    case .passengers, .payment:
+      return .none
+    }
+  }
+
+  private static func record(_ state: inout State, _ event: FlowEvent) {
+    state.events.append(event)
+    state.activity.append(event.description)
+    trimLog(&state)
+  }
+
+  private static func trimLog(_ state: inout State) {
+    if state.events.count > 100 { state.events.removeFirst(state.events.count - 100) }
+    if state.activity.count > 100 { state.activity.removeFirst(state.activity.count - 100) }
+  }
+}

@@ -1,0 +1,44 @@
+import Domain
+
+/// The languages the app speaks.
+public enum Language: String, Hashable, Sendable, CaseIterable {
+  case english = "en"
+  case turkish = "tr"
+
+  /// Every user-facing text in this language.
+  public var strings: Strings {
+    switch self {
+    case .english: .english
+    case .turkish: .turkish
+    }
+  }
+
+  /// How amounts are written.
+  public var moneyStyle: MoneyStyle {
+    switch self {
+    case .english: .english
+    case .turkish: .turkish
+    }
+  }
+
+  /// "24 Dec" / "24 Ara".
+  public func shortDate(_ day: CalendarDay) -> String {
+    let months =
+      switch self {
+      case .english:
+        ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
+      case .turkish:
+        ["Oca", "Şub", "Mar", "Nis", "May", "Haz", "Tem", "Ağu", "Eyl", "Eki", "Kas", "Ara"]
+      }
+    return "\(day.day) \(months[(day.month - 1) % 12])"
+  }
+
+  /// Minutes as "3h 25m" / "3sa 25dk".
+  public func duration(minutes: Int) -> String {
+    let (h, m) = (minutes / 60, minutes % 60)
+    switch self {
+    case .english: return m == 0 ? "\(h)h" : "\(h)h \(m)m"
+    case .turkish: return m == 0 ? "\(h)sa" : "\(h)sa \(m)dk"
+    }
+  }
+}

@@ -1,0 +1,128 @@
+import Domain
+import FlowOwner
+import Services
+
+extension Strings {
+  /// English.
+  public static let english = Strings(
+    appName: "booking",
+    priceHeld: "Price held",
+    priceExpired: "Price expired",
+    tooSmall: { needW, needH, w, h in
+      "Terminal too small: need at least \(needW)x\(needH), now \(w)x\(h)."
+    },
+    helpTitle: "Keys",
+    helpLines: [
+      "Tab / Shift-Tab   next / previous field",
+      "Up / Down         move in lists, seat map, suggestions",
+      "Enter             choose, continue, submit",
+      "Esc               back one step (later steps are dropped)",
+      "s / n             results: sort, nonstop only",
+      "Space / Enter     extras: pick seat, toggle insurance",
+      "+ / -             passengers, bags",
+      "r                 retry, or re-price an expired quote",
+      "F2 or i           flow inspector (path, snapshot, events)",
+      "F1 or ?           this help      Ctrl-C or q   quit",
+      "",
+      "Your progress is saved on every step; relaunch to resume.",
+    ],
+    quitTitle: "Quit?",
+    quitMidFlow: "Your booking is saved and will resume where you left off.",
+    quitAtStart: "Nothing to save yet.",
+    quitChoices: "y / Enter: quit    n / Esc: stay",
+    inspectorTitle: "Flow inspector",
+    inspectorPath: "path",
+    inspectorSnapshot: "snapshot (as saved)",
+    inspectorEvents: "events",
+    cannotSave: { "Progress cannot be saved: \($0)" },
+    replyDropped: { "dropped a reply for step \($0): that step has left the path" },
+    stepNames: [
+      .search: "Search", .results: "Results", .passengers: "Passengers", .extras: "Extras",
+      .payment: "Payment", .confirmation: "Confirmation",
+    ],
+    hintQuit: "quit", hintHelp: "help", hintBack: "back", hintNext: "next field",
+    hintSubmit: "search", hintSelect: "choose", hintSort: "sort", hintNonstop: "nonstop",
+    hintRetry: "retry", hintPick: "pick seat", hintMove: "move", hintBags: "bags",
+    hintContinue: "continue", hintPay: "pay", hintReprice: "price again",
+    hintNewBooking: "new booking", hintToggle: "toggle", hintChange: "change",
+    searchTitle: "Search flights",
+    fromLabel: "From", toLabel: "To", dateLabel: "Date", passengersLabel: "Passengers",
+    searchButton: "Enter: search",
+    airportPlaceholder: "city, airport or code",
+    airportRequired: "Type an airport, a city or a code.",
+    unknownAirport: { "No airport matches '\($0)'." },
+    ambiguousAirport: { "'\($0)' matches several airports: pick one from the list." },
+    sameAirports: "From and To are the same airport.",
+    invalidDate: { "'\($0)' is not a date: use YYYY-MM-DD." },
+    dateInPast: { "That day has passed: pick \($0) or later." },
+    dateTooFar: "Flights can be booked up to 355 days ahead.",
+    passengerRange: "1 to 9 passengers.",
+    paxShort: { "\($0) pax" },
+    loadingOffers: "Finding flights…",
+    noOffers: "No flights found for this search.",
+    noNonstops: "No nonstop flights: press n to show all.",
+    sortNames: [.price: "price", .departure: "departure", .duration: "duration"],
+    sortedBy: { "sorted by \($0)" },
+    nonstopOnly: "nonstop only",
+    nonstop: "nonstop",
+    stops: { $0 == 1 ? "1 stop" : "\($0) stops" },
+    offerCount: { shown, all in shown == all ? "\(all) offers" : "\(shown) of \(all) offers" },
+    cabinNames: [
+      .economy: "Economy", .premiumEconomy: "Premium", .business: "Business", .first: "First",
+    ],
+    passengerHeading: { "Passenger \($0)" },
+    titleLabel: "Title",
+    titleNames: [.mr: "Mr", .mrs: "Mrs", .ms: "Ms", .mx: "Mx", .dr: "Dr"],
+    givenLabel: "Given name", familyLabel: "Family name", birthLabel: "Born (YYYY-MM-DD)",
+    contactHeading: "Contact", emailLabel: "Email", phoneLabel: "Phone",
+    continueButton: "[ Continue ]",
+    saving: "Saving passengers…",
+    prefilledNote: "Filled in from your earlier details: check them for this flight.",
+    invalidName: { $0.isEmpty ? "Required." : "Letters, spaces, - ' . only (up to 50)." },
+    invalidEmail: { $0.isEmpty ? "Required." : "Use a form like name@example.com." },
+    invalidPhone: { $0.isEmpty ? "Required." : "7 to 15 digits, optionally starting with +." },
+    passengersSummary: { $0 == 1 ? "1 passenger" : "\($0) passengers" },
+    seatsHeading: "Seats", bagsHeading: "Checked bags", insuranceLabel: "Travel insurance",
+    estimateLabel: "Estimate",
+    loadingSeatMap: "Loading seat map…",
+    pricing: "Pricing…",
+    seatFor: { "Seat for \($0)" },
+    noSeat: "no seat",
+    seatTaken: { "Seat \($0) is taken - pick another." },
+    seatChosenFor: { seat, name in "Seat \(seat) is already chosen for \(name)." },
+    bagsCount: { $0 == 1 ? "1 bag" : "\($0) bags" },
+    legend: SeatLegend(
+      free: "free", premium: "extra legroom", taken: "taken", chosen: "chosen", exitRow: "exit row"),
+    infantOnLap: "on a lap",
+    cardNumberLabel: "Card number", expiryLabel: "Expiry (MM/YY)", cvcLabel: "CVC",
+    payButton: { "[ Pay \($0) ]" },
+    paying: "Paying… do not close the app.",
+    repricing: "Pricing again…",
+    invalidCardNumber: "That card number is not valid: check the digits.",
+    invalidExpiry: "Use MM/YY, like 12/29.",
+    invalidCVC: "3 or 4 digits.",
+    expiredExplanation: "The price lock ran out. Press r to price the same seats and bags again.",
+    totalLabel: "Total",
+    testCardHint: "Test cards: 4242 4242 4242 4242 pays; 4000 0000 0000 0002 is declined.",
+    bookedTitle: "Booked!",
+    referenceLabel: "Booking reference",
+    paidWith: { "Paid with \($0)" },
+    loadingBooking: "Loading your booking…",
+    totalPaid: "Total paid",
+    serviceError: { $0.description },
+    restoreNotice: { outcome in
+      switch outcome {
+      case .fresh: nil
+      case .resumed(let step): "Resumed at \(step)"
+      case .fellBack(_, .quoteExpired): "Your price expired - review your extras"
+      case .fellBack(_, .offerUnavailable): "That offer is no longer available - pick another"
+      case .fellBack(_, .draftUnavailable):
+        "Your passenger details were not found - pick an offer again"
+      case .fellBack(_, .quoteUnavailable):
+        "That price was not found - start again from the results"
+      case .fellBack(_, .searchUnavailable): "That booking could not be reopened - search again"
+      case .fellBack(_, .lookupFailed(let reason)): "Could not reopen your booking: \(reason)"
+      }
+    }
+  )
+}

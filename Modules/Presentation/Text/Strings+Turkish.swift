@@ -1,0 +1,157 @@
+import Domain
+import FlowOwner
+import Services
+
+extension Strings {
+  /// Türkçe.
+  public static let turkish = Strings(
+    appName: "booking",
+    priceHeld: "Fiyat garantisi",
+    priceExpired: "Fiyatın süresi doldu",
+    tooSmall: { needW, needH, w, h in
+      "Terminal çok küçük: en az \(needW)x\(needH) gerekli, şu an \(w)x\(h)."
+    },
+    helpTitle: "Tuşlar",
+    helpLines: [
+      "Tab / Shift-Tab   sonraki / önceki alan",
+      "Yukarı / Aşağı    listede, koltuk planında, önerilerde gezin",
+      "Enter             seç, devam et, gönder",
+      "Esc               bir adım geri (sonraki adımlar düşer)",
+      "s / n             sonuçlar: sırala, yalnız aktarmasız",
+      "Boşluk / Enter    ekstralar: koltuk seç, sigortayı aç/kapat",
+      "+ / -             yolcular, bagajlar",
+      "r                 yeniden dene ya da süresi dolan fiyatı yenile",
+      "F2 veya i         akış denetçisi (yol, anlık kayıt, olaylar)",
+      "F1 veya ?         bu yardım      Ctrl-C veya q   çık",
+      "",
+      "İlerlemeniz her adımda kaydedilir; yeniden açınca kaldığınız yerden sürer.",
+    ],
+    quitTitle: "Çıkılsın mı?",
+    quitMidFlow: "Rezervasyonunuz kaydedildi; kaldığınız yerden devam edecek.",
+    quitAtStart: "Henüz kaydedilecek bir şey yok.",
+    quitChoices: "e / Enter: çık    h / Esc: kal",
+    inspectorTitle: "Akış denetçisi",
+    inspectorPath: "yol",
+    inspectorSnapshot: "anlık kayıt (diskteki hali)",
+    inspectorEvents: "olaylar",
+    cannotSave: { "İlerleme kaydedilemiyor: \($0)" },
+    replyDropped: { "\($0) adımının yanıtı düşürüldü: o adım artık yolda değil" },
+    stepNames: [
+      .search: "Arama", .results: "Sonuçlar", .passengers: "Yolcular", .extras: "Ekstralar",
+      .payment: "Ödeme", .confirmation: "Onay",
+    ],
+    hintQuit: "çık", hintHelp: "yardım", hintBack: "geri", hintNext: "sonraki alan",
+    hintSubmit: "ara", hintSelect: "seç", hintSort: "sırala", hintNonstop: "aktarmasız",
+    hintRetry: "yeniden dene", hintPick: "koltuk seç", hintMove: "gezin", hintBags: "bagaj",
+    hintContinue: "devam", hintPay: "öde", hintReprice: "yeniden fiyatla",
+    hintNewBooking: "yeni rezervasyon", hintToggle: "aç/kapat", hintChange: "değiştir",
+    searchTitle: "Uçuş ara",
+    fromLabel: "Nereden", toLabel: "Nereye", dateLabel: "Tarih", passengersLabel: "Yolcu",
+    searchButton: "Enter: ara",
+    airportPlaceholder: "şehir, havalimanı ya da kod",
+    airportRequired: "Bir havalimanı, şehir ya da kod yazın.",
+    unknownAirport: { "'\($0)' ile eşleşen havalimanı yok." },
+    ambiguousAirport: { "'\($0)' birden çok havalimanıyla eşleşiyor: listeden birini seçin." },
+    sameAirports: "Nereden ve Nereye aynı havalimanı.",
+    invalidDate: { "'\($0)' bir tarih değil: YYYY-AA-GG kullanın." },
+    dateInPast: { "O gün geçti: \($0) ya da sonrasını seçin." },
+    dateTooFar: "Uçuşlar en fazla 355 gün öncesinden alınabilir.",
+    passengerRange: "1 ile 9 arası yolcu.",
+    paxShort: { "\($0) yolcu" },
+    loadingOffers: "Uçuşlar aranıyor…",
+    noOffers: "Bu arama için uçuş bulunamadı.",
+    noNonstops: "Aktarmasız uçuş yok: hepsini görmek için n'ye basın.",
+    sortNames: [.price: "fiyat", .departure: "kalkış", .duration: "süre"],
+    sortedBy: { "sıralama: \($0)" },
+    nonstopOnly: "yalnız aktarmasız",
+    nonstop: "aktarmasız",
+    stops: { "\($0) aktarma" },
+    offerCount: { shown, all in shown == all ? "\(all) teklif" : "\(all) tekliften \(shown)" },
+    cabinNames: [
+      .economy: "Ekonomi", .premiumEconomy: "Premium", .business: "Business", .first: "First",
+    ],
+    passengerHeading: { "\($0). yolcu" },
+    titleLabel: "Hitap",
+    titleNames: [.mr: "Bay", .mrs: "Bayan", .ms: "Bayan", .mx: "Mx", .dr: "Dr"],
+    givenLabel: "Ad", familyLabel: "Soyad", birthLabel: "Doğum (YYYY-AA-GG)",
+    contactHeading: "İletişim", emailLabel: "E-posta", phoneLabel: "Telefon",
+    continueButton: "[ Devam ]",
+    saving: "Yolcular kaydediliyor…",
+    prefilledNote: "Önceki bilgilerinizden dolduruldu: bu uçuş için kontrol edin.",
+    invalidName: { $0.isEmpty ? "Zorunlu." : "Yalnız harf, boşluk, - ' . (en çok 50)." },
+    invalidEmail: { $0.isEmpty ? "Zorunlu." : "ad@ornek.com biçiminde yazın." },
+    invalidPhone: { $0.isEmpty ? "Zorunlu." : "7-15 rakam, isterseniz + ile başlayan." },
+    passengersSummary: { "\($0) yolcu" },
+    seatsHeading: "Koltuklar", bagsHeading: "Bagaj", insuranceLabel: "Seyahat sigortası",
+    estimateLabel: "Tahmini tutar",
+    loadingSeatMap: "Koltuk planı yükleniyor…",
+    pricing: "Fiyatlanıyor…",
+    seatFor: { "\($0) için koltuk" },
+    noSeat: "koltuk yok",
+    seatTaken: { "\($0) koltuğu dolu - başka birini seçin." },
+    seatChosenFor: { seat, name in "\(seat) koltuğu zaten \(name) için seçildi." },
+    bagsCount: { "\($0) bagaj" },
+    legend: SeatLegend(
+      free: "boş", premium: "geniş diz mesafesi", taken: "dolu", chosen: "seçili",
+      exitRow: "acil çıkış"),
+    infantOnLap: "kucakta",
+    cardNumberLabel: "Kart numarası", expiryLabel: "Son kullanma (AA/YY)", cvcLabel: "CVC",
+    payButton: { "[ \($0) öde ]" },
+    paying: "Ödeniyor… uygulamayı kapatmayın.",
+    repricing: "Yeniden fiyatlanıyor…",
+    invalidCardNumber: "Kart numarası geçersiz: rakamları kontrol edin.",
+    invalidExpiry: "AA/YY kullanın, örneğin 12/29.",
+    invalidCVC: "3 ya da 4 rakam.",
+    expiredExplanation:
+      "Fiyat garantisi bitti. Aynı koltuk ve bagajları yeniden fiyatlamak için r.",
+    totalLabel: "Toplam",
+    testCardHint: "Test kartları: 4242 4242 4242 4242 öder; 4000 0000 0000 0002 reddedilir.",
+    bookedTitle: "Rezervasyon tamam!",
+    referenceLabel: "Rezervasyon kodu",
+    paidWith: { "Ödeme: \($0)" },
+    loadingBooking: "Rezervasyon yükleniyor…",
+    totalPaid: "Ödenen toplam",
+    serviceError: { error in
+      switch error {
+      case .offerNoLongerAvailable: "Bu teklif artık geçerli değil - başka birini seçin."
+      case .draftNotFound: "Yolcu bilgileri bulunamadı."
+      case .quoteNotFound: "Fiyat teklifi bulunamadı."
+      case .bookingNotFound: "Rezervasyon bulunamadı."
+      case .quoteExpired: "Fiyatın süresi doldu - yeniden fiyatlayın."
+      case .invalid(let problem): problem.description
+      case .invalidPassengers(let reason): reason
+      case .invalidExtras(let reason): reason
+      case .cardDeclined: "Kart reddedildi. Başka bir kart deneyin."
+      case .insufficientFunds: "Kartta yeterli bakiye yok. Başka bir kart deneyin."
+      case .cardExpired: "Kartın süresi dolmuş. Başka bir kart deneyin."
+      case .quoteAlreadyPaid(let reference): "Bu fiyat zaten ödendi: rezervasyon \(reference)."
+      case .idempotencyKeyReused:
+        "Bu ödeme denemesi farklı bilgilerle kullanıldı. Yeniden başlayın."
+      case .storage(let reason): "Kayıtlar kullanılamadı: \(reason)"
+      }
+    },
+    restoreNotice: { outcome in
+      switch outcome {
+      case .fresh: nil
+      case .resumed(let step): "\(Strings.turkishStepName(step)) adımından devam ediliyor"
+      case .fellBack(_, .quoteExpired): "Fiyatın süresi doldu - ekstralarınızı gözden geçirin"
+      case .fellBack(_, .offerUnavailable): "Bu teklif artık geçerli değil - başka birini seçin"
+      case .fellBack(_, .draftUnavailable): "Yolcu bilgileri bulunamadı - yeniden bir teklif seçin"
+      case .fellBack(_, .quoteUnavailable): "Fiyat bulunamadı - sonuçlardan yeniden başlayın"
+      case .fellBack(_, .searchUnavailable): "Rezervasyon yeniden açılamadı - yeniden arayın"
+      case .fellBack(_, .lookupFailed(let reason)): "Rezervasyon yeniden açılamadı: \(reason)"
+      }
+    }
+  )
+
+  static func turkishStepName(_ step: StepKind) -> String {
+    switch step {
+    case .search: "Arama"
+    case .results: "Sonuçlar"
+    case .passengers: "Yolcular"
+    case .extras: "Ekstralar"
+    case .payment: "Ödeme"
+    case .confirmation: "Onay"
+    }
+  }
+}

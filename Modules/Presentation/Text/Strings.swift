@@ -1,0 +1,128 @@
+import Domain
+import FlowOwner
+import Services
+
+/// Every user-facing text of the app in one language. Add a text here in both languages; screens
+/// never spell words themselves.
+public struct Strings: Sendable {
+  // Header, footer, modals
+  public let appName: String
+  public let priceHeld: String
+  public let priceExpired: String
+  public let tooSmall:
+    @Sendable (_ needWidth: Int, _ needHeight: Int, _ width: Int, _ height: Int) -> String
+  public let helpTitle: String
+  public let helpLines: [String]
+  public let quitTitle: String
+  public let quitMidFlow: String
+  public let quitAtStart: String
+  public let quitChoices: String
+  public let inspectorTitle: String
+  public let inspectorPath: String
+  public let inspectorSnapshot: String
+  public let inspectorEvents: String
+  public let cannotSave: @Sendable (String) -> String
+  public let replyDropped: @Sendable (String) -> String
+  // Step names
+  public let stepNames: [StepKind: String]
+  // Hints
+  public let hintQuit: String
+  public let hintHelp: String
+  public let hintBack: String
+  public let hintNext: String
+  public let hintSubmit: String
+  public let hintSelect: String
+  public let hintSort: String
+  public let hintNonstop: String
+  public let hintRetry: String
+  public let hintPick: String
+  public let hintMove: String
+  public let hintBags: String
+  public let hintContinue: String
+  public let hintPay: String
+  public let hintReprice: String
+  public let hintNewBooking: String
+  public let hintToggle: String
+  public let hintChange: String
+  // Search
+  public let searchTitle: String
+  public let fromLabel: String
+  public let toLabel: String
+  public let dateLabel: String
+  public let passengersLabel: String
+  public let searchButton: String
+  public let airportPlaceholder: String
+  public let airportRequired: String
+  public let unknownAirport: @Sendable (String) -> String
+  public let ambiguousAirport: @Sendable (String) -> String
+  public let sameAirports: String
+  public let invalidDate: @Sendable (String) -> String
+  public let dateInPast: @Sendable (String) -> String
+  public let dateTooFar: String
+  public let passengerRange: String
+  public let paxShort: @Sendable (Int) -> String
+  // Results
+  public let loadingOffers: String
+  public let noOffers: String
+  public let noNonstops: String
+  public let sortNames: [ResultsFeature.Sort: String]
+  public let sortedBy: @Sendable (String) -> String
+  public let nonstopOnly: String
+  public let nonstop: String
+  public let stops: @Sendable (Int) -> String
+  public let offerCount: @Sendable (Int, Int) -> String
+  public let cabinNames: [Cabin: String]
+  // Passengers
+  public let passengerHeading: @Sendable (Int) -> String
+  public let titleLabel: String
+  public let titleNames: [Title: String]
+  public let givenLabel: String
+  public let familyLabel: String
+  public let birthLabel: String
+  public let contactHeading: String
+  public let emailLabel: String
+  public let phoneLabel: String
+  public let continueButton: String
+  public let saving: String
+  public let prefilledNote: String
+  public let invalidName: @Sendable (String) -> String
+  public let invalidEmail: @Sendable (String) -> String
+  public let invalidPhone: @Sendable (String) -> String
+  public let passengersSummary: @Sendable (Int) -> String
+  // Extras
+  public let seatsHeading: String
+  public let bagsHeading: String
+  public let insuranceLabel: String
+  public let estimateLabel: String
+  public let loadingSeatMap: String
+  public let pricing: String
+  public let seatFor: @Sendable (String) -> String
+  public let noSeat: String
+  public let seatTaken: @Sendable (String) -> String
+  public let seatChosenFor: @Sendable (String, String) -> String
+  public let bagsCount: @Sendable (Int) -> String
+  public let legend: SeatLegend
+  public let infantOnLap: String
+  // Payment
+  public let cardNumberLabel: String
+  public let expiryLabel: String
+  public let cvcLabel: String
+  public let payButton: @Sendable (String) -> String
+  public let paying: String
+  public let repricing: String
+  public let invalidCardNumber: String
+  public let invalidExpiry: String
+  public let invalidCVC: String
+  public let expiredExplanation: String
+  public let totalLabel: String
+  public let testCardHint: String
+  // Confirmation
+  public let bookedTitle: String
+  public let referenceLabel: String
+  public let paidWith: @Sendable (String) -> String
+  public let loadingBooking: String
+  public let totalPaid: String
+  // Errors and restore
+  public let serviceError: @Sendable (ServiceError) -> String
+  public let restoreNotice: @Sendable (RestoreOutcome) -> String?
+}

@@ -1,0 +1,55 @@
+import Domain
+
+/// Draws the paid booking, and names its keys.
+enum ConfirmationView {
+  static func draw(
+    _ state: ConfirmationFeature.State, on canvas: inout Canvas, in rect: Rect, theme: Theme,
+    strings: Strings, language: Language, spinner: Int
+  ) {
+    guard !rect.isEmpty else { return }
+    var y = rect.y
+    func line(_ text: String, _ style: Style, indent: Int = 0) {
+      guard y < rect.maxY else { return }
+      canvas.put(text, x: rect.x + indent, y: y, style: style, clip: rect)
+      y += 1
+    }
+    line(strings.bookedTitle, theme.success)
+    y += 1
+    line(strings.referenceLabel, theme.dim)
+    line(
+      state.reference.rawValue.map(String.init).joined(separator: " "), theme.accent.adding(.bold),
+      indent: 2)
+    y += 1
+    switch state.booking {
+    case .loading:
+      line("\(Spinner.frame(spinner)) \(strings.loadingBooking)", theme.text)
+    case .failed(let message):
+      line(message, theme.error)
+    case .loaded(let booking):
+      for segment in booking.offer.segments {
+        line(
+          "\(segment.flightNumber)  \(segment.origin.code) \(language.shortDate(segment.departure.day)) "
+            + "\(segment.departure.hhmm) → \(segment.destination.code) \(segment.arrival.hhmm)"
+            + "  \(segment.aircraft.name)", theme.text)
+      }
+      y += 1
+      for passenger in booking.passengers {
+        let seat = booking.extras.seats[passenger.id].map { " · \($0)" } ?? ""
+        let bags = booking.extras.bags[passenger.id].map { " · " + strings.bagsCount($0) } ?? ""
+        line("\(passenger.fullName)\(seat)\(bags)", theme.text)
+      }
+      y += 1
+      line(
+        "\(strings.totalPaid): \(booking.totalPaid.formatted(language.moneyStyle))",
+        theme.accent.adding(.bold))
+      line(strings.paidWith(booking.paymentMethod.displayName), theme.dim)
+    }
+  }
+
+  static func hints(_ state: ConfirmationFeature.State, strings: Strings) -> [KeyHint] {
+    [
+      KeyHint("n", strings.hintNewBooking), KeyHint("?", strings.hintHelp),
+      KeyHint("q", strings.hintQuit),
+    ]
+  }
+}

@@ -1,0 +1,110 @@
+import Domain
+
+/// Draws the seat map, bags, insurance and the running estimate, and names their keys.
+enum ExtrasView {
+  static func draw(
+    _ state: ExtrasFeature.State, on canvas: inout Canvas, in rect: Rect, theme: Theme,
+    strings: Strings, language: Language, spinner: Int
+  ) {
+    guard !rect.isEmpty else { return }
+    let map: SeatMap
+    switch state.seatMap {
+    case .loading:
+      canvas.put(
+        "\(Spinner.frame(spinner)) \(strings.loadingSeatMap)", x: rect.x, y: rect.y,
+        style: theme.text, clip: rect)
+      return
+    case .failed(let message):
+      canvas.put(message, x: rect.x, y: rect.y, style: theme.error, clip: rect)
+      canvas.put("r: \(strings.hintRetry)", x: rect.x, y: rect.y + 1, style: theme.dim, clip: rect)
+      return
+    case .loaded(let loaded):
+      map = loaded
+    }
+    let seated = state.seatedPassengers
+    var chosen: [SeatDesignator: String] = [:]
+    for (index, passenger) in seated.enumerated() {
+      if let seat = state.extras.seats[passenger.id] { chosen[seat] = String(index + 1) }
+    }
+    let mapWidth = min(SeatMapView.requiredWidth(for: map) + 2, rect.width / 2)
+    let (mapRect, side) = rect.splitLeft(mapWidth)
+    SeatMapView.draw(
+      on: &canvas, in: mapRect, seatMap: map, chosen: chosen,
+      cursor: state.focus == .seats ? state.cursor : nil, theme: theme, legend: strings.legend)
+
+    let panel = Rect(x: side.x + 1, y: side.y, width: side.width - 1, height: side.height)
+    var y = panel.y
+    func line(_ text: String, _ style: Style, indent: Int = 0) {
+      guard y < panel.maxY else { return }
+      canvas.put(text, x: panel.x + indent, y: y, style: style, clip: panel)
+      y += 1
+    }
+    let seatsFocused = state.focus == .seats
+    line(strings.seatsHeading, seatsFocused ? theme.title : theme.dim)
+    for (index, passenger) in seated.enumerated() {
+      let seat = state.extras.seats[passenger.id]?.description ?? strings.noSeat
+      let current = seatsFocused && index == state.passenger
+      line(
+        "\(current ? "▸" : " ") \(index + 1) \(passenger.fullName)  \(seat)",
+        current ? theme.selection : theme.text)
+    }
+    for passenger in state.draft.passengers where !seated.contains(passenger) {
+      line("  - \(passenger.fullName)  \(strings.infantOnLap)", theme.dim)
+    }
+    if let message = state.message { line(message, theme.error) }
+    y += 1
+    line(strings.bagsHeading, state.focus == .bags ? theme.title : theme.dim)
+    for (index, passenger) in state.draft.passengers.enumerated() {
+      let current = state.focus == .bags && index == state.bagPassenger
+      let bags = state.extras.bags[passenger.id] ?? 0
+      line(
+        "\(current ? "▸" : " ") \(passenger.fullName)  − \(bags) +",
+        current ? theme.selection : theme.text)
+    }
+    y += 1
+    let box = state.extras.insurance ? "[x]" : "[ ]"
+    line(
+      "\(box) \(strings.insuranceLabel)", state.focus == .insurance ? theme.selection : theme.text)
+    y += 1
+    if let lines = state.estimate {
+      line(strings.estimateLabel, theme.dim)
+      for item in lines {
+        let amount = item.amount.formatted(language.moneyStyle)
+        let width = max(0, panel.width - DisplayWidth.of(amount) - 2)
+        line(DisplayWidth.pad(item.label, to: width) + "  " + amount, theme.text)
+      }
+      if let first = lines.first,
+        let total = try? Money.sum(lines.map(\.amount), in: first.amount.currency)
+      {
+        let amount = total.formatted(language.moneyStyle)
+        let width = max(0, panel.width - DisplayWidth.of(amount) - 2)
+        line(
+          DisplayWidth.pad(strings.totalLabel, to: width) + "  " + amount,
+          theme.accent.adding(.bold))
+      }
+    }
+    y += 1
+    if state.pricing {
+      line("\(Spinner.frame(spinner)) \(strings.pricing)", theme.text)
+    } else {
+      line(strings.continueButton, state.focus == .proceed ? theme.selection : theme.title)
+    }
+    if let failure = state.failure { line(failure, theme.error) }
+  }
+
+  static func hints(_ state: ExtrasFeature.State, strings: Strings) -> [KeyHint] {
+    var hints: [KeyHint]
+    switch state.focus {
+    case .seats:
+      hints = [KeyHint("←↑↓→", strings.hintMove), KeyHint("Enter", strings.hintPick)]
+      if state.seatedPassengers.count > 1 { hints.append(KeyHint("1-9", strings.hintChange)) }
+    case .bags: hints = [KeyHint("+/-", strings.hintBags), KeyHint("↑↓", strings.hintMove)]
+    case .insurance: hints = [KeyHint("Space", strings.hintToggle)]
+    case .proceed: hints = [KeyHint("Enter", strings.hintContinue)]
+    }
+    return hints + [
+      KeyHint("Tab", strings.hintNext), KeyHint("c", strings.hintContinue),
+      KeyHint("Esc", strings.hintBack), KeyHint("q", strings.hintQuit),
+    ]
+  }
+}

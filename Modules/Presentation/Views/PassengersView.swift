@@ -1,0 +1,62 @@
+import Domain
+
+/// Draws the passenger forms and the contact, and names their keys.
+enum PassengersView {
+  static func draw(
+    _ state: PassengersFeature.State, on canvas: inout Canvas, in rect: Rect, theme: Theme,
+    strings: Strings, spinner: Int
+  ) {
+    var form = FormLayout()
+    form.labelWidth = 20
+    if state.prefill != .empty { form.add(.text(strings.prefilledNote, theme.dim)) }
+    let departure = state.offer.departure.day
+    for (index, passenger) in state.forms.enumerated() {
+      var heading = strings.passengerHeading(index + 1)
+      if let born = try? CalendarDay(iso: passenger.birth.text) {
+        heading += " · \(PassengerType(bornOn: born, travellingOn: departure).rawValue)"
+      }
+      form.add(.heading(heading))
+      form.add(
+        .selector(
+          label: strings.titleLabel, value: strings.titleNames[passenger.title] ?? "",
+          focused: state.focus == .title(index)))
+      for (field, label) in [
+        (PassengersFeature.Field.given(index), strings.givenLabel),
+        (.family(index), strings.familyLabel), (.birth(index), strings.birthLabel),
+      ] {
+        if let text = state[field] {
+          form.add(
+            .field(
+              label: label, field: text, focused: state.focus == field, error: state.errors[field],
+              note: ""))
+        }
+      }
+    }
+    form.add(.heading(strings.contactHeading))
+    form.add(
+      .field(
+        label: strings.emailLabel, field: state.email, focused: state.focus == .email,
+        error: state.errors[.email], note: ""))
+    form.add(
+      .field(
+        label: strings.phoneLabel, field: state.phone, focused: state.focus == .phone,
+        error: state.errors[.phone], note: ""))
+    form.add(.blank)
+    if state.saving {
+      form.add(.text("\(Spinner.frame(spinner)) \(strings.saving)", theme.text))
+    } else {
+      form.add(.button(strings.continueButton, focused: state.focus == .proceed))
+    }
+    if let failure = state.failure { form.add(.text(failure, theme.error)) }
+    form.draw(on: &canvas, in: rect, theme: theme)
+  }
+
+  static func hints(_ state: PassengersFeature.State, strings: Strings) -> [KeyHint] {
+    var hints = [KeyHint("Tab", strings.hintNext), KeyHint("Enter", strings.hintContinue)]
+    if case .title = state.focus { hints.append(KeyHint("←→", strings.hintChange)) }
+    return hints + [
+      KeyHint("Esc", strings.hintBack), KeyHint("F1", strings.hintHelp),
+      KeyHint("^C", strings.hintQuit),
+    ]
+  }
+}

@@ -1,0 +1,93 @@
+import Domain
+import Foundation
+
+/// Draws the quote, the countdown and the card form (or the expired state), and names its keys.
+enum PaymentView {
+  static func draw(
+    _ state: PaymentFeature.State, on canvas: inout Canvas, in rect: Rect, now: Date,
+    theme: Theme, strings: Strings, language: Language, spinner: Int
+  ) {
+    guard !rect.isEmpty else { return }
+    let quote = state.quote
+    var y = rect.y
+    let width = min(rect.width, 70)
+    func amountLine(_ label: String, _ money: Money, _ style: Style) {
+      guard y < rect.maxY else { return }
+      let amount = money.formatted(language.moneyStyle)
+      let labelWidth = max(0, width - DisplayWidth.of(amount) - 2)
+      canvas.put(
+        DisplayWidth.pad(label, to: labelWidth) + "  " + amount, x: rect.x, y: y, style: style,
+        clip: rect)
+      y += 1
+    }
+    for item in quote.lineItems { amountLine(item.label, item.amount, theme.text) }
+    amountLine(strings.totalLabel, quote.total, theme.accent.adding(.bold))
+    y += 1
+    let remaining = quote.secondsRemaining(at: now)
+    let total = max(1, Int(quote.expiresAt.timeIntervalSince(now)) + 1)
+    CountdownView.draw(
+      on: &canvas, in: Rect(x: rect.x, y: y, width: width, height: 1), remaining: remaining,
+      total: max(total, 15 * 60), theme: theme, label: strings.priceHeld,
+      expiredText: strings.priceExpired)
+    y += 2
+    if state.isExpired(at: now) {
+      for line in Modal.wrap(strings.expiredExplanation, width: width) where y < rect.maxY {
+        canvas.put(line, x: rect.x, y: y, style: theme.warning, clip: rect)
+        y += 1
+      }
+      if state.repricing, y < rect.maxY {
+        canvas.put(
+          "\(Spinner.frame(spinner)) \(strings.repricing)", x: rect.x, y: y, style: theme.text,
+          clip: rect)
+        y += 1
+      }
+      if let failure = state.failure, y < rect.maxY {
+        canvas.put(failure, x: rect.x, y: y, style: theme.error, clip: rect)
+      }
+      return
+    }
+    var form = FormLayout()
+    form.labelWidth = 18
+    let fields: [(PaymentFeature.Field, String)] = [
+      (.number, strings.cardNumberLabel), (.expiry, strings.expiryLabel), (.cvc, strings.cvcLabel),
+    ]
+    for (field, label) in fields {
+      if let text = state[field] {
+        form.add(
+          .field(
+            label: label, field: text, focused: state.focus == field, error: state.errors[field],
+            note: ""))
+      }
+    }
+    form.add(.blank)
+    if state.paying {
+      form.add(.text("\(Spinner.frame(spinner)) \(strings.paying)", theme.text))
+    } else {
+      form.add(
+        .button(
+          strings.payButton(quote.total.formatted(language.moneyStyle)),
+          focused: state.focus == .pay))
+    }
+    if let failure = state.failure { form.add(.text(failure, theme.error)) }
+    form.add(.blank)
+    form.add(.text(strings.testCardHint, theme.dim))
+    form.draw(
+      on: &canvas, in: Rect(x: rect.x, y: y, width: rect.width, height: rect.maxY - y), theme: theme
+    )
+  }
+
+  static func hints(_ state: PaymentFeature.State, now: Date, strings: Strings) -> [KeyHint] {
+    if state.paying { return [] }
+    if state.isExpired(at: now) {
+      return [
+        KeyHint("r", strings.hintReprice), KeyHint("Esc", strings.hintBack),
+        KeyHint("q", strings.hintQuit),
+      ]
+    }
+    return [
+      KeyHint("Tab", strings.hintNext), KeyHint("Enter", strings.hintPay),
+      KeyHint("Esc", strings.hintBack), KeyHint("F1", strings.hintHelp),
+      KeyHint("^C", strings.hintQuit),
+    ]
+  }
+}

@@ -1,0 +1,215 @@
+import Domain
+import FlowOwner
+import Foundation
+import Services
+
+/// Draws the whole screen: header (with the countdown while a quote is on the path), the path as
+/// compact panels, the current step as the large panel, key hints, and any modal.
+public enum RootView {
+  /// The smallest terminal the app draws in.
+  public static let minimumSize = (width: 40, height: 12)
+  /// Below this size the path collapses to a one-line breadcrumb.
+  public static let roomySize = (width: 80, height: 24)
+
+  /// The screen for `state` at `width` x `height`. `snapshotJSON` is the saved snapshot as it is
+  /// on disk, for the inspector.
+  public static func render(
+    _ state: RootFeature.State, width: Int, height: Int, theme: Theme,
+    airports: AirportDirectory = .builtIn, snapshotJSON: String = ""
+  ) -> Canvas {
+    var canvas = Canvas(width: width, height: height)
+    draw(state, on: &canvas, theme: theme, airports: airports, snapshotJSON: snapshotJSON)
+    return canvas
+  }
+
+  /// Draws into an existing canvas (reused between frames by a backend).
+  public static func draw(
+    _ state: RootFeature.State, on canvas: inout Canvas, theme: Theme,
+    airports: AirportDirectory = .builtIn, snapshotJSON: String = ""
+  ) {
+    let strings = state.strings
+    canvas.fill(canvas.bounds)
+    let (width, height) = (canvas.width, canvas.height)
+    guard width >= minimumSize.width, height >= minimumSize.height else {
+      let message = strings.tooSmall(minimumSize.width, minimumSize.height, width, height)
+      let lines = Modal.wrap(message, width: max(1, width))
+      for (row, line) in lines.prefix(height).enumerated() {
+        canvas.put(line, x: 0, y: row, style: theme.warning)
+      }
+      return
+    }
+    let (top, rest) = canvas.bounds.splitTop(1)
+    let (middle, footer) = rest.splitBottom(1)
+    drawHeader(state, on: &canvas, in: top, theme: theme)
+
+    var body = middle
+    let roomy = width >= roomySize.width && height >= roomySize.height
+    let earlier = Array(state.steps.dropLast())
+    if roomy, !earlier.isEmpty {
+      let (pathRow, remaining) = body.splitTop(3)
+      drawPath(earlier, state: state, on: &canvas, in: pathRow, theme: theme)
+      body = remaining
+    } else if !state.steps.isEmpty {
+      let (crumbRow, remaining) = body.splitTop(1)
+      let names = [StepKind.search] + state.flow.path.map(\.kind)
+      let crumb = names.map { strings.stepNames[$0] ?? "" }.joined(separator: " › ")
+      canvas.put(" " + crumb, x: crumbRow.x, y: crumbRow.y, style: theme.dim, clip: crumbRow)
+      body = remaining
+    }
+
+    let hints = drawCurrent(state, on: &canvas, in: body, theme: theme, airports: airports)
+    StatusBar.draw(on: &canvas, in: footer, hints: hints, theme: theme)
+
+    switch state.modal {
+    case .help?:
+      _ = Modal.draw(on: &canvas, title: strings.helpTitle, lines: strings.helpLines, theme: theme)
+    case .confirmQuit?:
+      let body = state.flow.path.isEmpty ? strings.quitAtStart : strings.quitMidFlow
+      _ = Modal.draw(
+        on: &canvas, title: strings.quitTitle, lines: [body, "", strings.quitChoices], theme: theme)
+    case .inspector?:
+      _ = Modal.draw(
+        on: &canvas, title: strings.inspectorTitle,
+        lines: inspectorLines(state, snapshotJSON: snapshotJSON), theme: theme)
+    case nil:
+      break
+    }
+  }
+
+  private static func drawHeader(
+    _ state: RootFeature.State, on canvas: inout Canvas, in rect: Rect, theme: Theme
+  ) {
+    canvas.fill(rect, style: theme.header)
+    let strings = state.strings
+    var x = canvas.put(" ✈ \(strings.appName)", x: rect.x, y: rect.y, style: theme.header)
+    var right = rect.maxX
+    if let quote = state.quote {
+      let countdownWidth = min(34, rect.width / 3)
+      let area = Rect(
+        x: rect.maxX - countdownWidth - 1, y: rect.y, width: countdownWidth, height: 1)
+      CountdownView.draw(
+        on: &canvas, in: area, remaining: quote.secondsRemaining(at: state.now),
+        total: 15 * 60, theme: theme, label: strings.priceHeld, expiredText: strings.priceExpired)
+      right = area.x - 1
+    }
+    if let notice = state.notice {
+      x += 2
+      let clip = Rect(x: x, y: rect.y, width: right - x, height: 1)
+      canvas.put("· " + notice, x: x, y: rect.y, style: theme.header, clip: clip)
+    }
+  }
+
+  private static func drawPath(
+    _ entries: [StepEntry], state: RootFeature.State, on canvas: inout Canvas, in rect: Rect,
+    theme: Theme
+  ) {
+    let strings = state.strings
+    let width = rect.width / max(1, entries.count)
+    for (index, entry) in entries.enumerated() {
+      let last = index == entries.count - 1
+      let box = Rect(
+        x: rect.x + index * width, y: rect.y,
+        width: last ? rect.maxX - (rect.x + index * width) : width,
+        height: rect.height)
+      let kind = entry.feature.step.kind
+      let inner = Panel.draw(
+        on: &canvas, in: box, title: strings.stepNames[kind] ?? "", focused: false, theme: theme)
+      canvas.put(
+        summary(entry.feature.step, language: state.language), x: inner.x, y: inner.y,
+        style: theme.text, clip: inner)
+    }
+  }
+
+  /// What a step carries, in a few words: "IST → AMS, 24 Dec, 2 pax", "TK1957 08:40 EUR 212".
+  public static func summary(_ step: BookingStep, language: Language) -> String {
+    let strings = language.strings
+    switch step {
+    case .results(let c):
+      return "\(c.origin) → \(c.destination), \(language.shortDate(c.departure)), "
+        + strings.paxShort(c.passengerCount)
+    case .passengers(let offer, _):
+      let flights = offer.flightNumbers.map(\.description).joined(separator: "+")
+      return "\(flights) \(offer.departure.hhmm) "
+        + offer.pricePerPassenger.rounded().formatted(language.moneyStyle)
+    case .extras(let draft):
+      return strings.passengersSummary(draft.passengers.count)
+    case .payment(let quote):
+      let seats = quote.extras.seats.values.sorted().map(\.description).joined(separator: " ")
+      var parts: [String] = []
+      if !seats.isEmpty { parts.append(seats) }
+      if quote.extras.totalBags > 0 { parts.append(strings.bagsCount(quote.extras.totalBags)) }
+      if parts.isEmpty { parts.append(quote.total.formatted(language.moneyStyle)) }
+      return parts.joined(separator: ", ")
+    case .confirmation(let reference):
+      return reference.rawValue
+    }
+  }
+
+  private static func drawCurrent(
+    _ state: RootFeature.State, on canvas: inout Canvas, in rect: Rect, theme: Theme,
+    airports: AirportDirectory
+  ) -> [KeyHint] {
+    let strings = state.strings
+    let language = state.language
+    let spinner = state.spinnerTick
+    guard let entry = state.steps.last else {
+      let inner = Panel.draw(
+        on: &canvas, in: rect, title: strings.searchTitle, focused: true, theme: theme)
+      SearchView.draw(
+        state.search, on: &canvas, in: inner.inset(by: 0), theme: theme, strings: strings,
+        airports: airports, language: language)
+      return SearchView.hints(state.search, strings: strings)
+    }
+    let step = entry.feature.step
+    var title = strings.stepNames[step.kind] ?? ""
+    if step.kind != .confirmation { title += " · " + summary(step, language: language) }
+    if case .extras = step, let previous = state.flow.path.dropLast().last {
+      title += " · " + summary(previous, language: language)
+    }
+    let inner = Panel.draw(on: &canvas, in: rect, title: title, focused: true, theme: theme)
+    let content = Rect(x: inner.x + 1, y: inner.y, width: inner.width - 2, height: inner.height)
+    switch entry.feature {
+    case .results(let feature):
+      ResultsView.draw(
+        feature, on: &canvas, in: content, theme: theme, strings: strings, language: language,
+        spinner: spinner)
+      return ResultsView.hints(feature, strings: strings)
+    case .passengers(let feature):
+      PassengersView.draw(
+        feature, on: &canvas, in: content, theme: theme, strings: strings, spinner: spinner)
+      return PassengersView.hints(feature, strings: strings)
+    case .extras(let feature):
+      ExtrasView.draw(
+        feature, on: &canvas, in: content, theme: theme, strings: strings, language: language,
+        spinner: spinner)
+      return ExtrasView.hints(feature, strings: strings)
+    case .payment(let feature):
+      PaymentView.draw(
+        feature, on: &canvas, in: content, now: state.now, theme: theme, strings: strings,
+        language: language, spinner: spinner)
+      return PaymentView.hints(feature, now: state.now, strings: strings)
+    case .confirmation(let feature):
+      ConfirmationView.draw(
+        feature, on: &canvas, in: content, theme: theme, strings: strings, language: language,
+        spinner: spinner)
+      return ConfirmationView.hints(feature, strings: strings)
+    }
+  }
+
+  /// The inspector: the path as values, the snapshot as saved, the latest events.
+  static func inspectorLines(_ state: RootFeature.State, snapshotJSON: String) -> [String] {
+    let strings = state.strings
+    var lines = ["\(strings.inspectorPath):"]
+    if state.flow.path.isEmpty { lines.append("  []") }
+    for step in state.flow.path {
+      lines.append("  .\(step.kind)(\(summary(step, language: state.language)))")
+    }
+    lines.append("")
+    lines.append("\(strings.inspectorSnapshot):")
+    lines.append("  " + (snapshotJSON.isEmpty ? "-" : snapshotJSON))
+    lines.append("")
+    lines.append("\(strings.inspectorEvents):")
+    lines.append(contentsOf: state.activity.suffix(8).map { "  " + $0 })
+    return lines
+  }
+}

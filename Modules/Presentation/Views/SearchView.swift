@@ -1,0 +1,58 @@
+import Domain
+import Services
+
+/// Draws the search form and names its keys.
+enum SearchView {
+  static func draw(
+    _ state: SearchFeature.State, on canvas: inout Canvas, in rect: Rect, theme: Theme,
+    strings: Strings, airports: AirportDirectory, language: Language
+  ) {
+    var form = FormLayout()
+    let suggestions = SearchFeature.suggestions(state, airports: airports)
+    for field in SearchFeature.Field.allCases {
+      let focused = state.focus == field
+      let label: String
+      var note = ""
+      switch field {
+      case .origin, .destination:
+        label = field == .origin ? strings.fromLabel : strings.toLabel
+        if let code = try? IATACode(state[field].text), let airport = airports.airport(code) {
+          note = "\(airport.name), \(airport.city)"
+        } else if !focused, state[field].text.isEmpty {
+          note = strings.airportPlaceholder
+        }
+      case .date:
+        label = strings.dateLabel
+        if let day = try? CalendarDay(iso: state.date.text) { note = language.shortDate(day) }
+      case .passengers:
+        label = strings.passengersLabel
+        note = "+ / -"
+      }
+      form.add(
+        .field(
+          label: label, field: state[field], focused: focused, error: state.errors[field],
+          note: note))
+      if focused {
+        for (index, airport) in suggestions.enumerated() {
+          let marker = index == state.suggestion ? "▸ " : "  "
+          let style = index == state.suggestion ? theme.selection : theme.text
+          form.add(
+            .text(
+              String(repeating: " ", count: form.labelWidth) + marker
+                + "\(airport.code)  \(airport.city) · \(airport.name)", style))
+        }
+      }
+    }
+    form.add(.blank)
+    form.add(.text(strings.searchButton, theme.dim))
+    form.draw(on: &canvas, in: rect.inset(by: 0), theme: theme)
+  }
+
+  static func hints(_ state: SearchFeature.State, strings: Strings) -> [KeyHint] {
+    [
+      KeyHint("Enter", strings.hintSubmit), KeyHint("Tab", strings.hintNext),
+      KeyHint("↑↓", strings.hintSelect), KeyHint("F1", strings.hintHelp),
+      KeyHint("^C", strings.hintQuit),
+    ]
+  }
+}
