@@ -6,13 +6,20 @@ let package = Package(
   name: "booking",
   platforms: [.macOS(.v14)],
   products: [
+    .executable(name: "booking", targets: ["booking"]),
     .library(name: "Domain", targets: ["Domain"]),
     .library(name: "Persistence", targets: ["Persistence"]),
     .library(name: "Services", targets: ["Services"]),
     .library(name: "FlowOwner", targets: ["FlowOwner"]),
     .library(name: "Presentation", targets: ["Presentation"]),
+    .library(name: "Terminal", targets: ["Terminal"]),
   ],
   targets: [
+    .executableTarget(
+      name: "booking",
+      dependencies: ["Domain", "Persistence", "Services", "FlowOwner", "Presentation", "Terminal"],
+      path: "Apps/Booking"),
+
     .target(name: "Domain", path: "Modules/Domain"),
     .testTarget(name: "DomainTests", dependencies: ["Domain"]),
 
@@ -31,6 +38,12 @@ let package = Package(
     .testTarget(
       name: "PresentationTests",
       dependencies: ["Presentation", "FlowOwner", "Services", "Domain", "Persistence"]),
+
+    .systemLibrary(
+      name: "CNcurses", path: "Modules/CNcurses", providers: [.apt(["libncursesw5-dev"])]),
+    .target(
+      name: "Terminal", dependencies: ["CNcurses", "Presentation"], path: "Modules/Terminal"),
+    .testTarget(name: "TerminalTests", dependencies: ["Terminal", "Presentation"]),
   ],
   swiftLanguageModes: [.v6]
 )

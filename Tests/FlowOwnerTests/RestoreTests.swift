@@ -44,7 +44,7 @@ struct RestoreTests {
         [walked.results, restoredPassengers(walked), walked.extras, walked.payment], .payment
       ),
       (
-        BookingSnapshot(criteria: nil, position: .confirmation(reference)),
+        BookingSnapshot(criteria: nil, position: .confirmation(reference: reference)),
         [.confirmation(reference)], .confirmation
       ),
     ]

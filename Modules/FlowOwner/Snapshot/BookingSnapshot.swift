@@ -12,7 +12,7 @@ public struct BookingSnapshot: Hashable, Sendable, Codable {
     case passengers(offerID: OfferID)
     case extras(draftID: DraftID)
     case payment(quoteID: QuoteID)
-    case confirmation(BookingReference)
+    case confirmation(reference: BookingReference)
 
     /// The kind of step this position names.
     public var kind: StepKind {
@@ -55,7 +55,7 @@ extension BookingFlow {
       case .passengers(let offer, _): .passengers(offerID: offer.id)
       case .extras(let draft): .extras(draftID: draft.id)
       case .payment(let quote): .payment(quoteID: quote.id)
-      case .confirmation(let reference): .confirmation(reference)
+      case .confirmation(let reference): .confirmation(reference: reference)
       }
     return BookingSnapshot(criteria: criteria, position: position)
   }

@@ -1,0 +1,209 @@
+import Dispatch
+import Domain
+import FlowOwner
+import Foundation
+import Presentation
+import Services
+import Terminal
+
+/// The running app: owns the terminal and the store on the main actor, and wakes only for a
+/// key, a signal, the countdown's next second, a spinner frame, or an airline reply.
+@MainActor
+final class BookingApp {
+  private let screen: TerminalScreen
+  private let store: Store
+  private let session: SessionFile
+  private let theme: Theme
+  private var keySource: DispatchSourceRead?
+  private var countdown: DispatchSourceTimer?
+  private var countdownTarget: Date?
+  private var spinner: DispatchSourceTimer?
+  private var savedSnapshot: BookingSnapshot?
+  private var saveError: String?
+  private var renderScheduled = false
+  private var lastFrame: (state: RootFeature.State, width: Int, height: Int)?
+  private var canvas = Canvas(width: 0, height: 0)
+  /// Keys typed before the saved session is restored are dropped: they were meant for a screen
+  /// the person had not seen yet.
+  private var restoring = true
+
+  /// Held for the life of the app: the kernel releases it when the process ends.
+  private let lock: SessionLock.Outcome
+
+  init(
+    screen: TerminalScreen, store: Store, session: SessionFile, initialSnapshot: BookingSnapshot?,
+    lock: SessionLock.Outcome
+  ) {
+    self.lock = lock
+    self.screen = screen
+    self.store = store
+    self.session = session
+    self.theme = screen.usesColor ? .color : .monochrome
+    self.savedSnapshot = initialSnapshot
+  }
+
+  /// Starts listening and draws the first frame.
+  func run() {
+    store.onChange = { [weak self] state in self?.changed(state) }
+    screen.installSignalHandlers(
+      onTerminate: { [weak self] _ in self?.saveNow() },
+      onResize: { [weak self] in self?.readKeys() })
+    let source = DispatchSource.makeReadSource(fileDescriptor: screen.inputDescriptor, queue: .main)
+    source.setEventHandler { [weak self] in
+      MainActor.assumeIsolated { self?.readKeys() }
+    }
+    source.resume()
+    keySource = source
+    render()
+  }
+
+  /// Hands the restored flow to the store; from now on keys count.
+  func restored(_ restoration: Restoration) {
+    restoring = false
+    store.send(.restored(restoration))
+  }
+
+  func startFresh() {
+    restoring = false
+  }
+
+  private func readKeys() {
+    let keys = screen.readKeys()
+    for key in keys {
+      if case .resize = key {
+        scheduleRender()
+        continue
+      }
+      guard !restoring else { continue }
+      store.send(.tick(store.environment.clock.now()))
+      store.send(.key(key))
+    }
+    if keys.isEmpty { scheduleRender() }
+  }
+
+  // MARK: - After every action
+
+  private func changed(_ state: RootFeature.State) {
+    if state.quitRequested {
+      quit()
+      return
+    }
+    persist(state)
+    // A reply may land between ticks: keep the countdown's "now" fresh before drawing.
+    let now = store.environment.clock.now()
+    if state.quote != nil, abs(now.timeIntervalSince(state.now)) > 0.05 {
+      store.send(.tick(now))
+      return
+    }
+    scheduleCountdown(for: state)
+    scheduleSpinner(busy: state.isBusy)
+    scheduleRender()
+  }
+
+  /// Saves the snapshot synchronously whenever the path changed, before the next frame.
+  private func persist(_ state: RootFeature.State) {
+    let snapshot = state.flow.snapshot
+    guard snapshot != savedSnapshot else { return }
+    if let error = session.save(snapshot) {
+      if error != saveError {
+        saveError = error
+        store.send(.saveFailed(error))
+      }
+      return
+    }
+    savedSnapshot = snapshot
+    saveError = nil
+  }
+
+  private func saveNow() {
+    let snapshot = store.state.flow.snapshot
+    if snapshot != savedSnapshot, session.save(snapshot) == nil { savedSnapshot = snapshot }
+  }
+
+  /// One timer at the next whole second of the quote's remaining time (derived from `expiresAt`
+  /// and the clock, never by counting), only while a quote is on the path and not expired.
+  private func scheduleCountdown(for state: RootFeature.State) {
+    let now = store.environment.clock.now()
+    guard let quote = state.quote, quote.isValid(at: now) else {
+      countdown?.cancel()
+      countdown = nil
+      countdownTarget = nil
+      return
+    }
+    let remaining = quote.secondsRemaining(at: now)
+    let target = quote.expiresAt.addingTimeInterval(-Double(remaining - 1))
+    guard target != countdownTarget else { return }
+    countdown?.cancel()
+    countdownTarget = target
+    let timer = DispatchSource.makeTimerSource(queue: .main)
+    let delay = max(0, target.timeIntervalSince(now)) + 0.002
+    timer.schedule(deadline: .now() + delay, leeway: .milliseconds(5))
+    timer.setEventHandler { [weak self] in
+      MainActor.assumeIsolated {
+        guard let self else { return }
+        self.countdownTarget = nil
+        self.store.send(.tick(self.store.environment.clock.now()))
+      }
+    }
+    timer.resume()
+    countdown = timer
+  }
+
+  private func scheduleSpinner(busy: Bool) {
+    guard busy else {
+      spinner?.cancel()
+      spinner = nil
+      return
+    }
+    guard spinner == nil else { return }
+    let timer = DispatchSource.makeTimerSource(queue: .main)
+    timer.schedule(deadline: .now() + .milliseconds(100), repeating: .milliseconds(100))
+    timer.setEventHandler { [weak self] in
+      MainActor.assumeIsolated { self?.store.send(.spin) }
+    }
+    timer.resume()
+    spinner = timer
+  }
+
+  // MARK: - Drawing
+
+  private func scheduleRender() {
+    guard !renderScheduled else { return }
+    renderScheduled = true
+    DispatchQueue.main.async { [weak self] in
+      MainActor.assumeIsolated {
+        self?.renderScheduled = false
+        self?.render()
+      }
+    }
+  }
+
+  /// Draws only when the state or the size changed; the terminal then sends only changed cells.
+  private func render() {
+    let size = screen.size
+    let state = store.state
+    if let last = lastFrame, last.state == state, last.width == size.columns,
+      last.height == size.rows
+    {
+      return
+    }
+    lastFrame = (state, size.columns, size.rows)
+    if canvas.width != size.columns || canvas.height != size.rows {
+      canvas = Canvas(width: size.columns, height: size.rows)
+    }
+    let inspector = state.modal == .inspector ? session.text() : ""
+    RootView.draw(
+      state, on: &canvas, theme: theme, airports: store.environment.airports,
+      snapshotJSON: inspector)
+    screen.draw(canvas)
+  }
+
+  private func quit() {
+    saveNow()
+    keySource?.cancel()
+    countdown?.cancel()
+    spinner?.cancel()
+    screen.stop()
+    exit(0)
+  }
+}

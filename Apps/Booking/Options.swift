@@ -1,0 +1,98 @@
+import Foundation
+import Presentation
+
+/// The command line, parsed: every flag `booking --help` documents.
+struct Options {
+  var dataDirectory: String?
+  var fresh = false
+  var openURL: String?
+  var quoteTTL: TimeInterval = 15 * 60
+  var latencyMilliseconds: Int?
+  var language: Language = .english
+  var showVersion = false
+  var showHelp = false
+
+  static let version = "booking 0.1.0"
+
+  static let usage = """
+    Usage: booking [options]
+
+    Book a flight in the terminal: search, results, passengers, extras, payment.
+    Progress is saved on every step; run booking again to resume where you left off.
+
+    Options:
+      --data-dir PATH        where records and the session are kept
+                             (default: $BOOKING_DATA_DIR, $XDG_DATA_HOME/booking,
+                             or ~/.local/share/booking)
+      --fresh                start at the search form, ignoring the saved session
+      --open URL             open a link: booking://pay/<quoteID> or
+                             booking://search?from=IST&to=AMS&date=2026-12-24&passengers=2
+      --quote-ttl SECONDS    how long a price is held (default 900)
+      --latency MS           the airline's answer time in ms (default 150-600)
+      --lang en|tr           English or Turkish
+      --version              print the version
+      -h, --help             print this help
+
+    Keys: Tab/Shift-Tab fields, arrows move, Enter chooses, Esc goes back,
+    F1 or ? help, F2 or i flow inspector, Ctrl-C or q quit.
+    """
+
+  /// Why the command line was refused: one line for stderr.
+  struct Problem: Error {
+    let message: String
+  }
+
+  static func parse(_ arguments: [String]) throws(Problem) -> Options {
+    var options = Options()
+    var remaining = arguments[...]
+    func value(for flag: String) throws(Problem) -> String {
+      guard let next = remaining.popFirst(), !next.hasPrefix("--") || next == "--" else {
+        throw Problem(message: "\(flag) needs a value")
+      }
+      return next
+    }
+    while let argument = remaining.popFirst() {
+      var flag = argument
+      var inline: String?
+      if argument.hasPrefix("--"), let equals = argument.firstIndex(of: "=") {
+        flag = String(argument[..<equals])
+        inline = String(argument[argument.index(after: equals)...])
+        remaining.insert(inline ?? "", at: remaining.startIndex)
+      }
+      switch flag {
+      case "--data-dir":
+        let path = try value(for: flag)
+        guard !path.isEmpty else { throw Problem(message: "--data-dir needs a path") }
+        options.dataDirectory = path
+      case "--fresh": options.fresh = true
+      case "--open": options.openURL = try value(for: flag)
+      case "--quote-ttl":
+        let text = try value(for: flag)
+        guard let seconds = Int(text), (1...86_400).contains(seconds) else {
+          throw Problem(message: "--quote-ttl takes whole seconds from 1 to 86400, not '\(text)'")
+        }
+        options.quoteTTL = TimeInterval(seconds)
+      case "--latency":
+        let text = try value(for: flag)
+        guard let ms = Int(text), (0...10_000).contains(ms) else {
+          throw Problem(message: "--latency takes milliseconds from 0 to 10000, not '\(text)'")
+        }
+        options.latencyMilliseconds = ms
+      case "--lang":
+        let text = try value(for: flag)
+        guard let language = Language(rawValue: text) else {
+          throw Problem(message: "--lang takes en or tr, not '\(text)'")
+        }
+        options.language = language
+      case "--version": options.showVersion = true
+      case "-h", "--help": options.showHelp = true
+      default:
+        if inline != nil, ["--fresh", "--version", "--help"].contains(flag) {
+          throw Problem(message: "\(flag) takes no value")
+        }
+        throw Problem(message: "unknown option '\(argument)'")
+      }
+    }
+    return options
+  }
+}

@@ -1,0 +1,46 @@
+import FlowOwner
+import Foundation
+import Persistence
+
+/// The saved snapshot in `session/snapshot.json`, read and written through the record store.
+struct SessionFile {
+  let store: RecordStore
+  static let kind = RecordKind.session(schema: 1)
+
+  /// What reading the saved session found.
+  enum Loaded {
+    case none
+    case snapshot(BookingSnapshot)
+    /// The file was unreadable (set aside) or from a newer version: start fresh, saying why.
+    case unusable(String)
+  }
+
+  func load() -> Loaded {
+    do {
+      guard
+        let snapshot = try store.loadIfPresent(
+          BookingSnapshot.self, id: RecordKind.snapshotID, kind: Self.kind)
+      else { return .none }
+      return .snapshot(snapshot)
+    } catch {
+      return .unusable(error.description)
+    }
+  }
+
+  /// Writes `snapshot` atomically; the error, if any, is one line for the header.
+  func save(_ snapshot: BookingSnapshot) -> String? {
+    do {
+      try store.save(snapshot, id: RecordKind.snapshotID, kind: Self.kind)
+      return nil
+    } catch {
+      return error.description
+    }
+  }
+
+  /// The file's text as it is on disk, for the inspector.
+  func text() -> String {
+    let path = store.root + "/session/snapshot.json"
+    guard let data = FileManager.default.contents(atPath: path) else { return "" }
+    return String(decoding: data, as: UTF8.self).replacingOccurrences(of: "\n", with: " ")
+  }
+}

@@ -1,0 +1,101 @@
+import Dispatch
+import Domain
+import FlowOwner
+import Foundation
+import Persistence
+import Presentation
+import Services
+import Terminal
+
+/// Prints `message` and the usage hint to stderr and exits with EX_USAGE, before the terminal is
+/// touched.
+func refuse(_ message: String) -> Never {
+  FileHandle.standardError.write(Data("booking: \(message)\nTry 'booking --help'.\n".utf8))
+  exit(64)
+}
+
+let options: Options
+do {
+  options = try Options.parse(Array(CommandLine.arguments.dropFirst()))
+} catch {
+  refuse(error.message)
+}
+if options.showHelp {
+  print(Options.usage)
+  exit(0)
+}
+if options.showVersion {
+  print(Options.version)
+  exit(0)
+}
+var deepLink: DeepLink?
+if let url = options.openURL {
+  do {
+    deepLink = try DeepLink(parsing: url)
+  } catch {
+    refuse("cannot open \(DomainError.quoted(url)): \(error.description)")
+  }
+}
+guard TerminalScreen.isTerminal(0), TerminalScreen.isTerminal(1) else {
+  FileHandle.standardError.write(
+    Data("booking: needs a terminal: run it directly in a terminal window, not in a pipe.\n".utf8))
+  exit(1)
+}
+
+let dataDirectory = DataDirectory.resolveForCurrentProcess(explicit: options.dataDirectory)
+var notices: [String] = []
+let lock = SessionLock.acquire(in: dataDirectory)
+switch lock {
+case .heldByAnother:
+  FileHandle.standardError.write(
+    Data("booking: a session is already open in \(dataDirectory); close it first.\n".utf8))
+  exit(1)
+case .unavailable(let reason):
+  notices.append(options.language.strings.cannotSave(reason))
+case .locked:
+  break
+}
+
+let store = RecordStore(root: dataDirectory)
+let clock = WallClock.system
+let latency = options.latencyMilliseconds.map(Latency.fixed) ?? .realistic
+let airline = SimulatedAirline(
+  store: store, clock: clock,
+  configuration: .init(quoteLifetime: options.quoteTTL, latency: latency))
+let environment = AppEnvironment(services: airline.services, clock: clock)
+let session = SessionFile(store: store)
+
+var snapshot: BookingSnapshot?
+if let deepLink {
+  snapshot = deepLink.snapshot
+} else if !options.fresh {
+  switch session.load() {
+  case .none: break
+  case .snapshot(let saved): snapshot = saved
+  case .unusable(let reason): notices.append(reason)
+  }
+}
+
+var initialState = RootFeature.State(now: clock.now(), language: options.language)
+initialState.notice = notices.first
+let screen = TerminalScreen(colorMode: .automatic)
+do {
+  try screen.start()
+} catch {
+  FileHandle.standardError.write(Data("booking: \(error)\n".utf8))
+  exit(1)
+}
+// Top-level: the app lives as long as the process.
+let app = BookingApp(
+  screen: screen, store: Store(state: initialState, environment: environment), session: session,
+  initialSnapshot: deepLink == nil ? snapshot : nil, lock: lock)
+app.run()
+if let snapshot, snapshot != .search {
+  Task { @MainActor in
+    let restoration = await BookingFlow.restore(snapshot, using: airline.services, now: clock.now())
+    app.restored(restoration)
+  }
+} else {
+  app.startFresh()
+}
+dispatchMain()

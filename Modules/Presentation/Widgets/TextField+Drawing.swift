@@ -1,0 +1,74 @@
+extension TextField {
+  /// The text as shown: masked with `•`, or grouped in fours for a card number.
+  public var displayText: String {
+    switch mask {
+    case .none: return text
+    case .secret: return String(repeating: "•", count: text.count)
+    case .cardNumber:
+      var grouped = ""
+      for (offset, character) in text.enumerated() {
+        if offset > 0, offset.isMultiple(of: 4) { grouped.append(" ") }
+        grouped.append(character)
+      }
+      return grouped
+    }
+  }
+
+  /// Where the cursor is in `displayText`, in characters: past the group spaces of a card
+  /// number, except at the end, where it follows the last digit.
+  public var displayCursor: Int {
+    guard mask == .cardNumber, cursor > 0 else { return cursor }
+    return cursor < text.count ? cursor + cursor / 4 : cursor + (cursor - 1) / 4
+  }
+
+  /// Draws the field on the first row of `rect`, scrolled so the cursor stays in view.
+  ///
+  /// A focused field is drawn in `theme.selection` underlined, its cursor cell with `reverse`
+  /// toggled (so it shows in the monochrome theme too). An unfocused field shows its start, or
+  /// `placeholder` in `theme.dim` when it is empty.
+  public func draw(
+    on canvas: inout Canvas, in rect: Rect, focused: Bool, theme: Theme, placeholder: String = ""
+  ) {
+    let row = Rect(x: rect.x, y: rect.y, width: rect.width, height: min(1, rect.height))
+    guard !row.isEmpty else { return }
+    let fieldStyle = focused ? theme.selection.adding(.underline) : theme.text
+    canvas.fill(row, style: fieldStyle)
+    if !focused, text.isEmpty {
+      let shown = DisplayWidth.truncate(placeholder, to: row.width)
+      canvas.put(shown, x: row.x, y: row.y, style: theme.dim, clip: row)
+      return
+    }
+    var cursorStyle = fieldStyle
+    cursorStyle.attributes.formSymmetricDifference(.reverse)
+    let characters = Array(displayText)
+    let at = displayCursor
+    let start = focused ? Self.firstVisible(characters, cursor: at, columns: row.width) : 0
+    var x = row.x
+    for offset in start..<characters.count {
+      let style = focused && offset == at ? cursorStyle : fieldStyle
+      if x + DisplayWidth.of(characters[offset]) > row.maxX {
+        // A wide character under the cursor in a one-column field: show the cursor at least.
+        if offset == at { canvas.put(" ", x: x, y: row.y, style: style, clip: row) }
+        break
+      }
+      x = canvas.put(String(characters[offset]), x: x, y: row.y, style: style, clip: row)
+    }
+    if focused, at >= characters.count, x < row.maxX {
+      canvas.put(" ", x: x, y: row.y, style: cursorStyle, clip: row)
+    }
+  }
+
+  /// The first character to show so that the cursor (one column at the end) fits in `columns`,
+  /// showing as much as possible before it.
+  private static func firstVisible(_ characters: [Character], cursor: Int, columns: Int) -> Int {
+    var used = cursor < characters.count ? max(1, DisplayWidth.of(characters[cursor])) : 1
+    var start = min(cursor, characters.count)
+    while start > 0 {
+      let width = DisplayWidth.of(characters[start - 1])
+      if used + width > columns { break }
+      used += width
+      start -= 1
+    }
+    return start
+  }
+}

@@ -1,0 +1,43 @@
+import CNcurses
+import Presentation
+
+extension TerminalScreen {
+  /// Shows `canvas`, sending ncurses only the cells that differ from the last canvas drawn, then
+  /// updating the terminal once. A canvas of another size than the last (after a resize) clears
+  /// and repaints the whole screen.
+  public func draw(_ canvas: Canvas) {
+    guard select() else { return }
+    let window = cnc_stdscr()
+    if CanvasDiff.isFullRepaint(from: drawn, to: canvas) {
+      werase(window)
+      clearok(cnc_curscr(), true)
+    }
+    for change in CanvasDiff.changes(from: drawn, to: canvas) {
+      put(change.cell, x: change.x, y: change.y, in: window)
+    }
+    drawn = canvas
+    wnoutrefresh(window)
+    doupdate()
+    isSuspended = false
+  }
+
+  /// Repaints the whole terminal from what ncurses holds, for when the terminal may show
+  /// something else: after SIGCONT, or after another program wrote to it.
+  public func redrawAll() {
+    guard select() else { return }
+    clearok(cnc_curscr(), true)
+    wnoutrefresh(cnc_stdscr())
+    doupdate()
+    isSuspended = false
+  }
+
+  /// Writes one cell into ncurses's window; ncurses blanks any wide character it cuts in half.
+  private func put(_ cell: Cell, x: Int, y: Int, in window: UnsafeMutablePointer<WINDOW>?) {
+    let (appearance, newPair) = palette.appearance(of: cell.style)
+    if let newPair { init_pair(newPair.number, newPair.foreground, newPair.background) }
+    var text = cell.grapheme.unicodeScalars.map { wchar_t(bitPattern: $0.value) }
+    if text.isEmpty { text = [wchar_t(bitPattern: 0x20)] }
+    text.append(0)
+    _ = cnc_put_cell(window, Int32(y), Int32(x), text, appearance.attributes, appearance.pair)
+  }
+}

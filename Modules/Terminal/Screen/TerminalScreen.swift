@@ -1,0 +1,153 @@
+import CNcurses
+import Presentation
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// A full-screen terminal driven by ncurses: start, read keys, draw canvases, stop.
+///
+/// One thread owns ncurses, so the screen lives on the main actor. The app must call `stop()` on
+/// every way out: on normal exit, before a fatal error, and (through `installSignalHandlers`) on
+/// SIGINT, SIGTERM and SIGHUP. ncurses has no exit hook of its own, and a process that ends
+/// without `stop()` leaves the terminal without echo and on the alternate screen.
+@MainActor
+public final class TerminalScreen {
+  /// Where ncurses writes; not closed by the screen.
+  let output: UnsafeMutablePointer<FILE>
+  /// Where ncurses reads keys; not closed by the screen.
+  let input: UnsafeMutablePointer<FILE>
+  private let termType: String?
+  private let colorMode: ColorMode
+  /// The ncurses `SCREEN`, while started.
+  var screen: OpaquePointer?
+  /// Whether ncurses is out of full-screen mode (`endwin`) for a while.
+  var isSuspended = false
+  /// The canvas on the terminal, which the next `draw` diffs against.
+  var drawn: Canvas?
+  var palette = Palette.monochrome
+  let signals = SignalSources()
+
+  /// A screen on `output` and `input` (a terminal, a pty, or a pipe for measuring output), with
+  /// the terminal description `termType` (nil: `TERM`). It starts with `start()`.
+  public init(
+    output: UnsafeMutablePointer<FILE>, input: UnsafeMutablePointer<FILE>,
+    termType: String? = nil, colorMode: ColorMode = .automatic
+  ) {
+    self.output = output
+    self.input = input
+    self.termType = termType
+    self.colorMode = colorMode
+  }
+
+  /// A screen on the process's own terminal: stdout and stdin, described by `TERM`.
+  public convenience init(colorMode: ColorMode = .automatic) {
+    self.init(output: cnc_stdout(), input: cnc_stdin(), colorMode: colorMode)
+  }
+
+  /// Whether `descriptor` is a terminal; the app refuses to start when stdin or stdout is not.
+  public nonisolated static func isTerminal(_ descriptor: Int32) -> Bool {
+    isatty(descriptor) == 1
+  }
+
+  /// Whether the screen is started and not stopped.
+  public var isActive: Bool { screen != nil }
+
+  /// Whether cells keep their colours; when false the app should use `Theme.monochrome`.
+  public var usesColor: Bool { palette.usesColor }
+
+  /// The file descriptor keys come from, for the app's read source.
+  public var inputDescriptor: Int32 { fileno(input) }
+
+  /// Enters full-screen mode: the alternate screen, no echo, keys one at a time without
+  /// waiting, no cursor. Does nothing when already started.
+  public func start() throws(TerminalError) {
+    guard screen == nil else { return }
+    UTF8Locale.adopt()
+    let created: OpaquePointer? =
+      if let termType { newterm(termType, output, input) } else { newterm(nil, output, input) }
+    guard let created else {
+      throw .unknownTerminal(termType ?? getenv("TERM").map { String(cString: $0) } ?? "")
+    }
+    screen = created
+    set_term(created)
+    cbreak()
+    noecho()
+    nonl()
+    let window = cnc_stdscr()
+    keypad(window, true)
+    // Keys are read only when the read source says input is waiting, until ERR.
+    nodelay(window, true)
+    // The cursor is hidden, so ncurses need not move it back after each update.
+    leaveok(window, true)
+    set_escdelay(25)
+    curs_set(0)
+    palette = makePalette()
+    drawn = nil
+    isSuspended = false
+  }
+
+  /// Leaves full-screen mode for good and restores the terminal. Safe to call more than once,
+  /// and before `start()`.
+  public func stop() {
+    guard let screen else { return }
+    set_term(screen)
+    if !isendwin() { endwin() }
+    delscreen(screen)
+    self.screen = nil
+    drawn = nil
+    isSuspended = false
+  }
+
+  /// Leaves full-screen mode for a while (before the process stops, or to run another
+  /// program); the next `resume()`, `draw` or `redrawAll()` comes back.
+  public func suspend() {
+    guard let screen, !isSuspended else { return }
+    set_term(screen)
+    endwin()
+    isSuspended = true
+  }
+
+  /// Comes back to full-screen mode after `suspend()` and repaints the whole screen. A size
+  /// change meanwhile arrives from the next `readKeys()` as `Key.resize`.
+  public func resume() {
+    guard isActive else { return }
+    redrawAll()
+    applyWindowSize()
+  }
+
+  /// The terminal's size as ncurses knows it (zero when not started).
+  public var size: TerminalSize {
+    guard let screen else { return TerminalSize(columns: 0, rows: 0) }
+    set_term(screen)
+    return TerminalSize(columns: Int(cnc_cols()), rows: Int(cnc_lines()))
+  }
+
+  /// Makes this screen ncurses's current one, since ncurses functions act on the current screen
+  /// and a bench or a test may hold more than one. Returns false when not started.
+  func select() -> Bool {
+    guard let screen else { return false }
+    set_term(screen)
+    return true
+  }
+
+  private func makePalette() -> Palette {
+    let wanted: Bool
+    switch colorMode {
+    case .automatic: wanted = !Self.noColorRequested
+    case .color: wanted = true
+    case .monochrome: wanted = false
+    }
+    guard wanted, has_colors(), start_color() == cnc_ok() else { return .monochrome }
+    let usesDefaultColors = use_default_colors() == cnc_ok()
+    return .color(usesDefaultColors: usesDefaultColors, pairs: Int(cnc_color_pairs()))
+  }
+
+  /// Whether `NO_COLOR` is set to something (https://no-color.org).
+  private static var noColorRequested: Bool {
+    guard let value = getenv("NO_COLOR") else { return false }
+    return value.pointee != 0
+  }
+}

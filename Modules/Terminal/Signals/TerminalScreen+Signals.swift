@@ -1,0 +1,51 @@
+import Dispatch
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+extension TerminalScreen {
+  /// Handles the signals a full-screen app must, on the main queue; call it once, before
+  /// `start()`, so ncurses does not install handlers of its own.
+  ///
+  /// - SIGINT, SIGTERM, SIGHUP: `onTerminate(signal)` (save what must survive), then `stop()`,
+  ///   then exit with status 128 + signal.
+  /// - SIGTSTP (Ctrl-Z): `suspend()`, then the process stops.
+  /// - SIGCONT: back to full screen and a whole repaint, then `onResize()`.
+  /// - SIGWINCH: `applyWindowSize()`, then `onResize()`.
+  ///
+  /// `onResize` should call `readKeys()`: a new size arrives there as `Key.resize`, and the
+  /// stdin read source cannot report it because no byte came in.
+  public func installSignalHandlers(
+    onTerminate: @escaping @MainActor (Int32) -> Void,
+    onResize: @escaping @MainActor () -> Void
+  ) {
+    for signal in [SIGINT, SIGTERM, SIGHUP] {
+      signals.install(signal) { [weak self] in
+        onTerminate(signal)
+        self?.stop()
+        exit(128 + signal)
+      }
+    }
+    signals.install(SIGTSTP) { [weak self] in
+      self?.suspend()
+      // SIGSTOP, not a raised SIGTSTP: libdispatch blocks signals on the thread that takes one,
+      // so a SIGTSTP raised here would stay pending instead of stopping the process.
+      kill(getpid(), SIGSTOP)
+    }
+    signals.install(SIGCONT) { [weak self] in
+      guard let self, isActive else { return }
+      // Stopped by someone else (kill -STOP): the shell may have changed the terminal modes
+      // meanwhile, and leaving and re-entering curses mode puts ours back.
+      if !isSuspended { suspend() }
+      resume()
+      onResize()
+    }
+    signals.install(SIGWINCH) { [weak self] in
+      self?.applyWindowSize()
+      onResize()
+    }
+  }
+}

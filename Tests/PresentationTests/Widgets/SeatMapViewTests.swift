@@ -1,0 +1,138 @@
+import Domain
+import Presentation
+import Testing
+
+@Suite("Seat map view")
+struct SeatMapViewTests {
+  let theme = WidgetTest.theme
+  let legend = SeatLegend(
+    free: "free", premium: "extra", taken: "taken", chosen: "yours", exitRow: "exit")
+
+  private func render(
+    _ seatMap: SeatMap, width: Int, height: Int, chosen: [SeatDesignator: String] = [:],
+    cursor: SeatDesignator? = nil
+  ) -> Canvas {
+    var canvas = Canvas(width: width, height: height)
+    SeatMapView.draw(
+      on: &canvas, in: canvas.bounds, seatMap: seatMap, chosen: chosen, cursor: cursor,
+      theme: theme, legend: legend)
+    return canvas
+  }
+
+  @Test("a six-across cabin shows letters, aisles, exit rows, taken, chosen and the cursor")
+  func sixAcross() throws {
+    let map = try WidgetTest.seatMap(
+      "ABC|DEF", rows: 1...6, exitRows: [4], legroomRows: [1], occupied: ["1C", "2A", "5F"])
+    let chosen = [try WidgetTest.seat("3B"): "1", try WidgetTest.seat("3E"): "2"]
+    let canvas = render(
+      map, width: 24, height: 9, chosen: chosen, cursor: try WidgetTest.seat("5D"))
+    WidgetTest.expectLines(
+      canvas,
+      [
+        "    A  B  C    D  E  F",
+        "1  [+][+][x]  [+][+][+]",
+        "2  [x][ ][ ]  [ ][ ][ ]",
+        "3  [ ][1][ ]  [ ][2][ ]",
+        "4 ◂[+][+][+]  [+][+][+]▸",
+        "5  [ ][ ][ ]  [ ][ ][x]",
+        "6  [ ][ ][ ]  [ ][ ][ ]",
+        "",
+        "  [ ] free  [+] extra",
+      ])
+    #expect(canvas[10, 1]?.style == theme.seatTaken)
+    #expect(canvas[7, 3]?.grapheme == "1")
+    #expect(canvas[7, 3]?.style == theme.seatSelected)
+    #expect(canvas[18, 3]?.grapheme == "2")
+    #expect(canvas[18, 3]?.style == theme.seatSelected)
+    #expect(canvas[4, 1]?.style == theme.seatPremium)
+    #expect(canvas[7, 2]?.style == theme.seatFree)
+    for x in 14...16 { #expect(canvas[x, 5]?.style == theme.seatCursor) }
+    #expect(canvas[13, 5]?.style != theme.seatCursor)
+    #expect(canvas[17, 5]?.style != theme.seatCursor)
+    #expect(canvas[2, 4]?.style == theme.accent)
+  }
+
+  @Test("the cursor on a chosen seat keeps the passenger's label")
+  func cursorOnChosen() throws {
+    let map = try WidgetTest.seatMap("AB|C", rows: 1...1)
+    let seat = try WidgetTest.seat("1C")
+    let canvas = render(map, width: 15, height: 2, chosen: [seat: "7"], cursor: seat)
+    WidgetTest.expectLines(canvas, ["    A  B    C", "1  [ ][ ]  [7]"])
+    #expect(canvas[12, 1]?.style == theme.seatCursor)
+  }
+
+  @Test("the map is centred across a wider rect and the legend keeps every item that fits")
+  func centredWithFullLegend() throws {
+    let map = try WidgetTest.seatMap("AB", rows: 1...1, exitRows: [1])
+    let canvas = render(map, width: 50, height: 3)
+    WidgetTest.expectLines(
+      canvas,
+      [
+        "                        A  B",
+        "                    1 ◂[+][+]▸",
+        "[ ] free  [+] extra  [x] taken  [1] yours  ◂▸ exit",
+      ])
+  }
+
+  @Test("a tall cabin scrolls to keep the cursor's row in view")
+  func scrolling() throws {
+    let map = try WidgetTest.seatMap("ABC|DEF", rows: 1...30, occupied: ["28D"])
+    let far = render(map, width: 25, height: 8, cursor: try WidgetTest.seat("28D"))
+    WidgetTest.expectLines(
+      far,
+      [
+        "     A  B  C    D  E  F",
+        "25  [ ][ ][ ]  [ ][ ][ ]",
+        "26  [ ][ ][ ]  [ ][ ][ ]",
+        "27  [ ][ ][ ]  [ ][ ][ ]",
+        "28  [ ][ ][ ]  [x][ ][ ]",
+        "29  [ ][ ][ ]  [ ][ ][ ]",
+        "30  [ ][ ][ ]  [ ][ ][ ]",
+        "   [ ] free  [+] extra",
+      ])
+    #expect(far[15, 4]?.style == theme.seatCursor)
+    let middle = render(map, width: 25, height: 8, cursor: try WidgetTest.seat("15A"))
+    #expect(middle.lines[1].hasPrefix("12 "))
+    #expect(middle.lines[6].hasPrefix("17 "))
+    let top = render(map, width: 25, height: 8, cursor: nil)
+    #expect(top.lines[1].hasPrefix(" 1 "))
+  }
+
+  @Test("six and ten across fit in 30 and 46 columns")
+  func requiredWidth() throws {
+    let narrow = try WidgetTest.seatMap("ABC|DEF", rows: 1...30)
+    let wide = try WidgetTest.seatMap("ABC|DEFG|HJK", rows: 20...52)
+    #expect(SeatMapView.requiredWidth(for: narrow) == 25)
+    #expect(SeatMapView.requiredWidth(for: wide) == 39)
+    let canvas = render(wide, width: 39, height: 3, cursor: try WidgetTest.seat("20K"))
+    WidgetTest.expectLines(
+      canvas,
+      [
+        "     A  B  C    D  E  F  G    H  J  K",
+        "20  [ ][ ][ ]  [ ][ ][ ][ ]  [ ][ ][ ]",
+        "    [ ] free  [+] extra  [x] taken",
+      ])
+    #expect(canvas[35, 1]?.style == theme.seatCursor)
+  }
+
+  @Test("tiny rects draw without crashing and nothing lands outside the rect")
+  func tiny() throws {
+    let map = try WidgetTest.seatMap("ABC|DEF", rows: 1...30)
+    let cursor = try WidgetTest.seat("30F")
+    _ = render(map, width: 0, height: 0, cursor: cursor)
+    WidgetTest.expectLines(render(map, width: 1, height: 1, cursor: cursor), ["3"])
+    WidgetTest.expectLines(render(map, width: 3, height: 2, cursor: cursor), ["", "30"])
+    var dotted = WidgetTest.dotted(width: 12, height: 4)
+    SeatMapView.draw(
+      on: &dotted, in: Rect(x: 1, y: 1, width: 10, height: 2), seatMap: map, chosen: [:],
+      cursor: cursor, theme: theme, legend: legend)
+    WidgetTest.expectLines(
+      dotted,
+      [
+        "............",
+        ".     A  B .",
+        ".30  [ ][ ].",
+        "............",
+      ])
+  }
+}

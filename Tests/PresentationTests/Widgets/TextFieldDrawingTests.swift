@@ -1,0 +1,119 @@
+import Presentation
+import Testing
+
+@Suite("Text field drawing")
+struct TextFieldDrawingTests {
+  let theme = WidgetTest.theme
+
+  private func render(
+    _ field: TextField, width: Int, focused: Bool = true, placeholder: String = ""
+  ) -> Canvas {
+    var canvas = Canvas(width: width, height: 1)
+    field.draw(
+      on: &canvas, in: canvas.bounds, focused: focused, theme: theme, placeholder: placeholder)
+    return canvas
+  }
+
+  /// The columns whose cell has `reverse` toggled from the focused field's style.
+  private func cursorColumns(_ canvas: Canvas) -> [Int] {
+    (0..<canvas.width).filter { canvas[$0, 0]?.style.attributes.contains(.reverse) == true }
+  }
+
+  @Test("an unfocused empty field shows its placeholder dimmed")
+  func placeholder() {
+    let canvas = render(TextField(), width: 10, focused: false, placeholder: "City")
+    WidgetTest.expectLines(canvas, ["City"])
+    #expect(canvas[0, 0]?.style == theme.dim)
+    #expect(canvas[5, 0]?.style == theme.text)
+    let cut = render(TextField(), width: 5, focused: false, placeholder: "Departure")
+    WidgetTest.expectLines(cut, ["Depa…"])
+  }
+
+  @Test("a focused empty field shows only the cursor, in reverse")
+  func focusedEmpty() {
+    let canvas = render(TextField(), width: 6, placeholder: "City")
+    WidgetTest.expectLines(canvas, [""])
+    #expect(cursorColumns(canvas) == [0])
+    #expect(canvas[3, 0]?.style == theme.selection.adding(.underline))
+  }
+
+  @Test("a long text scrolls so the cursor stays in view")
+  func scrolling() {
+    var field = TextField("abcdefghij")
+    var canvas = render(field, width: 5)
+    WidgetTest.expectLines(canvas, ["ghij"])
+    #expect(cursorColumns(canvas) == [4])
+    _ = field.handle(.home)
+    canvas = render(field, width: 5)
+    WidgetTest.expectLines(canvas, ["abcde"])
+    #expect(cursorColumns(canvas) == [0])
+    for _ in 0..<7 { _ = field.handle(.right) }
+    canvas = render(field, width: 5)
+    WidgetTest.expectLines(canvas, ["defgh"])
+    #expect(cursorColumns(canvas) == [4])
+  }
+
+  @Test("an unfocused field shows its start and no cursor")
+  func unfocused() {
+    let canvas = render(TextField("abcdefghij"), width: 5, focused: false)
+    WidgetTest.expectLines(canvas, ["abcde"])
+    #expect(cursorColumns(canvas).isEmpty)
+    #expect(canvas[0, 0]?.style == theme.text)
+  }
+
+  @Test("a secret is drawn as dots")
+  func secret() {
+    let canvas = render(TextField("1234", mask: .secret), width: 8, focused: false)
+    WidgetTest.expectLines(canvas, ["••••"])
+  }
+
+  @Test("the cursor of a card number is drawn past the group space")
+  func cardCursor() {
+    var field = TextField("41111111", mask: .cardNumber, allowed: .digits)
+    _ = field.handle(.home)
+    for _ in 0..<4 { _ = field.handle(.right) }
+    let canvas = render(field, width: 12)
+    WidgetTest.expectLines(canvas, ["4111 1111"])
+    #expect(cursorColumns(canvas) == [5])
+    _ = field.handle(.end)
+    #expect(cursorColumns(render(field, width: 12)) == [9])
+    let scrolled = render(field, width: 6)
+    WidgetTest.expectLines(scrolled, [" 1111"])
+    #expect(cursorColumns(scrolled) == [5])
+  }
+
+  @Test("wide characters scroll whole and the cursor covers both their columns")
+  func wideCharacters() {
+    var field = TextField("東京abc")
+    var canvas = render(field, width: 4)
+    WidgetTest.expectLines(canvas, ["abc"])
+    _ = field.handle(.home)
+    _ = field.handle(.right)
+    canvas = render(field, width: 4)
+    WidgetTest.expectLines(canvas, ["東京"])
+    #expect(cursorColumns(canvas) == [2, 3])
+    _ = field.handle(.right)
+    canvas = render(field, width: 5)
+    WidgetTest.expectLines(canvas, ["東京a"])
+    #expect(cursorColumns(canvas) == [4])
+  }
+
+  @Test("tiny fields draw without crashing")
+  func tiny() {
+    var field = TextField("東")
+    _ = field.handle(.home)
+    let one = render(field, width: 1)
+    WidgetTest.expectLines(one, [""])
+    #expect(cursorColumns(one) == [0])
+    var empty = Canvas(width: 0, height: 0)
+    field.draw(on: &empty, in: empty.bounds, focused: true, theme: theme)
+    var flat = WidgetTest.dotted(width: 3, height: 2)
+    field.draw(
+      on: &flat, in: Rect(x: 1, y: 1, width: 2, height: 0), focused: true, theme: theme)
+    WidgetTest.expectLines(flat, ["...", "..."])
+    var short = WidgetTest.dotted(width: 3, height: 2)
+    TextField("abc").draw(
+      on: &short, in: Rect(x: 0, y: 0, width: 3, height: 2), focused: false, theme: theme)
+    WidgetTest.expectLines(short, ["abc", "..."])
+  }
+}

@@ -1,0 +1,57 @@
+import Terminal
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// A started screen that writes into a pipe, so a test can count the bytes each update sends.
+/// Keys come from /dev/null: there are none.
+@MainActor
+final class PipedScreen {
+  let screen: TerminalScreen
+  private let output: UnsafeMutablePointer<FILE>
+  private let input: UnsafeMutablePointer<FILE>
+  private let readEnd: Int32
+
+  init(colorMode: ColorMode = .color) throws {
+    var ends: [Int32] = [-1, -1]
+    guard pipe(&ends) == 0 else { throw SetupFailure(description: "pipe") }
+    _ = fcntl(ends[0], F_SETFL, O_NONBLOCK)
+    guard let output = fdopen(ends[1], "w"), let input = fopen("/dev/null", "r") else {
+      throw SetupFailure(description: "fdopen")
+    }
+    self.output = output
+    self.input = input
+    readEnd = ends[0]
+    screen = TerminalScreen(
+      output: output, input: input, termType: "xterm-256color", colorMode: colorMode)
+    try screen.start()
+  }
+
+  /// What `update` made ncurses write.
+  func output(of update: () -> Void) -> [UInt8] {
+    _ = drain()
+    update()
+    return drain()
+  }
+
+  /// Stops the screen and closes the pipe.
+  func close() {
+    screen.stop()
+    fclose(output)
+    fclose(input)
+    _ = Glibc.close(readEnd)
+  }
+
+  private func drain() -> [UInt8] {
+    var buffer = [UInt8](repeating: 0, count: 1 << 16)
+    var bytes: [UInt8] = []
+    while true {
+      let count = read(readEnd, &buffer, buffer.count)
+      if count <= 0 { return bytes }
+      bytes += buffer[0..<count]
+    }
+  }
+}

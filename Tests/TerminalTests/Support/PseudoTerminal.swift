@@ -1,0 +1,81 @@
+import Terminal
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// A pseudo-terminal pair: the test plays the terminal emulator on `controller`, and a screen
+/// runs on the other side as on a real terminal.
+@MainActor
+final class PseudoTerminal {
+  let controller: Int32
+  let output: UnsafeMutablePointer<FILE>
+  let input: UnsafeMutablePointer<FILE>
+
+  init(columns: Int, rows: Int) throws {
+    controller = open("/dev/ptmx", O_RDWR | O_NOCTTY)
+    guard controller >= 0, let name = Self.deviceName(of: controller) else {
+      throw SetupFailure(description: "open /dev/ptmx")
+    }
+    let device = open(name, O_RDWR | O_NOCTTY)
+    guard device >= 0, let output = fdopen(device, "w"), let input = fdopen(dup(device), "r")
+    else { throw SetupFailure(description: "open \(name)") }
+    self.output = output
+    self.input = input
+    _ = fcntl(controller, F_SETFL, O_NONBLOCK)
+    resize(columns: columns, rows: rows)
+  }
+
+  /// Unlocks the other side of `controller` and returns its path. Written with ioctls because
+  /// Swift's Glibc module leaves out grantpt, unlockpt and ptsname.
+  private static func deviceName(of controller: Int32) -> String? {
+    #if os(Linux)
+      // TIOCSPTLCK and TIOCGPTN are _IOW/_IOR macros Swift cannot import; these are their
+      // asm-generic values (x86-64, arm64).
+      let setLock: UInt = 0x4004_5431
+      let getNumber: UInt = 0x8004_5430
+      var unlock: Int32 = 0
+      var number: UInt32 = 0
+      guard ioctl(controller, setLock, &unlock) == 0, ioctl(controller, getNumber, &number) == 0
+      else { return nil }
+      return "/dev/pts/\(number)"
+    #else
+      guard grantpt(controller) == 0, unlockpt(controller) == 0, let name = ptsname(controller)
+      else { return nil }
+      return String(cString: name)
+    #endif
+  }
+
+  /// Gives the terminal a new size, as an emulator does when its window changes.
+  func resize(columns: Int, rows: Int) {
+    var size = winsize(ws_row: UInt16(rows), ws_col: UInt16(columns), ws_xpixel: 0, ws_ypixel: 0)
+    _ = ioctl(controller, UInt(TIOCSWINSZ), &size)
+  }
+
+  /// Sends `text` as typed keys.
+  func type(_ text: String) {
+    var bytes = Array(text.utf8)
+    _ = write(controller, &bytes, bytes.count)
+  }
+
+  /// Throws away what the screen wrote, so its writes never block on a full buffer.
+  func discardOutput() {
+    var buffer = [UInt8](repeating: 0, count: 1 << 16)
+    while read(controller, &buffer, buffer.count) > 0 {}
+  }
+
+  /// Waits until the screen's side has input to read, up to `milliseconds`.
+  func waitForInput(milliseconds: Int32) -> Bool {
+    var request = pollfd(fd: fileno(input), events: Int16(POLLIN), revents: 0)
+    return poll(&request, 1, milliseconds) == 1
+  }
+
+  /// Closes both sides.
+  func close() {
+    fclose(output)
+    fclose(input)
+    _ = Glibc.close(controller)
+  }
+}

@@ -1,0 +1,89 @@
+import Presentation
+import Testing
+
+@testable import Terminal
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// Reads keys until `count` have come or two seconds have passed, as the app's read source would.
+@MainActor
+private func readKeys(_ count: Int, from screen: TerminalScreen, on terminal: PseudoTerminal)
+  -> [Key]
+{
+  var keys: [Key] = []
+  while keys.count < count, terminal.waitForInput(milliseconds: 2000) {
+    keys += screen.readKeys()
+  }
+  return keys
+}
+
+@Suite("Terminal screen input", .serialized)
+@MainActor
+struct TerminalScreenInputTests {
+  @Test("keys typed on a terminal arrive decoded, escape sequences included")
+  func typedKeys() throws {
+    let terminal = try PseudoTerminal(columns: 80, rows: 24)
+    defer { terminal.close() }
+    let screen = TerminalScreen(
+      output: terminal.output, input: terminal.input, termType: "xterm-256color")
+    try screen.start()
+    defer { screen.stop() }
+    terminal.discardOutput()
+    // xterm in keypad mode: up is ESC O A, Delete ESC [ 3 ~, Shift-Tab ESC [ Z, F5 ESC [ 1 5 ~.
+    terminal.type("aé漢\r\u{7F}\u{01}\u{1B}OA\u{1B}[3~\u{1B}[Z\u{1B}[15~\t")
+    let expected: [Key] = [
+      .character("a"), .character("é"), .character("漢"), .enter, .backspace, .control("a"),
+      .up, .delete, .backTab, .function(5), .tab,
+    ]
+    #expect(readKeys(expected.count, from: screen, on: terminal) == expected)
+  }
+
+  @Test("a new window size arrives as a resize key with that size")
+  func resize() throws {
+    let terminal = try PseudoTerminal(columns: 100, rows: 30)
+    defer { terminal.close() }
+    let screen = TerminalScreen(
+      output: terminal.output, input: terminal.input, termType: "xterm-256color")
+    try screen.start()
+    defer { screen.stop() }
+    screen.applyWindowSize()
+    _ = screen.readKeys()
+    #expect(screen.size == TerminalSize(columns: 100, rows: 30))
+    terminal.resize(columns: 120, rows: 40)
+    screen.applyWindowSize()
+    #expect(screen.readKeys() == [.resize(width: 120, height: 40)])
+    #expect(screen.size == TerminalSize(columns: 120, rows: 40))
+    screen.applyWindowSize()
+    #expect(screen.readKeys().isEmpty)
+  }
+
+  @Test("a suspended screen reads no keys and comes back on resume")
+  func suspendResume() throws {
+    let terminal = try PseudoTerminal(columns: 40, rows: 10)
+    defer { terminal.close() }
+    let screen = TerminalScreen(
+      output: terminal.output, input: terminal.input, termType: "xterm-256color")
+    try screen.start()
+    defer { screen.stop() }
+    screen.draw(Canvas(lines: ["Payment"]))
+    screen.suspend()
+    terminal.type("x")
+    #expect(screen.readKeys().isEmpty)
+    screen.resume()
+    terminal.discardOutput()
+    #expect(readKeys(1, from: screen, on: terminal) == [.character("x")])
+    #expect(screen.contents().first?.hasPrefix("Payment") == true)
+  }
+
+  @Test("a terminal is a terminal and /dev/null is not")
+  func isTerminal() throws {
+    let terminal = try PseudoTerminal(columns: 80, rows: 24)
+    defer { terminal.close() }
+    #expect(TerminalScreen.isTerminal(fileno(terminal.input)))
+    #expect(!TerminalScreen.isTerminal(-1))
+  }
+}
