@@ -151,7 +151,9 @@ public enum PassengersFeature {
         errors[.family(index)] = strings.invalidName(form.family.text)
       }
       guard let birth = try? CalendarDay(iso: form.birth.text) else {
-        errors[.birth(index)] = strings.invalidDate(form.birth.text)
+        errors[.birth(index)] =
+          form.birth.text.isEmpty
+          ? strings.invalidName("") : strings.invalidDate(form.birth.text)
         continue
       }
       if let passenger = try? Passenger(

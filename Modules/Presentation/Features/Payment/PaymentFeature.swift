@@ -89,7 +89,7 @@ public enum PaymentFeature {
   private static func expiredKey(_ key: Key, _ state: inout State, _ environment: AppEnvironment)
     -> FeatureReply<Action, Output>
   {
-    guard key == .character("r") || key == .enter else { return .ignored }
+    guard key == .character("r") else { return .ignored }
     state.repricing = true
     state.failure = nil
     let quote = state.quote

@@ -135,7 +135,7 @@ public enum SearchFeature {
   }
 
   /// Validates every field, putting each problem at its field; submits when there are none.
-  static func submit(_ state: inout State, airports: AirportDirectory, strings: Strings)
+  public static func submit(_ state: inout State, airports: AirportDirectory, strings: Strings)
     -> FeatureReply<Action, Output>
   {
     var errors: [Field: String] = [:]

@@ -1,0 +1,102 @@
+import Domain
+import Presentation
+import Services
+import Testing
+
+@Suite("Extras feature")
+struct ExtrasFeatureTests {
+  let strings = Strings.english
+
+  func loaded(_ world: TestWorld) async throws -> (ExtrasFeature.State, SeatMap) {
+    let draft = try await world.draft()
+    var state = ExtrasFeature.State(draft: draft)
+    await settle(&state, ExtrasFeature.onAppear(state, environment: world.environment)) {
+      ExtrasFeature.reduce(&$0, $1, environment: world.environment, strings: strings).effect
+    }
+    guard case .loaded(let map) = state.seatMap else {
+      Issue.record("seat map not loaded")
+      throw CancellationError()
+    }
+    return (state, map)
+  }
+
+  func press(_ state: inout ExtrasFeature.State, _ keys: [Key], _ world: TestWorld)
+    -> [FeatureReply<ExtrasFeature.Action, ExtrasFeature.Output>]
+  {
+    keys.map {
+      ExtrasFeature.reduce(&state, .key($0), environment: world.environment, strings: strings)
+    }
+  }
+
+  @Test("Enter picks the cursor's seat for the current passenger, then the next passenger")
+  func pickSeats() async throws {
+    let world = TestWorld()
+    defer { world.remove() }
+    var (state, map) = try await loaded(world)
+    let first = try #require(state.cursor)
+    #expect(map.seat(first)?.occupied == false)
+    _ = press(&state, [.enter], world)
+    #expect(state.extras.seats == [try PassengerID("p1"): first])
+    #expect(state.passenger == 1)
+    // Walk right until a free seat, then pick it for passenger 2.
+    for _ in 0..<12 {
+      _ = press(&state, [.right], world)
+      if let cursor = state.cursor, map.seat(cursor)?.occupied == false, cursor != first { break }
+    }
+    let second = try #require(state.cursor)
+    _ = press(&state, [.enter], world)
+    #expect(state.extras.seats[try PassengerID("p2")] == second)
+  }
+
+  @Test("an occupied seat is refused with a message, and nothing changes")
+  func takenSeat() async throws {
+    let world = TestWorld()
+    defer { world.remove() }
+    var (state, map) = try await loaded(world)
+    let taken = try #require(map.seats.first { $0.occupied })
+    state.cursor = taken.designator
+    let before = state.extras
+    _ = press(&state, [.enter], world)
+    #expect(state.extras == before)
+    #expect(state.message == "Seat \(taken.designator) is taken - pick another.")
+  }
+
+  @Test("bags go 0 to 3 per passenger; insurance toggles; the estimate follows")
+  func bagsAndInsurance() async throws {
+    let world = TestWorld()
+    defer { world.remove() }
+    var (state, _) = try await loaded(world)
+    let fareOnly = try #require(state.estimate)
+    _ = press(&state, [.tab] + Array(repeating: .character("+"), count: 5), world)
+    #expect(state.extras.bags == [try PassengerID("p1"): 3])
+    _ = press(&state, [.down, .character("+"), .character("-"), .character("-")], world)
+    #expect(state.extras.bags == [try PassengerID("p1"): 3])
+    _ = press(&state, [.tab, .character(" ")], world)
+    #expect(state.extras.insurance)
+    let estimate = try #require(state.estimate)
+    #expect(estimate.map(\.kind) == [.fare, .bag, .insurance, .tax])
+    #expect(fareOnly.map(\.kind) == [.fare, .tax])
+  }
+
+  @Test("c prices the extras once; the reply produces the quote")
+  func continueToPayment() async throws {
+    let world = TestWorld()
+    defer { world.remove() }
+    var (state, _) = try await loaded(world)
+    _ = press(&state, [.enter], world)
+    let replies = press(&state, [.character("c"), .character("c"), .escape], world)
+    #expect(state.pricing)
+    #expect(replies[0].effect.jobs.count == 1)
+    #expect(replies[1].effect.isNone)
+    #expect(!replies[2].handled)
+    let answer = await replies[0].effect.jobs[0].run()
+    let output = ExtrasFeature.reduce(
+      &state, answer, environment: world.environment, strings: strings
+    ).output
+    guard case .extrasPriced(let quote)? = output else {
+      Issue.record("no quote")
+      return
+    }
+    #expect(quote.extras == state.extras)
+  }
+}

@@ -1,0 +1,86 @@
+import Domain
+import FlowOwner
+import Presentation
+import Services
+import Testing
+
+@Suite("Passengers feature")
+struct PassengersFeatureTests {
+  let strings = Strings.english
+
+  @Test("the prefill from an earlier draft fills the forms and the contact")
+  func prefill() async throws {
+    let world = TestWorld()
+    defer { world.remove() }
+    let offer = try await world.offer()
+    let prefill = PassengerPrefill.fromDraft(
+      passengers: try world.travellers(), contact: try world.contact())
+    let state = PassengersFeature.State(offer: offer, prefill: prefill)
+    #expect(state.forms.map(\.given.text) == ["Ada", "太郎"])
+    #expect(state.forms.map(\.birth.text) == ["1985-12-10", "1986-12-09"])
+    #expect(state.email.text == "ada@example.com")
+    let empty = PassengersFeature.State(offer: offer, prefill: .empty)
+    #expect(empty.forms.map(\.given.text) == ["", ""])
+  }
+
+  @Test("errors appear at their fields; Continue saves once; the reply produces the draft")
+  func submit() async throws {
+    let world = TestWorld()
+    defer { world.remove() }
+    let offer = try await world.offer()
+    var state = PassengersFeature.State(offer: offer, prefill: .empty)
+    state.focus = .proceed
+    var reply = PassengersFeature.reduce(
+      &state, .key(.enter), environment: world.environment, strings: strings)
+    #expect(reply.effect.isNone)
+    #expect(state.errors[.given(0)] == "Required.")
+    #expect(state.errors[.birth(1)] == "Required.")
+    #expect(state.errors[.email] == "Required.")
+    #expect(state.focus == .given(0))
+
+    let filled = PassengersFeature.State(
+      offer: offer,
+      prefill: .fromDraft(passengers: try world.travellers(), contact: try world.contact()))
+    state = filled
+    state.focus = .proceed
+    reply = PassengersFeature.reduce(
+      &state, .key(.enter), environment: world.environment, strings: strings)
+    #expect(state.saving)
+    #expect(state.errors.isEmpty)
+    #expect(reply.effect.jobs.count == 1)
+    let again = PassengersFeature.reduce(
+      &state, .key(.enter), environment: world.environment, strings: strings)
+    #expect(again.effect.isNone)
+    #expect(
+      PassengersFeature.reduce(
+        &state, .key(.character("x")), environment: world.environment, strings: strings
+      ).handled)
+    #expect(state.forms == filled.forms)
+
+    let job = try #require(reply.effect.jobs.first)
+    let answer = await job.run()
+    let output = PassengersFeature.reduce(
+      &state, answer, environment: world.environment, strings: strings
+    ).output
+    guard case .passengersSaved(let draft)? = output else {
+      Issue.record("no draft: \(String(describing: output))")
+      return
+    }
+    #expect(draft.passengers.map(\.fullName) == ["Ada Lovelace", "太郎 山田"])
+    #expect(!state.saving)
+  }
+
+  @Test("the airline's refusal is shown in the panel and the form stays")
+  func refusal() async throws {
+    let world = TestWorld()
+    defer { world.remove() }
+    let offer = try await world.offer()
+    var state = PassengersFeature.State(offer: offer, prefill: .empty)
+    state.saving = true
+    _ = PassengersFeature.reduce(
+      &state, .draftSaved(.failure(.offerNoLongerAvailable(offer.id))),
+      environment: world.environment, strings: strings)
+    #expect(state.failure == "That offer is no longer available - pick another.")
+    #expect(!state.saving)
+  }
+}

@@ -1,0 +1,110 @@
+import Domain
+import Foundation
+import Presentation
+import Services
+import Testing
+
+@Suite("Payment feature")
+struct PaymentFeatureTests {
+  let strings = Strings.english
+
+  func press(
+    _ state: inout PaymentFeature.State, _ keys: [Key], _ world: TestWorld, now: Date? = nil
+  ) -> [FeatureReply<PaymentFeature.Action, PaymentFeature.Output>] {
+    keys.map {
+      PaymentFeature.reduce(
+        &state, .key($0), now: now ?? world.clock.now, environment: world.environment,
+        strings: strings)
+    }
+  }
+
+  func fill(_ state: inout PaymentFeature.State, card: String, _ world: TestWorld) {
+    state.number.setText(card)
+    state.expiry.setText("12/30")
+    state.cvc.setText("123")
+    state.focus = .pay
+  }
+
+  @Test("a bad card number, expiry or code is refused at its field, keeping what was typed")
+  func localValidation() async throws {
+    let world = TestWorld()
+    defer { world.remove() }
+    var state = PaymentFeature.State(quote: try await world.quote(for: world.draft()))
+    _ = press(
+      &state,
+      typed("4242424242424241") + [.tab] + typed("1230") + [.tab] + typed("123") + [.tab, .enter],
+      world)
+    #expect(state.errors == [.number: "That card number is not valid: check the digits."])
+    #expect(state.focus == .number)
+    #expect(state.number.text == "4242424242424241")
+    #expect(state.expiry.text == "12/30")
+    #expect(!state.paying)
+  }
+
+  @Test("Pay runs once: a second Enter and Esc do nothing while the payment is in flight")
+  func payOnce() async throws {
+    let world = TestWorld()
+    defer { world.remove() }
+    var state = PaymentFeature.State(quote: try await world.quote(for: world.draft()))
+    fill(&state, card: "4242 4242 4242 4242", world)
+    let replies = press(&state, [.enter, .enter, .escape], world)
+    #expect(state.paying)
+    #expect(replies[0].effect.jobs.count == 1)
+    #expect(replies[1].effect.isNone && replies[1].handled)
+    #expect(replies[2].handled)
+    let answer = await replies[0].effect.jobs[0].run()
+    let output = PaymentFeature.reduce(
+      &state, answer, now: world.clock.now, environment: world.environment, strings: strings
+    ).output
+    guard case .paid(let booking)? = output else {
+      Issue.record("not paid: \(String(describing: output))")
+      return
+    }
+    #expect(booking.totalPaid == state.quote.total)
+  }
+
+  @Test("a declined card shows the message and stays; the same card retries with the same key")
+  func declined() async throws {
+    let world = TestWorld()
+    defer { world.remove() }
+    var state = PaymentFeature.State(quote: try await world.quote(for: world.draft()))
+    fill(&state, card: "4000 0000 0000 0002", world)
+    let first = press(&state, [.enter], world)[0]
+    let key = state.attempt?.key
+    let answer = await first.effect.jobs[0].run()
+    let reply = PaymentFeature.reduce(
+      &state, answer, now: world.clock.now, environment: world.environment, strings: strings)
+    #expect(reply.output == nil)
+    #expect(state.failure == "The card was declined. Try another card.")
+    #expect(!state.paying)
+    _ = press(&state, [.enter], world)
+    #expect(state.attempt?.key == key)
+  }
+
+  @Test("at expiry the panel offers r, which prices the same draft and extras again")
+  func expiry() async throws {
+    let world = TestWorld()
+    defer { world.remove() }
+    let quote = try await world.quote(for: world.draft())
+    var state = PaymentFeature.State(quote: quote)
+    #expect(!state.isExpired(at: quote.expiresAt.addingTimeInterval(-0.5)))
+    #expect(state.isExpired(at: quote.expiresAt))
+    world.clock.set(quote.expiresAt)
+    fill(&state, card: "4242 4242 4242 4242", world)
+    #expect(press(&state, [.enter], world)[0].effect.isNone)
+    let reprice = press(&state, [.character("r")], world)[0]
+    #expect(state.repricing)
+    let answer = await reprice.effect.jobs[0].run()
+    let output = PaymentFeature.reduce(
+      &state, answer, now: world.clock.now, environment: world.environment, strings: strings
+    ).output
+    guard case .repriced(let fresh)? = output else {
+      Issue.record("not repriced")
+      return
+    }
+    #expect(fresh.id != quote.id)
+    #expect(fresh.extras == quote.extras)
+    #expect(fresh.draftID == quote.draftID)
+    #expect(fresh.expiresAt == quote.expiresAt.addingTimeInterval(15 * 60))
+  }
+}

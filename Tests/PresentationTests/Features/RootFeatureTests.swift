@@ -1,0 +1,146 @@
+import Domain
+import FlowOwner
+import Presentation
+import Services
+import Testing
+
+@Suite("Root feature")
+struct RootFeatureTests {
+  /// The root at results for IST→AMS on 24 Dec for two, offers loaded.
+  func atResults(_ world: TestWorld) async -> RootFeature.State {
+    var state = RootFeature.State(now: TestWorld.start)
+    await drive(
+      &state,
+      keys("ist") + [.key(.enter)] + keys("ams") + [.key(.enter), .key(.control("u"))]
+        + keys("2026-12-24") + [.key(.tab), .key(.character("+")), .key(.enter)], world)
+    return state
+  }
+
+  /// Keys filling both passengers and the contact, ending with the focus on Continue.
+  let fillPassengers: [RootFeature.Action] =
+    [.key(.tab)] + keys("Ada") + [.key(.tab)] + keys("Lovelace") + [.key(.tab)] + keys("1985-12-10")
+    + [.key(.tab), .key(.tab)] + keys("太郎") + [.key(.tab)] + keys("山田") + [.key(.tab)]
+    + keys("1986-12-09") + [.key(.tab)] + keys("ada@example.com") + [.key(.tab)]
+    + keys("+31201234567") + [.key(.tab)]
+
+  /// Every entry matches its step on the path, one each, in order.
+  func expectOneStatePerStep(
+    _ state: RootFeature.State, sourceLocation: SourceLocation = #_sourceLocation
+  ) {
+    #expect(state.steps.map(\.feature.step) == state.flow.path, sourceLocation: sourceLocation)
+    #expect(BookingFlow.isValidChain(state.flow.path), sourceLocation: sourceLocation)
+  }
+
+  @Test("a whole booking through the root: each output moves the flow, one state per step")
+  func wholeBooking() async throws {
+    let world = TestWorld()
+    defer { world.remove() }
+    var state = await atResults(world)
+    #expect(state.flow.path == [.results(try world.criteria())])
+    expectOneStatePerStep(state)
+
+    await drive(&state, [.key(.enter)], world)
+    #expect(state.current == .passengers)
+    await drive(
+      &state,
+      [.key(.tab)] + keys("Ada") + [.key(.tab)] + keys("Lovelace") + [.key(.tab)]
+        + keys("1985-12-10")
+        + [.key(.tab), .key(.tab)] + keys("Grace") + [.key(.tab)] + keys("Hopper") + [.key(.tab)]
+        + keys("1986-12-09") + [.key(.tab)] + keys("ada@example.com") + [.key(.tab)]
+        + keys("+31201234567") + [.key(.tab), .key(.enter)], world)
+    #expect(state.current == .extras)
+    expectOneStatePerStep(state)
+
+    await drive(&state, [.key(.enter), .key(.character("c"))], world)
+    #expect(state.current == .payment)
+    await drive(
+      &state,
+      keys("4242424242424242") + [.key(.tab)] + keys("1230") + [.key(.tab)] + keys("123")
+        + [.key(.tab), .key(.enter)], world)
+    #expect(state.current == .confirmation)
+    #expect(state.flow.path.count == 1)
+    expectOneStatePerStep(state)
+    guard case .confirmation(let feature) = state.steps.last?.feature,
+      case .loaded(let booking) = feature.booking
+    else {
+      Issue.record("no booking shown")
+      return
+    }
+    #expect(booking.passengers.map(\.givenName) == ["Ada", "Grace"])
+    #expect(state.events.allSatisfy { $0.isAccepted })
+  }
+
+  @Test("a reply that arrives after its step was popped changes nothing")
+  func lateReply() async throws {
+    let world = TestWorld()
+    defer { world.remove() }
+    var state = await atResults(world)
+    await drive(&state, [.key(.enter)] + fillPassengers, world)
+    let passengersID = try #require(state.steps.last?.id)
+    var sneaky = state
+    // Continue starts saving; the person goes back before the airline answers.
+    let saving = RootFeature.reduce(&sneaky, .key(.enter), environment: world.environment)
+    #expect(saving.jobs.count == 1)
+    _ = RootFeature.reduce(&sneaky, .key(.escape), environment: world.environment)
+    #expect(sneaky.flow.path.map(\.kind) == [.results])
+    let before = sneaky
+    let late = await saving.jobs[0].run()
+    guard case .step(let id, _) = late else {
+      Issue.record("unexpected \(late)")
+      return
+    }
+    #expect(id == passengersID)
+    let effect = RootFeature.reduce(&sneaky, late, environment: world.environment)
+    #expect(effect.isNone)
+    #expect(sneaky.flow == before.flow)
+    #expect(sneaky.steps == before.steps)
+    #expect(
+      sneaky.activity.last
+        == "dropped a reply for step \(passengersID): that step has left the path")
+  }
+
+  @Test("back, then another offer: names prefilled, no seats, new step IDs")
+  func anotherOffer() async throws {
+    let world = TestWorld()
+    defer { world.remove() }
+    var state = await atResults(world)
+    await drive(&state, [.key(.enter)] + fillPassengers, world)
+    guard case .passengers(let form) = state.steps.last?.feature else { return }
+    await drive(&state, [.key(.enter)], world)
+    #expect(state.current == .extras)
+    let oldIDs = state.steps.map(\.id)
+    await drive(&state, [.key(.escape), .key(.escape), .key(.down), .key(.enter)], world)
+    #expect(state.current == .passengers)
+    guard case .passengers(let fresh) = state.steps.last?.feature else { return }
+    #expect(fresh.offer != form.offer)
+    #expect(fresh.forms.map(\.given.text) == ["Ada", "太郎"])
+    #expect(state.steps.last.map { !oldIDs.contains($0.id) } == true)
+    #expect(!state.flow.path.contains { $0.kind == .extras })
+    expectOneStatePerStep(state)
+  }
+
+  @Test("the search form survives going back to it")
+  func searchSurvives() async throws {
+    let world = TestWorld()
+    defer { world.remove() }
+    var state = await atResults(world)
+    await drive(&state, [.key(.escape)], world)
+    #expect(state.flow.path.isEmpty)
+    #expect(state.steps.isEmpty)
+    #expect(state.search.origin.text == "IST")
+    #expect(state.search.destination.text == "AMS")
+  }
+
+  @Test("q asks before quitting; n stays; y quits")
+  func quit() async throws {
+    let world = TestWorld()
+    defer { world.remove() }
+    var state = await atResults(world)
+    await drive(&state, [.key(.character("q"))], world)
+    #expect(state.modal == .confirmQuit)
+    await drive(&state, [.key(.character("n"))], world)
+    #expect(state.modal == nil && !state.quitRequested)
+    await drive(&state, [.key(.control("c")), .key(.character("y"))], world)
+    #expect(state.quitRequested)
+  }
+}

@@ -1,0 +1,77 @@
+import Domain
+import Presentation
+import Services
+import Testing
+
+@Suite("Search feature")
+struct SearchFeatureTests {
+  let airports = AirportDirectory.builtIn
+  let strings = Strings.english
+  let today = CalendarDay(TestWorld.start, in: .gmt)
+
+  func send(_ state: inout SearchFeature.State, _ keys: [Key])
+    -> [FeatureReply<SearchFeature.Action, SearchFeature.Output>]
+  {
+    keys.map { SearchFeature.reduce(&state, .key($0), airports: airports, strings: strings) }
+  }
+
+  @Test("typing a city and Enter takes the suggested airport and moves on; submit gives criteria")
+  func happyPath() throws {
+    var state = SearchFeature.State(today: today)
+    let replies = send(
+      &state, typed("ist") + [.enter] + typed("münchen") + [.enter, .tab, .character("+"), .enter])
+    var expected = SearchFeature.State(today: today)
+    expected.origin.setText("IST")
+    expected.destination.setText("MUC")
+    expected.passengers.setText("2")
+    expected.focus = .passengers
+    #expect(state == expected)
+    let criteria = try SearchCriteria(
+      origin: IATACode("IST"), destination: IATACode("MUC"), departure: today.adding(days: 1),
+      passengerCount: 2)
+    #expect(replies.last?.output == .submitted(criteria))
+    #expect(replies.dropLast().allSatisfy { $0.output == nil && $0.handled })
+  }
+
+  @Test("each bad field gets its message at the field, and nothing typed is lost")
+  func badInput() {
+    var state = SearchFeature.State(today: today)
+    _ = send(
+      &state, typed("zzzz") + [.tab] + typed("IST") + [.tab, .control("u")] + typed("2020-01-01"))
+    let reply = SearchFeature.submit(&state, airports: airports, strings: strings)
+    #expect(reply.output == nil)
+    #expect(
+      state.errors == [
+        .origin: "No airport matches 'zzzz'.",
+        .date: "That day has passed: pick 2026-11-29 or later.",
+      ])
+    #expect(state.origin.text == "zzzz")
+    #expect(state.date.text == "2020-01-01")
+    #expect(state.focus == .origin)
+    _ = send(&state, [.control("u")] + typed("IST"))
+    #expect(state.errors[.origin] == nil)
+    _ = SearchFeature.submit(&state, airports: airports, strings: strings)
+    #expect(state.errors[.destination] == "From and To are the same airport.")
+  }
+
+  @Test("passengers stay within 1 to 9 with + and -")
+  func passengerBounds() {
+    var state = SearchFeature.State(today: today)
+    state.focus = .passengers
+    _ = send(&state, Array(repeating: .character("+"), count: 12))
+    #expect(state.passengers.text == "9")
+    _ = send(&state, Array(repeating: .character("-"), count: 12))
+    #expect(state.passengers.text == "1")
+  }
+
+  @Test("the same keys from the same state give the same state")
+  func replay() {
+    let script: [Key] = typed("ams") + [.down, .enter] + typed("jfk") + [.enter, .backTab, .tab]
+    var first = SearchFeature.State(today: today)
+    var second = SearchFeature.State(today: today)
+    _ = send(&first, script)
+    _ = send(&second, script)
+    #expect(first == second)
+    #expect(first.destination.text == "JFK")
+  }
+}

@@ -1,0 +1,106 @@
+import Domain
+import FlowOwner
+import Foundation
+import Persistence
+import Presentation
+import Services
+import Testing
+
+/// A simulated airline on a temporary directory with a hand-moved clock, and the environment the
+/// features run in. Offers and seat maps are deterministic for a search, so renders are too.
+struct TestWorld {
+  /// 2026-11-29 12:00:00 UTC.
+  static let start = Date(timeIntervalSince1970: 1_795_953_600)
+  let root = NSTemporaryDirectory() + "booking-presentation-" + UUID().uuidString
+  let clock = ManualClock(TestWorld.start)
+  let airline: SimulatedAirline
+  let environment: AppEnvironment
+
+  init() {
+    airline = SimulatedAirline(
+      store: RecordStore(root: root), clock: clock.wallClock, configuration: .init(latency: .none))
+    let key = IdempotencyKey.random(prefix: "t")
+    environment = AppEnvironment(
+      services: airline.services, clock: clock.wallClock, newPaymentKey: { key })
+  }
+
+  func remove() { try? FileManager.default.removeItem(atPath: root) }
+
+  func criteria(passengers: Int = 2) throws -> SearchCriteria {
+    try SearchCriteria(
+      origin: IATACode("IST"), destination: IATACode("AMS"),
+      departure: CalendarDay(iso: "2026-12-24"), passengerCount: passengers)
+  }
+
+  /// The cheapest nonstop economy offer for the test search.
+  func offer(passengers: Int = 2) async throws -> Offer {
+    let offers = try await airline.offers(for: criteria(passengers: passengers))
+    return try #require(offers.first { $0.stops == 0 && $0.cabin == .economy })
+  }
+
+  func travellers() throws -> [Passenger] {
+    [
+      try Passenger(
+        id: PassengerID("p1"), title: .ms, givenName: "Ada", familyName: "Lovelace",
+        dateOfBirth: CalendarDay(iso: "1985-12-10")),
+      try Passenger(
+        id: PassengerID("p2"), title: .mr, givenName: "太郎", familyName: "山田",
+        dateOfBirth: CalendarDay(iso: "1986-12-09")),
+    ]
+  }
+
+  func contact() throws -> Contact {
+    try Contact(email: "ada@example.com", phone: "+31201234567")
+  }
+
+  func draft() async throws -> BookingDraft {
+    try await airline.createDraft(offer: offer(), passengers: travellers(), contact: contact())
+  }
+
+  func seatMap(for draft: BookingDraft) async throws -> SeatMap {
+    try await airline.seatMap(for: draft.offer.id)
+  }
+
+  /// A quote for the draft with the first two free seats and a bag.
+  func quote(for draft: BookingDraft) async throws -> Quote {
+    let map = try await seatMap(for: draft)
+    let free = map.seats.filter { !$0.occupied }
+    let extras = Extras(
+      seats: [
+        try PassengerID("p1"): free[0].designator, try PassengerID("p2"): free[1].designator,
+      ],
+      bags: [try PassengerID("p1"): 1])
+    return try await airline.price(draftID: draft.id, extras: extras)
+  }
+}
+
+/// Runs `effect` to completion, feeding each result back into `reduce`, in order.
+func settle<State, Action: Sendable>(
+  _ state: inout State, _ effect: Effect<Action>,
+  _ reduce: (inout State, Action) -> Effect<Action>
+) async {
+  var pending = effect.jobs
+  while !pending.isEmpty {
+    let job = pending.removeFirst()
+    let action = await job.run()
+    pending += reduce(&state, action).jobs
+  }
+}
+
+/// Sends `actions` to the root feature one by one, running every effect to completion.
+func drive(
+  _ state: inout RootFeature.State, _ actions: [RootFeature.Action], _ world: TestWorld
+) async {
+  for action in actions {
+    let effect = RootFeature.reduce(&state, action, environment: world.environment)
+    await settle(&state, effect) { state, action in
+      RootFeature.reduce(&state, action, environment: world.environment)
+    }
+  }
+}
+
+/// Keys for a string typed character by character.
+func typed(_ text: String) -> [Key] { text.map { Key.character($0) } }
+
+/// Root key actions for a string.
+func keys(_ text: String) -> [RootFeature.Action] { typed(text).map { .key($0) } }
