@@ -13,7 +13,6 @@ final class BookingApp {
   private let screen: TerminalScreen
   private let store: Store
   private let session: SessionFile
-  private let theme: Theme
   private var keySource: DispatchSourceRead?
   private var countdown: DispatchSourceTimer?
   private var countdownTarget: Date?
@@ -38,19 +37,27 @@ final class BookingApp {
     self.screen = screen
     self.store = store
     self.session = session
-    self.theme = screen.usesColor ? .color : .monochrome
     self.savedSnapshot = initialSnapshot
+  }
+
+  /// Takes SIGINT, SIGTERM, SIGHUP, SIGTSTP, SIGCONT and SIGWINCH. Called before the screen
+  /// starts, so ncurses sees the signals taken and leaves them alone.
+  func installSignals() {
+    screen.installSignalHandlers(
+      onTerminate: { [weak self] _ in self?.saveNow() },
+      onResize: { [weak self] in self?.readKeys() })
   }
 
   /// Starts listening and draws the first frame.
   func run() {
     store.onChange = { [weak self] state in self?.changed(state) }
-    screen.installSignalHandlers(
-      onTerminate: { [weak self] _ in self?.saveNow() },
-      onResize: { [weak self] in self?.readKeys() })
     let source = DispatchSource.makeReadSource(fileDescriptor: screen.inputDescriptor, queue: .main)
     source.setEventHandler { [weak self] in
-      MainActor.assumeIsolated { self?.readKeys() }
+      MainActor.assumeIsolated {
+        guard let self else { return }
+        // Readable with nothing to read: the terminal hung up.
+        if self.keySource?.data == 0, self.readKeys() == 0 { self.quit() }
+      }
     }
     source.resume()
     keySource = source
@@ -67,7 +74,8 @@ final class BookingApp {
     restoring = false
   }
 
-  private func readKeys() {
+  @discardableResult
+  private func readKeys() -> Int {
     let keys = screen.readKeys()
     for key in keys {
       if case .resize = key {
@@ -79,6 +87,7 @@ final class BookingApp {
       store.send(.key(key))
     }
     if keys.isEmpty { scheduleRender() }
+    return keys.count
   }
 
   // MARK: - After every action
@@ -193,7 +202,8 @@ final class BookingApp {
     }
     let inspector = state.modal == .inspector ? session.text() : ""
     RootView.draw(
-      state, on: &canvas, theme: theme, airports: store.environment.airports,
+      state, on: &canvas, theme: screen.usesColor ? .color : .monochrome,
+      airports: store.environment.airports,
       snapshotJSON: inspector)
     screen.draw(canvas)
   }

@@ -79,16 +79,17 @@ if let deepLink {
 var initialState = RootFeature.State(now: clock.now(), language: options.language)
 initialState.notice = notices.first
 let screen = TerminalScreen(colorMode: .automatic)
+// Top-level: the app lives as long as the process.
+let app = BookingApp(
+  screen: screen, store: Store(state: initialState, environment: environment), session: session,
+  initialSnapshot: deepLink == nil ? snapshot : nil, lock: lock)
+app.installSignals()
 do {
   try screen.start()
 } catch {
   FileHandle.standardError.write(Data("booking: \(error)\n".utf8))
   exit(1)
 }
-// Top-level: the app lives as long as the process.
-let app = BookingApp(
-  screen: screen, store: Store(state: initialState, environment: environment), session: session,
-  initialSnapshot: deepLink == nil ? snapshot : nil, lock: lock)
 app.run()
 if let snapshot, snapshot != .search {
   Task { @MainActor in

@@ -23,19 +23,17 @@ struct FormLayout {
     }
   }
 
-  func draw(on canvas: inout Canvas, in rect: Rect, theme: Theme, placeholder: String = "") {
+  func draw(on canvas: inout Canvas, in rect: Rect, theme: Theme) {
     guard !rect.isEmpty else { return }
     let focusedRow = rows.firstIndex(where: isFocused) ?? 0
     // Keep the focused row (and the row after it, often its suggestions) in view.
     let top = max(0, min(focusedRow + 2 - rect.height, rows.count - rect.height))
     for (offset, row) in rows.dropFirst(top).prefix(rect.height).enumerated() {
-      draw(row, on: &canvas, in: rect.row(offset), theme: theme, placeholder: placeholder)
+      draw(row, on: &canvas, in: rect.row(offset), theme: theme)
     }
   }
 
-  private func draw(
-    _ row: Row, on canvas: inout Canvas, in line: Rect, theme: Theme, placeholder: String
-  ) {
+  private func draw(_ row: Row, on canvas: inout Canvas, in line: Rect, theme: Theme) {
     switch row {
     case .heading(let text):
       canvas.put(text, x: line.x, y: line.y, style: theme.title, clip: line)
@@ -49,9 +47,9 @@ struct FormLayout {
         label, x: labelRect.x, y: line.y, style: focused ? theme.title : theme.dim, clip: labelRect)
       let width = min(max(field.maxLength, 3) + 2, max(12, rest.width / 2), rest.width)
       let (fieldRect, after) = rest.splitLeft(width)
-      field.draw(
-        on: &canvas, in: fieldRect, focused: focused, theme: theme,
-        placeholder: focused ? "" : placeholder)
+      // An empty field still shows where it is.
+      let blank = String(repeating: "_", count: max(0, min(fieldRect.width - 1, field.maxLength)))
+      field.draw(on: &canvas, in: fieldRect, focused: focused, theme: theme, placeholder: blank)
       if let error {
         canvas.put(" " + error, x: after.x, y: line.y, style: theme.error, clip: after)
       } else if !note.isEmpty {

@@ -20,16 +20,19 @@ enum PaymentView {
         clip: rect)
       y += 1
     }
-    for item in quote.lineItems { amountLine(item.label, item.amount, theme.text) }
+    // The card form matters most: the lines give way to it on a short screen.
+    if rect.height >= quote.lineItems.count + 14 {
+      for item in quote.lineItems { amountLine(item.label, item.amount, theme.text) }
+    }
     amountLine(strings.totalLabel, quote.total, theme.accent.adding(.bold))
-    y += 1
+    if rect.height >= 12 { y += 1 }
     let remaining = quote.secondsRemaining(at: now)
     let total = max(1, Int(quote.expiresAt.timeIntervalSince(now)) + 1)
     CountdownView.draw(
       on: &canvas, in: Rect(x: rect.x, y: y, width: width, height: 1), remaining: remaining,
       total: max(total, 15 * 60), theme: theme, label: strings.priceHeld,
       expiredText: strings.priceExpired)
-    y += 2
+    y += rect.height >= 12 ? 2 : 1
     if state.isExpired(at: now) {
       for line in Modal.wrap(strings.expiredExplanation, width: width) where y < rect.maxY {
         canvas.put(line, x: rect.x, y: y, style: theme.warning, clip: rect)

@@ -33,6 +33,8 @@ public enum Modal {
   }
 
   private static func wrapParagraph(_ paragraph: Substring, width: Int) -> [String] {
+    // A line that fits keeps its own spacing (aligned columns in help text).
+    if DisplayWidth.of(paragraph) <= width { return [String(paragraph)] }
     var lines: [String] = []
     var current = ""
     var used = 0

@@ -55,7 +55,8 @@ public final class TerminalScreen {
   /// Whether the screen is started and not stopped.
   public var isActive: Bool { screen != nil }
 
-  /// Whether cells keep their colours; when false the app should use `Theme.monochrome`.
+  /// Whether cells keep their colours, known once started; when false the app should use
+  /// `Theme.monochrome`.
   public var usesColor: Bool { palette.usesColor }
 
   /// The file descriptor keys come from, for the app's read source.
@@ -102,7 +103,8 @@ public final class TerminalScreen {
   }
 
   /// Leaves full-screen mode for a while (before the process stops, or to run another
-  /// program); the next `resume()`, `draw` or `redrawAll()` comes back.
+  /// program); the next `resume()`, `draw` or `redrawAll()` comes back. Meanwhile `readKeys()`
+  /// reads nothing, so an app that runs another program suspends its stdin read source too.
   public func suspend() {
     guard let screen, !isSuspended else { return }
     set_term(screen)

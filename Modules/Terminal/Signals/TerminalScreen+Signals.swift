@@ -7,8 +7,14 @@ import Dispatch
 #endif
 
 extension TerminalScreen {
-  /// Handles the signals a full-screen app must, on the main queue; call it once, before
-  /// `start()`, so ncurses does not install handlers of its own.
+  /// Handles the signals a full-screen app must, on the main queue. Call it once, before
+  /// `start()`.
+  ///
+  /// Before, because ncurses decides at `start()` whether to handle Ctrl-Z itself, and from then
+  /// on swaps the SIGTSTP handler out and back in around every update; libdispatch installs its
+  /// handler from another thread a moment after this call, and one that lands during an update
+  /// is swapped back out, leaving Ctrl-Z ignored. Seeing the signal already taken at `start()`,
+  /// ncurses leaves it alone.
   ///
   /// - SIGINT, SIGTERM, SIGHUP: `onTerminate(signal)` (save what must survive), then `stop()`,
   ///   then exit with status 128 + signal.

@@ -1,0 +1,151 @@
+import Domain
+import FlowOwner
+import Foundation
+import Presentation
+import Services
+import Testing
+
+/// Compares a render with `Goldens/<name>.txt`. With BOOKING_RECORD_GOLDENS=1 the file is
+/// (re)written instead, and the test records that it did so, so a recording run never passes
+/// silently.
+func expectGolden(
+  _ canvas: Canvas, _ name: String, mask: [String: String] = [:],
+  sourceLocation: SourceLocation = #_sourceLocation
+) {
+  var lines = canvas.lines
+  for (secret, replacement) in mask {
+    lines = lines.map { $0.replacingOccurrences(of: secret, with: replacement) }
+  }
+  let text = lines.joined(separator: "\n") + "\n"
+  let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+    .deletingLastPathComponent().appendingPathComponent("Goldens")
+  let file = folder.appendingPathComponent(name + ".txt")
+  if ProcessInfo.processInfo.environment["BOOKING_RECORD_GOLDENS"] == "1" {
+    try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    try? Data(text.utf8).write(to: file)
+    Issue.record("recorded golden \(name)", sourceLocation: sourceLocation)
+    return
+  }
+  guard let data = FileManager.default.contents(atPath: file.path) else {
+    Issue.record(
+      "no golden \(name).txt: run with BOOKING_RECORD_GOLDENS=1", sourceLocation: sourceLocation)
+    return
+  }
+  let expected = String(decoding: data, as: UTF8.self)
+  #expect(text == expected, "\(name) differs:\n\(text)", sourceLocation: sourceLocation)
+}
+
+@Suite("Golden renders", .serialized)
+struct GoldenTests {
+  static let sizes = [(100, 30), (80, 24), (40, 12)]
+
+  let fillPassengers: [RootFeature.Action] =
+    [.key(.tab)] + keys("Ada") + [.key(.tab)] + keys("Lovelace") + [.key(.tab)] + keys("1985-12-10")
+    + [.key(.tab), .key(.tab)] + keys("太郎") + [.key(.tab)] + keys("山田") + [.key(.tab)]
+    + keys("1986-12-09") + [.key(.tab)] + keys("ada@example.com") + [.key(.tab)]
+    + keys("+31201234567") + [.key(.tab)]
+
+  let searchKeys: [RootFeature.Action] =
+    keys("ist") + [.key(.enter)] + keys("ams") + [.key(.enter), .key(.control("u"))]
+    + keys("2026-12-24") + [.key(.tab), .key(.character("+")), .key(.enter)]
+
+  func render(_ state: RootFeature.State, _ name: String, mask: [String: String] = [:]) {
+    for (width, height) in Self.sizes {
+      let canvas = RootView.render(state, width: width, height: height, theme: .color)
+      expectGolden(canvas, "\(name)-\(width)x\(height)", mask: mask)
+      expectAligned(canvas)
+    }
+  }
+
+  /// Every row is exactly as wide as the canvas, whatever scripts it holds.
+  func expectAligned(_ canvas: Canvas, sourceLocation: SourceLocation = #_sourceLocation) {
+    for y in 0..<canvas.height {
+      #expect(DisplayWidth.of(canvas.line(y)) == canvas.width, sourceLocation: sourceLocation)
+    }
+  }
+
+  @Test("every panel at 100x30, 80x24 and 40x12")
+  func panels() async throws {
+    let world = TestWorld()
+    defer { world.remove() }
+    var state = RootFeature.State(now: TestWorld.start)
+    render(state, "search-empty")
+    await drive(&state, keys("ist"), world)
+    render(state, "search-suggestions")
+    await drive(
+      &state, [.key(.enter)] + keys("zzz") + [.key(.tab), .key(.tab), .key(.tab), .key(.enter)],
+      world)
+    render(state, "search-errors")
+    await drive(&state, [.key(.function(1))], world)
+    render(state, "help")
+
+    state = RootFeature.State(now: TestWorld.start)
+    await drive(&state, searchKeys, world)
+    render(state, "results")
+    await drive(&state, [.key(.enter)] + fillPassengers, world)
+    render(state, "passengers")
+    await drive(
+      &state, [.key(.enter), .key(.enter), .key(.right), .key(.right), .key(.enter)], world)
+    render(state, "extras")
+    await drive(&state, [.key(.character("c"))], world)
+    state.now = TestWorld.start.addingTimeInterval(61)
+    render(state, "payment")
+    state.now = TestWorld.start.addingTimeInterval(15 * 60)
+    render(state, "payment-expired")
+    state.now = TestWorld.start.addingTimeInterval(61)
+    await drive(
+      &state,
+      keys("4242424242424242") + [.key(.tab)] + keys("1230") + [.key(.tab)] + keys("123")
+        + [.key(.tab), .key(.enter)], world)
+    guard case .confirmation(let reference)? = state.flow.path.first else {
+      Issue.record("not confirmed")
+      return
+    }
+    let spaced = reference.rawValue.map(String.init).joined(separator: " ")
+    render(state, "confirmation", mask: [spaced: "R E F E R N"])
+  }
+
+  @Test("below 40x12 the screen says how large the terminal must be")
+  func tooSmall() {
+    let state = RootFeature.State(now: TestWorld.start)
+    let canvas = RootView.render(state, width: 39, height: 11, theme: .color)
+    #expect(canvas.lines.joined(separator: " ").contains("need at least 40x12, now 39x11"))
+    for (width, height) in [(1, 1), (0, 0), (3, 2), (300, 100)] {
+      let canvas = RootView.render(state, width: width, height: height, theme: .monochrome)
+      #expect(canvas.width == width && canvas.height == height)
+    }
+  }
+
+  @Test("the countdown shows mm:ss from expiresAt and the clock, and expires at expiresAt")
+  func countdown() async throws {
+    let world = TestWorld()
+    defer { world.remove() }
+    var state = RootFeature.State(now: TestWorld.start)
+    await drive(
+      &state, searchKeys + [.key(.enter)] + fillPassengers + [.key(.enter), .key(.character("c"))],
+      world)
+    let quote = try #require(state.quote)
+    let cases: [(TimeInterval, String)] = [
+      (-900, "Price held 15:00"), (-899.2, "Price held 15:00"), (-61.5, "Price held 01:02"),
+      (-60, "Price held 01:00"), (-1, "Price held 00:01"), (0, "Price expired"),
+      (5, "Price expired"),
+    ]
+    for (offset, text) in cases {
+      state.now = quote.expiresAt.addingTimeInterval(offset)
+      let canvas = RootView.render(state, width: 100, height: 30, theme: .color)
+      #expect(canvas.lines[0].contains(text), "\(offset): \(canvas.lines[0])")
+    }
+  }
+
+  @Test("Turkish: every text and amount in Turkish")
+  func turkish() async throws {
+    let world = TestWorld()
+    defer { world.remove() }
+    var state = RootFeature.State(now: TestWorld.start, language: .turkish)
+    await drive(&state, searchKeys, world)
+    let canvas = RootView.render(state, width: 100, height: 30, theme: .monochrome)
+    expectGolden(canvas, "results-tr-100x30")
+    #expect(canvas.description.contains("Sonuçlar"))
+    #expect(canvas.description.contains(" TRY"))
+  }
+}
