@@ -37,13 +37,15 @@ let package = Package(
       path: "Modules/Presentation"),
     .testTarget(
       name: "PresentationTests",
-      dependencies: ["Presentation", "FlowOwner", "Services", "Domain", "Persistence"]),
+      dependencies: ["Presentation", "FlowOwner", "Services", "Domain", "Persistence"],
+      exclude: ["Goldens"]),
 
     .systemLibrary(
       name: "CNcurses", path: "Modules/CNcurses", providers: [.apt(["libncursesw5-dev"])]),
     .target(
       name: "Terminal", dependencies: ["CNcurses", "Presentation"], path: "Modules/Terminal"),
     .testTarget(name: "TerminalTests", dependencies: ["Terminal", "Presentation"]),
+    .testTarget(name: "EndToEndTests", dependencies: ["booking"], path: "Tests/EndToEndTests"),
   ],
   swiftLanguageModes: [.v6]
 )

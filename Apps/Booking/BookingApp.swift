@@ -20,6 +20,8 @@ final class BookingApp {
   private var savedSnapshot: BookingSnapshot?
   private var saveError: String?
   private var renderScheduled = false
+  /// Set while the clock tick sent from `changed` is being reduced, so it is sent once.
+  private var refreshingClock = false
   private var lastFrame: (state: RootFeature.State, width: Int, height: Int)?
   private var canvas = Canvas(width: 0, height: 0)
   /// Keys typed before the saved session is restored are dropped: they were meant for a screen
@@ -45,7 +47,9 @@ final class BookingApp {
   func installSignals() {
     screen.installSignalHandlers(
       onTerminate: { [weak self] _ in self?.saveNow() },
-      onResize: { [weak self] in self?.readKeys() })
+      onResize: { [weak self] in self?.readKeys() },
+      // Ctrl-C asks before quitting, as `q` does; a second Ctrl-C confirms.
+      onInterrupt: { [weak self] in self?.store.send(.key(.control("c"))) })
   }
 
   /// Starts listening and draws the first frame.
@@ -56,7 +60,8 @@ final class BookingApp {
       MainActor.assumeIsolated {
         guard let self else { return }
         // Readable with nothing to read: the terminal hung up.
-        if self.keySource?.data == 0, self.readKeys() == 0 { self.quit() }
+        let available = self.keySource?.data ?? 0
+        if self.readKeys() == 0, available == 0 { self.quit() }
       }
     }
     source.resume()
@@ -99,10 +104,14 @@ final class BookingApp {
     }
     persist(state)
     // A reply may land between ticks: keep the countdown's "now" fresh before drawing.
-    let now = store.environment.clock.now()
-    if state.quote != nil, abs(now.timeIntervalSince(state.now)) > 0.05 {
-      store.send(.tick(now))
-      return
+    if state.quote != nil, !refreshingClock {
+      let now = store.environment.clock.now()
+      if now != state.now {
+        refreshingClock = true
+        store.send(.tick(now))
+        refreshingClock = false
+        return
+      }
     }
     scheduleCountdown(for: state)
     scheduleSpinner(busy: state.isBusy)

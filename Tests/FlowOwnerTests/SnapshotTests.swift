@@ -27,7 +27,8 @@ struct SnapshotTests {
     let reference = try Fixture.reference()
     walked.flow.paid(reference, from: walked.payment)
     #expect(
-      walked.flow.snapshot == BookingSnapshot(criteria: nil, position: .confirmation(reference: reference)))
+      walked.flow.snapshot
+        == BookingSnapshot(criteria: nil, position: .confirmation(reference: reference)))
   }
 
   @Test("the snapshot's JSON holds no names, contact, card digits or prices")

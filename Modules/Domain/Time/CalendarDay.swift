@@ -50,7 +50,8 @@ public struct CalendarDay: Hashable, Sendable, Comparable, Codable, CustomString
     self = Self(daysSinceEpoch: days)
   }
 
-  private init(daysSinceEpoch: Int) {
+  /// The day `daysSinceEpoch` days after 1970-01-01 (clamped to the years 1...9999).
+  init(daysSinceEpoch: Int) {
     // Howard Hinnant's civil-from-days: exact for the whole proleptic Gregorian range.
     let z = daysSinceEpoch + 719_468
     let era = (z >= 0 ? z : z - 146_096) / 146_097

@@ -20,15 +20,25 @@ public struct ZonedTime: Hashable, Sendable, Codable, Comparable {
   /// The zone, falling back to UTC only if the system lost it after validation.
   public var timeZone: TimeZone { TimeZone(identifier: timeZoneID) ?? .gmt }
 
+  /// Seconds since 1970 on the local wall clock (the zone's offset at that instant applied):
+  /// plain arithmetic instead of a Calendar, since results draw thousands of these.
+  private var localSeconds: Int {
+    let seconds = Int(instant.timeIntervalSince1970.rounded(.down))
+    return seconds + timeZone.secondsFromGMT(for: instant)
+  }
+
   /// The local calendar day.
-  public var day: CalendarDay { CalendarDay(instant, in: timeZone) }
+  public var day: CalendarDay {
+    let local = localSeconds
+    let days = local >= 0 ? local / 86_400 : -((-local + 86_399) / 86_400)
+    return CalendarDay(daysSinceEpoch: days)
+  }
 
   /// The local hour and minute.
   public var clock: (hour: Int, minute: Int) {
-    var calendar = Calendar(identifier: .gregorian)
-    calendar.timeZone = timeZone
-    let parts = calendar.dateComponents([.hour, .minute], from: instant)
-    return (parts.hour ?? 0, parts.minute ?? 0)
+    let local = localSeconds
+    let secondOfDay = ((local % 86_400) + 86_400) % 86_400
+    return (secondOfDay / 3600, secondOfDay % 3600 / 60)
   }
 
   /// Local time as `HH:MM`.

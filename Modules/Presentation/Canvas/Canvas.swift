@@ -10,6 +10,9 @@ public struct Canvas: Hashable, Sendable, CustomStringConvertible {
   /// Row-major cells, `width * height` of them.
   public private(set) var cells: [Cell]
 
+  /// One-character strings for every ASCII byte, made once: drawing text then copies them.
+  private static let ascii: [String] = (0..<128).map { String(Unicode.Scalar(UInt8($0))) }
+
   /// A blank canvas.
   public init(width: Int, height: Int, style: Style = .plain) {
     self.width = max(0, width)
@@ -47,6 +50,17 @@ public struct Canvas: Hashable, Sendable, CustomStringConvertible {
     let left = max(0, area.x)
     let right = min(width, area.maxX)
     var column = x
+    // Printable ASCII (most of every screen) is one column per byte: skip grapheme breaking.
+    if text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) {
+      for byte in text.utf8 {
+        if column >= right { return x + text.utf8.count }
+        if column >= left {
+          set(Cell(grapheme: Self.ascii[Int(byte)], width: 1, style: style), x: column, y: y)
+        }
+        column += 1
+      }
+      return column
+    }
     for character in text {
       let columns = DisplayWidth.of(character)
       if columns == 0 { continue }
@@ -76,8 +90,13 @@ public struct Canvas: Hashable, Sendable, CustomStringConvertible {
     let top = max(0, rect.y)
     let bottom = min(height, rect.maxY)
     guard left < right, top < bottom else { return }
+    let blank = Cell.blank(style)
     for y in top..<bottom {
-      for x in left..<right { set(.blank(style), x: x, y: y) }
+      // Only the edges can cut a wide character in half; the inside is overwritten plainly.
+      set(blank, x: left, y: y)
+      if right - 1 > left { set(blank, x: right - 1, y: y) }
+      let row = y * width
+      for x in (left + 1)..<max(left + 1, right - 1) { cells[row + x] = blank }
     }
   }
 
@@ -96,11 +115,11 @@ public struct Canvas: Hashable, Sendable, CustomStringConvertible {
   /// Writes one cell, blanking the other half of any wide character it overlaps.
   private mutating func set(_ cell: Cell, x: Int, y: Int) {
     let index = y * width + x
-    let old = cells[index]
-    if old.width == 2, x + 1 < width, cell.width != 2 {
+    let oldWidth = cells[index].width
+    if oldWidth == 2, x + 1 < width, cell.width != 2 {
       cells[index + 1] = .blank(cells[index + 1].style)
     }
-    if old.width == 0, x > 0, cells[index - 1].width == 2 {
+    if oldWidth == 0, x > 0, cells[index - 1].width == 2 {
       cells[index - 1] = .blank(cells[index - 1].style)
     }
     cells[index] = cell

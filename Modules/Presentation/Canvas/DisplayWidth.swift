@@ -21,6 +21,12 @@ public enum DisplayWidth {
     let value = scalar.value
     if value < 0x20 || (0x7F..<0xA0).contains(value) { return 0 }
     if value < 0x300 { return 1 }
+    // Dashes, bullets, arrows, box drawing and blocks: common in every frame, all one column.
+    if (0x2010...0x2027).contains(value) || (0x2190...0x21FF).contains(value)
+      || (0x2500...0x25A0).contains(value)
+    {
+      return 1
+    }
     switch scalar.properties.generalCategory {
     case .nonspacingMark, .enclosingMark, .format, .control, .surrogate, .lineSeparator,
       .paragraphSeparator:
@@ -34,13 +40,27 @@ public enum DisplayWidth {
 
   /// The columns `text` takes.
   public static func of(_ text: some StringProtocol) -> Int {
+    if let ascii = asciiWidth(text) { return ascii }
     var total = 0
     for character in text { total += of(character) }
     return total
   }
 
+  /// The width of printable ASCII text (one column a byte), or nil for anything else.
+  private static func asciiWidth(_ text: some StringProtocol) -> Int? {
+    var count = 0
+    for byte in text.utf8 {
+      guard byte >= 0x20, byte < 0x7F else { return nil }
+      count += 1
+    }
+    return count
+  }
+
   /// The longest prefix of `text` that fits in `columns`, never splitting a character.
   public static func prefix(_ text: String, fitting columns: Int) -> String {
+    if let ascii = asciiWidth(text) {
+      return ascii <= columns ? text : String(text.utf8.prefix(max(0, columns))) ?? ""
+    }
     var used = 0
     var end = text.startIndex
     for index in text.indices {

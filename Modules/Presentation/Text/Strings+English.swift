@@ -96,6 +96,7 @@ extension Strings {
     infantOnLap: "on a lap",
     cardNumberLabel: "Card number", expiryLabel: "Expiry (MM/YY)", cvcLabel: "CVC",
     payButton: { "[ Pay \($0) ]" },
+    priceLockNote: "Price locked: pay before the countdown at the top reaches 00:00.",
     paying: "Paying… do not close the app.",
     repricing: "Pricing again…",
     invalidCardNumber: "That card number is not valid: check the digits.",

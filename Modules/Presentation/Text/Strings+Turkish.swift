@@ -97,6 +97,7 @@ extension Strings {
     infantOnLap: "kucakta",
     cardNumberLabel: "Kart numarası", expiryLabel: "Son kullanma (AA/YY)", cvcLabel: "CVC",
     payButton: { "[ \($0) öde ]" },
+    priceLockNote: "Fiyat sabit: yukarıdaki sayaç 00:00 olmadan ödeyin.",
     paying: "Ödeniyor… uygulamayı kapatmayın.",
     repricing: "Yeniden fiyatlanıyor…",
     invalidCardNumber: "Kart numarası geçersiz: rakamları kontrol edin.",

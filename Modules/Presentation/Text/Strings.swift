@@ -108,6 +108,7 @@ public struct Strings: Sendable {
   public let expiryLabel: String
   public let cvcLabel: String
   public let payButton: @Sendable (String) -> String
+  public let priceLockNote: String
   public let paying: String
   public let repricing: String
   public let invalidCardNumber: String

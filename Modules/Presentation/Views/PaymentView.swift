@@ -26,12 +26,12 @@ enum PaymentView {
     }
     amountLine(strings.totalLabel, quote.total, theme.accent.adding(.bold))
     if rect.height >= 12 { y += 1 }
-    let remaining = quote.secondsRemaining(at: now)
-    let total = max(1, Int(quote.expiresAt.timeIntervalSince(now)) + 1)
-    CountdownView.draw(
-      on: &canvas, in: Rect(x: rect.x, y: y, width: width, height: 1), remaining: remaining,
-      total: max(total, 15 * 60), theme: theme, label: strings.priceHeld,
-      expiredText: strings.priceExpired)
+    // The live mm:ss is in the header, drawn once: every tick then costs a few bytes.
+    if state.isExpired(at: now) {
+      canvas.put(strings.priceExpired, x: rect.x, y: y, style: theme.critical, clip: rect)
+    } else {
+      canvas.put(strings.priceLockNote, x: rect.x, y: y, style: theme.dim, clip: rect)
+    }
     y += rect.height >= 12 ? 2 : 1
     if state.isExpired(at: now) {
       for line in Modal.wrap(strings.expiredExplanation, width: width) where y < rect.maxY {

@@ -52,23 +52,53 @@ enum ResultsView {
     let flights = offer.flightNumbers.map(\.description).joined(separator: "+")
     let stops = offer.stops == 0 ? strings.nonstop : strings.stops(offer.stops)
     let price = offer.pricePerPassenger.formatted(language.moneyStyle)
-    let priceWidth = min(DisplayWidth.of(price) + 1, row.width)
-    let (left, priceRect) = row.splitLeft(row.width - priceWidth)
-    var x = left.x + 1
-    let columns: [(String, Int, Style)] = [
-      (times, 14, base), (flights, 15, base.adding(.bold)), (offer.airline.name, 19, base),
-      (language.duration(minutes: offer.durationMinutes), 9, base),
-      (stops, 10, offer.stops == 0 ? (selected ? base : theme.success) : base),
-      (strings.cabinNames[offer.cabin] ?? "", 10, selected ? base : theme.dim),
+    let cabin = strings.cabinNames[offer.cabin] ?? ""
+    let priceWidth = DisplayWidth.of(price)
+    let priceStart = row.maxX - priceWidth - 1
+    let columns = Rect(x: row.x, y: row.y, width: max(0, priceStart - row.x - 1), height: 1)
+    // Columns in screen order with their widths; on a narrow screen the least useful (cabin,
+    // then airline name) give way first.
+    let texts = [
+      times, flights, offer.airline.name, language.duration(minutes: offer.durationMinutes), stops,
+      cabin,
     ]
-    for (text, width, style) in columns {
-      guard x < left.maxX else { break }
-      x = canvas.put(
-        DisplayWidth.pad(text, to: width - 1) + " ", x: x, y: row.y, style: style, clip: left)
+    var widths = [14, 15, 19, 9, 10, 10]
+    var shown = Array(repeating: false, count: texts.count)
+    var used = 1
+    for index in [0, 1, 3, 4, 2, 5] {
+      let room = columns.width - used
+      // The airline's name shrinks to the room left rather than vanish.
+      if index == 2, room < widths[2], room >= 8 { widths[2] = room }
+      guard widths[index] <= room else { break }
+      shown[index] = true
+      used += widths[index]
     }
-    canvas.put(
-      DisplayWidth.pad(price, to: priceRect.width, alignRight: true), x: priceRect.x, y: row.y,
-      style: selected ? base.adding(.bold) : theme.accent, clip: priceRect)
+    // One string and one put (the times hold a non-ASCII arrow and are put on their own), then
+    // styles laid over column ranges: a row is drawn for every visible offer on every frame.
+    var line = " "
+    var starts = Array(repeating: -1, count: texts.count)
+    for index in texts.indices where shown[index] {
+      starts[index] = row.x + DisplayWidth.of(line)
+      line +=
+        index == 0
+        ? String(repeating: " ", count: widths[0])
+        : DisplayWidth.pad(texts[index], to: widths[index] - 1) + " "
+    }
+    canvas.put(line, x: row.x, y: row.y, style: base, clip: columns)
+    canvas.put(times, x: row.x + 1, y: row.y, style: base, clip: columns)
+    canvas.put(price, x: priceStart, y: row.y, style: base, clip: row)
+    func restyle(_ index: Int, _ change: (inout Style) -> Void) {
+      guard starts[index] >= 0 else { return }
+      canvas.restyle(Rect(x: starts[index], y: row.y, width: widths[index] - 1, height: 1), change)
+    }
+    restyle(1) { $0.attributes.insert(.bold) }
+    if !selected {
+      if offer.stops == 0 { restyle(4) { $0 = theme.success } }
+      restyle(5) { $0 = theme.dim }
+    }
+    canvas.restyle(Rect(x: priceStart, y: row.y, width: priceWidth, height: 1)) {
+      $0 = selected ? base.adding(.bold) : theme.accent
+    }
   }
 
   static func hints(_ state: ResultsFeature.State, strings: Strings) -> [KeyHint] {

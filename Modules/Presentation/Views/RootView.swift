@@ -28,9 +28,9 @@ public enum RootView {
     airports: AirportDirectory = .builtIn, snapshotJSON: String = ""
   ) {
     let strings = state.strings
-    canvas.fill(canvas.bounds)
     let (width, height) = (canvas.width, canvas.height)
     guard width >= minimumSize.width, height >= minimumSize.height else {
+      canvas.fill(canvas.bounds)
       let message = strings.tooSmall(minimumSize.width, minimumSize.height, width, height)
       let lines = Modal.wrap(message, width: max(1, width))
       for (row, line) in lines.prefix(height).enumerated() {
@@ -51,6 +51,7 @@ public enum RootView {
       body = remaining
     } else if !state.steps.isEmpty {
       let (crumbRow, remaining) = body.splitTop(1)
+      canvas.fill(crumbRow)
       let names = [StepKind.search] + state.flow.path.map(\.kind)
       let crumb = names.map { strings.stepNames[$0] ?? "" }.joined(separator: " › ")
       canvas.put(" " + crumb, x: crumbRow.x, y: crumbRow.y, style: theme.dim, clip: crumbRow)
@@ -81,7 +82,7 @@ public enum RootView {
   ) {
     canvas.fill(rect, style: theme.header)
     let strings = state.strings
-    var x = canvas.put(" ✈ \(strings.appName)", x: rect.x, y: rect.y, style: theme.header)
+    var x = canvas.put(" ✈ \(strings.appName)", x: rect.x, y: rect.y, style: theme.title)
     var right = rect.maxX
     if let quote = state.quote {
       let countdownWidth = min(34, rect.width / 3)
@@ -95,7 +96,7 @@ public enum RootView {
     if let notice = state.notice {
       x += 2
       let clip = Rect(x: x, y: rect.y, width: right - x, height: 1)
-      canvas.put("· " + notice, x: x, y: rect.y, style: theme.header, clip: clip)
+      canvas.put("· " + notice, x: x, y: rect.y, style: theme.warning, clip: clip)
     }
   }
 

@@ -7,12 +7,12 @@ public enum ListView {
   ///
   /// The selected row is filled with `theme.selection` before `row` draws it. When the rows do
   /// not all fit, the right column shows a scroll bar and `row` gets rectangles one column
-  /// narrower.
+  /// narrower. Rows are drawn over what `rect` holds: a list sits in a cleared panel, and
+  /// clearing it again would cost a pass over every cell on every frame.
   public static func draw(
     on canvas: inout Canvas, in rect: Rect, count: Int, selected: Int, theme: Theme,
     row: (_ index: Int, _ rect: Rect, _ isSelected: Bool, _ canvas: inout Canvas) -> Void
   ) {
-    canvas.fill(rect, style: theme.text)
     guard !rect.isEmpty else { return }
     let range = visibleRange(count: count, selected: selected, height: rect.height)
     let scrolls = count > rect.height

@@ -34,7 +34,9 @@ public enum Modal {
 
   private static func wrapParagraph(_ paragraph: Substring, width: Int) -> [String] {
     // A line that fits keeps its own spacing (aligned columns in help text).
-    if DisplayWidth.of(paragraph) <= width { return [String(paragraph)] }
+    if DisplayWidth.of(paragraph) <= width, paragraph.contains(where: { !$0.isWhitespace }) {
+      return [String(paragraph)]
+    }
     var lines: [String] = []
     var current = ""
     var used = 0

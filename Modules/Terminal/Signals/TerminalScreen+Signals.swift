@@ -16,8 +16,10 @@ extension TerminalScreen {
   /// is swapped back out, leaving Ctrl-Z ignored. Seeing the signal already taken at `start()`,
   /// ncurses leaves it alone.
   ///
-  /// - SIGINT, SIGTERM, SIGHUP: `onTerminate(signal)` (save what must survive), then `stop()`,
-  ///   then exit with status 128 + signal.
+  /// - SIGINT (Ctrl-C): `onInterrupt()` when given (the app asks before quitting); otherwise
+  ///   as SIGTERM.
+  /// - SIGTERM, SIGHUP: `onTerminate(signal)` (save what must survive), then `stop()`, then exit
+  ///   with status 128 + signal.
   /// - SIGTSTP (Ctrl-Z): `suspend()`, then the process stops.
   /// - SIGCONT: back to full screen and a whole repaint, then `onResize()`.
   /// - SIGWINCH: `applyWindowSize()`, then `onResize()`.
@@ -26,9 +28,13 @@ extension TerminalScreen {
   /// stdin read source cannot report it because no byte came in.
   public func installSignalHandlers(
     onTerminate: @escaping @MainActor (Int32) -> Void,
-    onResize: @escaping @MainActor () -> Void
+    onResize: @escaping @MainActor () -> Void,
+    onInterrupt: (@MainActor () -> Void)? = nil
   ) {
-    for signal in [SIGINT, SIGTERM, SIGHUP] {
+    if let onInterrupt {
+      signals.install(SIGINT) { onInterrupt() }
+    }
+    for signal in onInterrupt == nil ? [SIGINT, SIGTERM, SIGHUP] : [SIGTERM, SIGHUP] {
       signals.install(signal) { [weak self] in
         onTerminate(signal)
         self?.stop()

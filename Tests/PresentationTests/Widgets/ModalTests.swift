@@ -60,7 +60,8 @@ struct ModalTests {
   func wrapWords() {
     #expect(Modal.wrap("one two three", width: 7) == ["one two", "three"])
     #expect(Modal.wrap("one two three", width: 13) == ["one two three"])
-    #expect(Modal.wrap("a   b", width: 10) == ["a b"])
+    #expect(Modal.wrap("a   b", width: 10) == ["a   b"], "a line that fits keeps its spacing")
+    #expect(Modal.wrap("a   b c", width: 4) == ["a b", "c"])
     #expect(Modal.wrap("東京 大阪 名古屋", width: 9) == ["東京 大阪", "名古屋"])
     #expect(Modal.wrap("a\nb c", width: 5) == ["a", "b c"])
     #expect(Modal.wrap("a\r\n\nb", width: 5) == ["a", "", "b"])

@@ -1,0 +1,49 @@
+import Foundation
+import Testing
+
+/// The command line, run without a terminal: standard input is /dev/null, output is piped.
+@Suite("Command line")
+struct CommandLineTests {
+  /// Runs the binary with a fresh, empty data directory in `BOOKING_DATA_DIR`; returns the result
+  /// and the files the run left there.
+  private func run(_ arguments: [String]) throws -> (CommandResult, [String]) {
+    let binary = try BookingBinary.path()
+    let directory = FileManager.default.temporaryDirectory
+      .appendingPathComponent("booking-e2e-\(UUID().uuidString.prefix(8))")
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: directory) }
+    var environment = ProcessInfo.processInfo.environment
+    environment["BOOKING_DATA_DIR"] = directory.path
+    let result = try Command.run(binary, arguments, environment: environment)
+    return (result, DataFiles(root: directory).all())
+  }
+
+  @Test("An unknown option exits with 64 and says so on stderr")
+  func unknownOption() throws {
+    let (result, files) = try run(["--bogus"])
+    #expect(result.status == 64 && !result.killedBySignal, "status \(result.status)")
+    #expect(result.stderr.contains("unknown option"), "stderr: \(result.stderr)")
+    #expect(result.stderr.contains("--bogus"), "stderr: \(result.stderr)")
+    #expect(result.stdout.isEmpty, "stdout: \(result.stdout)")
+    #expect(files == [])
+  }
+
+  @Test("--version prints the version and exits with 0")
+  func version() throws {
+    let (result, files) = try run(["--version"])
+    #expect(result.status == 0 && !result.killedBySignal, "status \(result.status)")
+    #expect(
+      result.stdout.contains(#/^booking \d+\.\d+\.\d+\n?$/#), "stdout: \(result.stdout)")
+    #expect(result.stderr.isEmpty, "stderr: \(result.stderr)")
+    #expect(files == [])
+  }
+
+  @Test("Without a terminal the app exits with 1 and says it needs one")
+  func needsTerminal() throws {
+    let (result, files) = try run([])
+    #expect(result.status == 1 && !result.killedBySignal, "status \(result.status)")
+    #expect(result.stderr.contains("needs a terminal"), "stderr: \(result.stderr)")
+    #expect(result.stdout.isEmpty, "stdout: \(result.stdout)")
+    #expect(files == [], "nothing is written before refusing")
+  }
+}

@@ -1,0 +1,74 @@
+import Foundation
+import Testing
+
+/// The payment step: the countdown, an expired price, and refused cards.
+@Suite("Payment in a real terminal")
+struct PaymentTests {
+  @Test("The header's countdown goes down while the payment form is open")
+  func countdownDecreases() async throws {
+    let terminal = try BookingTerminal()
+    defer { terminal.close() }
+    try terminal.launch()
+
+    let payment = try await terminal.bookUntilPayment()
+    let first = try #require(
+      BookingTerminal.headerCountdown(in: payment), "no countdown in the header:\n\(payment)")
+    #expect((880...900).contains(first), "a 15-minute hold shows \(first) s:\n\(payment)")
+    let later = try await terminal.waitFor("the countdown to move", timeout: 5) { screen in
+      BookingTerminal.headerCountdown(in: screen).map { $0 != first } ?? false
+    }
+    let second = try #require(BookingTerminal.headerCountdown(in: later))
+    #expect(second < first, "the countdown went from \(first) s to \(second) s:\n\(later)")
+  }
+
+  @Test("An expired price says so, and r prices again with a fresh countdown")
+  func expiryAndReprice() async throws {
+    let terminal = try BookingTerminal()
+    defer { terminal.close() }
+    try terminal.launch(["--quote-ttl", "3"])
+    let files = DataFiles(root: terminal.dataDirectory)
+
+    try await terminal.bookUntilPayment()
+    let first = try files.snapshotPosition()
+    #expect(first.step == "payment")
+    let expired = try await terminal.waitFor("the expired price") {
+      $0.contains("Price expired") && $0.contains("Press r")
+    }
+    #expect(!expired.contains("Card number"), "the card form is hidden once the price expired")
+
+    try terminal.press("r")
+    let fresh = try await terminal.waitFor("a fresh price held for a few seconds") { screen in
+      guard let seconds = BookingTerminal.headerCountdown(in: screen) else { return false }
+      return seconds > 0 && seconds <= 3 && !screen.contains("Press r")
+        && screen.contains("Card number")
+    }
+    #expect(fresh.contains("┌ Payment · "))
+    let second = try files.snapshotPosition()
+    #expect(second.step == "payment")
+    let firstQuote = first.fields["quoteID"] as? String
+    let secondQuote = second.fields["quoteID"] as? String
+    #expect(
+      firstQuote != nil && secondQuote != nil && firstQuote != secondQuote,
+      "re-pricing saves a new quote: \(String(describing: firstQuote)) → \(String(describing: secondQuote))"
+    )
+  }
+
+  @Test("A declined card says so and stays on the payment form")
+  func declinedCard() async throws {
+    let terminal = try BookingTerminal()
+    defer { terminal.close() }
+    try terminal.launch()
+
+    try await terminal.bookUntilPayment()
+    try terminal.pay(card: BookingTerminal.declinedCard)
+    let screen = try await terminal.waitFor("declined")
+    #expect(screen.contains("┌ Payment · "), "\(screen)")
+    #expect(screen.contains("Card number       4000 0000 0000 0002"), "\(screen)")
+    #expect(screen.contains("Expiry (MM/YY)    12/30"), "\(screen)")
+    #expect(screen.contains("[ Pay "), "\(screen)")
+    #expect(!screen.contains("Booked!"))
+    let files = DataFiles(root: terminal.dataDirectory)
+    #expect(!files.all().contains { $0.hasPrefix("bookings/") }, "\(files.all())")
+    #expect(try files.snapshotPosition().step == "payment")
+  }
+}

@@ -1,0 +1,56 @@
+import Foundation
+
+/// What the app left in its data directory.
+struct DataFiles {
+  let root: URL
+
+  /// Every regular file under the data directory, as paths relative to it.
+  func all() -> [String] {
+    guard
+      let enumerator = FileManager.default.enumerator(
+        at: root, includingPropertiesForKeys: [.isRegularFileKey])
+    else { return [] }
+    var files: [String] = []
+    let prefix = root.resolvingSymlinksInPath().path + "/"
+    for case let url as URL in enumerator {
+      let isFile = (try? url.resourceValues(forKeys: [.isRegularFileKey]))?.isRegularFile ?? false
+      guard isFile else { continue }
+      let path = url.resolvingSymlinksInPath().path
+      files.append(path.hasPrefix(prefix) ? String(path.dropFirst(prefix.count)) : path)
+    }
+    return files.sorted()
+  }
+
+  /// The files renamed aside as unreadable (`<name>.corrupt-<time>`).
+  func corrupt() -> [String] { all().filter { $0.contains(".corrupt-") } }
+
+  /// The files whose bytes contain `text`.
+  func containing(_ text: String) -> [String] {
+    let needle = Data(text.utf8)
+    return all().filter { file in
+      guard let data = FileManager.default.contents(atPath: root.appendingPathComponent(file).path)
+      else { return false }
+      return data.range(of: needle) != nil
+    }
+  }
+
+  /// The text of `relativePath`, if it exists.
+  func text(_ relativePath: String) -> String? {
+    FileManager.default.contents(atPath: root.appendingPathComponent(relativePath).path)
+      .map { String(decoding: $0, as: UTF8.self) }
+  }
+
+  /// `session/snapshot.json`'s `data.position`: the step the session is at, and its fields.
+  func snapshotPosition() throws -> (step: String, fields: [String: Any]) {
+    guard let text = text("session/snapshot.json") else {
+      throw E2EFailure("session/snapshot.json does not exist; files: \(all())")
+    }
+    guard
+      let json = try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any],
+      let data = json["data"] as? [String: Any],
+      let position = data["position"] as? [String: Any],
+      let step = position.keys.first
+    else { throw E2EFailure("session/snapshot.json has no data.position:\n\(text)") }
+    return (step, position[step] as? [String: Any] ?? [:])
+  }
+}

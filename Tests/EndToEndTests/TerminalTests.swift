@@ -1,0 +1,95 @@
+import Foundation
+import Testing
+
+/// Living in a real terminal: resizes and bad input.
+@Suite("Terminal and input")
+struct TerminalBehaviourTests {
+  @Test(
+    "Shrinking below the minimum says the terminal is too small; growing back redraws the whole form"
+  )
+  func resize() async throws {
+    let terminal = try BookingTerminal()
+    defer { terminal.close() }
+    try terminal.launch()
+    try await terminal.waitFor("┌ Search flights")
+    try terminal.type("ist")
+    try await terminal.waitFor("Istanbul")
+
+    try terminal.resize(width: 30, height: 10)
+    try await terminal.waitFor("Terminal too small")
+
+    try terminal.resize(width: BookingTerminal.width, height: BookingTerminal.height)
+    let screen = try await terminal.waitFor("the whole search panel") {
+      Self.isWholeSearchPanel($0)
+    }
+    #expect(BookingTerminal.field("From", in: screen) == "ist", "\(screen)")
+    #expect(!screen.contains("too small"))
+  }
+
+  /// The panel's four corners and both sides on every row, at 100x30.
+  private static func isWholeSearchPanel(_ screen: String) -> Bool {
+    let lines = screen.split(separator: "\n", omittingEmptySubsequences: false)
+    let width = BookingTerminal.width
+    guard lines.count >= 29, lines[1].hasPrefix("┌ Search flights"), lines[1].hasSuffix("┐"),
+      lines[1].count == width, lines[28].hasPrefix("└"), lines[28].hasSuffix("┘"),
+      lines[28].count == width
+    else { return false }
+    return lines[2...27].allSatisfy { $0.hasPrefix("│") && $0.hasSuffix("│") && $0.count == width }
+  }
+
+  @Test("An unknown airport and a past date are shown at their fields, keeping what was typed")
+  func badSearch() async throws {
+    let terminal = try BookingTerminal()
+    defer { terminal.close() }
+    try terminal.launch()
+    try await terminal.waitFor("┌ Search flights")
+
+    try terminal.type("zzzz")
+    try terminal.press("Tab")
+    try terminal.type("ams")
+    try terminal.press("Enter")  // Accepts AMS; on to the date.
+    try terminal.press("C-u")
+    try terminal.type("2020-01-01")
+    try terminal.press("Enter")
+    let screen = try await terminal.waitFor("No airport matches", "has passed")
+    #expect(BookingTerminal.field("From", in: screen) == "zzzz", "\(screen)")
+    #expect(BookingTerminal.field("Date", in: screen) == "2020-01-01", "\(screen)")
+    #expect(
+      Self.row(containing: "No airport matches 'zzzz'", in: screen).map {
+        $0 - (Self.row(containing: "│From ", in: screen) ?? -9)
+      } ?? -1 <= 1,
+      "the airport error is at the From field:\n\(screen)")
+    #expect(
+      Self.row(containing: "has passed", in: screen).map {
+        $0 - (Self.row(containing: "│Date ", in: screen) ?? -9)
+      } ?? -1 <= 2,
+      "the date error is at the Date field:\n\(screen)")
+    #expect(!screen.contains("┌ Results"))
+  }
+
+  @Test("An invalid card number is refused at its field, keeping what was typed")
+  func invalidCard() async throws {
+    let terminal = try BookingTerminal()
+    defer { terminal.close() }
+    try terminal.launch()
+
+    try await terminal.bookUntilPayment()
+    try terminal.pay(card: "4242424242424241")
+    let screen = try await terminal.waitFor("not valid")
+    #expect(screen.contains("Card number       4242 4242 4242 4241"), "\(screen)")
+    #expect(screen.contains("Expiry (MM/YY)    12/30"), "\(screen)")
+    #expect(screen.contains("CVC               •••"), "\(screen)")
+    #expect(screen.contains("┌ Payment · "))
+    let error = Self.row(containing: "not valid", in: screen) ?? -1
+    let field = Self.row(containing: "Card number", in: screen) ?? -9
+    #expect((0...1).contains(error - field), "the error is at the card number:\n\(screen)")
+    #expect(!DataFiles(root: terminal.dataDirectory).all().contains { $0.hasPrefix("payments/") })
+  }
+
+  /// The first screen row (0-based) containing `text`.
+  private static func row(containing text: String, in screen: String) -> Int? {
+    screen.split(separator: "\n", omittingEmptySubsequences: false).firstIndex {
+      $0.contains(text)
+    }
+  }
+}
