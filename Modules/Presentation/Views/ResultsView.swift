@@ -77,8 +77,10 @@ enum ResultsView {
     // styles laid over column ranges: a row is drawn for every visible offer on every frame.
     var line = " "
     var starts = Array(repeating: -1, count: texts.count)
+    var column = row.x + 1
     for index in texts.indices where shown[index] {
-      starts[index] = row.x + DisplayWidth.of(line)
+      starts[index] = column
+      column += widths[index]
       line +=
         index == 0
         ? String(repeating: " ", count: widths[0])
