@@ -7,6 +7,7 @@ let package = Package(
   platforms: [.macOS(.v14)],
   products: [
     .executable(name: "booking", targets: ["booking"]),
+    .executable(name: "bench", targets: ["bench"]),
     .library(name: "Domain", targets: ["Domain"]),
     .library(name: "Persistence", targets: ["Persistence"]),
     .library(name: "Services", targets: ["Services"]),
@@ -19,6 +20,10 @@ let package = Package(
       name: "booking",
       dependencies: ["Domain", "Persistence", "Services", "FlowOwner", "Presentation", "Terminal"],
       path: "Apps/Booking"),
+    .executableTarget(
+      name: "bench",
+      dependencies: ["Domain", "Persistence", "Services", "FlowOwner", "Presentation", "Terminal"],
+      path: "Tools/Bench"),
 
     .target(name: "Domain", path: "Modules/Domain"),
     .testTarget(name: "DomainTests", dependencies: ["Domain"]),
@@ -46,6 +51,16 @@ let package = Package(
       name: "Terminal", dependencies: ["CNcurses", "Presentation"], path: "Modules/Terminal"),
     .testTarget(name: "TerminalTests", dependencies: ["Terminal", "Presentation"]),
     .testTarget(name: "EndToEndTests", dependencies: ["booking"], path: "Tests/EndToEndTests"),
+
+    // A child process for the crash-consistency test: writes records until it is killed.
+    .executableTarget(
+      name: "recordwriter", dependencies: ["Persistence"], path: "Tools/RecordWriter"),
+    .testTarget(
+      name: "ReliabilityTests",
+      dependencies: [
+        "booking", "recordwriter", "Domain", "Persistence", "Services", "FlowOwner", "Presentation",
+      ],
+      path: "Tests/ReliabilityTests"),
   ],
   swiftLanguageModes: [.v6]
 )

@@ -1,0 +1,75 @@
+import Domain
+import FlowOwner
+import Foundation
+import Glibc
+import Presentation
+import Services
+import Terminal
+
+/// Drives the root feature to payment, draws it with ncurses on a pipe (`newterm`), then moves the
+/// clock one second at a time and counts the bytes each redraw sends: one sample per tick.
+@MainActor
+func countdownTickBytes(environment: AppEnvironment, criteria: SearchCriteria) async throws
+  -> [Double]
+{
+  var state = RootFeature.State(now: environment.clock.now())
+  func send(_ actions: [RootFeature.Action]) async {
+    for action in actions {
+      var pending = RootFeature.reduce(&state, action, environment: environment).jobs
+      while !pending.isEmpty {
+        let job = pending.removeFirst()
+        pending += RootFeature.reduce(&state, await job.run(), environment: environment).jobs
+      }
+    }
+  }
+  func typed(_ text: String) -> [RootFeature.Action] { text.map { .key(.character($0)) } }
+  let restored = await BookingFlow.restore(
+    BookingSnapshot(criteria: criteria, position: .results), using: environment.services,
+    now: environment.clock.now())
+  await send([.restored(restored), .key(.enter)])
+  await send(
+    [.key(.tab)] + typed("Ada") + [.key(.tab)] + typed("Lovelace") + [.key(.tab)]
+      + typed("1985-12-10") + [.key(.tab), .key(.tab)] + typed("Alan") + [.key(.tab)]
+      + typed("Turing") + [.key(.tab)] + typed("1986-06-23") + [.key(.tab)]
+      + typed("ada@example.com") + [.key(.tab)] + typed("+31201234567")
+      + [.key(.tab), .key(.enter)])
+  await send([.key(.enter), .key(.character("c"))])
+  guard state.quote != nil else { fail("the bench could not reach payment") }
+
+  var ends: [Int32] = [-1, -1]
+  guard pipe(&ends) == 0, let output = fdopen(ends[1], "w"), let input = fopen("/dev/null", "r")
+  else { fail("no pipe for ncurses") }
+  _ = fcntl(ends[0], F_SETFL, O_NONBLOCK)
+  defer {
+    fclose(output)
+    fclose(input)
+    close(ends[0])
+  }
+  let screen = TerminalScreen(
+    output: output, input: input, termType: "xterm-256color", colorMode: .color)
+  try screen.start()
+  defer { screen.stop() }
+  var buffer = [UInt8](repeating: 0, count: 1 << 16)
+  func drain() -> Int {
+    var total = 0
+    while true {
+      let count = read(ends[0], &buffer, buffer.count)
+      if count <= 0 { return total }
+      total += count
+    }
+  }
+  let size = screen.size
+  var canvas = Canvas(width: size.columns, height: size.rows)
+  RootView.draw(state, on: &canvas, theme: .color)
+  screen.draw(canvas)
+  _ = drain()
+  var samples: [Double] = []
+  let start = state.now
+  for second in 1...120 {
+    state.now = start.addingTimeInterval(Double(second))
+    RootView.draw(state, on: &canvas, theme: .color)
+    screen.draw(canvas)
+    samples.append(Double(drain()))
+  }
+  return samples
+}

@@ -1,0 +1,141 @@
+import Domain
+import FlowOwner
+import Foundation
+import Persistence
+import Presentation
+import Services
+import Terminal
+
+// `bench`: the project's performance figures, one a line (`--json` for machines). Run it in
+// release mode: `swift run -c release bench`.
+
+let arguments = Array(CommandLine.arguments.dropFirst())
+if arguments.contains("-h") || arguments.contains("--help") {
+  print("Usage: bench [--json]\nPrints each figure as: name: median (min-max) unit  target")
+  exit(0)
+}
+if let unknown = arguments.first(where: { $0 != "--json" }) {
+  FileHandle.standardError.write(Data("bench: unknown option '\(unknown)'\n".utf8))
+  exit(64)
+}
+
+let scratch = NSTemporaryDirectory() + "booking-bench-" + UUID().uuidString
+defer { try? FileManager.default.removeItem(atPath: scratch) }
+let clock = ManualClock(Date(timeIntervalSince1970: 1_795_953_600))
+var figures: [Measurement] = []
+@MainActor func report(_ measurement: Measurement) {
+  figures.append(measurement)
+  if !arguments.contains("--json") { print(measurement.line) }
+}
+
+struct Note: Codable { let id: Int; let text: String; let at: Date }
+
+// Persistence: one atomic save; load by ID among 10,000 records.
+let store = RecordStore(root: scratch + "/store")
+let notes = RecordKind(folder: "notes", schema: 1)
+var counter = 0
+report(
+  try Measurement.time("save one record (atomic, fsync)", target: "-", runs: 300) {
+    counter += 1
+    try store.save(Note(id: counter, text: "hello", at: clock.now), id: "n-1", kind: notes)
+  })
+for index in 0..<10_000 {
+  try store.save(
+    Note(id: index, text: "record \(index)", at: clock.now), id: "n-\(index)", kind: notes)
+}
+var probe = 0
+report(
+  try Measurement.time(
+    "load one record by ID, 10,000 on disk", unit: .microseconds, target: "-", runs: 2000
+  ) {
+    probe = (probe + 7919) % 10_000
+    _ = try store.load(Note.self, id: "n-\(probe)", kind: notes)
+  })
+
+// Services: the offers of one search; then restore at payment with 10,000 drafts and quotes.
+let airline = SimulatedAirline(
+  store: RecordStore(root: scratch + "/airline"), clock: clock.wallClock)
+let days = (1...60).compactMap { try? CalendarDay(iso: "2026-12-01").adding(days: $0) }
+var day = 0
+let ist = try IATACode("IST")
+let ams = try IATACode("AMS")
+report(
+  try await Measurement.timeAsync(
+    "offers for one search (generate + persist)", target: "-", runs: 40
+  ) {
+    day = (day + 1) % days.count
+    _ = try await airline.offers(
+      for: SearchCriteria(origin: ist, destination: ams, departure: days[day], passengerCount: 2))
+  })
+let criteria = try SearchCriteria(
+  origin: ist, destination: ams, departure: days[0], passengerCount: 2)
+let offers = try await airline.offers(for: criteria)
+let offer = offers[0]
+let travellers = [
+  try Passenger(
+    id: PassengerID("p1"), title: .ms, givenName: "Ada", familyName: "Lovelace",
+    dateOfBirth: CalendarDay(iso: "1985-12-10")),
+  try Passenger(
+    id: PassengerID("p2"), title: .mr, givenName: "Alan", familyName: "Turing",
+    dateOfBirth: CalendarDay(iso: "1986-06-23")),
+]
+let contact = try Contact(email: "ada@example.com", phone: "+31201234567")
+var lastQuote: Quote?
+for _ in 0..<10_000 {
+  let draft = try await airline.createDraft(offer: offer, passengers: travellers, contact: contact)
+  lastQuote = try await airline.price(draftID: draft.id, extras: .none)
+}
+guard let quote = lastQuote else { fail("no quote was priced") }
+let snapshot = BookingSnapshot(criteria: criteria, position: .payment(quoteID: quote.id))
+report(
+  await Measurement.timeAsync(
+    "restore at payment, 10,000 drafts and quotes on disk", target: "-", runs: 200
+  ) {
+    let restored = await BookingFlow.restore(snapshot, using: airline.services, now: clock.now)
+    if restored.outcome != .resumed(at: .payment) { fail("restore fell back: \(restored.outcome)") }
+  })
+
+// Presentation: sort and filter, render, reduce.
+let many = (0..<10_000).map { offers[$0 % offers.count] }
+report(
+  Measurement.time("sort and filter 10,000 offers", target: "-", runs: 50) {
+    _ = ResultsFeature.arrange(many, sort: .duration, nonstopOnly: true)
+  })
+let environment = AppEnvironment(services: airline.services, clock: clock.wallClock)
+var root = RootFeature.State(now: clock.now)
+_ = RootFeature.reduce(
+  &root,
+  .restored(
+    await BookingFlow.restore(
+      BookingSnapshot(criteria: criteria, position: .results), using: airline.services,
+      now: clock.now)),
+  environment: environment)
+guard let resultsID = root.steps.last?.id else { fail("no results step") }
+_ = RootFeature.reduce(
+  &root, .step(resultsID, .results(.offersLoaded(.success(many)))), environment: environment)
+var canvas = Canvas(width: 200, height: 60)
+report(
+  Measurement.time("render results, 10,000 offers, 200x60", target: "< 0.5 ms", runs: 500) {
+    RootView.draw(root, on: &canvas, theme: .color)
+  })
+var flip = false
+report(
+  Measurement.time(
+    "reduce one key (results, 10,000 offers)", unit: .microseconds, target: "< 10 us", runs: 5000
+  ) {
+    flip.toggle()
+    _ = RootFeature.reduce(&root, .key(flip ? .down : .up), environment: environment)
+  })
+
+// Terminal: bytes ncurses writes for one countdown tick, on a pipe.
+let tickBytes = try await countdownTickBytes(environment: environment, criteria: criteria)
+report(
+  Measurement(
+    name: "bytes per countdown tick (ncurses on a pipe)", samples: tickBytes, unit: "bytes",
+    target: "< 32 bytes"))
+
+if arguments.contains("--json") {
+  let encoder = JSONEncoder()
+  encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+  print(String(decoding: try encoder.encode(figures), as: UTF8.self))
+}
