@@ -30,6 +30,10 @@ final class BookingApp {
 
   /// Held for the life of the app: the kernel releases it when the process ends.
   private let lock: SessionLock.Outcome
+  /// Writes keys for `--record`.
+  var recorder: KeyRecorder?
+  /// Plays keys for `--replay` until a person presses one.
+  var replayer: KeyReplayer?
 
   init(
     screen: TerminalScreen, store: Store, session: SessionFile, initialSnapshot: BookingSnapshot?,
@@ -49,7 +53,15 @@ final class BookingApp {
       onTerminate: { [weak self] _ in self?.saveNow() },
       onResize: { [weak self] in self?.readKeys() },
       // Ctrl-C asks before quitting, as `q` does; a second Ctrl-C confirms.
-      onInterrupt: { [weak self] in self?.store.send(.key(.control("c"))) })
+      onInterrupt: { [weak self] in
+        guard let self else { return }
+        if self.store.state.modal == .confirmQuit {
+          self.recorder?.discardPending()
+        } else {
+          self.recorder?.record(.control("c"), paymentField: self.paymentField)
+        }
+        self.store.send(.key(.control("c")))
+      })
   }
 
   /// Starts listening and draws the first frame.
@@ -73,10 +85,33 @@ final class BookingApp {
   func restored(_ restoration: Restoration) {
     restoring = false
     store.send(.restored(restoration))
+    startReplay()
   }
 
   func startFresh() {
     restoring = false
+    startReplay()
+  }
+
+  private func startReplay() {
+    guard let replayer else { return }
+    store.send(.announce(store.state.strings.replaying))
+    replayer.play { [weak self] key in
+      guard let self else { return }
+      self.store.send(.tick(self.store.environment.clock.now()))
+      self.store.send(.key(key))
+    }
+  }
+
+  private static func confirmsQuit(_ key: Key) -> Bool {
+    [.character("y"), .character("Y"), .enter, .character("q"), .control("c")].contains(key)
+  }
+
+  /// The payment field with focus, if payment is the current step: the recorder keeps card
+  /// digits out of its file by it.
+  private var paymentField: PaymentFeature.Field? {
+    guard case .payment(let payment)? = store.state.steps.last?.feature else { return nil }
+    return payment.focus
   }
 
   @discardableResult
@@ -88,6 +123,16 @@ final class BookingApp {
         continue
       }
       guard !restoring else { continue }
+      if let replayer, replayer.isPlaying {
+        // A person pressed a key: the replay hands control back, and this key counts.
+        replayer.stop()
+        store.send(.announce(store.state.strings.replayStopped))
+      }
+      if store.state.modal == .confirmQuit, Self.confirmsQuit(key) {
+        recorder?.discardPending()
+      } else {
+        recorder?.record(key, paymentField: paymentField)
+      }
       store.send(.tick(store.environment.clock.now()))
       store.send(.key(key))
     }
@@ -219,6 +264,7 @@ final class BookingApp {
 
   private func quit() {
     saveNow()
+    recorder?.finish()
     keySource?.cancel()
     countdown?.cancel()
     spinner?.cancel()

@@ -9,6 +9,9 @@ struct Options {
   var quoteTTL: TimeInterval = 15 * 60
   var latencyMilliseconds: Int?
   var language: Language = .english
+  var recordPath: String?
+  var replayPath: String?
+  var replaySpeed = 1.0
   var showVersion = false
   var showHelp = false
 
@@ -30,6 +33,10 @@ struct Options {
       --quote-ttl SECONDS    how long a price is held (default 900)
       --latency MS           the airline's answer time in ms (default 150-600)
       --lang en|tr           English or Turkish
+      --record FILE          write every key with its time to FILE (JSON lines; card
+                             numbers become test cards, security codes 1234)
+      --replay FILE          play a recording back (a key you press takes over)
+      --speed N              replay N times faster (default 1)
       --version              print the version
       -h, --help             print this help
 
@@ -84,6 +91,16 @@ struct Options {
           throw Problem(message: "--lang takes en or tr, not '\(text)'")
         }
         options.language = language
+      case "--record":
+        options.recordPath = try value(for: flag)
+      case "--replay":
+        options.replayPath = try value(for: flag)
+      case "--speed":
+        let text = try value(for: flag)
+        guard let speed = Double(text), speed > 0, speed <= 1000 else {
+          throw Problem(message: "--speed takes a number above 0 and up to 1000, not '\(text)'")
+        }
+        options.replaySpeed = speed
       case "--version": options.showVersion = true
       case "-h", "--help": options.showHelp = true
       default:

@@ -36,6 +36,16 @@ if let url = options.openURL {
     refuse("cannot open \(DomainError.quoted(url)): \(error.description)")
   }
 }
+var replayer: KeyReplayer?
+if let path = options.replayPath {
+  do {
+    replayer = try MainActor.assumeIsolated {
+      try KeyReplayer(path: path, speed: options.replaySpeed)
+    }
+  } catch {
+    refuse("cannot replay \(path): \(error.localizedDescription)")
+  }
+}
 guard TerminalScreen.isTerminal(0), TerminalScreen.isTerminal(1) else {
   FileHandle.standardError.write(
     Data("booking: needs a terminal: run it directly in a terminal window, not in a pipe.\n".utf8))
@@ -83,6 +93,14 @@ let screen = TerminalScreen(colorMode: .automatic)
 let app = BookingApp(
   screen: screen, store: Store(state: initialState, environment: environment), session: session,
   initialSnapshot: deepLink == nil ? snapshot : nil, lock: lock)
+app.replayer = replayer
+if let path = options.recordPath {
+  do {
+    app.recorder = try KeyRecorder(path: path)
+  } catch {
+    refuse("cannot record to \(path): \(error.localizedDescription)")
+  }
+}
 app.installSignals()
 do {
   try screen.start()

@@ -78,6 +78,8 @@ public enum RootFeature {
     case step(StepID, StepAction)
     /// The app could not save the snapshot (read-only or full disk): say so in the header.
     case saveFailed(String)
+    /// A one-line message for the header (a replay handing control back).
+    case announce(String)
   }
 
   /// Handles an action; returns the work to start.
@@ -93,6 +95,9 @@ public enum RootFeature {
       return .none
     case .saveFailed(let reason):
       state.notice = state.strings.cannotSave(reason)
+      return .none
+    case .announce(let message):
+      state.notice = message
       return .none
     case .restored(let restoration):
       state.flow = restoration.flow

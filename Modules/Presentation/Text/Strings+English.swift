@@ -36,6 +36,8 @@ extension Strings {
     inspectorEvents: "events",
     cannotSave: { "Progress cannot be saved: \($0)" },
     replyDropped: { "dropped a reply for step \($0): that step has left the path" },
+    replayStopped: "Replay stopped: you have control",
+    replaying: "Replaying a recording - press any key to take over",
     stepNames: [
       .search: "Search", .results: "Results", .passengers: "Passengers", .extras: "Extras",
       .payment: "Payment", .confirmation: "Confirmation",

@@ -36,6 +36,8 @@ extension Strings {
     inspectorEvents: "olaylar",
     cannotSave: { "İlerleme kaydedilemiyor: \($0)" },
     replyDropped: { "\($0) adımının yanıtı düşürüldü: o adım artık yolda değil" },
+    replayStopped: "Oynatma durdu: kontrol sizde",
+    replaying: "Kayıt oynatılıyor - devralmak için bir tuşa basın",
     stepNames: [
       .search: "Arama", .results: "Sonuçlar", .passengers: "Yolcular", .extras: "Ekstralar",
       .payment: "Ödeme", .confirmation: "Onay",

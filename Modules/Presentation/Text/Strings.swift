@@ -23,6 +23,8 @@ public struct Strings: Sendable {
   public let inspectorEvents: String
   public let cannotSave: @Sendable (String) -> String
   public let replyDropped: @Sendable (String) -> String
+  public let replayStopped: String
+  public let replaying: String
   // Step names
   public let stepNames: [StepKind: String]
   // Hints

@@ -1,0 +1,44 @@
+import Presentation
+
+/// Keys as short words for recordings: `a`, `enter`, `ctrl-c`, `f2`; printable characters are
+/// written as themselves (JSON escapes the rest).
+enum KeyCoding {
+  static func word(_ key: Key) -> String? {
+    switch key {
+    case .character(let character): "=" + String(character)
+    case .up: "up"
+    case .down: "down"
+    case .left: "left"
+    case .right: "right"
+    case .enter: "enter"
+    case .escape: "esc"
+    case .tab: "tab"
+    case .backTab: "backtab"
+    case .backspace: "backspace"
+    case .delete: "delete"
+    case .home: "home"
+    case .end: "end"
+    case .pageUp: "pageup"
+    case .pageDown: "pagedown"
+    case .control(let letter): "ctrl-\(letter)"
+    case .function(let number): "f\(number)"
+    case .resize: nil
+    }
+  }
+
+  static func key(_ word: String) -> Key? {
+    if word.hasPrefix("="), word.count == 2, let character = word.last {
+      return .character(character)
+    }
+    if word.hasPrefix("ctrl-"), word.count == 6, let letter = word.last { return .control(letter) }
+    if word.hasPrefix("f"), let number = Int(word.dropFirst()), (1...12).contains(number) {
+      return .function(number)
+    }
+    let named: [String: Key] = [
+      "up": .up, "down": .down, "left": .left, "right": .right, "enter": .enter, "esc": .escape,
+      "tab": .tab, "backtab": .backTab, "backspace": .backspace, "delete": .delete,
+      "home": .home, "end": .end, "pageup": .pageUp, "pagedown": .pageDown,
+    ]
+    return named[word]
+  }
+}
