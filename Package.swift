@@ -7,6 +7,7 @@ let package = Package(
   platforms: [.macOS(.v14)],
   products: [
     .executable(name: "booking", targets: ["booking"]),
+    .executable(name: "faultlab", targets: ["faultlab"]),
     .executable(name: "bench", targets: ["bench"]),
     .library(name: "Domain", targets: ["Domain"]),
     .library(name: "Persistence", targets: ["Persistence"]),
@@ -51,6 +52,15 @@ let package = Package(
       name: "Terminal", dependencies: ["CNcurses", "Presentation"], path: "Modules/Terminal"),
     .testTarget(name: "TerminalTests", dependencies: ["Terminal", "Presentation"]),
     .testTarget(name: "EndToEndTests", dependencies: ["booking"], path: "Tests/EndToEndTests"),
+
+    .target(
+      name: "FaultLabCore", dependencies: ["Domain", "Services", "FlowOwner"],
+      path: "Tools/FaultLab/Core"),
+    .executableTarget(
+      name: "faultlab", dependencies: ["FaultLabCore"], path: "Tools/FaultLab/CLI"),
+    .testTarget(
+      name: "FaultLabTests", dependencies: ["FaultLabCore", "FlowOwner", "Domain"],
+      path: "Tests/FaultLabTests"),
 
     // A child process for the crash-consistency test: writes records until it is killed.
     .executableTarget(
