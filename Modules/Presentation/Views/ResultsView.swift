@@ -113,6 +113,7 @@ enum ResultsView {
     return [
       KeyHint("Enter", strings.hintSelect), KeyHint("↑↓", strings.hintMove),
       KeyHint("s", strings.hintSort), KeyHint("n", strings.hintNonstop),
+      KeyHint("r", strings.hintRetry),
       KeyHint("Esc", strings.hintBack), KeyHint("?", strings.hintHelp),
       KeyHint("q", strings.hintQuit),
     ]

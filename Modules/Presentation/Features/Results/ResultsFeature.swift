@@ -133,7 +133,8 @@ public enum ResultsFeature {
       state.nonstopOnly.toggle()
       state.relist()
     case .character("r"):
-      guard case .failed = state.load else { return .handled }
+      // Reload: after a failure, or when offers may have expired while the list was open.
+      guard state.load != .loading else { return .handled }
       state.load = .loading
       state.relist()
       return FeatureReply(effect: onAppear(state, environment: environment))
