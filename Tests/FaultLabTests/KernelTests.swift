@@ -1,0 +1,43 @@
+import FaultLabCore
+import Testing
+
+@Suite("The contrast kernel")
+struct KernelTests {
+  @Test("the four classes follow from passing or failing on each version")
+  func truthTable() {
+    #expect(Separation(passesCorrect: true, passesFaulty: false) == .separating)
+    #expect(Separation(passesCorrect: true, passesFaulty: true) == .blind)
+    #expect(Separation(passesCorrect: false, passesFaulty: false) == .noisy)
+    #expect(Separation(passesCorrect: false, passesFaulty: true) == .inverted)
+  }
+
+  @Test("each class carries the seeds' Turkish name")
+  func turkishNames() {
+    #expect(Separation.allCases.map(\.turkish) == ["ayiran", "kor", "gurultulu", "ters"])
+    #expect(Separation.blind.labelled(.en) == "blind (kor)")
+    #expect(Separation.blind.labelled(.tr) == "kor (blind)")
+  }
+
+  @Test("the recorded path is what the pay-appends fault really shows after paying")
+  func recordedFromFaultyRun() async throws {
+    let fixtures = try LabFixtures()
+    let appends = try #require(FlowVersion.fault(named: "pay-appends"))
+    let faulty = await Scenario.pay.observe(appends, fixtures)
+    let correct = await Scenario.pay.observe(.correct, fixtures)
+    #expect(faulty.trail == Check.recordedPayPath)
+    #expect(correct.trail == "confirmation")
+  }
+
+  @Test(
+    "the real flow drops a late reply and a double press, and restores an expired quote at extras")
+  func realFlowScenarios() async throws {
+    let fixtures = try LabFixtures()
+    #expect(await Scenario.lateReply.observe(.correct, fixtures).trail == "results")
+    #expect(await Scenario.doubleSubmit.observe(.correct, fixtures).trail == "results>passengers")
+    let expired = await Scenario.restoreExpired.observe(.correct, fixtures)
+    #expect(expired.trail == "results>passengers>extras")
+    let inTime = await Scenario.restoreInTime.observe(.correct, fixtures)
+    #expect(inTime.trail == "results>passengers>extras>payment")
+    #expect(inTime.seats == ["14A", "14B"])
+  }
+}

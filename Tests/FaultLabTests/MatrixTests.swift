@@ -1,0 +1,86 @@
+import FaultLabCore
+import Testing
+
+/// The whole matrix, built the way `faultlab` builds it.
+func labMatrix() async throws -> Matrix {
+  try await Lab().matrix()
+}
+
+@Suite("The matrix")
+struct MatrixTests {
+  @Test(
+    "cells have the class the seeds' lessons predict",
+    arguments: [
+      ("last-step", "extra-notice", Separation.blind),
+      ("whole-path", "extra-notice", .separating),
+      ("last-step", "pay-to-search", .separating),
+      ("whole-path", "pay-to-search", .separating),
+      ("recorded-path", "pay-appends", .inverted),
+      ("recorded-path", "extra-notice", .noisy),
+      ("first-step", "pay-to-search", .blind),
+      ("payment-gone", "pay-appends", .separating),
+      ("payment-gone", "extra-notice", .blind),
+      ("double-submit", "double-push", .separating),
+      ("late-reply", "late-advance", .separating),
+      ("no-old-seats", "bag", .separating),
+      ("offer-changed", "bag", .blind),
+      ("restore-expired", "stale-quote", .separating),
+      ("restore-in-time", "stale-quote", .blind),
+      ("snapshot-private", "names-saved", .separating),
+      ("snapshot-position", "names-saved", .blind),
+    ])
+  func expectedCells(check: String, fault: String, expected: Separation) async throws {
+    let matrix = try await labMatrix()
+    let cell = try #require(matrix.cell(check: check, fault: fault))
+    #expect(
+      cell.separation == expected,
+      "\(check) x \(fault): \(cell.correctReading) / \(cell.faultyReading)")
+  }
+
+  @Test("every fault is separated by at least one check")
+  func everyFaultSeparated() async throws {
+    let matrix = try await labMatrix()
+    #expect(matrix.unseparated.isEmpty)
+    for fault in FlowVersion.faults {
+      #expect(!matrix.separators(of: fault.name).isEmpty, "\(fault.name)")
+    }
+  }
+
+  @Test("the correct flow passes every check except the one recorded from a faulty run")
+  func correctFlowPasses() async throws {
+    let matrix = try await labMatrix()
+    for row in matrix.rows {
+      for cell in row {
+        #expect(cell.passesCorrect == (cell.check.name != "recorded-path"), "\(cell.check.name)")
+      }
+    }
+  }
+
+  @Test("the recorded check is inverted where it was recorded and noisy where nothing matches")
+  func recordedCheckRow() async throws {
+    let matrix = try await labMatrix()
+    let totals = matrix.totals(forCheck: "recorded-path")
+    #expect(totals[.separating] == 0)
+    #expect(totals[.blind] == 0)
+    #expect(totals[.inverted] == 2)
+    #expect(matrix.cell(check: "recorded-path", fault: "bag")?.separation == .inverted)
+  }
+
+  @Test("per-check and per-fault totals add up to the matrix's size")
+  func totalsAddUp() async throws {
+    let matrix = try await labMatrix()
+    for check in matrix.checks {
+      #expect(matrix.totals(forCheck: check.name).values.reduce(0, +) == matrix.faults.count)
+    }
+    for fault in matrix.faults {
+      #expect(matrix.totals(forFault: fault.name).values.reduce(0, +) == matrix.checks.count)
+    }
+  }
+
+  @Test("two runs give the same matrix: fixed fixtures, fixed clock")
+  func deterministic() async throws {
+    let first = try await labMatrix()
+    let second = try await labMatrix()
+    #expect(first.text(.en) == second.text(.en))
+  }
+}

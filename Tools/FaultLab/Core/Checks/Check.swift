@@ -1,0 +1,43 @@
+/// One check: a scenario to drive, what it reads from the flow afterwards, and when it passes.
+public struct Check: Sendable {
+  /// The short name used on the command line and as a matrix row.
+  public let name: String
+  /// What the check asserts, in one sentence.
+  public let summary: String
+  /// The scenario it drives each version through.
+  public let scenario: Scenario
+  /// What passes, as a person would say it.
+  public let expectation: String
+  private let reading: @Sendable (Observation) -> String
+  private let verdict: @Sendable (String) -> Bool
+
+  /// A check that passes when `passes` accepts what `read` takes from the observation.
+  public init(
+    name: String, summary: String, scenario: Scenario, expectation: String,
+    read: @escaping @Sendable (Observation) -> String,
+    passes: @escaping @Sendable (String) -> Bool
+  ) {
+    self.name = name
+    self.summary = summary
+    self.scenario = scenario
+    self.expectation = expectation
+    reading = read
+    verdict = passes
+  }
+
+  /// A check that passes when `read` takes exactly `expected` from the observation.
+  public init(
+    name: String, summary: String, scenario: Scenario, expecting expected: String,
+    read: @escaping @Sendable (Observation) -> String
+  ) {
+    self.init(
+      name: name, summary: summary, scenario: scenario, expectation: "== \(expected)",
+      read: read, passes: { $0 == expected })
+  }
+
+  /// What the check reads from `observation`.
+  public func read(_ observation: Observation) -> String { reading(observation) }
+
+  /// Whether `reading` passes.
+  public func passes(_ reading: String) -> Bool { verdict(reading) }
+}

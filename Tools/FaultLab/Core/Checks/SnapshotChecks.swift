@@ -1,0 +1,26 @@
+extension Check {
+  /// The snapshot's JSON holds no name, email or phone of the travellers.
+  public static func snapshotPrivate() -> Check {
+    Check(
+      name: "snapshot-private", summary: "the snapshot's JSON holds no names, email or phone",
+      scenario: .booking, expecting: "none",
+      read: { observation in
+        let leaked = LabFixtures.personalData.filter { observation.snapshotJSON.contains($0) }
+        return leaked.isEmpty ? "none" : leaked.joined(separator: ",")
+      })
+  }
+
+  /// One field of the snapshot's JSON: it reads as a snapshot whose position is quote A.
+  public static func snapshotPosition() -> Check {
+    Check(
+      name: "snapshot-position", summary: "the snapshot's JSON reads as payment of quote-a",
+      scenario: .booking, expecting: "payment(quote-a)",
+      read: { observation in
+        guard let snapshot = LabJSON.snapshot(from: observation.snapshotJSON) else {
+          return "not a snapshot"
+        }
+        if case .payment(let quoteID) = snapshot.position { return "payment(\(quoteID))" }
+        return "\(snapshot.position.kind)"
+      })
+  }
+}

@@ -1,0 +1,58 @@
+import Domain
+import FlowOwner
+import Foundation
+
+/// The correct version: the real `BookingFlow`, its real snapshot and its real `restore`.
+public struct RealFlow: FlowUnderTest {
+  /// The real flow owner.
+  public internal(set) var flow = BookingFlow()
+
+  /// A flow at the search form.
+  public init() {}
+
+  /// Forwards to `BookingFlow.searchSubmitted`.
+  public mutating func searchSubmitted(_ criteria: SearchCriteria) {
+    flow.searchSubmitted(criteria)
+  }
+
+  /// Forwards to `BookingFlow.offerSelected`.
+  public mutating func offerSelected(_ offer: Offer, from origin: BookingStep) {
+    flow.offerSelected(offer, from: origin)
+  }
+
+  /// Forwards to `BookingFlow.passengersSaved`.
+  public mutating func passengersSaved(_ draft: BookingDraft, from origin: BookingStep) {
+    flow.passengersSaved(draft, from: origin)
+  }
+
+  /// Forwards to `BookingFlow.extrasPriced`.
+  public mutating func extrasPriced(_ quote: Quote, from origin: BookingStep) {
+    flow.extrasPriced(quote, from: origin)
+  }
+
+  /// Forwards to `BookingFlow.paid`.
+  public mutating func paid(_ reference: BookingReference, from origin: BookingStep) {
+    flow.paid(reference, from: origin)
+  }
+
+  /// Forwards to `BookingFlow.back`.
+  public mutating func back() { flow.back() }
+
+  /// Reads the JSON as a `BookingSnapshot` (an unreadable one opens the search form) and restores.
+  public mutating func restore(_ json: String, using lookup: MemoryLookup, now: Date) async {
+    guard let snapshot = LabJSON.snapshot(from: json) else {
+      flow = BookingFlow()
+      return
+    }
+    flow = await BookingFlow.restore(snapshot, using: lookup, now: now).flow
+  }
+
+  /// The real path, step by step.
+  public var path: [Stop] { flow.path.map(Stop.init) }
+
+  /// The seats of the quote on the path.
+  public var seats: [SeatDesignator] { Stop.seats(on: path) }
+
+  /// The real `BookingSnapshot` as JSON.
+  public func snapshotJSON() -> String { LabJSON.encode(flow.snapshot) }
+}

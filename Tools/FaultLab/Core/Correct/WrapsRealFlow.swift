@@ -1,0 +1,42 @@
+import Domain
+import FlowOwner
+import Foundation
+
+/// A fault that is the real flow except for what it redefines: one fault, one deviation.
+protocol WrapsRealFlow: FlowUnderTest {
+  /// The real flow the fault forwards to.
+  var base: RealFlow { get set }
+}
+
+extension WrapsRealFlow {
+  mutating func searchSubmitted(_ criteria: SearchCriteria) { base.searchSubmitted(criteria) }
+
+  mutating func offerSelected(_ offer: Offer, from origin: BookingStep) {
+    base.offerSelected(offer, from: origin)
+  }
+
+  mutating func passengersSaved(_ draft: BookingDraft, from origin: BookingStep) {
+    base.passengersSaved(draft, from: origin)
+  }
+
+  mutating func extrasPriced(_ quote: Quote, from origin: BookingStep) {
+    base.extrasPriced(quote, from: origin)
+  }
+
+  mutating func paid(_ reference: BookingReference, from origin: BookingStep) {
+    base.paid(reference, from: origin)
+  }
+
+  mutating func back() { base.back() }
+
+  mutating func restore(_ json: String, using lookup: MemoryLookup, now: Date) async {
+    await base.restore(json, using: lookup, now: now)
+  }
+
+  var path: [Stop] { base.path }
+
+  /// The seats of the quotes on the path this fault shows.
+  var seats: [SeatDesignator] { Stop.seats(on: path) }
+
+  func snapshotJSON() -> String { base.snapshotJSON() }
+}

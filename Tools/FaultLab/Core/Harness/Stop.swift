@@ -1,0 +1,71 @@
+import Domain
+import FlowOwner
+
+/// The kinds of screen a path can show; `notice` exists only in a fault.
+public enum Screen: String, Hashable, Sendable, CaseIterable {
+  /// Offers for the search.
+  case results
+  /// Passenger details for an offer.
+  case passengers
+  /// Seats, bags and insurance for a draft.
+  case extras
+  /// Paying a quote.
+  case payment
+  /// A notice before the confirmation: only the `extra-notice` fault shows it.
+  case notice
+  /// The paid booking.
+  case confirmation
+}
+
+/// One screen on a flow's path as a check sees it: its kind, its key data, the step behind it.
+public struct Stop: Hashable, Sendable, CustomStringConvertible {
+  /// Which screen.
+  public let screen: Screen
+  /// Its key data: the route, the offer, draft or quote ID, or the booking reference.
+  public let detail: String
+  /// The step behind it, which the screen reports as its origin; nil for a fault's notice.
+  public let step: BookingStep?
+
+  /// The stop showing `step`.
+  public init(_ step: BookingStep) {
+    self.step = step
+    switch step {
+    case .results(let criteria):
+      screen = .results
+      detail = "\(criteria.origin)-\(criteria.destination)"
+    case .passengers(let offer, _):
+      screen = .passengers
+      detail = offer.id.rawValue
+    case .extras(let draft):
+      screen = .extras
+      detail = draft.id.rawValue
+    case .payment(let quote):
+      screen = .payment
+      detail = quote.id.rawValue
+    case .confirmation(let reference):
+      screen = .confirmation
+      detail = reference.rawValue
+    }
+  }
+
+  private init(screen: Screen) {
+    self.screen = screen
+    detail = ""
+    step = nil
+  }
+
+  /// The notice screen a fault inserts before the confirmation; the real flow has none.
+  public static let notice = Stop(screen: .notice)
+
+  /// The screen, with its key data in parentheses.
+  public var description: String {
+    detail.isEmpty ? screen.rawValue : "\(screen.rawValue)(\(detail))"
+  }
+
+  /// The seats of the quotes on `path`: only a payment step holds seats.
+  public static func seats(on path: [Stop]) -> [SeatDesignator] {
+    path.flatMap { stop -> [SeatDesignator] in
+      if case .payment(let quote)? = stop.step { Array(quote.extras.seats.values) } else { [] }
+    }
+  }
+}

@@ -1,0 +1,99 @@
+/// What `faultlab` was asked to do, read from its arguments.
+public struct Options: Hashable, Sendable {
+  /// Print Markdown for slides instead of terminal text.
+  public var markdown = false
+  /// The language of the class words and headings.
+  public var language = Language.en
+  /// The check of the one cell to explain.
+  public var check: String?
+  /// The fault of the one cell to explain.
+  public var fault: String?
+  /// Print the usage and exit.
+  public var help = false
+
+  /// The defaults: the whole matrix, in English, as terminal text.
+  public init() {}
+
+  /// A wrong argument, with the message to print on stderr.
+  public struct UsageError: Error, Hashable, Sendable {
+    /// What is wrong, in one line.
+    public let message: String
+  }
+
+  /// The usage text for `--help`.
+  public static var usage: String {
+    let checks = "Checks: " + Check.catalogue.map(\.name).joined(separator: ", ")
+    let faults = "Faults: " + FlowVersion.faults.map(\.name).joined(separator: ", ")
+    let lists = (checks.wrapped(96) + faults.wrapped(96)).joined(separator: "\n")
+    return """
+      usage: faultlab [--markdown] [--lang en|tr] [--check NAME --fault NAME]
+
+      Runs each check against the real BookingFlow and against each fault, and classifies it:
+      separating (ayiran), blind (kor), noisy (gurultulu) or inverted (ters).
+
+        --markdown               print the same report as Markdown, for slides
+        --lang en|tr             the language of the class words and headings (default en)
+        --check NAME --fault NAME
+                                 explain one cell: both versions side by side
+        --help                   print this and exit
+
+      """ + lists
+  }
+
+  /// Reads `arguments` (without the program name).
+  public static func parse(_ arguments: [String]) throws(UsageError) -> Options {
+    var options = Options()
+    var remaining = arguments[...]
+    while let argument = remaining.popFirst() {
+      let (name, inline) = split(argument)
+      func value() throws(UsageError) -> String {
+        if let inline { return inline }
+        guard let next = remaining.popFirst(), !next.hasPrefix("--") else {
+          throw UsageError(message: "\(name) needs a value")
+        }
+        return next
+      }
+      switch name {
+      case "--markdown" where inline == nil:
+        options.markdown = true
+      case "--help" where inline == nil, "-h" where inline == nil:
+        options.help = true
+      case "--lang":
+        let raw = try value()
+        guard let language = Language(rawValue: raw) else {
+          throw UsageError(message: "unknown language '\(raw)': use en or tr")
+        }
+        options.language = language
+      case "--check":
+        let raw = try value()
+        guard Check.named(raw) != nil else {
+          throw unknown("check", raw, Check.catalogue.map(\.name))
+        }
+        options.check = raw
+      case "--fault":
+        let raw = try value()
+        guard FlowVersion.fault(named: raw) != nil else {
+          throw unknown("fault", raw, FlowVersion.faults.map(\.name))
+        }
+        options.fault = raw
+      default:
+        throw UsageError(message: "unknown argument '\(argument)'")
+      }
+    }
+    if (options.check == nil) != (options.fault == nil) {
+      throw UsageError(message: "--check and --fault go together: name one cell")
+    }
+    return options
+  }
+
+  private static func split(_ argument: String) -> (String, String?) {
+    guard argument.hasPrefix("--"), let equals = argument.firstIndex(of: "=") else {
+      return (argument, nil)
+    }
+    return (String(argument[..<equals]), String(argument[argument.index(after: equals)...]))
+  }
+
+  private static func unknown(_ kind: String, _ name: String, _ known: [String]) -> UsageError {
+    UsageError(message: "unknown \(kind) '\(name)': use one of \(known.joined(separator: ", "))")
+  }
+}

@@ -1,0 +1,67 @@
+extension Contrast {
+  /// One cell explained for a terminal: the check, the fault, and both versions side by side.
+  public func explanation(_ language: Language) -> String {
+    let words = Words(language)
+    let label = 10
+    let column = 40
+    var lines = [
+      "\(check.name) x \(fault.name) -> \(separation.labelled(language))", "",
+      words.check.padded(label) + "\(check.name): \(check.summary)",
+      words.expects.padded(label) + check.expectation,
+      words.fault.padded(label) + "\(fault.name): \(fault.summary)",
+      words.scenario.padded(label) + "\(check.scenario.rawValue): \(check.scenario.summary)", "",
+      "".padded(label) + "\(words.correct): BookingFlow".padded(column)
+        + "\(words.faulty): \(fault.name)",
+    ]
+    for (name, left, right) in sideBySide(words) {
+      let leftLines = left.wrapped(column - 2)
+      let rightLines = right.wrapped(column - 2)
+      for index in 0..<max(leftLines.count, rightLines.count) {
+        let head = index == 0 ? name : ""
+        let leftText = leftLines.indices.contains(index) ? leftLines[index] : ""
+        let rightText = rightLines.indices.contains(index) ? rightLines[index] : ""
+        lines.append(head.padded(label) + leftText.padded(column) + rightText)
+      }
+    }
+    lines += ["", "=> \(separation.labelled(language)): \(separation.meaning(language))"]
+    return lines.joined(separator: "\n")
+  }
+
+  /// One cell explained as Markdown: a two-column table of both versions.
+  public func markdownExplanation(_ language: Language) -> String {
+    let words = Words(language)
+    var lines = [
+      "### `\(check.name)` x `\(fault.name)`: \(separation.labelled(language))", "",
+      "- \(words.check): \(check.summary)",
+      "- \(words.expects): \(check.expectation)",
+      "- \(words.fault): \(fault.summary)",
+      "- \(words.scenario): \(check.scenario.summary)", "",
+      "| | \(words.correct): BookingFlow | \(words.faulty): `\(fault.name)` |", "|---|---|---|",
+    ]
+    for (name, left, right) in sideBySide(words) {
+      lines.append("| \(name) | `\(left)` | `\(right)` |")
+    }
+    lines += ["", "**\(separation.labelled(language))**: \(separation.meaning(language))"]
+    return lines.joined(separator: "\n")
+  }
+
+  /// The rows shown side by side: what the check read, its verdict, and what each flow showed.
+  private func sideBySide(_ words: Words) -> [(String, String, String)] {
+    [
+      (words.reads, correctReading, faultyReading),
+      (words.verdict, words.verdict(passesCorrect), words.verdict(passesFaulty)),
+      (words.path, correct.detailedTrail, faulty.detailedTrail),
+      (words.seats, correct.seatList, faulty.seatList),
+      (
+        words.snapshot, Self.shortened(correct.snapshotJSON, 300),
+        Self.shortened(faulty.snapshotJSON, 300)
+      ),
+    ]
+  }
+
+  /// `text` cut to `limit` characters, saying how many more there were.
+  static func shortened(_ text: String, _ limit: Int) -> String {
+    guard text.count > limit else { return text }
+    return "\(text.prefix(limit))... (+\(text.count - limit) chars)"
+  }
+}

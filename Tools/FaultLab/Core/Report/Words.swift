@@ -1,0 +1,119 @@
+/// The report's fixed words in one language; check and fault summaries stay in English.
+struct Words {
+  let title: String
+  let check: String
+  let totals: String
+  let separatedBy: String
+  let noCheckSeparates: String
+  let none: String
+  let legend: String
+  let faultsHeading: String
+  let checksHeading: String
+  let correct: String
+  let faulty: String
+  let passes: String
+  let fails: String
+  let reads: String
+  let verdict: String
+  let path: String
+  let seats: String
+  let snapshot: String
+  let scenario: String
+  let fault: String
+  let expects: String
+
+  /// The words for `language`.
+  init(_ language: Language) {
+    switch language {
+    case .en:
+      title = "faultlab: each check against the real BookingFlow and each fault"
+      check = "check"
+      totals = "totals"
+      separatedBy = "separated by"
+      noCheckSeparates = "Faults no check separates"
+      none = "none"
+      legend = "Classes"
+      faultsHeading = "Faults (columns)"
+      checksHeading = "Checks (rows)"
+      correct = "correct"
+      faulty = "faulty"
+      passes = "passes"
+      fails = "fails"
+      reads = "reads"
+      verdict = "verdict"
+      path = "path"
+      seats = "seats"
+      snapshot = "snapshot"
+      scenario = "scenario"
+      fault = "fault"
+      expects = "expects"
+    case .tr:
+      title = "faultlab: her denetim gercek BookingFlow'a ve her kusura karsi"
+      check = "denetim"
+      totals = "toplam"
+      separatedBy = "ayiran denetimler"
+      noCheckSeparates = "Hicbir denetimin ayirmadigi kusurlar"
+      none = "yok"
+      legend = "Ayrimlar"
+      faultsHeading = "Kusurlar (sutunlar)"
+      checksHeading = "Denetimler (satirlar)"
+      correct = "dogru"
+      faulty = "kusurlu"
+      passes = "gecti"
+      fails = "kaldi"
+      reads = "okunan"
+      verdict = "sonuc"
+      path = "rota"
+      seats = "koltuklar"
+      snapshot = "kayit"
+      scenario = "senaryo"
+      fault = "kusur"
+      expects = "beklenen"
+    }
+  }
+
+  /// `passes` or `fails`.
+  func verdict(_ passed: Bool) -> String { passed ? passes : fails }
+
+  /// The totals as `s/b/n/i` counts, in the class order.
+  static func counts(_ totals: [Separation: Int]) -> String {
+    Separation.allCases.map { "\(totals[$0] ?? 0)" }.joined(separator: "/")
+  }
+
+  /// The header of the counts column: the classes' first letters.
+  static func countsHeader(_ language: Language) -> String {
+    Separation.allCases.map { $0.letter(language) }.joined(separator: "/")
+  }
+}
+
+extension String {
+  /// The text followed by spaces up to `width` characters.
+  func padded(_ width: Int) -> String {
+    self + String(repeating: " ", count: Swift.max(0, width - count))
+  }
+
+  /// The text without the spaces at its end.
+  var trimmingTrailingSpaces: String {
+    var text = Substring(self)
+    while text.last == " " { text = text.dropLast() }
+    return String(text)
+  }
+
+  /// The text in lines of at most `width` characters, broken at the last space that fits, if any.
+  func wrapped(_ width: Int) -> [String] {
+    var lines: [String] = []
+    var rest = Substring(self)
+    while rest.count > width {
+      let window = rest.prefix(width + 1)
+      if let space = window.lastIndex(of: " "), space > window.startIndex {
+        lines.append(String(rest[..<space]))
+        rest = rest[rest.index(after: space)...]
+      } else {
+        lines.append(String(rest.prefix(width)))
+        rest = rest.dropFirst(width)
+      }
+    }
+    lines.append(String(rest))
+    return lines
+  }
+}

@@ -1,0 +1,77 @@
+import Domain
+import FlowOwner
+
+/// A fixed sequence of events a check drives a flow through before it looks; no sleeps, no I/O.
+public enum Scenario: String, Hashable, Sendable, CaseIterable {
+  /// Search, choose offer A, save passengers, price extras: at payment.
+  case booking
+  /// The booking, then pay.
+  case pay
+  /// Search, then choose offer A twice (a double press).
+  case doubleSubmit = "double-submit"
+  /// Search, choose offer A, go back; then the passengers' save reply arrives late.
+  case lateReply = "late-reply"
+  /// The booking, back to results, choose offer B, save passengers: at extras.
+  case offerChange = "offer-change"
+  /// The booking, save the snapshot, relaunch while the price lock holds.
+  case restoreInTime = "restore-in-time"
+  /// The booking, save the snapshot, relaunch after the price lock ran out.
+  case restoreExpired = "restore-expired"
+
+  /// What the scenario does, in one line.
+  public var summary: String {
+    switch self {
+    case .booking: "search, choose offer-a, save passengers, price extras (at payment)"
+    case .pay: "the booking, then pay"
+    case .doubleSubmit: "search, then choose offer-a twice"
+    case .lateReply: "search, choose offer-a, back, then the passengers' save reply arrives"
+    case .offerChange: "the booking, back to results, choose offer-b, save passengers"
+    case .restoreInTime: "the booking, snapshot, relaunch at once"
+    case .restoreExpired: "the booking, snapshot, relaunch after the 15-minute price lock"
+    }
+  }
+
+  /// Drives a fresh flow of `version` through the scenario and observes it.
+  public func observe(_ version: FlowVersion, _ fixtures: LabFixtures) async -> Observation {
+    var flow = version.make()
+    switch self {
+    case .booking:
+      Self.walkToPayment(&flow, fixtures)
+    case .pay:
+      Self.walkToPayment(&flow, fixtures)
+      flow.paid(fixtures.reference, from: fixtures.payment)
+    case .doubleSubmit:
+      flow.searchSubmitted(fixtures.criteria)
+      flow.offerSelected(fixtures.offerA, from: fixtures.results)
+      flow.offerSelected(fixtures.offerA, from: fixtures.results)
+    case .lateReply:
+      flow.searchSubmitted(fixtures.criteria)
+      flow.offerSelected(fixtures.offerA, from: fixtures.results)
+      flow.back()
+      flow.passengersSaved(fixtures.draftA, from: fixtures.passengers)
+    case .offerChange:
+      Self.walkToPayment(&flow, fixtures)
+      flow.back()
+      flow.back()
+      flow.back()
+      flow.offerSelected(fixtures.offerB, from: fixtures.results)
+      let shown = flow.path.last?.step ?? .passengers(fixtures.offerB, prefill: .empty)
+      flow.passengersSaved(fixtures.draftB, from: shown)
+    case .restoreInTime, .restoreExpired:
+      Self.walkToPayment(&flow, fixtures)
+      let json = flow.snapshotJSON()
+      let now = self == .restoreInTime ? LabFixtures.now : LabFixtures.afterPriceLock
+      flow = version.make()
+      await flow.restore(json, using: fixtures.lookup, now: now)
+    }
+    return Observation(of: flow)
+  }
+
+  /// Each screen reports its output from the step it was pushed with.
+  private static func walkToPayment(_ flow: inout any FlowUnderTest, _ fixtures: LabFixtures) {
+    flow.searchSubmitted(fixtures.criteria)
+    flow.offerSelected(fixtures.offerA, from: fixtures.results)
+    flow.passengersSaved(fixtures.draftA, from: fixtures.passengers)
+    flow.extrasPriced(fixtures.quoteA, from: fixtures.extras)
+  }
+}
