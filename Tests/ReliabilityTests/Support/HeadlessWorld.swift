@@ -1,0 +1,108 @@
+import Domain
+import FlowOwner
+import Foundation
+import Persistence
+import Presentation
+import Services
+import Synchronization
+
+/// The app without a terminal: a simulated airline with no latency on a temporary directory, a
+/// hand-moved clock, and the environment the root feature runs in.
+struct HeadlessWorld {
+  /// 2026-11-29 12:00:00 UTC.
+  static let start = Date(timeIntervalSince1970: 1_795_953_600)
+
+  let root: String
+  let clock = ManualClock(HeadlessWorld.start)
+  let store: RecordStore
+  let airline: SimulatedAirline
+  let environment: AppEnvironment
+
+  /// A world whose files live in a fresh folder under `/dev/shm` when `inMemory` and it exists
+  /// (fsync is free there, so thousands of searches stay fast), else under the temp directory.
+  init(inMemory: Bool = false) {
+    let base =
+      inMemory && FileManager.default.fileExists(atPath: "/dev/shm")
+      ? "/dev/shm/" : NSTemporaryDirectory()
+    root = base + "booking-reliability-" + UUID().uuidString
+    store = RecordStore(root: root)
+    airline = SimulatedAirline(
+      store: store, clock: clock.wallClock, configuration: .init(latency: .none))
+    // Payment keys from a counter: the same keys on every run.
+    let counter = Mutex(0)
+    environment = AppEnvironment(
+      services: airline.services, clock: clock.wallClock,
+      newPaymentKey: {
+        let next = counter.withLock { value in
+          value += 1
+          return value
+        }
+        return (try? IdempotencyKey("pay-\(next)")) ?? .random(prefix: "pay")
+      })
+  }
+
+  func remove() { try? FileManager.default.removeItem(atPath: root) }
+
+  func criteria(passengers: Int = 1) throws -> SearchCriteria {
+    try SearchCriteria(
+      origin: IATACode("IST"), destination: IATACode("AMS"),
+      departure: CalendarDay(iso: "2026-12-24"), passengerCount: passengers)
+  }
+
+  /// The first offer for the test search.
+  func offer(passengers: Int = 1) async throws -> Offer {
+    let offers = try await airline.offers(for: criteria(passengers: passengers))
+    guard let offer = offers.first else { throw ReliabilityFailure("the airline had no offers") }
+    return offer
+  }
+
+  func travellers(_ count: Int = 1) throws -> [Passenger] {
+    let all = [
+      try Passenger(
+        id: PassengerID("p1"), title: .ms, givenName: "Ada", familyName: "Lovelace",
+        dateOfBirth: CalendarDay(iso: "1985-12-10")),
+      try Passenger(
+        id: PassengerID("p2"), title: .mr, givenName: "Alan", familyName: "Turing",
+        dateOfBirth: CalendarDay(iso: "1986-12-09")),
+    ]
+    return Array(all.prefix(count))
+  }
+
+  func contact() throws -> Contact {
+    try Contact(email: "ada@example.com", phone: "+31201234567")
+  }
+}
+
+/// A failure with a message for a person.
+struct ReliabilityFailure: Error, CustomStringConvertible {
+  let description: String
+  init(_ description: String) { self.description = description }
+}
+
+/// Runs `effect` to completion, feeding each result back into `reduce`, in order.
+func settle<State, Action: Sendable>(
+  _ state: inout State, _ effect: Effect<Action>,
+  _ reduce: (inout State, Action) -> Effect<Action>
+) async {
+  var pending = effect.jobs
+  while !pending.isEmpty {
+    let job = pending.removeFirst()
+    let action = await job.run()
+    pending += reduce(&state, action).jobs
+  }
+}
+
+/// Sends `actions` to the root feature one by one, running every effect to completion.
+func drive(
+  _ state: inout RootFeature.State, _ actions: [RootFeature.Action], _ world: HeadlessWorld
+) async {
+  for action in actions {
+    let effect = RootFeature.reduce(&state, action, environment: world.environment)
+    await settle(&state, effect) { state, action in
+      RootFeature.reduce(&state, action, environment: world.environment)
+    }
+  }
+}
+
+/// Root key actions for a string typed character by character.
+func keys(_ text: String) -> [RootFeature.Action] { text.map { .key(.character($0)) } }
