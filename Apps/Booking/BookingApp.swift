@@ -175,7 +175,10 @@ final class BookingApp {
       return
     }
     savedSnapshot = snapshot
-    saveError = nil
+    if saveError != nil {
+      saveError = nil
+      store.send(.saveSucceeded)
+    }
   }
 
   private func saveNow() {

@@ -23,6 +23,11 @@ struct SessionFile {
       else { return .none }
       return .snapshot(snapshot)
     } catch {
+      if case .corrupt(let path, _, let movedTo) = error {
+        // The parser's reason is long and of no use to a person; where the file went is.
+        let suffix = movedTo.hasPrefix(path) ? String(movedTo.dropFirst(path.count)) : movedTo
+        return .unusable("\(path) could not be read; moved aside as \(suffix)")
+      }
       return .unusable(error.description)
     }
   }
@@ -33,8 +38,16 @@ struct SessionFile {
       try store.save(snapshot, id: RecordKind.snapshotID, kind: Self.kind)
       return nil
     } catch {
-      return error.description
+      return Self.reason(error)
     }
+  }
+
+  /// Why a save failed, reason first: a narrow header still shows what went wrong.
+  static func reason(_ error: StoreError) -> String {
+    if case .io(let operation, let path, let code) = error {
+      return "\(String(cString: strerror(code))) (could not \(operation) \(path))"
+    }
+    return error.description
   }
 
   /// The file's text as it is on disk, for the inspector.

@@ -23,12 +23,8 @@ final class SessionLock: Sendable {
   /// Takes the lock at `directory/session/lock`.
   static func acquire(in directory: String) -> Outcome {
     let folder = directory + "/session"
-    do {
-      try FileManager.default.createDirectory(
-        atPath: folder, withIntermediateDirectories: true,
-        attributes: [.posixPermissions: 0o700])
-    } catch {
-      return .unavailable("\(folder) cannot be created")
+    for path in [directory, folder] where mkdir(path, 0o700) != 0 && errno != EEXIST {
+      return .unavailable("\(String(cString: strerror(errno))) (could not create \(path))")
     }
     let path = folder + "/lock"
     let descriptor = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)

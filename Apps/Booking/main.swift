@@ -54,6 +54,7 @@ guard TerminalScreen.isTerminal(0), TerminalScreen.isTerminal(1) else {
 
 let dataDirectory = DataDirectory.resolveForCurrentProcess(explicit: options.dataDirectory)
 var notices: [String] = []
+var saveProblem: String?
 let lock = SessionLock.acquire(in: dataDirectory)
 switch lock {
 case .heldByAnother:
@@ -61,7 +62,7 @@ case .heldByAnother:
     Data("booking: a session is already open in \(dataDirectory); close it first.\n".utf8))
   exit(1)
 case .unavailable(let reason):
-  notices.append(options.language.strings.cannotSave(reason))
+  saveProblem = reason
 case .locked:
   break
 }
@@ -88,6 +89,7 @@ if let deepLink {
 
 var initialState = RootFeature.State(now: clock.now(), language: options.language)
 initialState.notice = notices.first
+initialState.saveProblem = saveProblem.map(options.language.strings.cannotSave)
 let screen = TerminalScreen(colorMode: .automatic)
 // Top-level: the app lives as long as the process.
 let app = BookingApp(
@@ -109,6 +111,13 @@ do {
   exit(1)
 }
 app.run()
+// Temp files of writes cut short by a crash are never read; clear old ones off the main actor.
+Task.detached(priority: .background) {
+  for folder in ["offers", "drafts", "quotes", "bookings", "payments", "paid-quotes", "session"] {
+    _ = try? store.removeStaleTemporaryFiles(
+      of: RecordKind(folder: folder, schema: 1), olderThan: 10 * 60)
+  }
+}
 if let snapshot, snapshot != .search {
   Task { @MainActor in
     let restoration = await BookingFlow.restore(snapshot, using: airline.services, now: clock.now())

@@ -34,7 +34,9 @@ struct ReplayTests {
     }
     #expect(!String(digits).contains("5555555555554444"), "the real card number was recorded")
     #expect(String(digits).contains("4242424242424242"), "the card became the test card")
-    #expect(lines.last.map { !$0.contains("\"=y\"") && !$0.contains("\"=q\"") } == true, "the quitting keys were recorded")
+    #expect(
+      lines.last.map { !$0.contains("\"=y\"") && !$0.contains("\"=q\"") } == true,
+      "the quitting keys were recorded")
 
     let player = try BookingTerminal()
     defer { player.close() }
@@ -52,9 +54,13 @@ struct ReplayTests {
       .appendingPathComponent("booking-recording-\(UUID().uuidString).jsonl")
     defer { try? FileManager.default.removeItem(at: recording) }
     // Slow keys: "ist", Enter, then "ams" long after.
-    let keys = ["=i", "=s", "=t", "enter"].enumerated().map { "{\"t\":\($0.offset * 100),\"key\":\"\($0.element)\"}" }
+    let keys =
+      ["=i", "=s", "=t", "enter"].enumerated().map {
+        "{\"t\":\($0.offset * 100),\"key\":\"\($0.element)\"}"
+      }
       + ["{\"t\":60000,\"key\":\"=a\"}"]
-    try (keys.joined(separator: "\n") + "\n").write(to: recording, atomically: true, encoding: .utf8)
+    try (keys.joined(separator: "\n") + "\n").write(
+      to: recording, atomically: true, encoding: .utf8)
 
     let terminal = try BookingTerminal()
     defer { terminal.close() }

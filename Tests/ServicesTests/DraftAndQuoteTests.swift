@@ -86,7 +86,7 @@ struct DraftAndQuoteTests {
     #expect(quote.lineItems.map(\.kind) == [.fare, .seat, .seat, .bag, .insurance, .tax])
     #expect(quote.lineItems[0].amount == draft.offer.total)
     #expect(quote.lineItems[1].amount == first.price)
-    #expect(quote.lineItems[3].label == "2 checked bags, Ada Lovelace")
+    #expect(quote.lineItems[3].label == "2 checked bags, passenger 1")
     #expect(quote.lineItems[3].amount == (try Money("3150", "TRY")))  // (30 + 40) EUR x 45
     let sum = try Money.sum(quote.lineItems.map(\.amount), in: quote.total.currency)
     #expect(sum == quote.total)

@@ -27,8 +27,11 @@ public enum RootFeature {
     public internal(set) var steps: [StepEntry] = []
     var nextStepID = 1
     public var modal: Modal?
-    /// A one-line message in the header (what a restore did, why saving fails).
+    /// A one-line message in the header (what a restore did, a replay handing back control).
     public var notice: String?
+    /// Why progress cannot be saved, while it cannot: shown in the header before any notice,
+    /// and cleared only by a save that works.
+    public var saveProblem: String?
     /// The latest flow events, newest last, and dropped replies: the inspector's log.
     public internal(set) var activity: [String] = []
     /// The latest flow events, newest last.
@@ -78,6 +81,8 @@ public enum RootFeature {
     case step(StepID, StepAction)
     /// The app could not save the snapshot (read-only or full disk): say so in the header.
     case saveFailed(String)
+    /// A save worked again after failing.
+    case saveSucceeded
     /// A one-line message for the header (a replay handing control back).
     case announce(String)
   }
@@ -94,7 +99,10 @@ public enum RootFeature {
       state.spinnerTick &+= 1
       return .none
     case .saveFailed(let reason):
-      state.notice = state.strings.cannotSave(reason)
+      state.saveProblem = state.strings.cannotSave(reason)
+      return .none
+    case .saveSucceeded:
+      state.saveProblem = nil
       return .none
     case .announce(let message):
       state.notice = message

@@ -93,7 +93,7 @@ public enum RootView {
         total: 15 * 60, theme: theme, label: strings.priceHeld, expiredText: strings.priceExpired)
       right = area.x - 1
     }
-    if let notice = state.notice {
+    if let notice = state.saveProblem ?? state.notice {
       x += 2
       let clip = Rect(x: x, y: rect.y, width: right - x, height: 1)
       canvas.put("· " + notice, x: x, y: rect.y, style: theme.warning, clip: clip)

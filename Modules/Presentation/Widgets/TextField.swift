@@ -135,7 +135,14 @@ public struct TextField: Hashable, Sendable {
   /// Whether `character` takes columns and holds nothing that could upset a terminal or hide
   /// text: control, format (bidi marks, joiners), surrogate, private-use, unassigned, separators.
   private static func isPrintable(_ character: Character) -> Bool {
-    guard DisplayWidth.of(character) > 0 else { return false }
+    guard DisplayWidth.of(character) > 0, let first = character.unicodeScalars.first else {
+      return false
+    }
+    // A character that starts with a mark or an emoji modifier would join the cell before it.
+    switch first.properties.generalCategory {
+    case .nonspacingMark, .spacingMark, .enclosingMark: return false
+    default: if first.properties.isEmojiModifier { return false }
+    }
     return character.unicodeScalars.allSatisfy { scalar in
       switch scalar.properties.generalCategory {
       case .control, .format, .surrogate, .privateUse, .unassigned, .lineSeparator,

@@ -7,6 +7,11 @@ public enum QuotePricing {
   /// Most checked bags one passenger may add.
   public static let maximumBags = 3
 
+  /// "passenger 2": a quote is stored apart from its draft, so its lines carry no names.
+  private static func label(_ passenger: Passenger, in draft: BookingDraft) -> String {
+    "passenger \((draft.passengers.firstIndex(of: passenger) ?? 0) + 1)"
+  }
+
   /// The priced lines for `draft` with `extras`, or `invalidExtras` naming the first rule broken.
   public static func lineItems(draft: BookingDraft, extras: Extras, seatMap: SeatMap)
     throws(ServiceError) -> [LineItem]
@@ -41,7 +46,8 @@ public enum QuotePricing {
       taken[designator] = passenger.id
       lines.append(
         LineItem(
-          kind: .seat, label: "Seat \(designator), \(passenger.fullName)", amount: seat.price))
+          kind: .seat, label: "Seat \(designator), \(label(passenger, in: draft))",
+          amount: seat.price))
     }
     for passenger in draft.passengers {
       let bags = extras.bags[passenger.id] ?? 0
@@ -52,7 +58,8 @@ public enum QuotePricing {
       let euros: Decimal = [30, 40, 55].prefix(bags).reduce(0, +)
       lines.append(
         LineItem(
-          kind: .bag, label: "\(bags) checked bag\(bags == 1 ? "" : "s"), \(passenger.fullName)",
+          kind: .bag,
+          label: "\(bags) checked bag\(bags == 1 ? "" : "s"), \(label(passenger, in: draft))",
           amount: currency.price(euros: euros)))
     }
     if extras.insurance {

@@ -58,9 +58,7 @@ struct PrivacyTests {
     let contact = outside(Self.email) + outside(Self.phone)
     #expect(contact.isEmpty, "contact data outside drafts and bookings: \(contact)")
     let names = outside(Self.given) + outside(Self.family)
-    withKnownIssue(KnownBugs.namesInQuotes) {
-      #expect(names.isEmpty, "names outside drafts and bookings: \(Set(names).sorted())")
-    }
+    #expect(names.isEmpty, "names outside drafts and bookings: \(Set(names).sorted())")
   }
 
   /// Searches, picks the first offer, types the traveller, picks a seat and a bag, pays.

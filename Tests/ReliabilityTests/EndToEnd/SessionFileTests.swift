@@ -25,9 +25,7 @@ struct SessionFileTests {
     #expect(screen.split(separator: "\n")[1].hasPrefix("┌ Search flights"), "\(screen)")
     // The line should also say that the file was set aside (and where), not only the parse error.
     let header = Screens.header(screen)
-    withKnownIssue(KnownBugs.corruptNoticeCutOff) {
-      #expect(header.contains("moved aside"), "header: '\(header)'")
-    }
+    #expect(header.contains("moved aside"), "header: '\(header)'")
 
     let aside = try FileManager.default.contentsOfDirectory(atPath: data + "/session")
       .filter { $0.hasPrefix("snapshot.json.corrupt-") }

@@ -56,9 +56,7 @@ struct RandomKeyTests {
         + "\(summary); times each step was entered: \(entered)")
     #expect(failures.isEmpty, "\(failures.joined(separator: "\n"))")
     if let first = joined.first {
-      withKnownIssue(KnownBugs.markStartsField) {
-        Issue.record("\(joined.count) frames had cells that join; the first: \(first)")
-      }
+      Issue.record("\(joined.count) frames had cells that join; the first: \(first)")
     }
     // The bias works: every step is reached, and the deep ones for a good share of the run.
     for kind in StepKind.allCases {

@@ -79,9 +79,7 @@ struct TextFieldFuzzTests {
     print("[reliability] text fields: \(typed) hostile strings into 12 fields")
     #expect(failures.isEmpty, "\(failures.prefix(20).joined(separator: "\n"))")
     if let first = joined.first {
-      withKnownIssue(KnownBugs.markStartsField) {
-        Issue.record("\(joined.count) frames had cells that join; the first: \(first)")
-      }
+      Issue.record("\(joined.count) frames had cells that join; the first: \(first)")
     }
   }
 
@@ -164,8 +162,6 @@ struct LoneMarkTests {
     await drive(&state, keys(mark), world)
     // Accepting it is fine (a clean scalar); drawing it must not shorten the row.
     let canvas = RootView.render(state, width: 100, height: 30, theme: .color)
-    withKnownIssue(KnownBugs.markStartsField) {
-      #expect(FrameCheck.crookedRows(in: canvas).isEmpty, "\(canvas)")
-    }
+    #expect(FrameCheck.crookedRows(in: canvas).isEmpty, "\(canvas)")
   }
 }
