@@ -60,7 +60,9 @@ struct CrashConsistencyTests {
         failures.append("round \(round): the writer did not start: \(stderr)")
         break
       }
-      try await Task.sleep(for: .milliseconds(random.int(1...30)))
+      // A blocking sleep, not `Task.sleep`: on a busy 2-core run the cooperative pool may not
+      // resume this task for seconds, and the writer would finish before the kill.
+      usleep(UInt32(random.int(1...30) * 1000))
       kill(process.processIdentifier, SIGKILL)
       process.waitUntilExit()
       guard process.terminationReason == .uncaughtSignal, process.terminationStatus == SIGKILL
