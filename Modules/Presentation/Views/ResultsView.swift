@@ -62,7 +62,7 @@ enum ResultsView {
       times, flights, offer.airline.name, language.duration(minutes: offer.durationMinutes), stops,
       cabin,
     ]
-    var widths = [14, 15, 19, 9, 10, 10]
+    var widths = [14, 15, 19, 9, 11, 10]
     var shown = Array(repeating: false, count: texts.count)
     var used = 1
     for index in [0, 1, 3, 4, 2, 5] {
