@@ -6,54 +6,49 @@ import Testing
 
 @Suite("Random keys through the root feature")
 struct RandomKeyTests {
-  /// Events per run. Each takes about 1.3 ms in a debug build (rendering a frame of up to
-  /// 300x100 and measuring every row dominates), so 100,000 would take over two minutes: the run
-  /// is cut to what fits in about a minute, above the floor of 20,000.
-  static let events = 45_000
-  static let seed: UInt64 = 0xB00C_1A7E_5EED
+  /// Events in all: two runs of half as many, one per core, each with its own seed and world.
+  /// Each event renders and measures a frame of up to 300x100 (about 1.4 ms in a debug build), so
+  /// splitting keeps the test near a minute and a half on two cores.
+  static let events = 100_000
+  static let seeds: [UInt64] = [0xB00C_1A7E_5EED, 0x5EED_0F_B00C]
 
-  @Test(
-    "Random keys at random sizes: the path stays a chain, one state per step, every frame whole")
-  func randomKeys() async throws {
-    let world = HeadlessWorld(inMemory: true)
-    defer { world.remove() }
-    var fuzzer = KeyFuzzer(seed: Self.seed)
-    var state = RootFeature.State(now: HeadlessWorld.start)
+  /// What one run saw.
+  struct Outcome: Sendable {
     var coverage: [StepKind: Int] = [:]
     /// How often each step was entered (the current step changed to it).
     var arrivals: [StepKind: Int] = [:]
     var failures: [String] = []
     var joined: [String] = []
+  }
+
+  @Test(
+    "Random keys at random sizes: the path stays a chain, one state per step, every frame whole")
+  func randomKeys() async throws {
     let started = ContinuousClock.now
-
-    events: for event in 0..<Self.events {
-      let advance = fuzzer.clockStep()
-      if advance > 0 { world.clock.advance(by: advance) }
-      let key = fuzzer.next(state)
-      let size = fuzzer.size()
-      let before = state.current
-      await drive(&state, [.tick(world.clock.now), .key(key)], world)
-      coverage[state.current, default: 0] += 1
-      if state.current != before { arrivals[state.current, default: 0] += 1 }
-      let theme: Theme = event.isMultiple(of: 2) ? .color : .monochrome
-      let place = "event \(event), key \(key) at \(size.width)x\(size.height)"
-      switch Self.problem(in: state, width: size.width, height: size.height, theme) {
-      case nil: break
-      case .cellsJoin(let problem): joined.append("\(place): \(problem)")
-      case .failure(let problem):
-        failures.append("\(place): \(problem)")
-        if failures.count >= 5 { break events }
-      }
+    let share = Self.events / Self.seeds.count
+    let outcomes = await withTaskGroup(of: Outcome.self) { group in
+      for seed in Self.seeds { group.addTask { await Self.run(seed: seed, events: share) } }
+      var all: [Outcome] = []
+      for await outcome in group { all.append(outcome) }
+      return all
     }
-
     let elapsed = ContinuousClock.now - started
+    var coverage: [StepKind: Int] = [:]
+    var arrivals: [StepKind: Int] = [:]
+    for outcome in outcomes {
+      coverage.merge(outcome.coverage, uniquingKeysWith: +)
+      arrivals.merge(outcome.arrivals, uniquingKeysWith: +)
+    }
+    let failures = outcomes.flatMap(\.failures)
+    let joined = outcomes.flatMap(\.joined)
     let summary = StepKind.allCases.map { "\($0)=\(coverage[$0, default: 0])" }
       .joined(separator: " ")
     let entered = StepKind.allCases.map { "\($0)=\(arrivals[$0, default: 0])" }
       .joined(separator: " ")
     print(
-      "[reliability] random keys: \(Self.events) events in \(elapsed); events at each step: "
-        + "\(summary); times each step was entered: \(entered)")
+      "[reliability] random keys: \(coverage.values.reduce(0, +)) events in \(elapsed); events at "
+        + "each step: \(summary); times each step was entered: \(entered)")
+    #expect(coverage.values.reduce(0, +) == Self.events)
     #expect(failures.isEmpty, "\(failures.joined(separator: "\n"))")
     if let first = joined.first {
       Issue.record("\(joined.count) frames had cells that join; the first: \(first)")
@@ -63,6 +58,35 @@ struct RandomKeyTests {
       #expect(coverage[kind, default: 0] > 0, "no event reached \(kind): \(summary)")
     }
     #expect(coverage[.payment, default: 0] + coverage[.confirmation, default: 0] > Self.events / 50)
+  }
+
+  /// `events` random events from `seed` through a fresh root feature and airline.
+  static func run(seed: UInt64, events: Int) async -> Outcome {
+    let world = HeadlessWorld(inMemory: true)
+    defer { world.remove() }
+    var fuzzer = KeyFuzzer(seed: seed)
+    var state = RootFeature.State(now: HeadlessWorld.start)
+    var outcome = Outcome()
+    events: for event in 0..<events {
+      let advance = fuzzer.clockStep()
+      if advance > 0 { world.clock.advance(by: advance) }
+      let key = fuzzer.next(state)
+      let size = fuzzer.size()
+      let before = state.current
+      await drive(&state, [.tick(world.clock.now), .key(key)], world)
+      outcome.coverage[state.current, default: 0] += 1
+      if state.current != before { outcome.arrivals[state.current, default: 0] += 1 }
+      let theme: Theme = event.isMultiple(of: 2) ? .color : .monochrome
+      let place = "seed \(seed), event \(event), key \(key) at \(size.width)x\(size.height)"
+      switch problem(in: state, width: size.width, height: size.height, theme) {
+      case nil: break
+      case .cellsJoin(let problem): outcome.joined.append("\(place): \(problem)")
+      case .failure(let problem):
+        outcome.failures.append("\(place): \(problem)")
+        if outcome.failures.count >= 5 { break events }
+      }
+    }
+    return outcome
   }
 
   /// What is wrong with `state` and its frame at `width` x `height`, if anything.
