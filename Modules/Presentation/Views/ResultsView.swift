@@ -67,8 +67,8 @@ enum ResultsView {
     var used = 1
     for index in [0, 1, 3, 4, 2, 5] {
       let room = columns.width - used
-      // The airline's name shrinks to the room left rather than vanish.
-      if index == 2, room < widths[2], room >= 8 { widths[2] = room }
+      // The flight numbers and the airline's name shrink to the room left rather than vanish.
+      if index == 1 || index == 2, room < widths[index], room >= 6 { widths[index] = room }
       guard widths[index] <= room else { break }
       shown[index] = true
       used += widths[index]
