@@ -5,11 +5,11 @@ public struct RecordKind: Hashable, Sendable {
   /// Schema this binary writes and the newest it reads; newer files are refused, not guessed at.
   public let schema: Int
 
-  /// A kind stored in `folder`, written with schema version `schema` (1 or more).
+  /// A kind stored in `folder`, written with schema version `schema`; versions start at 1, and
+  /// anything lower is taken as 1 rather than trapping.
   public init(folder: String, schema: Int) {
-    precondition(schema >= 1, "Schema versions start at 1.")
     self.folder = folder
-    self.schema = schema
+    self.schema = max(1, schema)
   }
 }
 
