@@ -1,0 +1,29 @@
+import Foundation
+import Testing
+
+/// Quitting: Ctrl-C and `q` ask first, mid-flow they say the booking will resume.
+@Suite("Quitting in a real terminal")
+struct QuitTests {
+  @Test("Ctrl-C asks before quitting; n stays; a second Ctrl-C quits, and the flow resumes later")
+  func controlC() async throws {
+    let terminal = try BookingTerminal()
+    defer { terminal.close() }
+    try terminal.launch()
+    _ = try await terminal.searchIstanbulToAmsterdam(passengers: 1)
+    _ = try await terminal.waitForResults()
+
+    try terminal.press("C-c")
+    _ = try await terminal.waitFor("Quit?", "will resume")
+    try terminal.press("n")
+    _ = try await terminal.waitFor("the question gone") { !$0.contains("Quit?") }
+    #expect(terminal.sessionIsAlive())
+
+    try terminal.press("C-c")
+    _ = try await terminal.waitFor("Quit?")
+    try terminal.press("C-c")
+    try await terminal.waitForExit()
+
+    try terminal.launch()
+    _ = try await terminal.waitFor("Resumed at results")
+  }
+}
