@@ -20,8 +20,6 @@ final class BookingApp {
   private var savedSnapshot: BookingSnapshot?
   private var saveError: String?
   private var renderScheduled = false
-  /// Set while the clock tick sent from `changed` is being reduced, so it is sent once.
-  private var refreshingClock = false
   private var lastFrame: (state: RootFeature.State, width: Int, height: Int)?
   private var canvas = Canvas(width: 0, height: 0)
   /// Keys typed before the saved session is restored are dropped: they were meant for a screen
@@ -97,9 +95,7 @@ final class BookingApp {
     guard let replayer else { return }
     store.send(.announce(store.state.strings.replaying))
     replayer.play { [weak self] key in
-      guard let self else { return }
-      self.store.send(.tick(self.store.environment.clock.now()))
-      self.store.send(.key(key))
+      self?.store.send(.key(key))
     }
   }
 
@@ -133,7 +129,6 @@ final class BookingApp {
       } else {
         recorder?.record(key, paymentField: paymentField)
       }
-      store.send(.tick(store.environment.clock.now()))
       store.send(.key(key))
     }
     if keys.isEmpty { scheduleRender() }
@@ -148,16 +143,6 @@ final class BookingApp {
       return
     }
     persist(state)
-    // A reply may land between ticks: keep the countdown's "now" fresh before drawing.
-    if state.quote != nil, !refreshingClock {
-      let now = store.environment.clock.now()
-      if now != state.now {
-        refreshingClock = true
-        store.send(.tick(now))
-        refreshingClock = false
-        return
-      }
-    }
     scheduleCountdown(for: state)
     scheduleSpinner(busy: state.isBusy)
     scheduleRender()

@@ -88,9 +88,13 @@ public enum RootFeature {
   }
 
   /// Handles an action; returns the work to start.
+  ///
+  /// Every action first reads the injected clock into `now`, so a reply that lands between two
+  /// countdown ticks is drawn with the right time; a `tick` sets `now` to the instant it carries.
   public static func reduce(_ state: inout State, _ action: Action, environment: AppEnvironment)
     -> Effect<Action>
   {
+    state.now = environment.clock.now()
     switch action {
     case .tick(let now):
       state.now = now
@@ -243,7 +247,7 @@ public enum RootFeature {
       return (true, .batch([effect, reconcile(&state, environment)]))
     case (.payment(var feature), .payment(let action)):
       let reply = PaymentFeature.reduce(
-        &feature, action, now: environment.clock.now(), environment: environment,
+        &feature, action, now: state.now, environment: environment,
         strings: strings)
       state.steps[index].feature = .payment(feature)
       let effect = reply.effect.map { Action.step(id, .payment($0)) }.tagged(id.rawValue)
