@@ -7,20 +7,11 @@ enum ExtrasView {
     strings: Strings, language: Language, spinner: Int
   ) {
     guard !rect.isEmpty else { return }
-    let map: SeatMap
-    switch state.seatMap {
-    case .loading:
-      canvas.put(
-        "\(Spinner.frame(spinner)) \(strings.loadingSeatMap)", x: rect.x, y: rect.y,
-        style: theme.text, clip: rect)
-      return
-    case .failed(let message):
-      canvas.put(message, x: rect.x, y: rect.y, style: theme.error, clip: rect)
-      canvas.put("r: \(strings.hintRetry)", x: rect.x, y: rect.y + 1, style: theme.dim, clip: rect)
-      return
-    case .loaded(let loaded):
-      map = loaded
-    }
+    guard
+      let map = LoadStatusView.value(
+        of: state.seatMap, loadingText: strings.loadingSeatMap, on: &canvas, in: rect,
+        theme: theme, strings: strings, spinner: spinner)
+    else { return }
     let seated = state.seatedPassengers
     var chosen: [SeatDesignator: String] = [:]
     for (index, passenger) in seated.enumerated() {

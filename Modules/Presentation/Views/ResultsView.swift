@@ -8,27 +8,20 @@ enum ResultsView {
   ) {
     guard !rect.isEmpty else { return }
     let (header, body) = rect.splitTop(2)
-    switch state.load {
-    case .loading:
-      canvas.put(
-        "\(Spinner.frame(spinner)) \(strings.loadingOffers)", x: body.x, y: body.y,
-        style: theme.text, clip: body)
+    guard
+      let offers = LoadStatusView.value(
+        of: state.load, loadingText: strings.loadingOffers, on: &canvas, in: body, theme: theme,
+        strings: strings, spinner: spinner)
+    else { return }
+    var summary =
+      strings.offerCount(state.listed.count, offers.count) + " · "
+      + strings.sortedBy(strings.sortNames[state.sort] ?? "")
+    if state.nonstopOnly { summary += " · " + strings.nonstopOnly }
+    canvas.put(summary, x: header.x, y: header.y, style: theme.dim, clip: header)
+    if state.listed.isEmpty {
+      let text = offers.isEmpty ? strings.noOffers : strings.noNonstops
+      canvas.put(text, x: body.x, y: body.y, style: theme.warning, clip: body)
       return
-    case .failed(let message):
-      canvas.put(message, x: body.x, y: body.y, style: theme.error, clip: body)
-      canvas.put("r: \(strings.hintRetry)", x: body.x, y: body.y + 1, style: theme.dim, clip: body)
-      return
-    case .loaded(let offers):
-      var summary =
-        strings.offerCount(state.listed.count, offers.count) + " · "
-        + strings.sortedBy(strings.sortNames[state.sort] ?? "")
-      if state.nonstopOnly { summary += " · " + strings.nonstopOnly }
-      canvas.put(summary, x: header.x, y: header.y, style: theme.dim, clip: header)
-      if state.listed.isEmpty {
-        let text = offers.isEmpty ? strings.noOffers : strings.noNonstops
-        canvas.put(text, x: body.x, y: body.y, style: theme.warning, clip: body)
-        return
-      }
     }
     let listed = state.listed
     ListView.draw(

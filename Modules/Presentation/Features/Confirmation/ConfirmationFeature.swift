@@ -3,18 +3,11 @@ import Services
 
 /// The paid booking: its reference, itinerary, passengers and seats, and the total paid.
 public enum ConfirmationFeature {
-  /// Where loading the booking stands.
-  public enum Load: Hashable, Sendable {
-    case loading
-    case loaded(Booking)
-    case failed(String)
-  }
-
   /// The confirmation panel.
   public struct State: Hashable, Sendable {
     /// The step's input.
     public let reference: BookingReference
-    public var booking: Load = .loading
+    public var booking: Loadable<Booking> = .loading
 
     /// The panel for `reference`, loading its booking.
     public init(reference: BookingReference) { self.reference = reference }

@@ -9,18 +9,11 @@ public enum ExtrasFeature {
     case seats, bags, insurance, proceed
   }
 
-  /// Where loading the seat map stands.
-  public enum SeatMapLoad: Hashable, Sendable {
-    case loading
-    case loaded(SeatMap)
-    case failed(String)
-  }
-
   /// The extras panel.
   public struct State: Hashable, Sendable {
     /// The step's input.
     public let draft: BookingDraft
-    public var seatMap: SeatMapLoad = .loading
+    public var seatMap: Loadable<SeatMap> = .loading
     public var focus: Focus = .seats
     /// The passenger choosing a seat now (index into the draft's passengers).
     public var passenger = 0

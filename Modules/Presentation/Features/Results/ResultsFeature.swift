@@ -8,18 +8,11 @@ public enum ResultsFeature {
     case price, departure, duration
   }
 
-  /// Where loading stands.
-  public enum Load: Hashable, Sendable {
-    case loading
-    case loaded([Offer])
-    case failed(String)
-  }
-
   /// The results panel.
   public struct State: Hashable, Sendable {
     /// The step's input.
     public let criteria: SearchCriteria
-    public var load: Load = .loading
+    public var load: Loadable<[Offer]> = .loading
     public var sort: Sort = .price
     public var nonstopOnly = false
     /// The offers as listed: sorted and filtered, kept in step with `load`, `sort` and the filter
