@@ -43,7 +43,9 @@ let package = Package(
       path: "Modules/Presentation"),
     .testTarget(
       name: "PresentationTests",
-      dependencies: ["Presentation", "FlowOwner", "Services", "Domain", "Persistence"],
+      dependencies: [
+        "Presentation", "FlowOwner", "Services", "Domain", "Persistence", "TestSupport",
+      ],
       exclude: ["Goldens"]),
 
     .systemLibrary(
@@ -51,7 +53,11 @@ let package = Package(
     .target(
       name: "Terminal", dependencies: ["CNcurses", "Presentation"], path: "Modules/Terminal"),
     .testTarget(name: "TerminalTests", dependencies: ["Terminal", "Presentation"]),
-    .testTarget(name: "EndToEndTests", dependencies: ["booking"], path: "Tests/EndToEndTests"),
+    .testTarget(
+      name: "EndToEndTests", dependencies: ["booking", "TestSupport"], path: "Tests/EndToEndTests"),
+
+    // What several test targets share: finding built executables, driving the root feature.
+    .target(name: "TestSupport", dependencies: ["Presentation"], path: "Tests/TestSupport"),
 
     .target(
       name: "FaultLabCore", dependencies: ["Domain", "Services", "FlowOwner"],
@@ -69,6 +75,7 @@ let package = Package(
       name: "ReliabilityTests",
       dependencies: [
         "booking", "recordwriter", "Domain", "Persistence", "Services", "FlowOwner", "Presentation",
+        "TestSupport",
       ],
       path: "Tests/ReliabilityTests"),
   ],

@@ -1,6 +1,7 @@
 import Domain
 import Presentation
 import Services
+import TestSupport
 import Testing
 
 @Suite("Extras feature")

@@ -3,6 +3,7 @@ import FlowOwner
 import Foundation
 import Presentation
 import Services
+import TestSupport
 import Testing
 
 /// Compares a render with `Goldens/<name>.txt`. With BOOKING_RECORD_GOLDENS=1 the file is

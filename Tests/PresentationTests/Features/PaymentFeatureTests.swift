@@ -2,6 +2,7 @@ import Domain
 import Foundation
 import Presentation
 import Services
+import TestSupport
 import Testing
 
 @Suite("Payment feature")

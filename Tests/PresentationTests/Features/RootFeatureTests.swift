@@ -2,6 +2,7 @@ import Domain
 import FlowOwner
 import Presentation
 import Services
+import TestSupport
 import Testing
 
 @Suite("Root feature")

@@ -4,11 +4,12 @@ import Foundation
 import Persistence
 import Presentation
 import Services
+import TestSupport
 import Testing
 
 /// A simulated airline on a temporary directory with a hand-moved clock, and the environment the
 /// features run in. Offers and seat maps are deterministic for a search, so renders are too.
-struct TestWorld {
+struct TestWorld: AppWorld {
   /// 2026-11-29 12:00:00 UTC.
   static let start = Date(timeIntervalSince1970: 1_795_953_600)
   let root = NSTemporaryDirectory() + "booking-presentation-" + UUID().uuidString
@@ -73,34 +74,3 @@ struct TestWorld {
     return try await airline.price(draftID: draft.id, extras: extras)
   }
 }
-
-/// Runs `effect` to completion, feeding each result back into `reduce`, in order.
-func settle<State, Action: Sendable>(
-  _ state: inout State, _ effect: Effect<Action>,
-  _ reduce: (inout State, Action) -> Effect<Action>
-) async {
-  var pending = effect.jobs
-  while !pending.isEmpty {
-    let job = pending.removeFirst()
-    let action = await job.run()
-    pending += reduce(&state, action).jobs
-  }
-}
-
-/// Sends `actions` to the root feature one by one, running every effect to completion.
-func drive(
-  _ state: inout RootFeature.State, _ actions: [RootFeature.Action], _ world: TestWorld
-) async {
-  for action in actions {
-    let effect = RootFeature.reduce(&state, action, environment: world.environment)
-    await settle(&state, effect) { state, action in
-      RootFeature.reduce(&state, action, environment: world.environment)
-    }
-  }
-}
-
-/// Keys for a string typed character by character.
-func typed(_ text: String) -> [Key] { text.map { Key.character($0) } }
-
-/// Root key actions for a string.
-func keys(_ text: String) -> [RootFeature.Action] { typed(text).map { .key($0) } }

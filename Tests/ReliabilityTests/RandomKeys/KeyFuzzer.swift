@@ -2,6 +2,7 @@ import Domain
 import FlowOwner
 import Foundation
 import Presentation
+import TestSupport
 
 /// Random keys for the root feature, biased so a run gets deep into the flow: most of the time it
 /// types something that makes sense for the focused field (an airport, a name, a card number),
@@ -192,5 +193,4 @@ struct KeyFuzzer {
     }
   }
 
-  private func typed(_ text: String) -> [Key] { text.map { .character($0) } }
 }

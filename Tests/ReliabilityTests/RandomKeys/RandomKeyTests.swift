@@ -2,6 +2,7 @@ import Domain
 import FlowOwner
 import Foundation
 import Presentation
+import TestSupport
 import Testing
 
 @Suite("Random keys through the root feature")

@@ -5,10 +5,11 @@ import Persistence
 import Presentation
 import Services
 import Synchronization
+import TestSupport
 
 /// The app without a terminal: a simulated airline with no latency on a temporary directory, a
 /// hand-moved clock, and the environment the root feature runs in.
-struct HeadlessWorld {
+struct HeadlessWorld: AppWorld {
   /// 2026-11-29 12:00:00 UTC.
   static let start = Date(timeIntervalSince1970: 1_795_953_600)
 
@@ -78,31 +79,3 @@ struct ReliabilityFailure: Error, CustomStringConvertible {
   let description: String
   init(_ description: String) { self.description = description }
 }
-
-/// Runs `effect` to completion, feeding each result back into `reduce`, in order.
-func settle<State, Action: Sendable>(
-  _ state: inout State, _ effect: Effect<Action>,
-  _ reduce: (inout State, Action) -> Effect<Action>
-) async {
-  var pending = effect.jobs
-  while !pending.isEmpty {
-    let job = pending.removeFirst()
-    let action = await job.run()
-    pending += reduce(&state, action).jobs
-  }
-}
-
-/// Sends `actions` to the root feature one by one, running every effect to completion.
-func drive(
-  _ state: inout RootFeature.State, _ actions: [RootFeature.Action], _ world: HeadlessWorld
-) async {
-  for action in actions {
-    let effect = RootFeature.reduce(&state, action, environment: world.environment)
-    await settle(&state, effect) { state, action in
-      RootFeature.reduce(&state, action, environment: world.environment)
-    }
-  }
-}
-
-/// Root key actions for a string typed character by character.
-func keys(_ text: String) -> [RootFeature.Action] { text.map { .key(.character($0)) } }

@@ -1,0 +1,37 @@
+import Presentation
+
+/// Something that holds the environment the root feature runs in (a test's airline and clock).
+public protocol AppWorld {
+  var environment: AppEnvironment { get }
+}
+
+/// Runs `effect` to completion, feeding each result back into `reduce`, in order.
+public func settle<State, Action: Sendable>(
+  _ state: inout State, _ effect: Effect<Action>,
+  _ reduce: (inout State, Action) -> Effect<Action>
+) async {
+  var pending = effect.jobs
+  while !pending.isEmpty {
+    let job = pending.removeFirst()
+    let action = await job.run()
+    pending += reduce(&state, action).jobs
+  }
+}
+
+/// Sends `actions` to the root feature one by one, running every effect to completion.
+public func drive(
+  _ state: inout RootFeature.State, _ actions: [RootFeature.Action], _ world: some AppWorld
+) async {
+  for action in actions {
+    let effect = RootFeature.reduce(&state, action, environment: world.environment)
+    await settle(&state, effect) { state, action in
+      RootFeature.reduce(&state, action, environment: world.environment)
+    }
+  }
+}
+
+/// Keys for a string typed character by character.
+public func typed(_ text: String) -> [Key] { text.map { Key.character($0) } }
+
+/// Root key actions for a string typed character by character.
+public func keys(_ text: String) -> [RootFeature.Action] { typed(text).map { .key($0) } }
