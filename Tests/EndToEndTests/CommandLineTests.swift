@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// The command line, run without a terminal: standard input is /dev/null, output is piped.

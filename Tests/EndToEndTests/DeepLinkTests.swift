@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// Opening the app on a link, from a cold start.

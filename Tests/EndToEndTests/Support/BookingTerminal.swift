@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 
 /// The `booking` app running in a real terminal: its own tmux server (socket), a fixed 100x30
 /// window and its own temporary data directory. Call `close()` when done (in a `defer`): it ends

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// A data directory the app cannot write. The tests run as root, which ignores permission bits,
@@ -97,7 +98,8 @@ struct TmpfsMount {
   init(size: String) throws {
     path = Screens.temporaryPath("rel-fs")
     try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: false)
-    let result = try Shell.run("/bin/mount", ["-t", "tmpfs", "-o", "size=\(size)", "tmpfs", path])
+    let result = try Command.run(
+      "/bin/mount", ["-t", "tmpfs", "-o", "size=\(size)", "tmpfs", path])
     guard result.status == 0 else {
       try? FileManager.default.removeItem(atPath: path)
       throw ReliabilityFailure("mount failed: \(result.output)")
@@ -105,7 +107,7 @@ struct TmpfsMount {
   }
 
   func remount(options: String) throws {
-    let result = try Shell.run("/bin/mount", ["-o", options, path])
+    let result = try Command.run("/bin/mount", ["-o", options, path])
     guard result.status == 0 else { throw ReliabilityFailure("remount failed: \(result.output)") }
   }
 
@@ -121,9 +123,9 @@ struct TmpfsMount {
   }
 
   func remove() {
-    _ = try? Shell.run("/bin/umount", [path])
-    if (try? Shell.run("/bin/mountpoint", ["-q", path]))?.status == 0 {
-      _ = try? Shell.run("/bin/umount", ["-l", path])
+    _ = try? Command.run("/bin/umount", [path])
+    if (try? Command.run("/bin/mountpoint", ["-q", path]))?.status == 0 {
+      _ = try? Command.run("/bin/umount", ["-l", path])
     }
     try? FileManager.default.removeItem(atPath: path)
   }

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 
 /// A private tmux server running `booking` in one or more sessions (a real terminal each), for
 /// the end-to-end reliability tests. Call `close()` when done (in a `defer`): it ends the server
@@ -18,7 +19,7 @@ final class Tmux {
   private var clients: [Process] = []
 
   init() throws {
-    guard let tmux = Shell.find("tmux") else {
+    guard let tmux = Command.find("tmux") else {
       throw ReliabilityFailure("tmux is not installed: the end-to-end tests need it")
     }
     self.tmux = tmux
@@ -52,11 +53,11 @@ final class Tmux {
         "start-server", ";", "set-option", "-g", "status", "off", ";",
         "new-session", "-d", "-s", session, "-x", String(width), "-y", String(height), "--",
       ] + command
-    let started = try Shell.startDaemon(tmux, arguments, environment: environment)
+    let started = try Command.startDaemon(tmux, arguments, environment: environment)
     clients.append(started.process)
     guard isAlive(session) else {
       throw ReliabilityFailure(
-        "tmux did not start \(command.joined(separator: " ")): \(started.output)")
+        "tmux did not start \(command.joined(separator: " ")): \(started.stdout + started.stderr)")
     }
     panes.append(try panePID(session))
   }
@@ -117,7 +118,7 @@ final class Tmux {
   }
 
   func isAlive(_ session: String) -> Bool {
-    (try? Shell.run(tmux, base + ["has-session", "-t", session]))?.status == 0
+    (try? Command.run(tmux, base + ["has-session", "-t", session]))?.status == 0
   }
 
   /// Whether process `pid` still exists.
@@ -125,7 +126,7 @@ final class Tmux {
 
   /// Ends the server (panes get SIGHUP) and SIGKILLs whatever still runs in a pane.
   func close() {
-    _ = try? Shell.run(tmux, base + ["kill-server"], environment: environment)
+    _ = try? Command.run(tmux, base + ["kill-server"], environment: environment)
     for pid in panes where kill(pid, 0) == 0 {
       kill(-pid, SIGKILL)
       kill(pid, SIGKILL)
@@ -138,7 +139,7 @@ final class Tmux {
 
   @discardableResult
   private func command(_ arguments: [String]) throws -> String {
-    let result = try Shell.run(tmux, base + arguments, environment: environment)
+    let result = try Command.run(tmux, base + arguments, environment: environment)
     guard result.status == 0 else {
       throw ReliabilityFailure(
         "tmux \(arguments.joined(separator: " ")) failed (\(result.status)): \(result.output)")
@@ -149,63 +150,5 @@ final class Tmux {
   /// `word` quoted for `sh`.
   static func quoted(_ word: String) -> String {
     "'" + word.replacingOccurrences(of: "'", with: "'\\''") + "'"
-  }
-}
-
-/// Runs programs with Foundation's `Process` (a trimmed copy of `EndToEndTests`' `Command`).
-enum Shell {
-  struct Result {
-    var status: Int32
-    var output: String
-  }
-
-  /// Runs `executable` to the end; standard output and error are read after it ends, so this is
-  /// for small outputs only (tmux commands).
-  static func run(
-    _ executable: String, _ arguments: [String], environment: [String: String]? = nil
-  ) throws -> Result {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: executable)
-    process.arguments = arguments
-    if let environment { process.environment = environment }
-    let output = Pipe()
-    process.standardInput = FileHandle.nullDevice
-    process.standardOutput = output
-    process.standardError = output
-    try process.run()
-    let data = output.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    return Result(status: process.terminationStatus, output: String(decoding: data, as: UTF8.self))
-  }
-
-  /// Starts a command that may fork a daemon (a tmux client starting its server) and reads its
-  /// output to the end without waiting for Foundation to see it exit: on Linux the daemon
-  /// inherits the socket `Process` waits on. Keep the `Process` until the daemon has ended.
-  static func startDaemon(
-    _ executable: String, _ arguments: [String], environment: [String: String]
-  ) throws -> (process: Process, output: String) {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: executable)
-    process.arguments = arguments
-    process.environment = environment
-    let output = Pipe()
-    process.standardInput = FileHandle.nullDevice
-    process.standardOutput = output
-    process.standardError = output
-    try process.run()
-    let data = output.fileHandleForReading.readDataToEndOfFile()
-    return (process, String(decoding: data, as: UTF8.self))
-  }
-
-  /// The first executable called `name` on `PATH` or in the usual folders.
-  static func find(_ name: String) -> String? {
-    let path = ProcessInfo.processInfo.environment["PATH"] ?? ""
-    let folders =
-      path.split(separator: ":").map(String.init) + ["/usr/bin", "/usr/local/bin", "/bin"]
-    for folder in folders where !folder.isEmpty {
-      let candidate = folder + "/" + name
-      if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
-    }
-    return nil
   }
 }
