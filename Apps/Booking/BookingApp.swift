@@ -56,7 +56,8 @@ final class BookingApp {
         if self.store.state.modal == .confirmQuit {
           self.recorder?.discardPending()
         } else {
-          self.recorder?.record(.control("c"), paymentField: self.paymentField)
+          self.recorder?.record(
+            .control("c"), paymentField: self.paymentField, busy: self.store.runningEffects > 0)
         }
         self.store.send(.key(.control("c")))
       })
@@ -94,9 +95,9 @@ final class BookingApp {
   private func startReplay() {
     guard let replayer else { return }
     store.send(.announce(store.state.strings.replaying))
-    replayer.play { [weak self] key in
-      self?.store.send(.key(key))
-    }
+    replayer.play(
+      isIdle: { [weak self] in self?.store.runningEffects == 0 },
+      deliver: { [weak self] key in self?.store.send(.key(key)) })
   }
 
   private static func confirmsQuit(_ key: Key) -> Bool {
@@ -127,7 +128,7 @@ final class BookingApp {
       if store.state.modal == .confirmQuit, Self.confirmsQuit(key) {
         recorder?.discardPending()
       } else {
-        recorder?.record(key, paymentField: paymentField)
+        recorder?.record(key, paymentField: paymentField, busy: store.runningEffects > 0)
       }
       store.send(.key(key))
     }
@@ -146,6 +147,7 @@ final class BookingApp {
     scheduleCountdown(for: state)
     scheduleSpinner(busy: state.isBusy)
     scheduleRender()
+    replayer?.appChanged()
   }
 
   /// Saves the snapshot synchronously whenever the path changed, before the next frame.

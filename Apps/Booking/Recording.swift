@@ -1,10 +1,19 @@
 import Foundation
 import Presentation
 
-/// One recorded key: its time after the start in milliseconds and its word.
+/// One recorded key: its time after the start in milliseconds, its word, and whether the app
+/// was waiting for the airline when it was typed.
+///
+/// A key typed while the app was idle (the usual case, and the default when `busy` is absent) is
+/// replayed only once the app is idle again: a replay on a slower or busier machine then sends
+/// "Enter" to the results list, not to its spinner. A key typed during a wait (Esc while results
+/// load) is replayed at its time, during the wait, as it was typed.
 struct RecordedKey: Codable {
   let t: Int
   let key: String
+  var busy: Bool? = nil
+
+  var waitsForIdle: Bool { busy != true }
 }
 
 /// Writes every key with its time offset as JSON lines, for `--replay`.
@@ -16,11 +25,11 @@ struct RecordedKey: Codable {
 final class KeyRecorder {
   private let handle: FileHandle
   private let start = DispatchTime.now().uptimeNanoseconds
-  private var heldCardKeys: [(Int, Key)] = []
+  private var heldCardKeys: [(Int, Key, Bool)] = []
   private var codeDigits = 0
   /// The latest key, written when the next one comes: the keys that quit (`q` then `y`) are
   /// dropped, so a replay ends where the recording's flow ended instead of quitting.
-  private var pending: (Int, Key)?
+  private var pending: (Int, Key, Bool)?
   static let testCards = ["4242424242424242", "4000000000000002", "4000000000009995"]
 
   init(path: String) throws {
@@ -32,20 +41,21 @@ final class KeyRecorder {
     self.handle = handle
   }
 
-  /// Records `key`, typed while `field` had focus on the payment panel (nil elsewhere).
-  func record(_ key: Key, paymentField: PaymentFeature.Field?) {
+  /// Records `key`, typed while `field` had focus on the payment panel (nil elsewhere) and
+  /// while the app was (`busy`) or was not waiting for the airline.
+  func record(_ key: Key, paymentField: PaymentFeature.Field?, busy: Bool) {
     let t = Int((DispatchTime.now().uptimeNanoseconds - start) / 1_000_000)
     if paymentField == .number, isEditing(key) {
-      heldCardKeys.append((t, key))
+      heldCardKeys.append((t, key, busy))
       return
     }
     flushCardNumber()
     if paymentField == .cvc, case .character(let character) = key, character.isNumber {
       codeDigits += 1
-      write(t, .character(Character(String((codeDigits - 1) % 4 + 1))))
+      write(t, .character(Character(String((codeDigits - 1) % 4 + 1))), busy: busy)
       return
     }
-    write(t, key)
+    write(t, key, busy: busy)
   }
 
   /// Writes the held card-number keys: as typed for a test card, else as the success test card.
@@ -56,10 +66,10 @@ final class KeyRecorder {
       return nil
     }
     if Self.testCards.contains(String(typed)) {
-      for (t, key) in heldCardKeys { write(t, key) }
+      for (t, key, busy) in heldCardKeys { write(t, key, busy: busy) }
     } else {
       for (offset, digit) in "4242424242424242".enumerated() {
-        write(first.0 + offset, .character(digit))
+        write(first.0 + offset, .character(digit), busy: first.2)
       }
     }
     heldCardKeys = []
@@ -78,31 +88,40 @@ final class KeyRecorder {
   /// Writes what is still held.
   func finish() {
     flushCardNumber()
-    if let (t, key) = pending { emit(t, key) }
+    if let (t, key, busy) = pending { emit(t, key, busy: busy) }
     pending = nil
   }
 
-  private func write(_ t: Int, _ key: Key) {
-    if let (heldT, held) = pending { emit(heldT, held) }
-    pending = (t, key)
+  private func write(_ t: Int, _ key: Key, busy: Bool) {
+    if let (heldT, held, heldBusy) = pending { emit(heldT, held, busy: heldBusy) }
+    pending = (t, key, busy)
   }
 
-  private func emit(_ t: Int, _ key: Key) {
+  private func emit(_ t: Int, _ key: Key, busy: Bool) {
     guard let word = KeyCoding.word(key),
-      let data = try? JSONEncoder().encode(RecordedKey(t: t, key: word))
+      let data = try? JSONEncoder().encode(RecordedKey(t: t, key: word, busy: busy ? true : nil))
     else { return }
     handle.write(data + Data("\n".utf8))
   }
 }
 
 /// Plays a recording back into the app at its own pace (or faster), until a person presses a key.
+///
+/// Each key keeps its gap to the key before it (divided by the speed), and a key that was typed
+/// while the app was idle also waits until the app is idle again, so the replay makes the same
+/// booking however slow the machine or the airline is today.
 @MainActor
 final class KeyReplayer {
   private var keys: [RecordedKey]
   private let speed: Double
   private var timer: DispatchSourceTimer?
-  private let start = DispatchTime.now()
   private(set) var isPlaying = false
+  /// The recorded time of the key sent last, and when it was sent.
+  private var previous: (recorded: Int, sent: DispatchTime)?
+  /// The next key is due but waits for the app to finish waiting for the airline.
+  private var heldForIdle = false
+  private var deliver: (@MainActor (Key) -> Void)?
+  private var isIdle: (@MainActor () -> Bool)?
 
   /// Reads `path`; a line that is not a recorded key is an error naming its line number.
   init(path: String, speed: Double) throws {
@@ -125,37 +144,67 @@ final class KeyReplayer {
     self.speed = speed
   }
 
-  /// Starts sending keys to `deliver` at their recorded times divided by the speed.
-  func play(_ deliver: @escaping @MainActor (Key) -> Void) {
+  /// Starts sending keys to `deliver`, each when its gap has passed and, for a key typed while
+  /// the app was idle, once `isIdle` holds.
+  func play(
+    isIdle: @escaping @MainActor () -> Bool, deliver: @escaping @MainActor (Key) -> Void
+  ) {
+    self.isIdle = isIdle
+    self.deliver = deliver
     isPlaying = true
-    scheduleNext(deliver)
+    previous = (0, .now())
+    scheduleNext()
   }
 
   /// Stops: a person took over.
   func stop() {
     isPlaying = false
+    heldForIdle = false
     timer?.cancel()
     timer = nil
     keys = []
   }
 
-  private func scheduleNext(_ deliver: @escaping @MainActor (Key) -> Void) {
-    guard isPlaying, let next = keys.first else {
+  /// The app's state changed: a key held for the app to become idle goes next, if it is (after
+  /// the change that made it idle has been handled, never from inside it).
+  func appChanged() {
+    guard heldForIdle, isIdle?() == true else { return }
+    heldForIdle = false
+    DispatchQueue.main.async { [weak self] in
+      MainActor.assumeIsolated { self?.due() }
+    }
+  }
+
+  private func scheduleNext() {
+    guard isPlaying, let next = keys.first, let previous else {
       isPlaying = false
       return
     }
-    let due = start + .milliseconds(Int(Double(next.t) / speed))
+    let gap = max(0, Double(next.t - previous.recorded) / speed)
     let timer = DispatchSource.makeTimerSource(queue: .main)
-    timer.schedule(deadline: due)
+    timer.schedule(deadline: previous.sent + .milliseconds(Int(gap)))
     timer.setEventHandler { [weak self] in
-      MainActor.assumeIsolated {
-        guard let self, self.isPlaying, !self.keys.isEmpty else { return }
-        let recorded = self.keys.removeFirst()
-        if let key = KeyCoding.key(recorded.key) { deliver(key) }
-        self.scheduleNext(deliver)
-      }
+      MainActor.assumeIsolated { self?.due() }
     }
     timer.resume()
     self.timer = timer
+  }
+
+  private func due() {
+    timer = nil
+    guard isPlaying, let next = keys.first else { return }
+    if next.waitsForIdle, isIdle?() == false {
+      heldForIdle = true
+      return
+    }
+    sendNext()
+  }
+
+  private func sendNext() {
+    guard isPlaying, !keys.isEmpty else { return }
+    let recorded = keys.removeFirst()
+    previous = (recorded.t, .now())
+    if let key = KeyCoding.key(recorded.key) { deliver?(key) }
+    scheduleNext()
   }
 }
