@@ -1,9 +1,11 @@
 /// One check: a scenario to drive, what it reads from the flow afterwards, and when it passes.
-public struct Check: Sendable {
+public struct Check: Sendable, Summarised {
   /// The short name used on the command line and as a matrix row.
   public let name: String
   /// What the check asserts, in one sentence.
   public let summary: String
+  /// The same sentence in Turkish.
+  public let turkishSummary: String
   /// The scenario it drives each version through.
   public let scenario: Scenario
   /// What passes, as a person would say it.
@@ -13,12 +15,13 @@ public struct Check: Sendable {
 
   /// A check that passes when `passes` accepts what `read` takes from the observation.
   public init(
-    name: String, summary: String, scenario: Scenario, expectation: String,
-    read: @escaping @Sendable (Observation) -> String,
+    name: String, summary: String, turkishSummary: String, scenario: Scenario,
+    expectation: String, read: @escaping @Sendable (Observation) -> String,
     passes: @escaping @Sendable (String) -> Bool
   ) {
     self.name = name
     self.summary = summary
+    self.turkishSummary = turkishSummary
     self.scenario = scenario
     self.expectation = expectation
     reading = read
@@ -27,12 +30,12 @@ public struct Check: Sendable {
 
   /// A check that passes when `read` takes exactly `expected` from the observation.
   public init(
-    name: String, summary: String, scenario: Scenario, expecting expected: String,
-    read: @escaping @Sendable (Observation) -> String
+    name: String, summary: String, turkishSummary: String, scenario: Scenario,
+    expecting expected: String, read: @escaping @Sendable (Observation) -> String
   ) {
     self.init(
-      name: name, summary: summary, scenario: scenario, expectation: "== \(expected)",
-      read: read, passes: { $0 == expected })
+      name: name, summary: summary, turkishSummary: turkishSummary, scenario: scenario,
+      expectation: "== \(expected)", read: read, passes: { $0 == expected })
   }
 
   /// What the check reads from `observation`.

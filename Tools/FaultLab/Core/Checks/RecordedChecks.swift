@@ -9,6 +9,7 @@ extension Check {
   public static func recordedPath() -> Check {
     Check(
       name: "recorded-path", summary: "after paying, the path equals one recorded from pay-appends",
+      turkishSummary: "ödemeden sonra rota, pay-appends kusurundan kaydedilmiş rotayla aynıdır",
       scenario: .pay, expecting: recordedPayPath, read: \.trail)
   }
 }

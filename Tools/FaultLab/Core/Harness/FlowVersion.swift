@@ -1,50 +1,64 @@
 /// A version of the flow under test: the correct one or a fault, each made fresh per scenario.
-public struct FlowVersion: Sendable {
+public struct FlowVersion: Sendable, Summarised {
   /// The short name used on the command line and as a matrix column.
   public let name: String
   /// What the version does differently, in one line.
   public let summary: String
+  /// The same line in Turkish.
+  public let turkishSummary: String
   /// A fresh flow at the search form.
   public let make: @Sendable () -> any FlowUnderTest
 
   /// A version named `name`.
   public init(
-    name: String, summary: String, make: @escaping @Sendable () -> any FlowUnderTest
+    name: String, summary: String, turkishSummary: String,
+    make: @escaping @Sendable () -> any FlowUnderTest
   ) {
     self.name = name
     self.summary = summary
+    self.turkishSummary = turkishSummary
     self.make = make
   }
 
   /// The real `BookingFlow` with its real snapshot and restore.
   public static let correct = FlowVersion(
-    name: "correct", summary: "the real BookingFlow, snapshot and restore", make: { RealFlow() })
+    name: "correct", summary: "the real BookingFlow, snapshot and restore",
+    turkishSummary: "gerçek BookingFlow, kendi snapshot'ı ve geri yüklemesiyle",
+    make: { RealFlow() })
 
   /// Every fault, in matrix column order.
   public static let faults: [FlowVersion] = [
     FlowVersion(
       name: "bag", summary: "the legacy bag: a class of optionals, last writer wins",
+      turkishSummary: "eski çanta: optional alanlardan oluşan bir sınıf, en son yazan kazanır",
       make: { LegacyBag() }),
     FlowVersion(
       name: "late-advance", summary: "a late reply still advances: it pushes its step anyway",
+      turkishSummary: "geç dönen yanıt akışı yine de ilerletir: adımını rotaya ekler",
       make: { LateReplyAdvances() }),
     FlowVersion(
       name: "double-push", summary: "a double submit pushes the same step twice",
+      turkishSummary: "çift dokunuş aynı adımı rotaya iki kez ekler",
       make: { DoubleSubmitPushesTwice() }),
     FlowVersion(
       name: "pay-appends", summary: "paying appends the confirmation instead of replacing the path",
+      turkishSummary: "ödeme yapılınca onay ekranı rotanın yerine geçmez, sonuna eklenir",
       make: { PayAppends() }),
     FlowVersion(
       name: "extra-notice", summary: "an extra notice step is inserted before the confirmation",
+      turkishSummary: "onay ekranından önce fazladan bir bildirim adımı eklenir",
       make: { ExtraNoticeStep() }),
     FlowVersion(
       name: "pay-to-search", summary: "paying returns to the search form",
+      turkishSummary: "ödeme yapılınca arama formuna geri dönülür",
       make: { PayReturnsToSearch() }),
     FlowVersion(
       name: "stale-quote", summary: "restore opens payment on an expired quote",
+      turkishSummary: "geri yükleme, süresi dolmuş fiyat teklifiyle ödeme ekranını açar",
       make: { RestoreIgnoresExpiry() }),
     FlowVersion(
       name: "names-saved", summary: "the snapshot carries the passengers' names",
+      turkishSummary: "snapshot yolcuların adlarını taşır",
       make: { SnapshotCarriesNames() }),
   ]
 

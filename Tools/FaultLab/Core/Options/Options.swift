@@ -2,7 +2,7 @@
 public struct Options: Hashable, Sendable {
   /// Print Markdown for slides instead of terminal text.
   public var markdown = false
-  /// The language of the class words and headings.
+  /// The language of the report: class words, headings and summaries.
   public var language = Language.en
   /// The check of the one cell to explain.
   public var check: String?
@@ -32,7 +32,7 @@ public struct Options: Hashable, Sendable {
       separating (ayiran), blind (kor), noisy (gurultulu) or inverted (ters).
 
         --markdown               print the same report as Markdown, for slides
-        --lang en|tr             the language of the class words and headings (default en)
+        --lang en|tr             the language of the words, headings and summaries (default en)
         --check NAME --fault NAME
                                  explain one cell: both versions side by side
         --help                   print this and exit

@@ -6,10 +6,11 @@ extension Contrast {
     let column = 40
     var lines = [
       "\(check.name) x \(fault.name) -> \(separation.labelled(language))", "",
-      words.check.padded(label) + "\(check.name): \(check.summary)",
+      words.check.padded(label) + "\(check.name): \(check.summary(language))",
       words.expects.padded(label) + check.expectation,
-      words.fault.padded(label) + "\(fault.name): \(fault.summary)",
-      words.scenario.padded(label) + "\(check.scenario.rawValue): \(check.scenario.summary)", "",
+      words.fault.padded(label) + "\(fault.name): \(fault.summary(language))",
+      words.scenario.padded(label)
+        + "\(check.scenario.rawValue): \(check.scenario.summary(language))", "",
       "".padded(label) + "\(words.correct): BookingFlow".padded(column)
         + "\(words.faulty): \(fault.name)",
     ]
@@ -32,10 +33,10 @@ extension Contrast {
     let words = Words(language)
     var lines = [
       "### `\(check.name)` x `\(fault.name)`: \(separation.labelled(language))", "",
-      "- \(words.check): \(check.summary)",
+      "- \(words.check): \(check.summary(language))",
       "- \(words.expects): \(check.expectation)",
-      "- \(words.fault): \(fault.summary)",
-      "- \(words.scenario): \(check.scenario.summary)", "",
+      "- \(words.fault): \(fault.summary(language))",
+      "- \(words.scenario): \(check.scenario.summary(language))", "",
       "| | \(words.correct): BookingFlow | \(words.faulty): `\(fault.name)` |", "|---|---|---|",
     ]
     for (name, left, right) in sideBySide(words) {

@@ -21,12 +21,12 @@ extension Matrix {
     for fault in faults {
       let by = separators(of: fault.name).map { "`\($0)`" }
       lines.append(
-        "- `\(fault.name)`: \(fault.summary); \(words.separatedBy): "
+        "- `\(fault.name)`: \(fault.summary(language)); \(words.separatedBy): "
           + (by.isEmpty ? words.none : by.joined(separator: ", ")))
     }
     lines += ["", "**\(words.checksHeading)**", ""]
     for check in checks {
-      lines.append("- `\(check.name)`: \(check.summary)")
+      lines.append("- `\(check.name)`: \(check.summary(language))")
     }
     lines += ["", "**\(unseparatedLine(language))**"]
     return lines.joined(separator: "\n")

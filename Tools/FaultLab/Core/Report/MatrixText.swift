@@ -44,7 +44,7 @@ extension Matrix {
     let width = (faults.map(\.name.count).max() ?? 0) + 2
     for fault in faults {
       let by = separators(of: fault.name)
-      lines.append("  " + fault.name.padded(width) + fault.summary)
+      lines.append("  " + fault.name.padded(width) + fault.summary(language))
       let label = "\(words.separatedBy): "
       let list = by.isEmpty ? words.none : by.joined(separator: ", ")
       let wrapped = list.wrapped(98 - width - label.count)
@@ -55,7 +55,7 @@ extension Matrix {
     lines += ["", "\(words.checksHeading):"]
     let checkWidth = (checks.map(\.name.count).max() ?? 0) + 2
     for check in checks {
-      lines.append("  " + check.name.padded(checkWidth) + check.summary)
+      lines.append("  " + check.name.padded(checkWidth) + check.summary(language))
     }
     lines += ["", unseparatedLine(language)]
     return lines

@@ -1,4 +1,22 @@
-/// The report's fixed words in one language; check and fault summaries stay in English.
+/// Something the report names with a one-line summary, written once in each language.
+///
+/// Checks, flow versions and scenarios carry their own summaries, next to their definitions, so a
+/// new one cannot be added without its Turkish line.
+public protocol Summarised {
+  /// What it is or does, in one line of English.
+  var summary: String { get }
+  /// The same line in Turkish.
+  var turkishSummary: String { get }
+}
+
+extension Summarised {
+  /// The summary in `language`.
+  public func summary(_ language: Language) -> String {
+    language == .tr ? turkishSummary : summary
+  }
+}
+
+/// The report's fixed words in one language; the summaries come from `Summarised`.
 struct Words {
   let title: String
   let check: String

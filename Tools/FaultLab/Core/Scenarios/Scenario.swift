@@ -2,7 +2,7 @@ import Domain
 import FlowOwner
 
 /// A fixed sequence of events a check drives a flow through before it looks; no sleeps, no I/O.
-public enum Scenario: String, Hashable, Sendable, CaseIterable {
+public enum Scenario: String, Hashable, Sendable, CaseIterable, Summarised {
   /// Search, choose offer A, save passengers, price extras: at payment.
   case booking
   /// The booking, then pay.
@@ -28,6 +28,22 @@ public enum Scenario: String, Hashable, Sendable, CaseIterable {
     case .offerChange: "the booking, back to results, choose offer-b, save passengers"
     case .restoreInTime: "the booking, snapshot, relaunch at once"
     case .restoreExpired: "the booking, snapshot, relaunch after the 15-minute price lock"
+    }
+  }
+
+  /// The same line in Turkish.
+  public var turkishSummary: String {
+    switch self {
+    case .booking:
+      "ara, offer-a teklifini seç, yolcuları kaydet, ek hizmetleri fiyatla (ödemede)"
+    case .pay: "booking senaryosu, ardından ödeme yap"
+    case .doubleSubmit: "ara, ardından offer-a teklifini iki kez seç"
+    case .lateReply: "ara, offer-a teklifini seç, geri dön, ardından yolcu kaydının yanıtı gelir"
+    case .offerChange:
+      "booking senaryosu, sonuçlara dön, offer-b teklifini seç, yolcuları kaydet"
+    case .restoreInTime: "booking senaryosu, snapshot al, hemen yeniden aç"
+    case .restoreExpired:
+      "booking senaryosu, snapshot al, 15 dakikalık fiyat kilidi bitince yeniden aç"
     }
   }
 
