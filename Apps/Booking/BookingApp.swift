@@ -1,10 +1,16 @@
 import Dispatch
 import Domain
 import FlowOwner
-import Foundation
+import FoundationEssentials
 import Presentation
 import Services
 import Terminal
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
 
 /// The running app: owns the terminal and the store on the main actor, and wakes only for a
 /// key, a signal, the countdown's next second, a spinner frame, or an airline reply.

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import Presentation
 
 /// The command line, parsed: every flag `booking --help` documents.

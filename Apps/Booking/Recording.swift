@@ -1,4 +1,5 @@
-import Foundation
+import Dispatch
+import FoundationEssentials
 import Presentation
 
 /// One recorded key: its time after the start in milliseconds, its word, and whether the app
@@ -23,7 +24,7 @@ struct RecordedKey: Codable {
 /// 4242 4242 4242 4242 otherwise; security-code digits are always written as 1, 2, 3, 4.
 @MainActor
 final class KeyRecorder {
-  private let handle: FileHandle
+  private let file: LineFile
   private let start = DispatchTime.now().uptimeNanoseconds
   private var heldCardKeys: [(Int, Key, Bool)] = []
   private var codeDigits = 0
@@ -32,13 +33,8 @@ final class KeyRecorder {
   private var pending: (Int, Key, Bool)?
   static let testCards = ["4242424242424242", "4000000000000002", "4000000000009995"]
 
-  init(path: String) throws {
-    guard
-      FileManager.default.createFile(
-        atPath: path, contents: nil, attributes: [.posixPermissions: 0o600]),
-      let handle = FileHandle(forWritingAtPath: path)
-    else { throw CocoaError(.fileWriteNoPermission, userInfo: [NSFilePathErrorKey: path]) }
-    self.handle = handle
+  init(path: String) throws(SystemError) {
+    file = try LineFile(creating: path)
   }
 
   /// Records `key`, typed while `field` had focus on the payment panel (nil elsewhere) and
@@ -101,7 +97,7 @@ final class KeyRecorder {
     guard let word = KeyCoding.word(key),
       let data = try? JSONEncoder().encode(RecordedKey(t: t, key: word, busy: busy ? true : nil))
     else { return }
-    handle.write(data + Data("\n".utf8))
+    file.append(String(decoding: data, as: UTF8.self))
   }
 }
 
@@ -126,7 +122,7 @@ final class KeyReplayer {
   /// Reads `path`; a line that is not a recorded key is an error naming its line number.
   init(path: String, speed: Double) throws {
     guard let data = FileManager.default.contents(atPath: path) else {
-      throw CocoaError(.fileReadNoSuchFile, userInfo: [NSFilePathErrorKey: path])
+      throw SystemError(path: path, reason: "no such file, or it cannot be read")
     }
     var keys: [RecordedKey] = []
     for (number, line) in String(decoding: data, as: UTF8.self).split(separator: "\n").enumerated()
@@ -134,9 +130,7 @@ final class KeyReplayer {
       guard let key = try? JSONDecoder().decode(RecordedKey.self, from: Data(line.utf8)),
         KeyCoding.key(key.key) != nil
       else {
-        throw CocoaError(
-          .fileReadCorruptFile,
-          userInfo: [NSLocalizedDescriptionKey: "\(path):\(number + 1) is not a recorded key"])
+        throw SystemError(path: "\(path):\(number + 1)", reason: "not a recorded key")
       }
       keys.append(key)
     }

@@ -1,6 +1,12 @@
 import FlowOwner
-import Foundation
+import FoundationEssentials
 import Persistence
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
 
 /// The saved snapshot in `session/snapshot.json`, read and written through the record store.
 struct SessionFile {
@@ -54,6 +60,6 @@ struct SessionFile {
   func text() -> String {
     let path = store.root + "/session/snapshot.json"
     guard let data = FileManager.default.contents(atPath: path) else { return "" }
-    return String(decoding: data, as: UTF8.self).replacingOccurrences(of: "\n", with: " ")
+    return String(decoding: data, as: UTF8.self).replacing("\n", with: " ")
   }
 }

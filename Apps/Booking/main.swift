@@ -1,16 +1,22 @@
 import Dispatch
 import Domain
 import FlowOwner
-import Foundation
+import FoundationEssentials
 import Persistence
 import Presentation
 import Services
 import Terminal
 
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 /// Prints `message` and the usage hint to stderr and exits with EX_USAGE, before the terminal is
 /// touched.
 func refuse(_ message: String) -> Never {
-  FileHandle.standardError.write(Data("booking: \(message)\nTry 'booking --help'.\n".utf8))
+  printError("booking: \(message)\nTry 'booking --help'.\n")
   exit(64)
 }
 
@@ -43,12 +49,11 @@ if let path = options.replayPath {
       try KeyReplayer(path: path, speed: options.replaySpeed)
     }
   } catch {
-    refuse("cannot replay \(path): \(error.localizedDescription)")
+    refuse("cannot replay \(error)")
   }
 }
 guard TerminalScreen.isTerminal(0), TerminalScreen.isTerminal(1) else {
-  FileHandle.standardError.write(
-    Data("booking: needs a terminal: run it directly in a terminal window, not in a pipe.\n".utf8))
+  printError("booking: needs a terminal: run it directly in a terminal window, not in a pipe.\n")
   exit(1)
 }
 
@@ -58,8 +63,7 @@ var saveProblem: String?
 let lock = SessionLock.acquire(in: dataDirectory)
 switch lock {
 case .heldByAnother:
-  FileHandle.standardError.write(
-    Data("booking: a session is already open in \(dataDirectory); close it first.\n".utf8))
+  printError("booking: a session is already open in \(dataDirectory); close it first.\n")
   exit(1)
 case .unavailable(let reason):
   saveProblem = reason
@@ -100,14 +104,14 @@ if let path = options.recordPath {
   do {
     app.recorder = try KeyRecorder(path: path)
   } catch {
-    refuse("cannot record to \(path): \(error.localizedDescription)")
+    refuse("cannot record to \(error)")
   }
 }
 app.installSignals()
 do {
   try screen.start()
 } catch {
-  FileHandle.standardError.write(Data("booking: \(error)\n".utf8))
+  printError("booking: \(error)\n")
   exit(1)
 }
 app.run()

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Where the app keeps its records.
 public enum DataDirectory {
@@ -26,7 +26,7 @@ public enum DataDirectory {
     resolve(
       explicit: explicit,
       environment: ProcessInfo.processInfo.environment,
-      home: NSHomeDirectory()
+      home: FileManager.default.homeDirectoryForCurrentUser.path
     )
   }
 

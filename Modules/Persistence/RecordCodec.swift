@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// The JSON settings of every record file, and short explanations of why a file did not decode.
 ///
@@ -65,15 +65,9 @@ enum RecordCodec {
 
   private static let withMilliseconds = Date.ISO8601FormatStyle(includingFractionalSeconds: true)
 
-  /// JSONDecoder only says "not valid JSON"; JSONSerialization says where and why.
+  /// JSONDecoder only says "not valid JSON"; `JSONSyntax` says what and where.
   private static func syntaxProblem(in data: Data) -> String? {
-    do {
-      _ = try JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed])
-      return nil
-    } catch {
-      let detail = (error as NSError).userInfo[NSDebugDescriptionErrorKey] as? String
-      return detail.map { "not valid JSON: \(singleLine($0))" }
-    }
+    JSONSyntax.problem(in: data).map { "not valid JSON: \($0)" }
   }
 
   private static func describe(_ path: [any CodingKey]) -> String {

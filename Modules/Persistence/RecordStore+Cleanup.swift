@@ -1,4 +1,8 @@
-import Foundation
+import FoundationEssentials
+
+#if canImport(Glibc)
+  import Glibc
+#endif
 
 extension RecordStore {
   /// Deletes temp files of `kind` last modified more than `age` seconds before `now`, left by

@@ -1,4 +1,8 @@
-import Foundation
+import FoundationEssentials
+
+#if canImport(Glibc)
+  import Glibc
+#endif
 
 /// JSON records on disk, one file per ID in a folder per kind, written atomically and read
 /// defensively: undecodable files are moved aside, newer ones refused.

@@ -62,7 +62,7 @@ struct OfferAndQuoteTests {
     let ist = try airport("IST", "Europe/Istanbul")
     let jfk = try airport("JFK", "America/New_York")
     // 2026-12-24 10:00 UTC = 13:00 in Istanbul; +11 h = 21:00 UTC = 16:00 in New York.
-    let leaves = try CalendarDay(iso: "2026-12-24").start(in: .gmt).addingTimeInterval(10 * 3600)
+    let leaves = try CalendarDay(iso: "2026-12-24").start(in: .utc).addingTimeInterval(10 * 3600)
     let flight = try Segment(
       flightNumber: FlightNumber("TK1"), origin: ist, destination: jfk,
       departure: ZonedTime(instant: leaves, timeZoneID: ist.timeZoneID),

@@ -72,8 +72,8 @@ struct ValidationTests {
   @Test("a day is taken in the time zone it is asked for")
   func dayInZone() throws {
     let instant = Date(timeIntervalSince1970: 1_798_758_000)  // 2026-12-31T23:00:00Z
-    let istanbul = try #require(TimeZone(identifier: "Europe/Istanbul"))
-    let newYork = try #require(TimeZone(identifier: "America/New_York"))
+    let istanbul = try #require(Zone.named("Europe/Istanbul"))
+    let newYork = try #require(Zone.named("America/New_York"))
     #expect(CalendarDay(instant, in: istanbul).iso == "2027-01-01")
     #expect(CalendarDay(instant, in: newYork).iso == "2026-12-31")
   }
@@ -86,6 +86,9 @@ struct ValidationTests {
     #expect(try eur.adding(Money("0.25", "eur")) == (try Money("212.75", "EUR")))
     #expect(throws: DomainError.invalidCurrency("EU")) { try Currency("EU") }
     #expect(throws: DomainError.invalidAmount("12,50")) { try Money("12,50", "EUR") }
+    for text in ["1-2", "1.2.3", "-", ".", "--1", ""] {
+      #expect(throws: DomainError.invalidAmount(text), "\(text)") { try Money(text, "EUR") }
+    }
   }
 
   @Test("money is formatted for the language with the currency's minor units")
@@ -96,6 +99,12 @@ struct ValidationTests {
     #expect(try Money("0.005", "EUR").formatted() == "EUR 0.01")
     #expect(try Money("-12", "USD").formatted() == "USD -12.00")
     #expect(try Money("1.2345", "KWD").formatted() == "KWD 1.235")
+    #expect(try Money("2.345", "EUR").formatted() == "EUR 2.35", "half rounds away from zero")
+    #expect(try Money("-2.345", "EUR").formatted() == "USD -2.35".replacing("USD", with: "EUR"))
+    #expect(try Money("2.344999", "EUR").formatted() == "EUR 2.34")
+    #expect(try Money("999.995", "EUR").formatted() == "EUR 1,000.00", "a carry ripples up")
+    #expect(try Money("0.5", "JPY").formatted() == "JPY 1")
+    #expect(try Money("1234.5", "EUR").plainAmount == "1234.50")
   }
 
   @Test("money keeps every cent through JSON")

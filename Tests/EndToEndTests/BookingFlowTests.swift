@@ -49,6 +49,13 @@ struct BookingFlowTests {
     #expect(files.containing("4242424242424242") == [], "the full card number is on disk")
     #expect(files.containing("4242 4242 4242 4242") == [], "the full card number is on disk")
     #expect(files.corrupt() == [])
+
+    // The app keeps to FoundationEssentials: after a whole booking (time zones, money, JSON,
+    // airport search) it has not loaded Foundation's ICU layer (about 11 MB of memory).
+    let maps = try String(contentsOfFile: "/proc/\(try terminal.panePID())/maps", encoding: .utf8)
+    for library in ["libFoundation.so", "libFoundationInternationalization.so", "_FoundationICU"] {
+      #expect(!maps.contains(library), "the app loaded \(library)")
+    }
   }
 
   @Test(

@@ -33,7 +33,7 @@ enum Fixture {
   ) throws -> Offer {
     let ist = try istanbul()
     let ams = try amsterdam()
-    let leaves = try departureDay().start(in: ist.timeZone)
+    let leaves = try departureDay().start(in: ist.zone)
       .addingTimeInterval(Double(hour * 3600 + 40 * 60))
     let segment = try Segment(
       flightNumber: FlightNumber(airlineCode: "TK", number: flight), origin: ist,

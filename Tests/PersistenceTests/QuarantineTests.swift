@@ -79,7 +79,7 @@ struct QuarantineTests {
       let store = scratch.store()
       let cases: [(String, String)] = [
         ("", "the file is empty"),
-        (#"{"data": {"#, "not valid JSON: unexpected end of file during JSON parse"),
+        (#"{"data": {"#, "not valid JSON: unexpected end of file at line 1, column 11"),
         (#"{"data": 1, "kind": "offers", "schema": 2}"#, "it holds kind 'offers', not 'quotes'"),
         (#"{"kind": "quotes", "schema": 2}"#, "missing field 'data' at the top level"),
       ]

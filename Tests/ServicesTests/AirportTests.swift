@@ -32,4 +32,17 @@ struct AirportTests {
     #expect(directory.search("qqqq").isEmpty)
     #expect(directory.search("a", limit: 3).count == 3)
   }
+
+  @Test("search folds the letters of many languages, typed composed or decomposed")
+  func folding() {
+    #expect(directory.search("zürich").first?.code.rawValue == "ZRH")
+    #expect(directory.search("zu\u{308}rich").first?.code.rawValue == "ZRH")
+    #expect(directory.search("ZÜRICH").first?.code.rawValue == "ZRH")
+    #expect(directory.search("ıstanbul").map(\.code.rawValue).prefix(2).sorted() == ["IST", "SAW"])
+    #expect(directory.search("İzmir").first?.code.rawValue == "ADB")
+    #expect(directory.search("montréal").first?.code.rawValue == "YUL")
+    #expect(directory.search("MONTRÉAL").first?.code.rawValue == "YUL")
+    #expect(directory.search("montreal").first?.code.rawValue == "YUL")
+    #expect(directory.search("MÜNCHEN").first?.code.rawValue == "MUC")
+  }
 }

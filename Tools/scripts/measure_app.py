@@ -64,6 +64,18 @@ def hwm_kib(pid):
     return 0
 
 
+def rss_by_mapping(pid):
+    """Resident KiB per mapped file (anonymous memory as "[anon]"), largest first."""
+    sizes, name = {}, "[anon]"
+    for line in open(f"/proc/{pid}/smaps"):
+        parts = line.split()
+        if "-" in parts[0] and len(parts) >= 5 and ":" in parts[3]:
+            name = parts[5] if len(parts) > 5 and parts[5].startswith("/") else "[anon]"
+        elif parts[0] == "Rss:":
+            sizes[name] = sizes.get(name, 0) + int(parts[1])
+    return sorted(sizes.items(), key=lambda item: -item[1])
+
+
 def send(fd, keys, pause=0.05):
     for key in keys:
         os.write(fd, key.encode() if isinstance(key, str) else key)
@@ -101,6 +113,7 @@ with tempfile.TemporaryDirectory() as data:
     send(fd, ["4242424242424242", TAB, "1230", TAB, "123", TAB, ENTER])
     read_until(fd, b"Booked")
     peak = hwm_kib(pid)
+    mappings = rss_by_mapping(pid)
     os.kill(pid, signal.SIGTERM)
     os.waitpid(pid, 0)
 
@@ -110,3 +123,6 @@ print(f"peak RSS over a whole booking: {peak / 1024:.1f} MiB (target < 20 MB)")
 print(f"CPU while idle on search for {IDLE:.0f} s: {idle_cpu_ms:.1f} ms (target < 10 ms)")
 print(f"bytes per countdown tick: median {ticks[len(ticks)//2] if ticks else 0} "
       f"(min {min(ticks, default=0)}, max {max(ticks, default=0)}) (target < 32)")
+print("resident now, by mapping (KiB):")
+for name, kib in mappings[:10]:
+    print(f"  {kib:7d}  {os.path.basename(name)}")

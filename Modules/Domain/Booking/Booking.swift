@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// A paid booking, as the airline keeps it.
 public struct Booking: Hashable, Sendable, Codable {

@@ -5,7 +5,7 @@ public struct BookingReference: Hashable, Sendable, Codable, CustomStringConvert
 
   /// Validates and upper-cases `raw`.
   public init(_ raw: String) throws(DomainError) {
-    let text = raw.trimmingCharacters(in: .whitespaces).uppercased()
+    let text = raw.trimmingSpaces().uppercased()
     let scalars = Array(text.unicodeScalars)
     guard scalars.count == 6,
       scalars.allSatisfy({ ("A"..."Z").contains($0) || ("0"..."9").contains($0) })

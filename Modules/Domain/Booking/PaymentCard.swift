@@ -20,12 +20,12 @@ public struct PaymentCard: Hashable, Sendable, CustomStringConvertible {
     guard (12...19).contains(digits.count), digits.allSatisfy({ $0.isASCII && $0.isNumber }),
       Self.passesLuhn(digits)
     else { throw .invalidCardNumber }
-    let parts = expiry.trimmingCharacters(in: .whitespaces).split(separator: "/")
+    let parts = expiry.trimmingSpaces().split(separator: "/")
     guard parts.count == 2, parts[0].count == 2, parts[1].count == 2 || parts[1].count == 4,
       parts.allSatisfy({ $0.allSatisfy { $0.isASCII && $0.isNumber } }),
       let month = Int(parts[0]), let year = Int(parts[1]), (1...12).contains(month)
     else { throw .invalidCardExpiry(expiry) }
-    let code = cvc.trimmingCharacters(in: .whitespaces)
+    let code = cvc.trimmingSpaces()
     guard (3...4).contains(code.count), code.allSatisfy({ $0.isASCII && $0.isNumber }) else {
       throw .invalidCVC
     }

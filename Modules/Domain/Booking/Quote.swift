@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// What a line of a quote is for.
 public enum LineItemKind: String, Hashable, Sendable, Codable, CaseIterable {

@@ -16,7 +16,7 @@ public struct SeatDesignator: Hashable, Sendable, Codable, Comparable, CustomStr
 
   /// Parses `14A` (a lower-case letter is accepted).
   public init(_ text: String) throws(DomainError) {
-    let trimmed = text.trimmingCharacters(in: .whitespaces).uppercased()
+    let trimmed = text.trimmingSpaces().uppercased()
     guard let letter = trimmed.last, trimmed.count >= 2, trimmed.count <= 3,
       trimmed.dropLast().allSatisfy({ $0.isASCII && $0.isNumber }),
       let row = Int(trimmed.dropLast())

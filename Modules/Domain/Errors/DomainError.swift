@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// A rule a domain value broke, with a message a person can read.
 ///
@@ -68,7 +68,7 @@ public enum DomainError: Error, Hashable, Sendable, CustomStringConvertible {
     case .arrivalBeforeDeparture(let flight):
       "Flight \(flight) arrives before it departs."
     case .invalidName(let field, let value):
-      value.trimmingCharacters(in: .whitespaces).isEmpty
+      value.trimmingSpaces().isEmpty
         ? "\(field) is required."
         : "\(field) \(Self.quoted(value)) may use letters, spaces, '-', ''' and '.' only (up to 50)."
     case .invalidEmail(let raw):
@@ -100,7 +100,7 @@ public enum DomainError: Error, Hashable, Sendable, CustomStringConvertible {
     for scalar in raw.unicodeScalars.prefix(40) {
       switch scalar.properties.generalCategory {
       case .control, .format, .lineSeparator, .paragraphSeparator, .surrogate, .unassigned:
-        out += String(format: "\\u{%X}", scalar.value)
+        out += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
       default:
         out.unicodeScalars.append(scalar)
       }

@@ -44,7 +44,7 @@ public struct Identifier<Owner>: Hashable, Sendable, Codable, Comparable,
   /// The owner's name as a person would say it ("offer", "quote").
   public static var kindName: String {
     String(describing: Owner.self)
-      .replacingOccurrences(of: "Booking", with: "")
+      .replacing("Booking", with: "")
       .lowercased()
   }
 

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// An amount in one currency. Arithmetic across currencies is an error, never a silent result.
 public struct Money: Hashable, Sendable, CustomStringConvertible {
@@ -15,10 +15,12 @@ public struct Money: Hashable, Sendable, CustomStringConvertible {
 
   /// Parses a plain decimal such as `212.50` in the currency with code `currencyCode`.
   public init(_ text: String, _ currencyCode: String) throws(DomainError) {
-    let trimmed = text.trimmingCharacters(in: .whitespaces)
+    let trimmed = text.trimmingSpaces()
     guard !trimmed.isEmpty, trimmed.count <= 30,
       trimmed.allSatisfy({ $0.isASCII && ($0.isNumber || $0 == "." || $0 == "-") }),
-      let amount = Decimal(string: trimmed, locale: Locale(identifier: "en_US_POSIX")),
+      trimmed.dropFirst().allSatisfy({ $0 != "-" }), trimmed.filter({ $0 == "." }).count <= 1,
+      trimmed.contains(where: \.isNumber),
+      let amount = Decimal(string: trimmed),
       amount.isFinite
     else { throw .invalidAmount(text) }
     self.init(amount, try Currency(currencyCode))
@@ -40,10 +42,7 @@ public struct Money: Hashable, Sendable, CustomStringConvertible {
 
   /// Rounded half-up (away from zero) to the currency's minor units.
   public func rounded() -> Money {
-    var value = amount
-    var result = Decimal()
-    NSDecimalRound(&result, &value, currency.minorUnits, .plain)
-    return Money(result, currency)
+    Money(amount.roundedHalfUp(scale: currency.minorUnits), currency)
   }
 
   /// The sum of `items`, all of which must be in `currency`.
@@ -79,7 +78,7 @@ extension Money: Codable {
 
   public func encode(to encoder: any Encoder) throws {
     var c = encoder.container(keyedBy: CodingKeys.self)
-    try c.encode(NSDecimalNumber(decimal: amount).description(withLocale: nil), forKey: .amount)
+    try c.encode(amount.plainDigits, forKey: .amount)
     try c.encode(currency, forKey: .currency)
   }
 }

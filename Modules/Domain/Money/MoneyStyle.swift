@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// How a language writes amounts: separators and where the currency goes.
 public struct MoneyStyle: Hashable, Sendable {
@@ -27,11 +27,9 @@ public struct MoneyStyle: Hashable, Sendable {
 
   /// Writes `value` with exactly `fractionDigits` digits after the separator.
   func number(_ value: Decimal, fractionDigits: Int) -> String {
-    var scaled = value
-    var rounded = Decimal()
-    NSDecimalRound(&rounded, &scaled, fractionDigits, .plain)
+    let rounded = value.roundedHalfUp(scale: fractionDigits)
     let negative = rounded < 0
-    let text = NSDecimalNumber(decimal: negative ? -rounded : rounded).description(withLocale: nil)
+    let text = (negative ? -rounded : rounded).plainDigits
     let parts = text.split(separator: ".", omittingEmptySubsequences: false)
     let whole = String(parts.first ?? "0")
     var fraction = parts.count > 1 ? String(parts[1]) : ""

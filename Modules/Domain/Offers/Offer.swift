@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// A priced itinerary an airline offers for a search, valid until `expiresAt`.
 public struct Offer: Hashable, Sendable, Codable, Identifiable {

@@ -1,4 +1,10 @@
-import Foundation
+import FoundationEssentials
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
 
 /// An airport: where flights leave from and arrive at, with the time zone its clocks show.
 public struct Airport: Hashable, Sendable, Codable {
@@ -26,7 +32,7 @@ public struct Airport: Hashable, Sendable, Codable {
     guard country.unicodeScalars.count == 2,
       country.unicodeScalars.allSatisfy({ ("A"..."Z").contains($0) })
     else { throw .invalidCountryCode(countryCode) }
-    guard TimeZone(identifier: timeZoneID) != nil else { throw .invalidTimeZone(timeZoneID) }
+    guard Zone.named(timeZoneID) != nil else { throw .invalidTimeZone(timeZoneID) }
     guard (-90...90).contains(latitude), (-180...180).contains(longitude) else {
       throw .invalidCoordinates(latitude: latitude, longitude: longitude)
     }
@@ -39,8 +45,8 @@ public struct Airport: Hashable, Sendable, Codable {
     self.longitude = longitude
   }
 
-  /// The airport's time zone; falls back to UTC only if the system lost the zone after validation.
-  public var timeZone: TimeZone { TimeZone(identifier: timeZoneID) ?? .gmt }
+  /// The airport's time zone (validated when the airport was made).
+  public var zone: Zone { Zone.named(timeZoneID) ?? .utc }
 
   /// Great-circle distance to `other` in kilometres (haversine, mean Earth radius).
   public func distance(to other: Airport) -> Double {

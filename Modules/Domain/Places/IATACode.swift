@@ -5,7 +5,7 @@ public struct IATACode: Hashable, Sendable, Codable, Comparable, CustomStringCon
 
   /// Validates and upper-cases `raw` (surrounding spaces are ignored).
   public init(_ raw: String) throws(DomainError) {
-    let trimmed = raw.trimmingCharacters(in: .whitespaces)
+    let trimmed = raw.trimmingSpaces()
     let letters = Array(trimmed.unicodeScalars)
     guard letters.count == 3,
       letters.allSatisfy({ ("A"..."Z").contains($0) || ("a"..."z").contains($0) })

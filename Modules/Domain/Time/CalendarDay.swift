@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// A day on the Gregorian calendar with no time and no time zone, such as a departure date.
 ///
@@ -27,7 +27,7 @@ public struct CalendarDay: Hashable, Sendable, Comparable, Codable, CustomString
 
   /// Parses `YYYY-MM-DD` exactly (surrounding spaces are ignored).
   public init(iso text: String) throws(DomainError) {
-    let parts = text.trimmingCharacters(in: .whitespaces).split(
+    let parts = text.trimmingSpaces().split(
       separator: "-", omittingEmptySubsequences: false)
     guard parts.count == 3, parts[0].count == 4, parts[1].count == 2, parts[2].count == 2,
       parts.allSatisfy({ $0.allSatisfy { $0.isASCII && $0.isNumber } }),
@@ -40,14 +40,11 @@ public struct CalendarDay: Hashable, Sendable, Comparable, Codable, CustomString
     }
   }
 
-  /// The day that `instant` falls on in `timeZone`.
-  public init(_ instant: Date, in timeZone: TimeZone) {
-    var calendar = Calendar(identifier: .gregorian)
-    calendar.timeZone = timeZone
-    let parts = calendar.dateComponents([.year, .month, .day], from: instant)
-    let days = Self.daysFromCivil(
-      year: parts.year ?? 1970, month: parts.month ?? 1, day: parts.day ?? 1)
-    self = Self(daysSinceEpoch: days)
+  /// The day that `instant` falls on in `zone`.
+  public init(_ instant: Date, in zone: Zone) {
+    let seconds = Int(instant.timeIntervalSince1970.rounded(.down))
+    let local = seconds + zone.secondsFromGMT(for: instant)
+    self = Self(daysSinceEpoch: local >= 0 ? local / 86_400 : -((-local + 86_399) / 86_400))
   }
 
   /// The day `daysSinceEpoch` days after 1970-01-01 (clamped to the years 1...9999).
@@ -89,13 +86,9 @@ public struct CalendarDay: Hashable, Sendable, Comparable, Codable, CustomString
     return years
   }
 
-  /// The instant this day starts in `timeZone`.
-  public func start(in timeZone: TimeZone) -> Date {
-    var calendar = Calendar(identifier: .gregorian)
-    calendar.timeZone = timeZone
-    let components = DateComponents(year: year, month: month, day: day)
-    return calendar.date(from: components)
-      ?? Date(timeIntervalSince1970: Double(daysSinceEpoch) * 86_400)
+  /// The instant this day starts in `zone` (its first existing minute, when midnight is skipped).
+  public func start(in zone: Zone) -> Date {
+    zone.instant(forLocalSeconds: daysSinceEpoch * 86_400)
   }
 
   /// Day of the week, 1 = Monday ... 7 = Sunday (ISO 8601).

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// An instant together with the time zone it is shown in: "08:40 in Istanbul".
 ///
@@ -12,19 +12,19 @@ public struct ZonedTime: Hashable, Sendable, Codable, Comparable {
 
   /// Pairs an instant with a zone; the zone ID is validated.
   public init(instant: Date, timeZoneID: String) throws(DomainError) {
-    guard TimeZone(identifier: timeZoneID) != nil else { throw .invalidTimeZone(timeZoneID) }
+    guard Zone.named(timeZoneID) != nil else { throw .invalidTimeZone(timeZoneID) }
     self.instant = instant
     self.timeZoneID = timeZoneID
   }
 
-  /// The zone, falling back to UTC only if the system lost it after validation.
-  public var timeZone: TimeZone { TimeZone(identifier: timeZoneID) ?? .gmt }
+  /// The zone (validated when the time was made).
+  public var zone: Zone { Zone.named(timeZoneID) ?? .utc }
 
   /// Seconds since 1970 on the local wall clock (the zone's offset at that instant applied):
   /// plain arithmetic instead of a Calendar, since results draw thousands of these.
   private var localSeconds: Int {
     let seconds = Int(instant.timeIntervalSince1970.rounded(.down))
-    return seconds + timeZone.secondsFromGMT(for: instant)
+    return seconds + zone.secondsFromGMT(for: instant)
   }
 
   /// The local calendar day.

@@ -14,7 +14,7 @@ public struct Contact: Hashable, Sendable, Codable {
 
   /// The trimmed email, or `invalidEmail`.
   public static func validatedEmail(_ raw: String) throws(DomainError) -> String {
-    let email = raw.trimmingCharacters(in: .whitespaces)
+    let email = raw.trimmingSpaces()
     let parts = email.split(separator: "@", omittingEmptySubsequences: false)
     guard email.count <= 254, parts.count == 2 else { throw .invalidEmail(raw) }
     let local = parts[0]
@@ -33,7 +33,7 @@ public struct Contact: Hashable, Sendable, Codable {
 
   /// The phone as digits with an optional leading `+`, or `invalidPhone`.
   public static func validatedPhone(_ raw: String) throws(DomainError) -> String {
-    let trimmed = raw.trimmingCharacters(in: .whitespaces)
+    let trimmed = raw.trimmingSpaces()
     let plus = trimmed.hasPrefix("+")
     let body = plus ? trimmed.dropFirst() : Substring(trimmed)
     var digits = ""

@@ -16,9 +16,9 @@ public enum DeepLink: Hashable, Sendable {
 
   /// Parses `text`, naming what is wrong when it is not a booking link.
   public init(parsing text: String) throws(DeepLinkError) {
-    let link = text.trimmingCharacters(in: .whitespaces)
+    let link = text.trimmingSpaces()
     guard link.utf8.count <= Self.maximumLength else { throw .tooLong(link.utf8.count) }
-    guard let schemeEnd = link.range(of: "://") else { throw .notALink(link) }
+    guard let schemeEnd = link.firstRange(of: "://") else { throw .notALink(link) }
     let scheme = String(link[..<schemeEnd.lowerBound])
     guard scheme.lowercased() == "booking" else { throw .wrongScheme(scheme) }
     let rest = link[schemeEnd.upperBound...]

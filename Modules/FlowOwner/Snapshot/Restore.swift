@@ -1,5 +1,5 @@
 import Domain
-import Foundation
+import FoundationEssentials
 import Services
 
 /// A restored flow and what happened on the way.

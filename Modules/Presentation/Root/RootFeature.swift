@@ -1,6 +1,6 @@
 import Domain
 import FlowOwner
-import Foundation
+import FoundationEssentials
 import Services
 
 /// The whole app as one feature: the flow owner, the search form at the root, and exactly one

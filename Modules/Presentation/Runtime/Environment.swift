@@ -1,5 +1,5 @@
 import Domain
-import Foundation
+import FoundationEssentials
 import Services
 
 /// What features need from outside: the airline, the airports, the clock, fresh keys.

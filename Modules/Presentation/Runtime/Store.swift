@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Runs the root feature: reduces actions on the main actor, starts the effects they return,
 /// and cancels a step's effects the moment that step leaves the path.

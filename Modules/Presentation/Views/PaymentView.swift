@@ -1,5 +1,5 @@
 import Domain
-import Foundation
+import FoundationEssentials
 
 /// Draws the quote, the countdown and the card form (or the expired state), and names its keys.
 enum PaymentView {

@@ -1,6 +1,6 @@
 import Domain
 import FlowOwner
-import Foundation
+import FoundationEssentials
 import Services
 
 /// Draws the whole screen: header (with the countdown while a quote is on the path), the path as

@@ -1,5 +1,5 @@
 import Domain
-import Foundation
+import FoundationEssentials
 
 /// The built-in airports, looked up by code and searched for autocomplete.
 public struct AirportDirectory: Sendable {
@@ -53,7 +53,7 @@ public struct AirportDirectory: Sendable {
   /// finally letters in order ("fra" ~ "Frankfurt"). Case and accents are ignored ("ist" finds
   /// İstanbul, "mun" finds München).
   public func search(_ query: String, limit: Int = 8) -> [Airport] {
-    let needle = Self.fold(query.trimmingCharacters(in: .whitespaces))
+    let needle = Self.fold(query.trimmingSpaces())
     guard !needle.isEmpty, limit > 0 else { return [] }
     var scored: [(rank: Int, airport: Airport)] = []
     for entry in entries {
@@ -87,8 +87,5 @@ public struct AirportDirectory: Sendable {
   }
 
   /// Lower case without accents; dotted and dotless I both become "i".
-  static func fold(_ text: String) -> String {
-    text.replacingOccurrences(of: "İ", with: "I").replacingOccurrences(of: "ı", with: "i")
-      .folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil)
-  }
+  static func fold(_ text: String) -> String { TextFolding.fold(text) }
 }

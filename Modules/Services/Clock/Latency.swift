@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// How long the simulated airline takes to answer, so spinners show and late replies happen.
 public struct Latency: Hashable, Sendable {

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import Synchronization
 
 /// Where the backend and the app read the time: the system clock live, a hand-moved one in tests.

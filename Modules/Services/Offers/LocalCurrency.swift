@@ -1,5 +1,5 @@
 import Domain
-import Foundation
+import FoundationEssentials
 
 /// The currency fares are sold in at an airport's country, with a fixed rate from euros.
 ///
@@ -39,9 +39,7 @@ struct LocalCurrency: Sendable {
   /// units where one unit is worth little.
   func price(euros: Decimal) -> Money {
     let step: Decimal = perEuro >= 1000 ? 100 : perEuro >= 100 ? 10 : 1
-    var scaled = euros * perEuro / step
-    var rounded = Decimal()
-    NSDecimalRound(&rounded, &scaled, 0, .plain)
+    let rounded = (euros * perEuro / step).roundedHalfUp(scale: 0)
     return Money(rounded * step, currency)
   }
 }

@@ -1,5 +1,5 @@
 import Domain
-import Foundation
+import FoundationEssentials
 
 /// Makes the offers for a search, deterministically: the same criteria give the same offers
 /// (IDs, flights, times, fares) on every run; only `expiresAt` follows the clock.
@@ -79,7 +79,7 @@ struct OfferGenerator: Sendable {
     key: String, now: Date, random: inout SeededGenerator
   ) -> Offer? {
     let origin = routing.stops[0]
-    let dayStart = criteria.departure.start(in: origin.timeZone)
+    let dayStart = criteria.departure.start(in: origin.zone)
     var leaves = dayStart.addingTimeInterval(Double(Int.random(in: 72...275, using: &random) * 300))
     var segments: [Segment] = []
     var distance = 0.0

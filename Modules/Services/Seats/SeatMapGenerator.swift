@@ -1,5 +1,5 @@
 import Domain
-import Foundation
+import FoundationEssentials
 
 /// Draws the cabin of an offer's first flight: layout by aircraft and cabin, occupied seats and
 /// prices chosen deterministically from the offer's ID, so a seat map never changes under a person.

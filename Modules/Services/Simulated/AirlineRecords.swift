@@ -1,5 +1,5 @@
 import Domain
-import Foundation
+import FoundationEssentials
 import Persistence
 
 /// The kinds of record the simulated airline keeps, one folder each.

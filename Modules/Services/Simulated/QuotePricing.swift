@@ -1,5 +1,5 @@
 import Domain
-import Foundation
+import FoundationEssentials
 
 /// The airline's published fee schedule: checks extras against the seat map and the rules and
 /// prices a draft with them. The airline quotes with it; screens estimate with it.

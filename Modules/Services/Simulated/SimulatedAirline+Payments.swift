@@ -1,5 +1,5 @@
 import Domain
-import Foundation
+import FoundationEssentials
 
 extension SimulatedAirline {
   /// The test cards the airline knows, by number.
@@ -65,7 +65,7 @@ extension SimulatedAirline {
     guard quote.isValid(at: now) else { throw .quoteExpired(quoteID) }
 
     let refusal: PaymentRecord.Outcome? =
-      if !card.isValid(on: CalendarDay(now, in: .gmt)) {
+      if !card.isValid(on: CalendarDay(now, in: .utc)) {
         .cardExpired
       } else if card.number == TestCard.declined {
         .declined

@@ -1,5 +1,5 @@
 import Domain
-import Foundation
+import FoundationEssentials
 import Persistence
 
 /// The simulated airline: offers, seat maps, drafts, quotes and payments on top of JSON records,
@@ -84,7 +84,7 @@ public actor SimulatedAirline: OfferService, DraftService, PricingService, Payme
   {
     await configuration.latency.pause()
     let current = try availableOffer(offer.id)
-    try DraftRules.check(passengers, for: current, today: CalendarDay(clock.now(), in: .gmt))
+    try DraftRules.check(passengers, for: current, today: CalendarDay(clock.now(), in: .utc))
     let draft: BookingDraft
     do {
       draft = try BookingDraft(

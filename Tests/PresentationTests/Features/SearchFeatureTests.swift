@@ -8,7 +8,7 @@ import Testing
 struct SearchFeatureTests {
   let airports = AirportDirectory.builtIn
   let strings = Strings.english
-  let today = CalendarDay(TestWorld.start, in: .gmt)
+  let today = CalendarDay(TestWorld.start, in: .utc)
 
   func send(_ state: inout SearchFeature.State, _ keys: [Key])
     -> [FeatureReply<SearchFeature.Action, SearchFeature.Output>]

@@ -1,5 +1,5 @@
 import Domain
-import Foundation
+import FoundationEssentials
 import Services
 
 /// Paying a price-locked quote: the lines and total, a live countdown, the card form, and what

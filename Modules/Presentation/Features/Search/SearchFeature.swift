@@ -58,7 +58,7 @@ public enum SearchFeature {
     case .destination: field = state.destination
     default: return []
     }
-    let text = field.text.trimmingCharacters(in: .whitespaces)
+    let text = field.text.trimmingSpaces()
     guard !text.isEmpty else { return [] }
     if let code = try? IATACode(text), airports.airport(code) != nil, text.count == 3,
       text == text.uppercased()
@@ -184,7 +184,7 @@ public enum SearchFeature {
   private static func resolve(_ text: String, airports: AirportDirectory, strings: Strings)
     -> Result<IATACode, Message>
   {
-    let trimmed = text.trimmingCharacters(in: .whitespaces)
+    let trimmed = text.trimmingSpaces()
     guard !trimmed.isEmpty else { return .failure(Message(text: strings.airportRequired)) }
     if let code = try? IATACode(trimmed), airports.airport(code) != nil { return .success(code) }
     let matches = airports.search(trimmed, limit: 2)

@@ -62,7 +62,7 @@ public struct LabFixtures: Sendable {
     let ams = try Airport(
       code: IATACode("AMS"), name: "Amsterdam Airport Schiphol", city: "Amsterdam",
       countryCode: "NL", timeZoneID: "Europe/Amsterdam", latitude: 52.3086, longitude: 4.7639)
-    let leaves = try CalendarDay(iso: "2026-12-24").start(in: ist.timeZone)
+    let leaves = try CalendarDay(iso: "2026-12-24").start(in: ist.zone)
       .addingTimeInterval(Double(hour * 3600 + 40 * 60))
     let segment = try Segment(
       flightNumber: FlightNumber(airlineCode: "TK", number: flight), origin: ist,
