@@ -4,6 +4,7 @@ extension Decimal {
   /// Rounded half away from zero to `scale` digits after the point (2 for cents), done on the
   /// exact decimal digits so no binary fraction creeps in.
   public func roundedHalfUp(scale: Int) -> Decimal {
+    if exponent >= -scale { return self }  // no digits past `scale`: already rounded
     let negative = self < 0
     let magnitude = negative ? -self : self
     let text = magnitude.plainDigits

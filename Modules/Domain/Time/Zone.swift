@@ -9,21 +9,35 @@ import FoundationEssentials
 public struct Zone: Hashable, Sendable, CustomStringConvertible {
   /// The zone's name: an IANA name like "Europe/Istanbul", "UTC", or the POSIX rule string itself
   /// for a zone given as a rule.
-  public let identifier: String
+  public var identifier: String { storage.identifier }
 
   /// The parsed rule.
-  let rule: Rule
+  var rule: Rule { storage.rule }
   /// Switches listed one by one, which take precedence over `rule` between the first and the
   /// last of them (empty for nearly every zone).
-  let listed: Listed
+  var listed: Listed { storage.listed }
+
+  /// One shared, immutable copy of the parts: a zone travels inside every flight time, and
+  /// copying one reference is cheaper than copying strings and arrays.
+  private let storage: Storage
+
+  private final class Storage: Sendable {
+    let identifier: String
+    let rule: Rule
+    let listed: Listed
+
+    init(identifier: String, rule: Rule, listed: Listed) {
+      self.identifier = identifier
+      self.rule = rule
+      self.listed = listed
+    }
+  }
 
   /// Coordinated Universal Time.
   public static let utc = Zone(identifier: "UTC", rule: Rule(text: "UTC0", standardOffset: 0))
 
   init(identifier: String, rule: Rule, listed: Listed = Listed(flat: [])) {
-    self.identifier = identifier
-    self.rule = rule
-    self.listed = listed
+    storage = Storage(identifier: identifier, rule: rule, listed: listed)
   }
 
   /// Builds a zone from a POSIX TZ rule string, such as "CET-1CEST,M3.5.0,M10.5.0/3"; nil if it
@@ -36,8 +50,8 @@ public struct Zone: Hashable, Sendable, CustomStringConvertible {
   /// Looks the zone up by IANA name, such as "Europe/Istanbul": first in the built-in table, then
   /// in the TZif file under /usr/share/zoneinfo. nil if the name is unknown or malformed.
   public static func named(_ identifier: String) -> Zone? {
-    guard isValidName(identifier) else { return nil }
     if let zone = builtIn[identifier] { return zone }
+    guard isValidName(identifier) else { return nil }
     guard let data = FileManager.default.contents(atPath: zoneinfoDirectory + identifier),
       let text = footer(ofTZif: data)
     else { return nil }
@@ -120,7 +134,8 @@ public struct Zone: Hashable, Sendable, CustomStringConvertible {
   /// Zones are equal when both the identifier and the rule string are (listed switches come
   /// with the identifier).
   public static func == (lhs: Zone, rhs: Zone) -> Bool {
-    lhs.identifier == rhs.identifier && lhs.rule.text == rhs.rule.text
+    if lhs.storage === rhs.storage { return true }
+    return lhs.identifier == rhs.identifier && lhs.rule.text == rhs.rule.text
   }
 
   /// Hashes the identifier and the rule string.

@@ -7,18 +7,23 @@ import FoundationEssentials
 public struct ZonedTime: Hashable, Sendable, Codable, Comparable {
   /// The moment itself.
   public let instant: Date
-  /// The IANA time zone the moment is shown in.
-  public let timeZoneID: String
+  /// The time zone the moment is shown in, looked up once when the time was made.
+  public let zone: Zone
+
+  /// The IANA name of the zone.
+  public var timeZoneID: String { zone.identifier }
 
   /// Pairs an instant with a zone; the zone ID is validated.
   public init(instant: Date, timeZoneID: String) throws(DomainError) {
-    guard Zone.named(timeZoneID) != nil else { throw .invalidTimeZone(timeZoneID) }
-    self.instant = instant
-    self.timeZoneID = timeZoneID
+    guard let zone = Zone.named(timeZoneID) else { throw .invalidTimeZone(timeZoneID) }
+    self.init(instant: instant, zone: zone)
   }
 
-  /// The zone (validated when the time was made).
-  public var zone: Zone { Zone.named(timeZoneID) ?? .utc }
+  /// Pairs an instant with a zone.
+  public init(instant: Date, zone: Zone) {
+    self.instant = instant
+    self.zone = zone
+  }
 
   /// Seconds since 1970 on the local wall clock (the zone's offset at that instant applied):
   /// plain arithmetic instead of a Calendar, since results draw thousands of these.
@@ -56,5 +61,11 @@ public struct ZonedTime: Hashable, Sendable, Codable, Comparable {
     try self.init(
       instant: c.decode(Date.self, forKey: .instant),
       timeZoneID: c.decode(String.self, forKey: .timeZoneID))
+  }
+
+  public func encode(to encoder: any Encoder) throws {
+    var c = encoder.container(keyedBy: CodingKeys.self)
+    try c.encode(instant, forKey: .instant)
+    try c.encode(timeZoneID, forKey: .timeZoneID)
   }
 }
