@@ -52,7 +52,11 @@ enum PassengersView {
   }
 
   static func hints(_ state: PassengersFeature.State, strings: Strings) -> [KeyHint] {
-    var hints = [KeyHint("Tab", strings.hintNext), KeyHint("Enter", strings.hintContinue)]
+    // Enter moves on field by field and sends the form from Continue: the hint says which.
+    var hints =
+      state.focus == .proceed
+      ? [KeyHint("Enter", strings.hintContinue), KeyHint("Tab", strings.hintNext)]
+      : [KeyHint("Tab/Enter", strings.hintNext)]
     if case .title = state.focus { hints.append(KeyHint("←→", strings.hintChange)) }
     return hints + [
       KeyHint("Esc", strings.hintBack), KeyHint("F1", strings.hintHelp),

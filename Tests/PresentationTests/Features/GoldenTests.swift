@@ -65,6 +65,19 @@ struct GoldenTests {
     }
   }
 
+  @Test("the passengers hints say Enter moves to the next field, and continues from Continue")
+  func passengersHints() async throws {
+    let world = TestWorld()
+    defer { world.remove() }
+    var state = RootFeature.State(now: TestWorld.start)
+    await drive(&state, searchKeys + [.key(.enter), .key(.tab)], world)
+    var bar = RootView.render(state, width: 100, height: 30, theme: .color).lines.last ?? ""
+    #expect(bar.hasPrefix(" Tab/Enter next field  Esc back"), "\(bar)")
+    await drive(&state, fillPassengers.dropFirst().map { $0 }, world)
+    bar = RootView.render(state, width: 100, height: 30, theme: .color).lines.last ?? ""
+    #expect(bar.hasPrefix(" Enter continue  Tab next field  Esc back"), "\(bar)")
+  }
+
   @Test("every panel at 100x30, 80x24 and 40x12")
   func panels() async throws {
     let world = TestWorld()
