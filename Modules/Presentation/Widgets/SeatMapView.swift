@@ -11,7 +11,9 @@ import Domain
 ///
 /// Free seats are `[ ]`, free seats that cost more `[+]`, taken ones `[x]`, and a seat chosen
 /// for a passenger shows the passenger's label, `[1]`. The cursor keeps the seat's text and
-/// takes `theme.seatCursor`. When the rows do not fit, the map scrolls to centre the cursor's row.
+/// takes `theme.seatCursor`. When the rows do not fit, the map scrolls to centre the cursor's row;
+/// when the seats of a row do not fit across, it shows as many columns as fit around the cursor's
+/// and marks the cut side in the header with `‹` or `›`.
 public enum SeatMapView {
   /// Columns a seat takes.
   private static let seatWidth = 3
@@ -30,8 +32,18 @@ public enum SeatMapView {
     let visible = rect.height - headerRows - legendRows
     let left = rect.x + max(0, (rect.width - requiredWidth(for: seatMap)) / 2)
     let labelWidth = rowLabelWidth(seatMap)
+    let window = columnWindow(
+      seatMap: seatMap, cursor: cursor, width: rect.width - (labelWidth + 2 + 1))
+    let columns = seatMap.columns[window]
     if headerRows > 0 {
-      drawHeader(on: &canvas, in: rect, x: left + labelWidth + 2, seatMap: seatMap, theme: theme)
+      let x = left + labelWidth + 2
+      drawHeader(on: &canvas, in: rect, x: x, columns: columns, theme: theme)
+      if window.lowerBound > 0 {
+        canvas.put("‹", x: x - 1, y: rect.y, style: theme.accent, clip: rect)
+      }
+      if window.upperBound < seatMap.columns.count {
+        canvas.put("›", x: x + cabinWidth(columns), y: rect.y, style: theme.accent, clip: rect)
+      }
     }
     let seats = Dictionary(
       seatMap.seats.map { ($0.designator, $0) }, uniquingKeysWith: { first, _ in first })
@@ -44,7 +56,7 @@ public enum SeatMapView {
       var x = canvas.put(label, x: left, y: y, style: labelStyle, clip: rect) + 1
       let isExit = exitRows.contains(row)
       x = canvas.put(isExit ? "◂" : " ", x: x, y: y, style: theme.accent, clip: rect)
-      for column in seatMap.columns {
+      for column in columns {
         guard case .seat(let letter) = column else {
           x += aisleWidth
           continue
@@ -64,11 +76,51 @@ public enum SeatMapView {
 
   /// The columns the map takes without being cut: row numbers, exit marks, seats and aisles.
   public static func requiredWidth(for seatMap: SeatMap) -> Int {
-    let cabin = seatMap.columns.reduce(0) { total, column in
-      if case .seat = column { return total + seatWidth }
-      return total + aisleWidth
+    rowLabelWidth(seatMap) + 2 + cabinWidth(seatMap.columns[...]) + 1
+  }
+
+  private static func cabinWidth(_ columns: ArraySlice<SeatColumn>) -> Int {
+    columns.reduce(0) { $0 + columnWidth($1) }
+  }
+
+  private static func columnWidth(_ column: SeatColumn) -> Int {
+    if case .seat = column { return seatWidth }
+    return aisleWidth
+  }
+
+  /// The columns drawn: all of them when they fit in `width`, else as many as fit around the
+  /// cursor's column (the first seat's when there is no cursor), growing one column at a time on
+  /// the side with more left to show.
+  static func columnWindow(seatMap: SeatMap, cursor: SeatDesignator?, width: Int) -> Range<Int> {
+    let columns = seatMap.columns
+    guard cabinWidth(columns[...]) > width, !columns.isEmpty else { return columns.indices }
+    let letter = cursor.map { String($0.letter) }
+    let center =
+      columns.firstIndex { column in
+        if case .seat(let seat) = column { return letter == nil || seat == letter }
+        return false
+      } ?? 0
+    var lower = center
+    var upper = center + 1
+    var used = columnWidth(columns[center])
+    while true {
+      let leftRoom = lower > 0 ? columnWidth(columns[lower - 1]) : Int.max
+      let rightRoom = upper < columns.count ? columnWidth(columns[upper]) : Int.max
+      let preferRight = columns.count - upper >= lower
+      if preferRight, rightRoom != Int.max, used + rightRoom <= width {
+        used += rightRoom
+        upper += 1
+      } else if leftRoom != Int.max, used + leftRoom <= width {
+        used += leftRoom
+        lower -= 1
+      } else if rightRoom != Int.max, used + rightRoom <= width {
+        used += rightRoom
+        upper += 1
+      } else {
+        break
+      }
     }
-    return rowLabelWidth(seatMap) + 2 + cabin + 1
+    return lower..<upper
   }
 
   private static func rowLabelWidth(_ seatMap: SeatMap) -> Int {
@@ -85,10 +137,11 @@ public enum SeatMapView {
   }
 
   private static func drawHeader(
-    on canvas: inout Canvas, in rect: Rect, x start: Int, seatMap: SeatMap, theme: Theme
+    on canvas: inout Canvas, in rect: Rect, x start: Int, columns: ArraySlice<SeatColumn>,
+    theme: Theme
   ) {
     var x = start
-    for column in seatMap.columns {
+    for column in columns {
       guard case .seat(let letter) = column else {
         x += aisleWidth
         continue

@@ -115,6 +115,29 @@ struct SeatMapViewTests {
     #expect(canvas[35, 1]?.style == theme.seatCursor)
   }
 
+  @Test("a cabin wider than the rect shows the columns around the cursor and marks the cut sides")
+  func horizontalWindow() throws {
+    let wide = try WidgetTest.seatMap("ABC|DEFG|HJK", rows: 20...21)
+    // 26 columns leave 21 for the cabin, which needs 34: seven seats and one aisle fit.
+    let right = render(wide, width: 26, height: 3, cursor: try WidgetTest.seat("20K"))
+    WidgetTest.expectLines(
+      right,
+      [
+        "   ‹ E  F  G    H  J  K",
+        "20  [ ][ ][ ]  [ ][ ][ ]",
+        "   [ ] free  [+] extra",
+      ])
+    #expect(right[21, 1]?.style == theme.seatCursor, "the cursor's seat K is in view")
+    let left = render(wide, width: 26, height: 3, cursor: try WidgetTest.seat("20A"))
+    #expect(left.lines[0] == "     A  B  C    D  E  F ›")
+    #expect(left[4, 1]?.style == theme.seatCursor, "the cursor's seat A is in view")
+    let middle = render(wide, width: 26, height: 3, cursor: try WidgetTest.seat("20E"))
+    #expect(middle.lines[0].hasPrefix("   ‹") && middle.lines[0].hasSuffix("›"))
+    #expect(middle.lines[0].contains(" E "))
+    let none = render(wide, width: 26, height: 3, cursor: nil)
+    #expect(none.lines[0] == left.lines[0], "without a cursor the first seats show")
+  }
+
   @Test("tiny rects draw without crashing and nothing lands outside the rect")
   func tiny() throws {
     let map = try WidgetTest.seatMap("ABC|DEF", rows: 1...30)
@@ -130,8 +153,8 @@ struct SeatMapViewTests {
       dotted,
       [
         "............",
-        ".     A  B .",
-        ".30  [ ][ ].",
+        ".   ‹ F    .",
+        ".30  [ ]   .",
         "............",
       ])
   }
