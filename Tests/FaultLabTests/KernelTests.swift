@@ -11,11 +11,23 @@ struct KernelTests {
     #expect(Separation(passesCorrect: false, passesFaulty: true) == .inverted)
   }
 
-  @Test("each class carries the seeds' Turkish name")
+  @Test("each class carries the seeds' Turkish name, in Turkish letters")
   func turkishNames() {
-    #expect(Separation.allCases.map(\.turkish) == ["ayiran", "kor", "gurultulu", "ters"])
-    #expect(Separation.blind.labelled(.en) == "blind (kor)")
-    #expect(Separation.blind.labelled(.tr) == "kor (blind)")
+    #expect(Separation.allCases.map(\.turkish) == ["ayıran", "kör", "gürültülü", "ters"])
+    #expect(Separation.blind.labelled(.en) == "blind (kör)")
+    #expect(Separation.blind.labelled(.tr) == "kör (blind)")
+    #expect(Separation.noisy.labelled(.en) == "noisy (gürültülü)")
+    #expect(
+      Separation.separating.meaning(.tr) == "doğru sürümde geçer, kusurluda kalır: kusuru görür")
+  }
+
+  @Test(
+    "the one-letter class abbreviations are distinct in each language", arguments: Language.allCases
+  )
+  func distinctLetters(language: Language) {
+    let letters = Separation.allCases.map { $0.letter(language) }
+    #expect(Set(letters).count == Separation.allCases.count, "\(letters)")
+    #expect(letters == (language == .tr ? ["a", "k", "g", "t"] : ["s", "b", "n", "i"]))
   }
 
   @Test("the recorded path is what the pay-appends fault really shows after paying")

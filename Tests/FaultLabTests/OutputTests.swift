@@ -9,7 +9,7 @@ struct OutputTests {
     for check in Check.catalogue {
       #expect(text.contains("\n\(check.name) "), "\(check.name)")
     }
-    #expect(text.contains("separating (ayiran)"))
+    #expect(text.contains("separating (ayıran)"))
     #expect(text.contains("Faults no check separates: none"))
   }
 
@@ -17,9 +17,58 @@ struct OutputTests {
   func turkishMatrix() async throws {
     let text = try await labMatrix().text(.tr)
     let lastStep = try #require(text.split(separator: "\n").first { $0.hasPrefix("last-step ") })
-    #expect(lastStep.contains("kor"))
-    #expect(lastStep.contains("ayiran"))
+    #expect(lastStep.contains("kör"))
+    #expect(lastStep.contains("ayıran"))
     #expect(!lastStep.contains("blind"))
+    let recorded = try #require(
+      text.split(separator: "\n").first { $0.hasPrefix("recorded-path ") })
+    #expect(recorded.contains("gürültülü"))
+    #expect(text.contains("Hiçbir denetimin ayırmadığı kusurlar: yok"))
+  }
+
+  @Test("the Turkish reports write their words in Turkish letters, never in ASCII spellings")
+  func turkishLetters() async throws {
+    let matrix = try await labMatrix()
+    let check = try #require(Check.named("whole-path"))
+    let fault = try #require(FlowVersion.fault(named: "pay-appends"))
+    let cell = try await Lab().contrast(check, fault)
+    let reports = [
+      matrix.text(.tr), matrix.markdown(.tr), cell.explanation(.tr), cell.markdownExplanation(.tr),
+    ]
+    let ascii: Set<String> = [
+      "ayiran", "kor", "gurultulu", "gercek", "karsi", "hicbir", "ayirmadigi", "ayrimlar",
+      "sutunlar", "satirlar", "dogru", "gecti", "kaldi", "sonuc", "kayit", "surumde", "gecer",
+      "kalir", "gorur", "goremez", "yesil",
+    ]
+    for report in reports {
+      let words = report.lowercased().split { !$0.isLetter }.map(String.init)
+      let found = Set(words).intersection(ascii)
+      #expect(found.isEmpty, "ASCII spellings: \(found.sorted())")
+    }
+    #expect(reports[0].contains("Kusurlar (sütunlar)"))
+    #expect(reports[0].contains("Denetimler (satırlar)"))
+    #expect(reports[1].contains("**Ayrımlar (a/k/g/t)**"))
+    #expect(reports[2].contains("whole-path x pay-appends -> ayıran (separating)"))
+  }
+
+  @Test("a cell explained in Turkish keeps its side-by-side columns aligned")
+  func turkishExplanationAligned() async throws {
+    let check = try #require(Check.named("whole-path"))
+    let fault = try #require(FlowVersion.fault(named: "pay-appends"))
+    let text = try await Lab().contrast(check, fault).explanation(.tr)
+    let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+    var starts: [String: Int] = [:]
+    for label in ["okunan", "sonuç", "rota", "koltuklar", "anlık kayıt"] {
+      let line = try #require(lines.first { $0.hasPrefix(label + " ") }, "\(label)")
+      let value = line.dropFirst(label.count).prefix { $0 == " " }
+      starts[label] = label.count + value.count
+    }
+    #expect(Set(starts.values).count == 1, "\(starts)")
+    let header = try #require(lines.first { $0.contains("doğru: BookingFlow") })
+    let indent = header.prefix { $0 == " " }.count
+    #expect(starts.values.allSatisfy { $0 == indent }, "\(starts) vs header at \(indent)")
+    let verdict = try #require(lines.first { $0.hasPrefix("sonuç ") })
+    #expect(verdict.split(separator: " ") == ["sonuç", "geçti", "kaldı"])
   }
 
   @Test("the Markdown report is a table with one line per check")
@@ -36,7 +85,7 @@ struct OutputTests {
     let fault = try #require(FlowVersion.fault(named: "extra-notice"))
     let cell = try await Lab().contrast(check, fault)
     let text = cell.explanation(.en)
-    #expect(text.contains("last-step x extra-notice -> blind (kor)"))
+    #expect(text.contains("last-step x extra-notice -> blind (kör)"))
     #expect(text.contains("notice > confirmation(K7Q2ZP)"))
     let verdict = try #require(text.split(separator: "\n").first { $0.hasPrefix("verdict") })
     #expect(verdict.split(separator: " ").filter { $0 == "passes" }.count == 2)

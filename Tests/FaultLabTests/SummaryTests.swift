@@ -52,6 +52,30 @@ struct SummaryTests {
     }
   }
 
+  @Test("a check explained in Turkish states its expectation in Turkish")
+  func turkishExpectations() async throws {
+    let matrix = try await labMatrix()
+    for cell in matrix.rows.joined() {
+      let check = cell.check
+      let english = check.expectation(.en)
+      let turkish = check.expectation(.tr)
+      #expect(english == check.expectation, "\(check.name)")
+      #expect(turkish == check.turkishExpectation, "\(check.name)")
+      if !english.hasPrefix("== ") {
+        #expect(turkish != english, "\(check.name)'s Turkish expectation is its English one")
+      }
+      for explanation in [cell.explanation(.tr), cell.markdownExplanation(.tr)] {
+        #expect(explanation.contains(turkish), "\(check.name): missing \(turkish)")
+        if turkish != english {
+          #expect(!explanation.contains(english), "\(check.name) in English: \(english)")
+        }
+      }
+      #expect(cell.explanation(.en).contains(english), "\(check.name)")
+    }
+    let paymentGone = try #require(Check.named("payment-gone"))
+    #expect(paymentGone.expectation(.tr) == "rotada ödeme ekranı yok")
+  }
+
   @Test("the English reports keep the English summaries")
   func englishUnchanged() async throws {
     let text = try await labMatrix().text(.en)

@@ -10,13 +10,16 @@ public struct Check: Sendable, Summarised {
   public let scenario: Scenario
   /// What passes, as a person would say it.
   public let expectation: String
+  /// The same in Turkish.
+  public let turkishExpectation: String
   private let reading: @Sendable (Observation) -> String
   private let verdict: @Sendable (String) -> Bool
 
   /// A check that passes when `passes` accepts what `read` takes from the observation.
   public init(
     name: String, summary: String, turkishSummary: String, scenario: Scenario,
-    expectation: String, read: @escaping @Sendable (Observation) -> String,
+    expectation: String, turkishExpectation: String,
+    read: @escaping @Sendable (Observation) -> String,
     passes: @escaping @Sendable (String) -> Bool
   ) {
     self.name = name
@@ -24,6 +27,7 @@ public struct Check: Sendable, Summarised {
     self.turkishSummary = turkishSummary
     self.scenario = scenario
     self.expectation = expectation
+    self.turkishExpectation = turkishExpectation
     reading = read
     verdict = passes
   }
@@ -35,7 +39,13 @@ public struct Check: Sendable, Summarised {
   ) {
     self.init(
       name: name, summary: summary, turkishSummary: turkishSummary, scenario: scenario,
-      expectation: "== \(expected)", read: read, passes: { $0 == expected })
+      expectation: "== \(expected)", turkishExpectation: "== \(expected)", read: read,
+      passes: { $0 == expected })
+  }
+
+  /// What passes, in `language`.
+  public func expectation(_ language: Language) -> String {
+    language == .tr ? turkishExpectation : expectation
   }
 
   /// What the check reads from `observation`.

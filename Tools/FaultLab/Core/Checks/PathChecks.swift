@@ -29,6 +29,7 @@ extension Check {
       name: "payment-gone", summary: "after paying, no payment screen is left on the path",
       turkishSummary: "ödemeden sonra rotada ödeme ekranı kalmaz",
       scenario: .pay, expectation: "no payment on the path",
+      turkishExpectation: "rotada ödeme ekranı yok",
       read: \.trail, passes: { !$0.split(separator: ">").contains("payment") })
   }
 

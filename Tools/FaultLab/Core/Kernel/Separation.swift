@@ -8,11 +8,11 @@ public enum Language: String, Hashable, Sendable, CaseIterable {
 
 /// How one check classifies one fault: the seeds' four outcomes of the contrast kernel.
 public enum Separation: String, Hashable, Sendable, CaseIterable {
-  /// Passes on the correct flow, fails on the faulty one: the check sees the fault (ayiran).
+  /// Passes on the correct flow, fails on the faulty one: the check sees the fault (ayıran).
   case separating
-  /// Passes on both: the check cannot see the fault (kor).
+  /// Passes on both: the check cannot see the fault (kör).
   case blind
-  /// Fails on both: the check fails even without the fault (gurultulu).
+  /// Fails on both: the check fails even without the fault (gürültülü).
   case noisy
   /// Fails on the correct flow, passes on the faulty one: it keeps the fault green (ters).
   case inverted
@@ -33,9 +33,9 @@ public enum Separation: String, Hashable, Sendable, CaseIterable {
   /// The seeds' Turkish word.
   public var turkish: String {
     switch self {
-    case .separating: "ayiran"
-    case .blind: "kor"
-    case .noisy: "gurultulu"
+    case .separating: "ayıran"
+    case .blind: "kör"
+    case .noisy: "gürültülü"
     case .inverted: "ters"
     }
   }
@@ -45,7 +45,7 @@ public enum Separation: String, Hashable, Sendable, CaseIterable {
     language == .tr ? turkish : english
   }
 
-  /// The word with the other language's word beside it: "separating (ayiran)".
+  /// The word with the other language's word beside it: "separating (ayıran)".
   public func labelled(_ language: Language) -> String {
     language == .tr ? "\(turkish) (\(english))" : "\(english) (\(turkish))"
   }
@@ -59,10 +59,10 @@ public enum Separation: String, Hashable, Sendable, CaseIterable {
     case (.noisy, .en): "fails on both: it fails even without the fault"
     case (.inverted, .en):
       "fails on the correct flow, passes on the faulty one: it keeps the fault green"
-    case (.separating, .tr): "dogru surumde gecer, kusurluda kalir: kusuru gorur"
-    case (.blind, .tr): "ikisinde de gecer: bu kusuru goremez"
-    case (.noisy, .tr): "ikisinde de kalir: kusur olmadan da kalir"
-    case (.inverted, .tr): "dogru surumde kalir, kusurluda gecer: kusuru yesil tutar"
+    case (.separating, .tr): "doğru sürümde geçer, kusurluda kalır: kusuru görür"
+    case (.blind, .tr): "ikisinde de geçer: bu kusuru göremez"
+    case (.noisy, .tr): "ikisinde de kalır: kusur olmadan da kalır"
+    case (.inverted, .tr): "doğru sürümde kalır, kusurluda geçer: kusuru yeşil tutar"
     }
   }
 

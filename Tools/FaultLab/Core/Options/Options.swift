@@ -29,7 +29,7 @@ public struct Options: Hashable, Sendable {
       usage: faultlab [--markdown] [--lang en|tr] [--check NAME --fault NAME]
 
       Runs each check against the real BookingFlow and against each fault, and classifies it:
-      separating (ayiran), blind (kor), noisy (gurultulu) or inverted (ters).
+      separating (ayıran), blind (kör), noisy (gürültülü) or inverted (ters).
 
         --markdown               print the same report as Markdown, for slides
         --lang en|tr             the language of the words, headings and summaries (default en)

@@ -2,12 +2,12 @@ extension Contrast {
   /// One cell explained for a terminal: the check, the fault, and both versions side by side.
   public func explanation(_ language: Language) -> String {
     let words = Words(language)
-    let label = 10
+    let label = words.labelWidth
     let column = 40
     var lines = [
       "\(check.name) x \(fault.name) -> \(separation.labelled(language))", "",
       words.check.padded(label) + "\(check.name): \(check.summary(language))",
-      words.expects.padded(label) + check.expectation,
+      words.expects.padded(label) + check.expectation(language),
       words.fault.padded(label) + "\(fault.name): \(fault.summary(language))",
       words.scenario.padded(label)
         + "\(check.scenario.rawValue): \(check.scenario.summary(language))", "",
@@ -34,7 +34,7 @@ extension Contrast {
     var lines = [
       "### `\(check.name)` x `\(fault.name)`: \(separation.labelled(language))", "",
       "- \(words.check): \(check.summary(language))",
-      "- \(words.expects): \(check.expectation)",
+      "- \(words.expects): \(check.expectation(language))",
       "- \(words.fault): \(fault.summary(language))",
       "- \(words.scenario): \(check.scenario.summary(language))", "",
       "| | \(words.correct): BookingFlow | \(words.faulty): `\(fault.name)` |", "|---|---|---|",
@@ -54,15 +54,15 @@ extension Contrast {
       (words.path, correct.detailedTrail, faulty.detailedTrail),
       (words.seats, correct.seatList, faulty.seatList),
       (
-        words.snapshot, Self.shortened(correct.snapshotJSON, 300),
-        Self.shortened(faulty.snapshotJSON, 300)
+        words.snapshot, Self.shortened(correct.snapshotJSON, 300, words),
+        Self.shortened(faulty.snapshotJSON, 300, words)
       ),
     ]
   }
 
   /// `text` cut to `limit` characters, saying how many more there were.
-  static func shortened(_ text: String, _ limit: Int) -> String {
+  static func shortened(_ text: String, _ limit: Int, _ words: Words) -> String {
     guard text.count > limit else { return text }
-    return "\(text.prefix(limit))... (+\(text.count - limit) chars)"
+    return "\(text.prefix(limit))... (+\(text.count - limit) \(words.characters))"
   }
 }

@@ -39,6 +39,7 @@ struct Words {
   let scenario: String
   let fault: String
   let expects: String
+  let characters: String
 
   /// The words for `language`.
   init(_ language: Language) {
@@ -65,29 +66,37 @@ struct Words {
       scenario = "scenario"
       fault = "fault"
       expects = "expects"
+      characters = "chars"
     case .tr:
-      title = "faultlab: her denetim gercek BookingFlow'a ve her kusura karsi"
+      title = "faultlab: her denetim gerçek BookingFlow'a ve her kusura karşı"
       check = "denetim"
       totals = "toplam"
-      separatedBy = "ayiran denetimler"
-      noCheckSeparates = "Hicbir denetimin ayirmadigi kusurlar"
+      separatedBy = "ayıran denetimler"
+      noCheckSeparates = "Hiçbir denetimin ayırmadığı kusurlar"
       none = "yok"
-      legend = "Ayrimlar"
-      faultsHeading = "Kusurlar (sutunlar)"
-      checksHeading = "Denetimler (satirlar)"
-      correct = "dogru"
+      legend = "Ayrımlar"
+      faultsHeading = "Kusurlar (sütunlar)"
+      checksHeading = "Denetimler (satırlar)"
+      correct = "doğru"
       faulty = "kusurlu"
-      passes = "gecti"
-      fails = "kaldi"
+      passes = "geçti"
+      fails = "kaldı"
       reads = "okunan"
-      verdict = "sonuc"
+      verdict = "sonuç"
       path = "rota"
       seats = "koltuklar"
-      snapshot = "kayit"
+      snapshot = "anlık kayıt"
       scenario = "senaryo"
       fault = "kusur"
       expects = "beklenen"
+      characters = "karakter"
     }
+  }
+
+  /// The width of a one-cell explanation's label column: its longest label and two spaces.
+  var labelWidth: Int {
+    [check, expects, fault, scenario, reads, verdict, path, seats, snapshot].map(\.count).max()
+      .map { $0 + 2 } ?? 0
   }
 
   /// `passes` or `fails`.
