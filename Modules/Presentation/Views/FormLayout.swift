@@ -3,7 +3,10 @@
 struct FormLayout {
   enum Row {
     case heading(String)
+    /// One line, cut at the edge (aligned lists such as suggestions).
     case text(String, Style)
+    /// Prose, wrapped at spaces to the panel's width.
+    case paragraph(String, Style)
     case field(label: String, field: TextField, focused: Bool, error: String?, note: String)
     case selector(label: String, value: String, focused: Bool)
     case button(String, focused: Bool)
@@ -25,6 +28,10 @@ struct FormLayout {
 
   func draw(on canvas: inout Canvas, in rect: Rect, theme: Theme) {
     guard !rect.isEmpty else { return }
+    let rows = rows.flatMap { row -> [Row] in
+      guard case .paragraph(let text, let style) = row else { return [row] }
+      return Modal.wrap(text, width: rect.width).map { .text($0, style) }
+    }
     let focusedRow = rows.firstIndex(where: isFocused) ?? 0
     // Keep the focused row (and the row after it, often its suggestions) in view.
     let top = max(0, min(focusedRow + 2 - rect.height, rows.count - rect.height))
@@ -37,7 +44,7 @@ struct FormLayout {
     switch row {
     case .heading(let text):
       canvas.put(text, x: line.x, y: line.y, style: theme.title, clip: line)
-    case .text(let text, let style):
+    case .text(let text, let style), .paragraph(let text, let style):
       canvas.put(text, x: line.x, y: line.y, style: style, clip: line)
     case .blank:
       break

@@ -8,7 +8,7 @@ enum PassengersView {
   ) {
     var form = FormLayout()
     form.labelWidth = 20
-    if state.prefill != .empty { form.add(.text(strings.prefilledNote, theme.dim)) }
+    if state.prefill != .empty { form.add(.paragraph(strings.prefilledNote, theme.dim)) }
     let departure = state.offer.departure.day
     for (index, passenger) in state.forms.enumerated() {
       var heading = strings.passengerHeading(index + 1)
@@ -47,7 +47,7 @@ enum PassengersView {
     } else {
       form.add(.button(strings.continueButton, focused: state.focus == .proceed))
     }
-    if let failure = state.failure { form.add(.text(failure, theme.error)) }
+    if let failure = state.failure { form.add(.paragraph(failure, theme.error)) }
     form.draw(on: &canvas, in: rect, theme: theme)
   }
 

@@ -27,12 +27,16 @@ enum PaymentView {
     amountLine(strings.totalLabel, quote.total, theme.accent.adding(.bold))
     if rect.height >= 12 { y += 1 }
     // The live mm:ss is in the header, drawn once: every tick then costs a few bytes.
-    if state.isExpired(at: now) {
-      canvas.put(strings.priceExpired, x: rect.x, y: y, style: theme.critical, clip: rect)
-    } else {
-      canvas.put(strings.priceLockNote, x: rect.x, y: y, style: theme.dim, clip: rect)
+    let (note, noteStyle) =
+      state.isExpired(at: now)
+      ? (strings.priceExpired, theme.critical) : (strings.priceLockNote, theme.dim)
+    // Wrapped where there is room; on a short screen the card form comes first.
+    let noteLines = rect.height >= 14 ? Modal.wrap(note, width: width) : [note]
+    for line in noteLines where y < rect.maxY {
+      canvas.put(line, x: rect.x, y: y, style: noteStyle, clip: rect)
+      y += 1
     }
-    y += rect.height >= 12 ? 2 : 1
+    y += rect.height >= 12 ? 1 : 0
     if state.isExpired(at: now) {
       for line in Modal.wrap(strings.expiredExplanation, width: width) where y < rect.maxY {
         canvas.put(line, x: rect.x, y: y, style: theme.warning, clip: rect)
@@ -71,9 +75,9 @@ enum PaymentView {
           strings.payButton(quote.total.formatted(language.moneyStyle)),
           focused: state.focus == .pay))
     }
-    if let failure = state.failure { form.add(.text(failure, theme.error)) }
+    if let failure = state.failure { form.add(.paragraph(failure, theme.error)) }
     form.add(.blank)
-    form.add(.text(strings.testCardHint, theme.dim))
+    form.add(.paragraph(strings.testCardHint, theme.dim))
     form.draw(
       on: &canvas, in: Rect(x: rect.x, y: y, width: rect.width, height: rect.maxY - y), theme: theme
     )
