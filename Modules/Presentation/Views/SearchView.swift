@@ -18,7 +18,7 @@ enum SearchView {
         label = field == .origin ? strings.fromLabel : strings.toLabel
         if let code = try? IATACode(state[field].text), let airport = airports.airport(code) {
           note = "\(airport.name), \(airport.city)"
-        } else if !focused, state[field].text.isEmpty {
+        } else if state[field].text.isEmpty {
           note = strings.airportPlaceholder
         }
       case .date:
