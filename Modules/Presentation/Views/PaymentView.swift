@@ -91,8 +91,12 @@ enum PaymentView {
         KeyHint("q", strings.hintQuit),
       ]
     }
-    return [
-      KeyHint("Tab", strings.hintNext), KeyHint("Enter", strings.hintPay),
+    // As in the passengers form: Enter moves field by field, and pays from the Pay button.
+    let moves =
+      state.focus == .pay
+      ? [KeyHint("Enter", strings.hintPay), KeyHint("Tab", strings.hintNext)]
+      : [KeyHint("Tab/Enter", strings.hintNext)]
+    return moves + [
       KeyHint("Esc", strings.hintBack), KeyHint("F1", strings.hintHelp),
       KeyHint("^C", strings.hintQuit),
     ]
