@@ -38,6 +38,12 @@ final class BookingApp {
   var recorder: KeyRecorder?
   /// Plays keys for `--replay` until a person presses one.
   var replayer: KeyReplayer?
+  /// `log/booking.log`, if it could be opened.
+  var log: EventLog?
+  /// How many activity lines, and which header lines, are in the log already.
+  private var loggedActivity = 0
+  private var loggedNotice: String?
+  private var loggedSaveProblem: String?
 
   init(
     screen: TerminalScreen, store: Store, session: SessionFile, initialSnapshot: BookingSnapshot?,
@@ -54,7 +60,10 @@ final class BookingApp {
   /// starts, so ncurses sees the signals taken and leaves them alone.
   func installSignals() {
     screen.installSignalHandlers(
-      onTerminate: { [weak self] _ in self?.saveNow() },
+      onTerminate: { [weak self] signal in
+        self?.saveNow()
+        self?.writeLog("exit on signal \(signal): session saved")
+      },
       onResize: { [weak self] in self?.readKeys() },
       // Ctrl-C asks before quitting, as `q` does; a second Ctrl-C confirms.
       onInterrupt: { [weak self] in
@@ -150,10 +159,32 @@ final class BookingApp {
       return
     }
     persist(state)
+    logChanges(state)
     scheduleCountdown(for: state)
     scheduleSpinner(busy: state.isBusy)
     scheduleRender()
     replayer?.appChanged()
+  }
+
+  /// Writes what is new since the last change: activity lines, and the header's notice or save
+  /// problem when they change.
+  private func logChanges(_ state: RootFeature.State) {
+    guard log != nil else { return }
+    let fresh = min(state.activityCount - loggedActivity, state.activity.count)
+    for line in state.activity.suffix(max(0, fresh)) { writeLog("flow: " + line) }
+    loggedActivity = state.activityCount
+    if state.notice != loggedNotice {
+      loggedNotice = state.notice
+      if let notice = state.notice { writeLog("notice: " + notice) }
+    }
+    if state.saveProblem != loggedSaveProblem {
+      loggedSaveProblem = state.saveProblem
+      writeLog(state.saveProblem.map { "cannot save: " + $0 } ?? "saving works again")
+    }
+  }
+
+  func writeLog(_ line: String) {
+    log?.write(line, at: store.environment.clock.now())
   }
 
   /// Saves the snapshot synchronously whenever the path changed, before the next frame.
@@ -260,6 +291,7 @@ final class BookingApp {
 
   private func quit() {
     saveNow()
+    writeLog("exit: quit at \(store.state.flow.snapshot.position.kind)")
     recorder?.finish()
     keySource?.cancel()
     countdown?.cancel()

@@ -32,13 +32,20 @@ struct SystemError: Error, CustomStringConvertible {
   var description: String { "\(path): \(reason)" }
 }
 
-/// A file open for appending lines: the recording written by `--record`.
+/// A file open for writing lines: the recording written by `--record`, the event log.
 final class LineFile {
   private let descriptor: Int32
 
   /// Creates (or empties) `path` with mode 0600.
   init(creating path: String) throws(SystemError) {
     let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
+    guard descriptor >= 0 else { throw .last(path) }
+    self.descriptor = descriptor
+  }
+
+  /// Opens `path` to add lines at its end, creating it with mode 0600.
+  init(appendingTo path: String) throws(SystemError) {
+    let descriptor = open(path, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC | O_NOFOLLOW, 0o600)
     guard descriptor >= 0 else { throw .last(path) }
     self.descriptor = descriptor
   }

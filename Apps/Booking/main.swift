@@ -100,6 +100,11 @@ let app = BookingApp(
   screen: screen, store: Store(state: initialState, environment: environment), session: session,
   initialSnapshot: deepLink == nil ? snapshot : nil, lock: lock)
 app.replayer = replayer
+app.log = EventLog(dataDirectory: dataDirectory)
+let start =
+  options.openURL.map { "deep link \(DomainError.quoted($0))" }
+  ?? (options.fresh ? "fresh" : snapshot.map { "resume at \($0.position.kind)" } ?? "new")
+app.writeLog("start: \(Options.version), \(start), \(options.language)")
 if let path = options.recordPath {
   do {
     app.recorder = try KeyRecorder(path: path)

@@ -50,6 +50,17 @@ struct BookingFlowTests {
     #expect(files.containing("4242 4242 4242 4242") == [], "the full card number is on disk")
     #expect(files.corrupt() == [])
 
+    // The log says what happened, in kinds and IDs: never a name, an email or a card digit.
+    let log = try #require(files.text("log/booking.log"), "no log; files: \(files.all())")
+    #expect(log.contains("start: booking"), "\(log)")
+    #expect(log.contains("flow: accepted searchSubmitted(IST->AMS"), "\(log)")
+    #expect(log.contains("flow: accepted paid(\(reference), from: payment) -> [confirmation]"))
+    for secret in [
+      "Ada", "Lovelace", "Alan", "Turing", "@example.com", "4242424242424242", "4242 4242", "12/30",
+    ] {
+      #expect(!log.contains(secret), "the log holds \(secret)")
+    }
+
     // The app keeps to FoundationEssentials: after a whole booking (time zones, money, JSON,
     // airport search) it has not loaded Foundation's ICU layer (about 11 MB of memory).
     let maps = try String(contentsOfFile: "/proc/\(try terminal.panePID())/maps", encoding: .utf8)

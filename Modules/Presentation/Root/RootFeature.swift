@@ -34,6 +34,9 @@ public enum RootFeature {
     public var saveProblem: String?
     /// The latest flow events, newest last, and dropped replies: the inspector's log.
     public internal(set) var activity: [String] = []
+    /// How many lines `activity` has ever had (it keeps only the latest 100): the app writes the
+    /// lines past the count it last saw to its log file.
+    public internal(set) var activityCount = 0
     /// The latest flow events, newest last.
     public internal(set) var events: [FlowEvent] = []
     /// The time, moved by ticks: countdowns are derived from it.
@@ -121,8 +124,7 @@ public enum RootFeature {
       return reconcile(&state, environment)
     case .step(let id, let stepAction):
       guard let index = state.steps.firstIndex(where: { $0.id == id }) else {
-        state.activity.append(state.strings.replyDropped(id.description))
-        trimLog(&state)
+        note(&state, state.strings.replyDropped(id.description))
         return .none
       }
       return stepReduce(&state, index, stepAction, environment).effect
@@ -324,7 +326,12 @@ public enum RootFeature {
 
   private static func record(_ state: inout State, _ event: FlowEvent) {
     state.events.append(event)
-    state.activity.append(event.description)
+    note(&state, event.description)
+  }
+
+  private static func note(_ state: inout State, _ line: String) {
+    state.activity.append(line)
+    state.activityCount += 1
     trimLog(&state)
   }
 

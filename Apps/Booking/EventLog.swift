@@ -1,0 +1,44 @@
+import FoundationEssentials
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// `log/booking.log` in the data directory: what the app did, a line each with its UTC time, for
+/// when the screen has gone (the app never writes to stdout or stderr while it owns the terminal).
+///
+/// It holds flow events (transitions and why some were dropped), replies that came home late,
+/// what a resume did, save problems and set-aside files, and starts and exits: kinds, codes and
+/// IDs only, never a name, email, phone or card digit. Past 512 KiB it moves to `booking.log.1`
+/// at the next start, so two files at most are kept.
+@MainActor
+final class EventLog {
+  static let folder = "log"
+  static let name = "booking.log"
+  static let rotateBytes = 512 * 1024
+
+  private let file: LineFile
+  private let format = Date.ISO8601FormatStyle()
+
+  /// Opens the log under `dataDirectory`; nil when it cannot be written (the app runs on: a log
+  /// is a help, never a reason to stop).
+  init?(dataDirectory: String) {
+    let folder = dataDirectory + "/" + Self.folder
+    if mkdir(folder, 0o700) != 0, errno != EEXIST { return nil }
+    let path = folder + "/" + Self.name
+    var status = stat()
+    if lstat(path, &status) == 0, Int(status.st_size) > Self.rotateBytes {
+      _ = rename(path, path + ".1")
+    }
+    guard let file = try? LineFile(appendingTo: path) else { return nil }
+    self.file = file
+  }
+
+  /// Adds `line` (made one line: breaks become spaces), stamped with `now`.
+  func write(_ line: String, at now: Date) {
+    let flat = line.map { $0.isNewline ? " " : String($0) }.joined()
+    file.append("\(now.formatted(format)) \(flat)")
+  }
+}
