@@ -106,7 +106,9 @@ extension Strings {
     invalidCVC: "3 or 4 digits.",
     expiredExplanation: "The price lock ran out. Press r to price the same seats and bags again.",
     totalLabel: "Total",
-    testCardHint: "Test cards: 4242 4242 4242 4242 pays; 4000 0000 0000 0002 is declined.",
+    testCardHint:
+      "Test cards: 4242\u{A0}4242\u{A0}4242\u{A0}4242 pays; "
+      + "4000\u{A0}0000\u{A0}0000\u{A0}0002 is declined.",
     bookedTitle: "Booked!",
     referenceLabel: "Booking reference",
     paidWith: { "Paid with \($0)" },

@@ -108,7 +108,9 @@ extension Strings {
     expiredExplanation:
       "Fiyat garantisi bitti. Aynı koltuk ve bagajları yeniden fiyatlamak için r.",
     totalLabel: "Toplam",
-    testCardHint: "Test kartları: 4242 4242 4242 4242 öder; 4000 0000 0000 0002 reddedilir.",
+    testCardHint:
+      "Test kartları: 4242\u{A0}4242\u{A0}4242\u{A0}4242 öder; "
+      + "4000\u{A0}0000\u{A0}0000\u{A0}0002 reddedilir.",
     bookedTitle: "Rezervasyon tamam!",
     referenceLabel: "Rezervasyon kodu",
     paidWith: { "Ödeme: \($0)" },

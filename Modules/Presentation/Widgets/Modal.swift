@@ -24,8 +24,8 @@ public enum Modal {
     return box
   }
 
-  /// `text` broken into lines of at most `width` columns at spaces; a word longer than a line is
-  /// broken between characters. Line breaks in `text` are kept; an empty text is one empty line.
+  /// `text` broken into lines of at most `width` columns at spaces (not at no-break spaces); a
+  /// word longer than a line is broken between characters. Line breaks in `text` are kept; an empty text is one empty line.
   public static func wrap(_ text: String, width: Int) -> [String] {
     guard width > 0 else { return [] }
     let paragraphs = text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline)
@@ -40,7 +40,10 @@ public enum Modal {
     var lines: [String] = []
     var current = ""
     var used = 0
-    let words = paragraph.split(whereSeparator: { $0.isWhitespace })
+    // No-break spaces hold a card number or an amount together on one line.
+    let words = paragraph.split(whereSeparator: {
+      $0.isWhitespace && $0 != "\u{00A0}" && $0 != "\u{202F}"
+    })
     for word in words {
       let wordWidth = DisplayWidth.of(word)
       if used > 0, used + 1 + wordWidth <= width {

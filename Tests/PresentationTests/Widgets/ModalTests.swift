@@ -63,6 +63,9 @@ struct ModalTests {
     #expect(Modal.wrap("a   b", width: 10) == ["a   b"], "a line that fits keeps its spacing")
     #expect(Modal.wrap("a   b c", width: 4) == ["a b", "c"])
     #expect(Modal.wrap("東京 大阪 名古屋", width: 9) == ["東京 大阪", "名古屋"])
+    #expect(
+      Modal.wrap("pay 4242\u{A0}4242 now", width: 10) == ["pay", "4242\u{A0}4242", "now"],
+      "no-break spaces hold a card number together")
     #expect(Modal.wrap("a\nb c", width: 5) == ["a", "b c"])
     #expect(Modal.wrap("a\r\n\nb", width: 5) == ["a", "", "b"])
   }
