@@ -3,7 +3,7 @@ extension Check {
   public static func snapshotPrivate() -> Check {
     Check(
       name: "snapshot-private", summary: "the snapshot's JSON holds no names, email or phone",
-      turkishSummary: "snapshot JSON'unda ad, e-posta ya da telefon yoktur",
+      turkishSummary: "anlık kaydın JSON'unda ad, e-posta ya da telefon yoktur",
       scenario: .booking, expecting: "none",
       read: { observation in
         let leaked = LabFixtures.personalData.filter { observation.snapshotJSON.contains($0) }
@@ -15,7 +15,7 @@ extension Check {
   public static func snapshotPosition() -> Check {
     Check(
       name: "snapshot-position", summary: "the snapshot's JSON reads as payment of quote-a",
-      turkishSummary: "snapshot JSON'unda konum, quote-a için ödeme adımıdır",
+      turkishSummary: "anlık kaydın JSON'unda konum, quote-a için ödeme adımıdır",
       scenario: .booking, expecting: "payment(quote-a)",
       read: { observation in
         guard let snapshot = LabJSON.snapshot(from: observation.snapshotJSON) else {

@@ -23,7 +23,7 @@ public struct FlowVersion: Sendable, Summarised {
   /// The real `BookingFlow` with its real snapshot and restore.
   public static let correct = FlowVersion(
     name: "correct", summary: "the real BookingFlow, snapshot and restore",
-    turkishSummary: "gerçek BookingFlow, kendi snapshot'ı ve geri yüklemesiyle",
+    turkishSummary: "gerçek BookingFlow, kendi anlık kaydı ve geri yüklemesiyle",
     make: { RealFlow() })
 
   /// Every fault, in matrix column order.
@@ -58,7 +58,7 @@ public struct FlowVersion: Sendable, Summarised {
       make: { RestoreIgnoresExpiry() }),
     FlowVersion(
       name: "names-saved", summary: "the snapshot carries the passengers' names",
-      turkishSummary: "snapshot yolcuların adlarını taşır",
+      turkishSummary: "anlık kayıt yolcuların adlarını taşır",
       make: { SnapshotCarriesNames() }),
   ]
 

@@ -41,9 +41,9 @@ public enum Scenario: String, Hashable, Sendable, CaseIterable, Summarised {
     case .lateReply: "ara, offer-a teklifini seç, geri dön, ardından yolcu kaydının yanıtı gelir"
     case .offerChange:
       "booking senaryosu, sonuçlara dön, offer-b teklifini seç, yolcuları kaydet"
-    case .restoreInTime: "booking senaryosu, snapshot al, hemen yeniden aç"
+    case .restoreInTime: "booking senaryosu, anlık kayıt al, hemen yeniden aç"
     case .restoreExpired:
-      "booking senaryosu, snapshot al, 15 dakikalık fiyat kilidi bitince yeniden aç"
+      "booking senaryosu, anlık kayıt al, 15 dakikalık fiyat kilidi bitince yeniden aç"
     }
   }
 
