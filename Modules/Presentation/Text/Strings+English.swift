@@ -96,6 +96,7 @@ extension Strings {
     legend: SeatLegend(
       free: "free", premium: "extra legroom", taken: "taken", chosen: "chosen", exitRow: "exit row"),
     infantOnLap: "on a lap",
+    seatsAtCheckIn: { "\($0): seats at check-in" },
     cardNumberLabel: "Card number", expiryLabel: "Expiry (MM/YY)", cvcLabel: "CVC",
     payButton: { "[ Pay \($0) ]" },
     priceLockNote: "Price locked: pay before the countdown at the top reaches 00:00.",

@@ -97,6 +97,7 @@ extension Strings {
       free: "boş", premium: "geniş diz mesafesi", taken: "dolu", chosen: "seçili",
       exitRow: "acil çıkış"),
     infantOnLap: "kucakta",
+    seatsAtCheckIn: { "\($0): koltuklar check-in'de" },
     cardNumberLabel: "Kart numarası", expiryLabel: "Son kullanma (AA/YY)", cvcLabel: "CVC",
     payButton: { "[ \($0) öde ]" },
     priceLockNote: "Fiyat sabit: yukarıdaki sayaç 00:00 olmadan ödeyin.",

@@ -105,6 +105,8 @@ public struct Strings: Sendable {
   public let bagsCount: @Sendable (Int) -> String
   public let legend: SeatLegend
   public let infantOnLap: String
+  /// For a connection: the flights whose seats are not chosen here ("LX2578: seats at check-in").
+  public let seatsAtCheckIn: @Sendable (String) -> String
   // Payment
   public let cardNumberLabel: String
   public let expiryLabel: String

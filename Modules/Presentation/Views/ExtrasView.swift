@@ -31,7 +31,15 @@ enum ExtrasView {
       y += 1
     }
     let seatsFocused = state.focus == .seats
-    line(strings.seatsHeading, seatsFocused ? theme.title : theme.dim)
+    // The seat map is the first flight's; on a connection the heading names that flight, and a
+    // line says when the later flights' seats come.
+    let segments = state.draft.offer.segments
+    let firstFlight = segments.first.map {
+      " · \($0.flightNumber) \($0.origin.code)→\($0.destination.code)"
+    }
+    line(
+      strings.seatsHeading + (segments.count > 1 ? firstFlight ?? "" : ""),
+      seatsFocused ? theme.title : theme.dim)
     for (index, passenger) in seated.enumerated() {
       let seat = state.extras.seats[passenger.id]?.description ?? strings.noSeat
       let current = seatsFocused && index == state.passenger
@@ -41,6 +49,10 @@ enum ExtrasView {
     }
     for passenger in state.draft.passengers where !seated.contains(passenger) {
       line("  - \(passenger.fullName)  \(strings.infantOnLap)", theme.dim)
+    }
+    if segments.count > 1 {
+      let later = segments.dropFirst().map { "\($0.flightNumber)" }.joined(separator: ", ")
+      line("  " + strings.seatsAtCheckIn(later), theme.dim)
     }
     if let message = state.message { line(message, theme.error) }
     y += 1
