@@ -61,7 +61,8 @@ struct PaymentTests {
 
     try await terminal.bookUntilPayment()
     try terminal.pay(card: BookingTerminal.declinedCard)
-    let screen = try await terminal.waitFor("declined")
+    // The whole message: "declined" alone is also in the test-card hint, there before any reply.
+    let screen = try await terminal.waitFor("The card was declined")
     #expect(screen.contains("┌ Payment · "), "\(screen)")
     #expect(screen.contains("Card number       4000 0000 0000 0002"), "\(screen)")
     #expect(screen.contains("Expiry (MM/YY)    12/30"), "\(screen)")
