@@ -96,9 +96,13 @@ final class BookingApp {
   }
 
   /// Hands the restored flow to the store; from now on keys count.
-  func restored(_ restoration: Restoration) {
+  func restored(_ restoration: Restoration, fromLink: Bool) {
     restoring = false
     store.send(.restored(restoration))
+    // A link opens; only a saved session resumes.
+    if fromLink, case .resumed(let step) = restoration.outcome {
+      store.send(.announce(store.state.strings.openedFromLink(step)))
+    }
     startReplay()
   }
 
@@ -109,10 +113,14 @@ final class BookingApp {
 
   private func startReplay() {
     guard let replayer else { return }
-    store.send(.announce(store.state.strings.replaying))
+    store.send(.announce(store.state.strings.replaying, lasting: true))
     replayer.play(
       isIdle: { [weak self] in self?.store.runningEffects == 0 },
-      deliver: { [weak self] key in self?.store.send(.key(key)) })
+      deliver: { [weak self] key in self?.store.send(.key(key)) },
+      finished: { [weak self] in
+        guard let self else { return }
+        self.store.send(.announce(self.store.state.strings.replayFinished))
+      })
   }
 
   private static func confirmsQuit(_ key: Key) -> Bool {

@@ -117,6 +117,7 @@ final class KeyReplayer {
   /// The next key is due but waits for the app to finish waiting for the airline.
   private var heldForIdle = false
   private var deliver: (@MainActor (Key) -> Void)?
+  private var finished: (@MainActor () -> Void)?
   private var isIdle: (@MainActor () -> Bool)?
 
   /// Reads `path`; a line that is not a recorded key is an error naming its line number.
@@ -141,10 +142,12 @@ final class KeyReplayer {
   /// Starts sending keys to `deliver`, each when its gap has passed and, for a key typed while
   /// the app was idle, once `isIdle` holds.
   func play(
-    isIdle: @escaping @MainActor () -> Bool, deliver: @escaping @MainActor (Key) -> Void
+    isIdle: @escaping @MainActor () -> Bool, deliver: @escaping @MainActor (Key) -> Void,
+    finished: @escaping @MainActor () -> Void
   ) {
     self.isIdle = isIdle
     self.deliver = deliver
+    self.finished = finished
     isPlaying = true
     previous = (0, .now())
     scheduleNext()
@@ -171,7 +174,9 @@ final class KeyReplayer {
 
   private func scheduleNext() {
     guard isPlaying, let next = keys.first, let previous else {
+      let wasPlaying = isPlaying
       isPlaying = false
+      if wasPlaying { finished?() }
       return
     }
     let gap = max(0, Double(next.t - previous.recorded) / speed)

@@ -130,7 +130,7 @@ Task.detached(priority: .background) {
 if let snapshot, snapshot != .search {
   Task { @MainActor in
     let restoration = await BookingFlow.restore(snapshot, using: airline.services, now: clock.now())
-    app.restored(restoration)
+    app.restored(restoration, fromLink: deepLink != nil)
   }
 } else {
   app.startFresh()

@@ -30,6 +30,51 @@ struct DeepLinkTests {
     let reopened = try await terminal.waitForPaymentForm()
     #expect(reopened.contains(total), "the same quote's total '\(total)':\n\(reopened)")
     #expect(BookingTerminal.headerCountdown(in: reopened) != nil, "\(reopened)")
+    #expect(reopened.contains("Opened payment from the link"), "\(reopened)")
+  }
+
+  @Test("booking://pay/<quote> for a quote already paid shows its booking, not the card form")
+  func paidQuoteLink() async throws {
+    let terminal = try BookingTerminal()
+    defer { terminal.close() }
+    try terminal.launch()
+
+    try await terminal.bookUntilPayment()
+    let quoteID = try #require(
+      try DataFiles(root: terminal.dataDirectory).snapshotPosition().fields["quoteID"] as? String)
+    try terminal.pay(card: BookingTerminal.payingCard)
+    let booked = try await terminal.waitFor("the booking") {
+      $0.contains("Booked!") && BookingTerminal.reference(in: $0) != nil
+    }
+    let reference = try #require(BookingTerminal.reference(in: booked))
+    try terminal.press("q")
+    try await terminal.waitFor("Quit?")
+    try terminal.press("y")
+    try await terminal.waitForExit()
+
+    try terminal.launch(["--open", "booking://pay/\(quoteID)"])
+    let reopened = try await terminal.waitFor("the paid booking") {
+      $0.contains("Booked!") && BookingTerminal.reference(in: $0) != nil
+    }
+    #expect(BookingTerminal.reference(in: reopened) == reference, "\(reopened)")
+    #expect(reopened.contains("That price was paid already: booking \(reference)"))
+    #expect(!reopened.contains("Card number"), "\(reopened)")
+  }
+
+  @Test("A search link for a day that has passed, or an unknown airport, says so on the results")
+  func badSearchLinks() async throws {
+    let terminal = try BookingTerminal()
+    defer { terminal.close() }
+    try terminal.launch(["--open", "booking://search?from=IST&to=AMS&date=2020-02-03&passengers=1"])
+    let past = try await terminal.waitFor("2020-02-03 has passed")
+    #expect(!past.contains("offers"), "no flights of a past day are sold:\n\(past)")
+    try terminal.press("q")
+    try await terminal.waitFor("Quit?")
+    try terminal.press("y")
+    try await terminal.waitForExit()
+
+    try terminal.launch(["--open", "booking://search?from=IST&to=XQZ&date=2099-01-01&passengers=1"])
+    _ = try await terminal.waitFor("No airport has the code XQZ")
   }
 
   @Test("A link without a quote is refused on stderr with status 64, before touching anything")

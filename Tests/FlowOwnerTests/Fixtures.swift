@@ -98,6 +98,7 @@ struct StubLookup: BookingLookup {
   var offers: [OfferID: Offer] = [:]
   var drafts: [DraftID: BookingDraft] = [:]
   var quotes: [QuoteID: Quote] = [:]
+  var paid: [QuoteID: BookingReference] = [:]
   var failure: ServiceError?
 
   func offer(id: OfferID) async throws(ServiceError) -> Offer {
@@ -116,5 +117,10 @@ struct StubLookup: BookingLookup {
     if let failure { throw failure }
     guard let quote = quotes[id] else { throw .quoteNotFound(id) }
     return quote
+  }
+
+  func booking(paidFor quoteID: QuoteID) async throws(ServiceError) -> BookingReference? {
+    if let failure { throw failure }
+    return paid[quoteID]
   }
 }

@@ -70,6 +70,21 @@ struct RestoreTests {
     #expect(restored.outcome.description == "Your price expired - review your extras.")
   }
 
+  @Test("a quote paid already opens its booking's confirmation, from a link or a resume")
+  func paidQuote() async throws {
+    let walked = try WalkedFlow()
+    let reference = try Fixture.reference()
+    var lookup = airline(walked)
+    lookup.paid = [walked.quote.id: reference]
+    for criteria in [walked.criteria, nil] {
+      let restored = await BookingFlow.restore(
+        BookingSnapshot(criteria: criteria, position: .payment(quoteID: walked.quote.id)),
+        using: lookup, now: Fixture.now)
+      #expect(restored.flow.path == [.confirmation(reference)])
+      #expect(restored.outcome == .fellBack(to: .confirmation, because: .alreadyPaid(reference)))
+    }
+  }
+
   @Test("a quote expiring exactly now counts as expired")
   func quoteExpiringNow() async throws {
     let walked = try WalkedFlow()

@@ -33,6 +33,35 @@ struct OfferTests {
     #expect(otherDay.map(shape) != a.map(shape))
   }
 
+  @Test("no flight is sold for an unknown airport, a day that has passed, or within 30 minutes")
+  func whatIsNotSold() async throws {
+    let test = TestAirline()
+    defer { test.remove() }
+    await #expect(throws: ServiceError.unknownAirport(try IATACode("XQZ"))) {
+      try await test.airline.offers(for: test.criteria("IST", "XQZ"))
+    }
+    await #expect(throws: ServiceError.unknownAirport(try IATACode("XQZ"))) {
+      try await test.airline.offers(for: test.criteria("XQZ", "IST"))
+    }
+    // The clock starts at 2026-11-29 12:00 UTC (15:00 in Istanbul).
+    let yesterday = try SearchCriteria(
+      origin: IATACode("IST"), destination: IATACode("AMS"),
+      departure: CalendarDay(iso: "2026-11-28"), passengerCount: 1)
+    await #expect(throws: ServiceError.dayPassed(try CalendarDay(iso: "2026-11-28"))) {
+      try await test.airline.offers(for: yesterday)
+    }
+    let today = try SearchCriteria(
+      origin: IATACode("IST"), destination: IATACode("AMS"),
+      departure: CalendarDay(iso: "2026-11-29"), passengerCount: 1)
+    let offers = try await test.airline.offers(for: today)
+    let cutoff = TestAirline.start.addingTimeInterval(30 * 60)
+    #expect(offers.allSatisfy { $0.departure.instant > cutoff }, "a flight that left is sold")
+    test.clock.advance(by: 9 * 3600)  // 00:00 in Istanbul: the day has passed there.
+    await #expect(throws: ServiceError.dayPassed(try CalendarDay(iso: "2026-11-29"))) {
+      try await test.airline.offers(for: today)
+    }
+  }
+
   @Test("offers are real itineraries: several airlines, nonstops and one-stops, fares in TRY")
   func realistic() async throws {
     let test = TestAirline()

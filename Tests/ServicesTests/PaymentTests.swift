@@ -57,6 +57,21 @@ struct PaymentTests {
     #expect(try await test.relaunched().airline.booking(reference: booking.reference) == booking)
   }
 
+  @Test("the airline tells which booking a quote was paid for, and nothing before it is paid")
+  func bookingPaidFor() async throws {
+    let test = TestAirline()
+    defer { test.remove() }
+    let quote = try await quoted(test)
+    #expect(try await test.airline.booking(paidFor: quote.id) == nil)
+    _ = try? await test.airline.pay(
+      quoteID: quote.id, method: card("4000 0000 0000 0002"), idempotencyKey: IdempotencyKey("k1"))
+    #expect(
+      try await test.airline.booking(paidFor: quote.id) == nil, "a declined card pays nothing")
+    let booking = try await test.airline.pay(
+      quoteID: quote.id, method: card(), idempotencyKey: IdempotencyKey("k2"))
+    #expect(try await test.relaunched().airline.booking(paidFor: quote.id) == booking.reference)
+  }
+
   @Test("an expired quote cannot be paid")
   func expiredQuote() async throws {
     let test = TestAirline()

@@ -17,6 +17,7 @@ extension BookingFlow {
   /// Rebuilds a flow from `snapshot`, fetching the offer, draft and quote again through `lookup`.
   ///
   /// Fallbacks, each reported in the outcome:
+  /// - a quote that was paid already -> the confirmation of its booking;
   /// - a quote whose price lock has run out at `now` -> extras (price again);
   /// - a quote, draft or offer that cannot be found or is no longer available -> results;
   /// - a snapshot from a deep link (no criteria) whose records cannot be found -> search;
@@ -53,6 +54,12 @@ extension BookingFlow {
       return await restoreDraft(draftID, criteria: snapshot.criteria, quote: nil, lookup, now)
     case .payment(let quoteID):
       let results = snapshot.criteria.map { [BookingStep.results($0)] } ?? []
+      // Paid already (from another session, or just before a crash): show the booking.
+      if let reference = try? await lookup.booking(paidFor: quoteID) {
+        return Restoration(
+          flow: BookingFlow(validPath: [.confirmation(reference)]),
+          outcome: .fellBack(to: .confirmation, because: .alreadyPaid(reference)))
+      }
       let quote: Quote
       do {
         quote = try await lookup.quote(id: quoteID)

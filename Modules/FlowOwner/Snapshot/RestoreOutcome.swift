@@ -31,6 +31,8 @@ public enum RestoreOutcome: Hashable, Sendable, CustomStringConvertible {
 public enum FallbackReason: Hashable, Sendable, CustomStringConvertible {
   /// The quote's price lock ran out: the extras are priced again.
   case quoteExpired
+  /// The quote was paid already: this is its booking.
+  case alreadyPaid(BookingReference)
   /// The quote could not be found.
   case quoteUnavailable
   /// The draft (passenger details) could not be found.
@@ -45,6 +47,7 @@ public enum FallbackReason: Hashable, Sendable, CustomStringConvertible {
   public var description: String {
     switch self {
     case .quoteExpired: "Your price expired - review your extras."
+    case .alreadyPaid(let reference): "That price was paid already: booking \(reference)."
     case .quoteUnavailable: "That price quote was not found - start from the results."
     case .draftUnavailable: "Your passenger details were not found - pick an offer again."
     case .offerUnavailable: "That offer is no longer available - pick another."

@@ -28,7 +28,10 @@ public enum RootFeature {
     var nextStepID = 1
     public var modal: Modal?
     /// A one-line message in the header (what a restore did, a replay handing back control).
+    /// It goes at the next step the flow takes, unless `noticeLasts`.
     public var notice: String?
+    /// Whether `notice` stays through steps (a replay under way says so until it ends).
+    public internal(set) var noticeLasts = false
     /// Why progress cannot be saved, while it cannot: shown in the header before any notice,
     /// and cleared only by a save that works.
     public var saveProblem: String?
@@ -86,8 +89,9 @@ public enum RootFeature {
     case saveFailed(String)
     /// A save worked again after failing.
     case saveSucceeded
-    /// A one-line message for the header (a replay handing control back).
-    case announce(String)
+    /// A one-line message for the header: kept until replaced when `lasting` (a replay under
+    /// way), else gone at the next step, like what a resume said.
+    case announce(String, lasting: Bool = false)
   }
 
   /// Handles an action; returns the work to start.
@@ -111,8 +115,9 @@ public enum RootFeature {
     case .saveSucceeded:
       state.saveProblem = nil
       return .none
-    case .announce(let message):
+    case .announce(let message, let lasting):
       state.notice = message
+      state.noticeLasts = lasting
       return .none
     case .restored(let restoration):
       state.flow = restoration.flow
@@ -121,6 +126,7 @@ public enum RootFeature {
         state.search = SearchFeature.State(today: state.search.today, criteria: criteria)
       }
       state.notice = state.strings.restoreNotice(restoration.outcome)
+      state.noticeLasts = false
       return reconcile(&state, environment)
     case .step(let id, let stepAction):
       guard let index = state.steps.firstIndex(where: { $0.id == id }) else {
@@ -325,6 +331,9 @@ public enum RootFeature {
   }
 
   private static func record(_ state: inout State, _ event: FlowEvent) {
+    if event.isAccepted, !state.noticeLasts {
+      if case .restored = event.transition {} else { state.notice = nil }
+    }
     state.events.append(event)
     note(&state, event.description)
   }

@@ -38,6 +38,8 @@ extension Strings {
     replyDropped: { "dropped a reply for step \($0): that step has left the path" },
     replayStopped: "Replay stopped: you have control",
     replaying: "Replaying a recording - press any key to take over",
+    replayFinished: "The recording has ended: you have control",
+    openedFromLink: { "Opened \($0) from the link" },
     stepNames: [
       .search: "Search", .results: "Results", .passengers: "Passengers", .extras: "Extras",
       .payment: "Payment", .confirmation: "Confirmation",
@@ -121,9 +123,12 @@ extension Strings {
       case .fresh: nil
       case .resumed(let step): "Resumed at \(step)"
       case .fellBack(_, .quoteExpired): "Your price expired - review your extras"
+      case .fellBack(_, .alreadyPaid(let reference)):
+        "That price was paid already: booking \(reference)"
       case .fellBack(_, .offerUnavailable): "That offer is no longer available - pick another"
       case .fellBack(_, .draftUnavailable):
         "Your passenger details were not found - pick an offer again"
+      case .fellBack(.search, .quoteUnavailable): "That price was not found - search again"
       case .fellBack(_, .quoteUnavailable):
         "That price was not found - start again from the results"
       case .fellBack(_, .searchUnavailable): "That booking could not be reopened - search again"

@@ -38,6 +38,8 @@ extension Strings {
     replyDropped: { "\($0) adımının yanıtı düşürüldü: o adım artık yolda değil" },
     replayStopped: "Oynatma durdu: kontrol sizde",
     replaying: "Kayıt oynatılıyor - devralmak için bir tuşa basın",
+    replayFinished: "Kayıt bitti: kontrol sizde",
+    openedFromLink: { "Bağlantıdan açıldı: \(Strings.turkishStepName($0))" },
     stepNames: [
       .search: "Arama", .results: "Sonuçlar", .passengers: "Yolcular", .extras: "Ekstralar",
       .payment: "Ödeme", .confirmation: "Onay",
@@ -120,6 +122,8 @@ extension Strings {
     serviceError: { error in
       switch error {
       case .offerNoLongerAvailable: "Bu teklif artık geçerli değil - başka birini seçin."
+      case .unknownAirport(let code): "\(code) kodlu bir havalimanı yok - yeniden arayın."
+      case .dayPassed(let day): "\(day) geçti - daha ileri bir gün için arayın."
       case .draftNotFound: "Yolcu bilgileri bulunamadı."
       case .quoteNotFound: "Fiyat teklifi bulunamadı."
       case .bookingNotFound: "Rezervasyon bulunamadı."
@@ -141,8 +145,11 @@ extension Strings {
       case .fresh: nil
       case .resumed(let step): "\(Strings.turkishStepName(step)) adımından devam ediliyor"
       case .fellBack(_, .quoteExpired): "Fiyatın süresi doldu - ekstralarınızı gözden geçirin"
+      case .fellBack(_, .alreadyPaid(let reference)):
+        "Bu fiyat zaten ödendi: rezervasyon \(reference)"
       case .fellBack(_, .offerUnavailable): "Bu teklif artık geçerli değil - başka birini seçin"
       case .fellBack(_, .draftUnavailable): "Yolcu bilgileri bulunamadı - yeniden bir teklif seçin"
+      case .fellBack(.search, .quoteUnavailable): "Fiyat bulunamadı - yeniden arayın"
       case .fellBack(_, .quoteUnavailable): "Fiyat bulunamadı - sonuçlardan yeniden başlayın"
       case .fellBack(_, .searchUnavailable): "Rezervasyon yeniden açılamadı - yeniden arayın"
       case .fellBack(_, .lookupFailed(let reason)): "Rezervasyon yeniden açılamadı: \(reason)"

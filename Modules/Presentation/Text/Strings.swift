@@ -25,6 +25,9 @@ public struct Strings: Sendable {
   public let replyDropped: @Sendable (String) -> String
   public let replayStopped: String
   public let replaying: String
+  public let replayFinished: String
+  /// What a deep link opened, when it opened what it asked for.
+  public let openedFromLink: @Sendable (StepKind) -> String
   // Step names
   public let stepNames: [StepKind: String]
   // Hints

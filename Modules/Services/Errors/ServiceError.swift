@@ -4,6 +4,10 @@ import Domain
 public enum ServiceError: Error, Hashable, Sendable, CustomStringConvertible {
   /// The offer expired or sold out; search again.
   case offerNoLongerAvailable(OfferID)
+  /// No airport the airline knows has this code (a hand-written search link).
+  case unknownAirport(IATACode)
+  /// Every flight of that day has left (a search link, or a session resumed days later).
+  case dayPassed(CalendarDay)
   /// No draft has that ID.
   case draftNotFound(DraftID)
   /// No quote has that ID.
@@ -34,6 +38,8 @@ public enum ServiceError: Error, Hashable, Sendable, CustomStringConvertible {
   public var description: String {
     switch self {
     case .offerNoLongerAvailable: "That offer is no longer available - pick another."
+    case .unknownAirport(let code): "No airport has the code \(code) - search again."
+    case .dayPassed(let day): "\(day) has passed - search for a later day."
     case .draftNotFound(let id): "No booking draft \(id) was found."
     case .quoteNotFound(let id): "No price quote \(id) was found."
     case .bookingNotFound(let reference): "No booking \(reference) was found."

@@ -35,4 +35,8 @@ public struct BookingServices: Sendable, BookingLookup {
   public func quote(id: QuoteID) async throws(ServiceError) -> Quote {
     try await pricing.quote(id: id)
   }
+
+  public func booking(paidFor quoteID: QuoteID) async throws(ServiceError) -> BookingReference? {
+    try await payments.booking(paidFor: quoteID)
+  }
 }

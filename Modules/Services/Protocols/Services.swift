@@ -35,6 +35,8 @@ public protocol PaymentService: Sendable {
     async throws(ServiceError) -> Booking
   /// The booking with `reference`, or `bookingNotFound`.
   func booking(reference: BookingReference) async throws(ServiceError) -> Booking
+  /// The reference of the booking the quote was paid for, or nil while it is unpaid.
+  func booking(paidFor quoteID: QuoteID) async throws(ServiceError) -> BookingReference?
 }
 
 /// Names one payment attempt, so a retry after a lost reply cannot charge twice.

@@ -28,6 +28,12 @@ extension SimulatedAirline {
       missing: .bookingNotFound(reference))
   }
 
+  public func booking(paidFor quoteID: QuoteID) async throws(ServiceError) -> BookingReference? {
+    await configuration.latency.pause()
+    return try loadIfPresent(
+      PaidQuote.self, id: quoteID.rawValue, kind: AirlineRecords.paidQuotes)?.reference
+  }
+
   private func attemptPayment(_ quoteID: QuoteID, _ card: PaymentCard, _ key: IdempotencyKey)
     async -> Result<Booking, ServiceError>
   {

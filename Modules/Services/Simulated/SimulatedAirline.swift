@@ -30,6 +30,9 @@ public actor SimulatedAirline: OfferService, DraftService, PricingService, Payme
   let clock: WallClock
   let configuration: Configuration
   let offerGenerator: OfferGenerator
+  let airports: AirportDirectory
+  /// No flight is sold in its last half hour before departure.
+  static let salesCutoff: TimeInterval = 30 * 60
   let seatMaps = SeatMapGenerator()
   /// Payments under way, by idempotency key: a second call with the key waits for the first.
   var paymentsInFlight: [IdempotencyKey: Task<Result<Booking, ServiceError>, Never>] = [:]
@@ -43,6 +46,7 @@ public actor SimulatedAirline: OfferService, DraftService, PricingService, Payme
     self.clock = clock
     self.configuration = configuration
     self.offerGenerator = OfferGenerator(airports: airports, lifetime: configuration.offerLifetime)
+    self.airports = airports
   }
 
   /// The airline as the bundle the flow uses.
@@ -54,7 +58,20 @@ public actor SimulatedAirline: OfferService, DraftService, PricingService, Payme
 
   public func offers(for criteria: SearchCriteria) async throws(ServiceError) -> [Offer] {
     await configuration.latency.pause()
-    let offers = offerGenerator.offers(for: criteria, now: clock.now())
+    guard let origin = airports.airport(criteria.origin) else {
+      throw .unknownAirport(criteria.origin)
+    }
+    guard airports.airport(criteria.destination) != nil else {
+      throw .unknownAirport(criteria.destination)
+    }
+    let now = clock.now()
+    guard criteria.departure.adding(days: 1).start(in: origin.zone) > now else {
+      throw .dayPassed(criteria.departure)
+    }
+    // Flights that have left, or leave within the cut-off, are not for sale.
+    let offers = offerGenerator.offers(for: criteria, now: now).filter {
+      $0.departure.instant > now.addingTimeInterval(Self.salesCutoff)
+    }
     for offer in offers { try save(offer, id: offer.id.rawValue, kind: AirlineRecords.offers) }
     return offers
   }

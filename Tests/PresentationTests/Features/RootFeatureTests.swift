@@ -32,6 +32,28 @@ struct RootFeatureTests {
     #expect(BookingFlow.isValidChain(state.flow.path), sourceLocation: sourceLocation)
   }
 
+  @Test("what a resume said goes at the next step; a lasting notice (a replay) stays")
+  func noticeLifetime() async throws {
+    let world = TestWorld()
+    defer { world.remove() }
+    var state = RootFeature.State(now: TestWorld.start)
+    let criteria = try world.criteria()
+    let restored = await BookingFlow.restore(
+      BookingSnapshot(criteria: criteria, position: .results), using: world.environment.services,
+      now: TestWorld.start)
+    await drive(&state, [.restored(restored)], world)
+    #expect(state.notice == "Resumed at results")
+    await drive(&state, [.key(.enter)], world)
+    #expect(state.flow.current == .passengers)
+    #expect(state.notice == nil, "the resume notice outlived the next step")
+
+    await drive(&state, [.announce("Replaying", lasting: true), .key(.escape)], world)
+    #expect(state.flow.current == .results)
+    #expect(state.notice == "Replaying")
+    await drive(&state, [.announce("Stopped"), .key(.enter)], world)
+    #expect(state.notice == nil)
+  }
+
   @Test("a whole booking through the root: each output moves the flow, one state per step")
   func wholeBooking() async throws {
     let world = TestWorld()

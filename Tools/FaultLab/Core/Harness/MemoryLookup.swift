@@ -34,4 +34,9 @@ public struct MemoryLookup: BookingLookup {
     guard let quote = quotes[id] else { throw .quoteNotFound(id) }
     return quote
   }
+
+  /// Nil: the lab's scenarios restore before anything is paid.
+  public func booking(paidFor quoteID: QuoteID) async throws(ServiceError) -> BookingReference? {
+    nil
+  }
 }
