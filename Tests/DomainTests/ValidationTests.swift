@@ -195,6 +195,11 @@ struct ValidationTests {
     #expect(throws: DomainError.invalidCVC) {
       try PaymentCard(number: "4242424242424242", expiry: "12/30", cvc: "12")
     }
+    #expect(
+      PaymentCard.problems(number: "1234", expiry: "1/30", cvc: "") == [
+        .invalidCardNumber, .invalidCardExpiry("1/30"), .invalidCVC,
+      ])
+    #expect(PaymentCard.problems(number: "4242424242424242", expiry: "12/2030", cvc: "1234") == [])
   }
 
   @Test("error messages are one readable line, with control characters escaped")

@@ -16,23 +16,53 @@ public struct PaymentCard: Hashable, Sendable, CustomStringConvertible {
   /// Spaces and `-` in the number are ignored. Whether the card has expired is for the payment
   /// service to decide, since it knows today's date.
   public init(number: String, expiry: String, cvc: String) throws(DomainError) {
+    guard let digits = Self.digits(ofNumber: number) else { throw .invalidCardNumber }
+    guard let (month, year) = Self.monthAndYear(ofExpiry: expiry) else {
+      throw .invalidCardExpiry(expiry)
+    }
+    guard let code = Self.code(cvc) else { throw .invalidCVC }
+    self.number = digits
+    self.expiryMonth = month
+    self.expiryYear = year
+    self.cvc = code
+  }
+
+  /// Every problem with the three fields at once (empty when they make a card), so a form can
+  /// mark each field that needs fixing in one go.
+  public static func problems(number: String, expiry: String, cvc: String) -> [DomainError] {
+    var problems: [DomainError] = []
+    if digits(ofNumber: number) == nil { problems.append(.invalidCardNumber) }
+    if monthAndYear(ofExpiry: expiry) == nil { problems.append(.invalidCardExpiry(expiry)) }
+    if code(cvc) == nil { problems.append(.invalidCVC) }
+    return problems
+  }
+
+  /// The digits of a valid number (12 to 19, Luhn; spaces and `-` ignored), else nil.
+  private static func digits(ofNumber number: String) -> String? {
     let digits = number.filter { $0 != " " && $0 != "-" }
     guard (12...19).contains(digits.count), digits.allSatisfy({ $0.isASCII && $0.isNumber }),
-      Self.passesLuhn(digits)
-    else { throw .invalidCardNumber }
+      passesLuhn(digits)
+    else { return nil }
+    return digits
+  }
+
+  /// Month and four-digit year of `MM/YY` or `MM/YYYY`, else nil.
+  private static func monthAndYear(ofExpiry expiry: String) -> (Int, Int)? {
     let parts = expiry.trimmingSpaces().split(separator: "/")
     guard parts.count == 2, parts[0].count == 2, parts[1].count == 2 || parts[1].count == 4,
       parts.allSatisfy({ $0.allSatisfy { $0.isASCII && $0.isNumber } }),
       let month = Int(parts[0]), let year = Int(parts[1]), (1...12).contains(month)
-    else { throw .invalidCardExpiry(expiry) }
+    else { return nil }
+    return (month, parts[1].count == 2 ? 2000 + year : year)
+  }
+
+  /// A 3 or 4 digit code, else nil.
+  private static func code(_ cvc: String) -> String? {
     let code = cvc.trimmingSpaces()
     guard (3...4).contains(code.count), code.allSatisfy({ $0.isASCII && $0.isNumber }) else {
-      throw .invalidCVC
+      return nil
     }
-    self.number = digits
-    self.expiryMonth = month
-    self.expiryYear = parts[1].count == 2 ? 2000 + year : year
-    self.cvc = code
+    return code
   }
 
   /// The card network.

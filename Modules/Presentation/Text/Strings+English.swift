@@ -100,6 +100,7 @@ extension Strings {
     infantOnLap: "on a lap",
     seatsAtCheckIn: { "\($0): seats at check-in" },
     cardNumberLabel: "Card number", expiryLabel: "Expiry (MM/YY)", cvcLabel: "CVC",
+    cardExpiredAtField: "This card has expired.",
     payButton: { "[ Pay \($0) ]" },
     priceLockNote: "Price locked: pay before the countdown at the top reaches 00:00.",
     paying: "Paying… do not close the app.",

@@ -101,6 +101,7 @@ extension Strings {
     infantOnLap: "kucakta",
     seatsAtCheckIn: { "\($0): koltuklar check-in'de" },
     cardNumberLabel: "Kart numarası", expiryLabel: "Son kullanma (AA/YY)", cvcLabel: "CVC",
+    cardExpiredAtField: "Bu kartın süresi dolmuş.",
     payButton: { "[ \($0) öde ]" },
     priceLockNote: "Fiyat sabit: yukarıdaki sayaç 00:00 olmadan ödeyin.",
     paying: "Ödeniyor… uygulamayı kapatmayın.",

@@ -114,6 +114,8 @@ public struct Strings: Sendable {
   public let cardNumberLabel: String
   public let expiryLabel: String
   public let cvcLabel: String
+  /// At the expiry field, for a card past its month.
+  public let cardExpiredAtField: String
   public let payButton: @Sendable (String) -> String
   public let priceLockNote: String
   public let paying: String

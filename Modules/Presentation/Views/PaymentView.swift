@@ -54,10 +54,11 @@ enum PaymentView {
       return
     }
     var form = FormLayout()
-    form.labelWidth = 18
     let fields: [(PaymentFeature.Field, String)] = [
       (.number, strings.cardNumberLabel), (.expiry, strings.expiryLabel), (.cvc, strings.cvcLabel),
     ]
+    // Room for the longest label in either language ("Son kullanma (AA/YY)").
+    form.labelWidth = max(18, (fields.map { DisplayWidth.of($0.1) }.max() ?? 0) + 2)
     for (field, label) in fields {
       if let text = state[field] {
         form.add(

@@ -42,6 +42,42 @@ struct PaymentFeatureTests {
     #expect(!state.paying)
   }
 
+  @Test("every bad field is marked at once, and a card past its month is refused at its expiry")
+  func allProblemsAtOnce() async throws {
+    let world = TestWorld()
+    defer { world.remove() }
+    var state = PaymentFeature.State(quote: try await world.quote(for: world.draft()))
+    _ = press(
+      &state, typed("1234") + [.tab] + typed("13") + [.tab] + typed("1") + [.tab, .enter], world)
+    #expect(Set(state.errors.keys) == [.number, .expiry, .cvc], "\(state.errors)")
+    #expect(state.focus == .number)
+    #expect(!state.paying)
+
+    var expired = PaymentFeature.State(quote: try await world.quote(for: world.draft()))
+    fill(&expired, card: "4242 4242 4242 4242", world)
+    expired.expiry.setText("01/20")
+    let replies = press(&expired, [.enter], world)
+    #expect(expired.errors == [.expiry: "This card has expired."])
+    #expect(expired.focus == .expiry)
+    #expect(replies[0].effect.isNone, "no payment is sent for a card known to have expired")
+  }
+
+  @Test("the expiry's slash comes as the month is typed, and Backspace can delete it")
+  func expirySlash() async throws {
+    let world = TestWorld()
+    defer { world.remove() }
+    var state = PaymentFeature.State(quote: try await world.quote(for: world.draft()))
+    state.focus = .expiry
+    _ = press(&state, typed("01"), world)
+    #expect(state.expiry.text == "01/")
+    _ = press(&state, typed("13"), world)
+    #expect(state.expiry.text == "01/13")
+    _ = press(&state, [.backspace, .backspace, .backspace], world)
+    #expect(state.expiry.text == "01")
+    _ = press(&state, [.backspace, .backspace], world)
+    #expect(state.expiry.text == "")
+  }
+
   @Test("Pay runs once: a second Enter and Esc do nothing while the payment is in flight")
   func payOnce() async throws {
     let world = TestWorld()

@@ -129,7 +129,8 @@ public enum PaymentFeature {
     }
     let used = field.handle(key)
     if used, field != state[state.focus] {
-      if state.focus == .expiry { field = autoSlash(field) }
+      // Only typing adds the slash: deleting it must be possible.
+      if state.focus == .expiry, case .character = key { field = autoSlash(field) }
       state[state.focus] = field
       state.errors[state.focus] = nil
     }
@@ -148,23 +149,29 @@ public enum PaymentFeature {
   static func pay(_ state: inout State, _ environment: AppEnvironment, _ strings: Strings)
     -> FeatureReply<Action, Output>
   {
-    let card: PaymentCard
-    do {
-      card = try PaymentCard(
-        number: state.number.text, expiry: state.expiry.text, cvc: state.cvc.text)
-    } catch {
-      state.errors = [:]
-      switch error {
+    state.errors = [:]
+    for problem in PaymentCard.problems(
+      number: state.number.text, expiry: state.expiry.text, cvc: state.cvc.text)
+    {
+      switch problem {
       case .invalidCardNumber: state.errors[.number] = strings.invalidCardNumber
       case .invalidCardExpiry: state.errors[.expiry] = strings.invalidExpiry
       default: state.errors[.cvc] = strings.invalidCVC
       }
-      if let first = Field.allCases.first(where: { state.errors[$0] != nil }) {
-        state.focus = first
-      }
+    }
+    guard state.errors.isEmpty,
+      let card = try? PaymentCard(
+        number: state.number.text, expiry: state.expiry.text, cvc: state.cvc.text)
+    else {
+      state.focus = Field.allCases.first { state.errors[$0] != nil } ?? state.focus
       return .handled
     }
-    state.errors = [:]
+    // A card past its month is refused here, at its field; the airline checks again.
+    if !card.isValid(on: CalendarDay(environment.clock.now(), in: .current)) {
+      state.errors[.expiry] = strings.cardExpiredAtField
+      state.focus = .expiry
+      return .handled
+    }
     state.failure = nil
     let fingerprint =
       "\(card.brand.rawValue)|\(card.lastFour)|\(card.expiryMonth)/\(card.expiryYear)"
