@@ -14,8 +14,12 @@ enum ExtrasView {
     else { return }
     let seated = state.seatedPassengers
     var chosen: [SeatDesignator: String] = [:]
-    for (index, passenger) in seated.enumerated() {
-      if let seat = state.extras.seats[passenger.id] { chosen[seat] = String(index + 1) }
+    // Each passenger's number is their place in the draft, as in the quote's lines.
+    func number(_ passenger: Passenger) -> Int {
+      (state.draft.passengers.firstIndex(of: passenger) ?? 0) + 1
+    }
+    for passenger in seated {
+      if let seat = state.extras.seats[passenger.id] { chosen[seat] = String(number(passenger)) }
     }
     let mapWidth = min(SeatMapView.requiredWidth(for: map) + 2, rect.width / 2)
     let (mapRect, side) = rect.splitLeft(mapWidth)
@@ -44,11 +48,11 @@ enum ExtrasView {
       let seat = state.extras.seats[passenger.id]?.description ?? strings.noSeat
       let current = seatsFocused && index == state.passenger
       line(
-        "\(current ? "▸" : " ") \(index + 1) \(passenger.fullName)  \(seat)",
+        "\(current ? "▸" : " ") \(number(passenger)) \(passenger.fullName)  \(seat)",
         current ? theme.selection : theme.text)
     }
     for passenger in state.draft.passengers where !seated.contains(passenger) {
-      line("  - \(passenger.fullName)  \(strings.infantOnLap)", theme.dim)
+      line("  \(number(passenger)) \(passenger.fullName)  \(strings.infantOnLap)", theme.dim)
     }
     if segments.count > 1 {
       let later = segments.dropFirst().map { "\($0.flightNumber)" }.joined(separator: ", ")

@@ -1,4 +1,5 @@
 import Domain
+import FlowOwner
 import Presentation
 import Services
 import TestSupport
@@ -47,6 +48,44 @@ struct ExtrasFeatureTests {
     let second = try #require(state.cursor)
     _ = press(&state, [.enter], world)
     #expect(state.extras.seats[try PassengerID("p2")] == second)
+  }
+
+  @Test("passengers keep their draft numbers: with an infant second, 3 picks the third passenger")
+  func numbersWithAnInfant() async throws {
+    let world = TestWorld()
+    defer { world.remove() }
+    let passengers = [
+      try world.travellers()[0],
+      try Passenger(
+        id: PassengerID("p2"), title: .mr, givenName: "Bob", familyName: "Kaya",
+        dateOfBirth: CalendarDay(iso: "2026-03-01")),
+      try Passenger(
+        id: PassengerID("p3"), title: .mr, givenName: "Cem", familyName: "Kaya",
+        dateOfBirth: CalendarDay(iso: "1980-01-01")),
+    ]
+    let draft = try await world.airline.createDraft(
+      offer: world.offer(passengers: 3), passengers: passengers, contact: world.contact())
+    // Through the root, as the app runs it: resumed at extras with this draft.
+    var root = RootFeature.State(now: TestWorld.start)
+    let restored = await BookingFlow.restore(
+      BookingSnapshot(
+        criteria: try world.criteria(passengers: 3), position: .extras(draftID: draft.id)),
+      using: world.environment.services, now: TestWorld.start)
+    await drive(&root, [.restored(restored), .key(.character("3")), .key(.enter)], world)
+    guard case .extras(let state)? = root.steps.last?.feature else {
+      Issue.record("not at extras: \(root.flow.path)")
+      return
+    }
+    #expect(state.seatedPassengers.map(\.givenName) == ["Ada", "Cem"])
+    let seat = try #require(state.extras.seats[try PassengerID("p3")], "3 is Cem")
+    await drive(&root, [.key(.character("2"))], world)
+    guard case .extras(let after)? = root.steps.last?.feature else { return }
+    #expect(after.passenger == state.passenger, "2 is the infant, who has no seat: nothing changes")
+    let text = RootView.render(root, width: 100, height: 30, theme: .color).lines.joined(
+      separator: "\n")
+    #expect(text.contains("3 Cem Kaya  \(seat)"), "\(text)")
+    #expect(text.contains("2 Bob Kaya  on a lap"), "\(text)")
+    #expect(text.contains("[3]"), "the seat map labels Cem's seat 3:\n\(text)")
   }
 
   @Test("an occupied seat is refused with a message, and nothing changes")

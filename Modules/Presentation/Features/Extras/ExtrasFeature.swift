@@ -137,8 +137,13 @@ public enum ExtrasFeature {
     case .left, .right, .up, .down:
       state.cursor = move(state.cursor, key, in: map)
     case .character(let digit) where digit.isNumber:
-      if let number = digit.wholeNumberValue, (1...seated.count).contains(number) {
-        state.passenger = number - 1
+      // Passengers are numbered as in the draft (and the quote): an infant on a lap keeps its
+      // number but has no seat to pick.
+      let passengers = state.draft.passengers
+      if let number = digit.wholeNumberValue, passengers.indices.contains(number - 1),
+        let index = seated.firstIndex(of: passengers[number - 1])
+      {
+        state.passenger = index
       }
     case .enter, .character(" "):
       guard let cursor = state.cursor, let seat = map.seat(cursor),
