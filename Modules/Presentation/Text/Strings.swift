@@ -81,6 +81,12 @@ public struct Strings: Sendable {
   public let passengerHeading: @Sendable (Int) -> String
   public let titleLabel: String
   public let titleNames: [Title: String]
+  /// "adult", "child", "infant" in the panel's language.
+  public let passengerTypeNames: [PassengerType: String]
+  /// At a date of birth that is today or later.
+  public let birthNotInPast: String
+  /// At a date of birth more than 120 years before the flight.
+  public let birthTooEarly: String
   public let givenLabel: String
   public let familyLabel: String
   public let birthLabel: String

@@ -12,8 +12,12 @@ enum PassengersView {
     let departure = state.offer.departure.day
     for (index, passenger) in state.forms.enumerated() {
       var heading = strings.passengerHeading(index + 1)
-      if let born = try? CalendarDay(iso: passenger.birth.text) {
-        heading += " · \(PassengerType(bornOn: born, travellingOn: departure).rawValue)"
+      // The type shows once the date is one a person can have been born on.
+      if let born = try? CalendarDay(iso: passenger.birth.text), born < departure,
+        born.wholeYears(until: departure) <= PassengersFeature.oldestAge
+      {
+        let type = PassengerType(bornOn: born, travellingOn: departure)
+        heading += " · \(strings.passengerTypeNames[type] ?? type.rawValue)"
       }
       form.add(.heading(heading))
       form.add(

@@ -23,6 +23,26 @@ struct PassengersFeatureTests {
     #expect(empty.forms.map(\.given.text) == ["", ""])
   }
 
+  @Test("a birth date today or later, or over 120 years before the flight, is refused at its field")
+  func birthDates() async throws {
+    let world = TestWorld()
+    defer { world.remove() }
+    let offer = try await world.offer()
+    var state = PassengersFeature.State(
+      offer: offer,
+      prefill: .fromDraft(passengers: try world.travellers(), contact: try world.contact()))
+    state.forms[0].birth.setText("2030-01-01")
+    state.forms[1].birth.setText("1899-02-03")
+    state.focus = .proceed
+    let reply = PassengersFeature.reduce(
+      &state, .key(.enter), environment: world.environment, strings: strings)
+    #expect(reply.effect.isNone)
+    #expect(state.errors[.birth(0)] == "A date of birth must be in the past.")
+    #expect(state.errors[.birth(1)] == "More than 120 years ago: check the year.")
+    #expect(state.focus == .birth(0))
+    #expect(!state.saving)
+  }
+
   @Test("errors appear at their fields; Continue saves once; the reply produces the draft")
   func submit() async throws {
     let world = TestWorld()

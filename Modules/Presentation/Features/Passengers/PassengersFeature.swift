@@ -137,6 +137,9 @@ public enum PassengersFeature {
     return used ? .handled : .ignored
   }
 
+  /// The oldest age on the departure day a date of birth may give.
+  public static let oldestAge = 120
+
   /// Validates every field (each problem at its field); when all are fine, saves the draft.
   static func submit(_ state: inout State, _ environment: AppEnvironment, _ strings: Strings)
     -> FeatureReply<Action, Output>
@@ -154,6 +157,15 @@ public enum PassengersFeature {
         errors[.birth(index)] =
           form.birth.text.isEmpty
           ? strings.invalidName("") : strings.invalidDate(form.birth.text)
+        continue
+      }
+      // Checked here, at the field; the airline checks again.
+      if birth >= CalendarDay(environment.clock.now(), in: .current) {
+        errors[.birth(index)] = strings.birthNotInPast
+        continue
+      }
+      if birth.wholeYears(until: state.offer.departure.day) > oldestAge {
+        errors[.birth(index)] = strings.birthTooEarly
         continue
       }
       if let passenger = try? Passenger(
