@@ -13,12 +13,28 @@ public struct LineItem: Hashable, Sendable, Codable {
   public let label: String
   /// The amount.
   public let amount: Money
+  /// What the line counts: passengers for the fare, bags for a bag line.
+  public let quantity: Int?
+  /// The price of one, for the fare (per passenger).
+  public let unitPrice: Money?
+  /// The seat of a seat line.
+  public let seat: SeatDesignator?
+  /// The passenger a seat or bag line is for, by their number in the draft (1 is the first):
+  /// a quote is stored apart from its draft, so it carries no names.
+  public let passenger: Int?
 
-  /// A line item.
-  public init(kind: LineItemKind, label: String, amount: Money) {
+  /// A line item; the parts after `amount` let a screen word the line in its own language.
+  public init(
+    kind: LineItemKind, label: String, amount: Money, quantity: Int? = nil,
+    unitPrice: Money? = nil, seat: SeatDesignator? = nil, passenger: Int? = nil
+  ) {
     self.kind = kind
     self.label = label
     self.amount = amount
+    self.quantity = quantity
+    self.unitPrice = unitPrice
+    self.seat = seat
+    self.passenger = passenger
   }
 }
 

@@ -104,6 +104,17 @@ extension Strings {
     seatsAtCheckIn: { "\($0): seats at check-in" },
     cardNumberLabel: "Card number", expiryLabel: "Expiry (MM/YY)", cvcLabel: "CVC",
     cardExpiredAtField: "This card has expired.",
+    lineItem: { item, style in
+      switch (item.kind, item.quantity, item.unitPrice, item.seat, item.passenger) {
+      case (.fare, let count?, let unit?, _, _): "Fare, \(count) × \(unit.formatted(style))"
+      case (.seat, _, _, let seat?, let number?): "Seat \(seat), passenger \(number)"
+      case (.bag, let count?, _, _, let number?):
+        "\(count) checked bag\(count == 1 ? "" : "s"), passenger \(number)"
+      case (.insurance, _, _, _, _): "Travel insurance"
+      case (.tax, _, _, _, _): "Taxes and airport fees"
+      default: item.label
+      }
+    },
     payButton: { "[ Pay \($0) ]" },
     priceLockNote: "Price locked: pay before the countdown at the top reaches 00:00.",
     paying: "Paying… do not close the app.",

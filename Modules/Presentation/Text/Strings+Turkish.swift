@@ -99,12 +99,22 @@ extension Strings {
     seatChosenFor: { seat, name in "\(seat) koltuğu zaten \(name) için seçildi." },
     bagsCount: { "\($0) bagaj" },
     legend: SeatLegend(
-      free: "boş", premium: "geniş diz mesafesi", taken: "dolu", chosen: "seçili",
+      free: "boş", premium: "ekstra alan", taken: "dolu", chosen: "seçili",
       exitRow: "acil çıkış"),
     infantOnLap: "kucakta",
     seatsAtCheckIn: { "\($0): koltuklar check-in'de" },
     cardNumberLabel: "Kart numarası", expiryLabel: "Son kullanma (AA/YY)", cvcLabel: "CVC",
     cardExpiredAtField: "Bu kartın süresi dolmuş.",
+    lineItem: { item, style in
+      switch (item.kind, item.quantity, item.unitPrice, item.seat, item.passenger) {
+      case (.fare, let count?, let unit?, _, _): "Bilet ücreti, \(count) × \(unit.formatted(style))"
+      case (.seat, _, _, let seat?, let number?): "Koltuk \(seat), \(number). yolcu"
+      case (.bag, let count?, _, _, let number?): "\(count) bagaj, \(number). yolcu"
+      case (.insurance, _, _, _, _): "Seyahat sigortası"
+      case (.tax, _, _, _, _): "Vergiler ve havalimanı ücretleri"
+      default: item.label
+      }
+    },
     payButton: { "[ \($0) öde ]" },
     priceLockNote: "Fiyat sabit: yukarıdaki sayaç 00:00 olmadan ödeyin.",
     paying: "Ödeniyor… uygulamayı kapatmayın.",

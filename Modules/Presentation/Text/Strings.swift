@@ -122,6 +122,9 @@ public struct Strings: Sendable {
   public let cvcLabel: String
   /// At the expiry field, for a card past its month.
   public let cardExpiredAtField: String
+  /// A quote's line in this language ("Seat 14A, passenger 1"), from its parts; its stored label
+  /// when the parts are missing.
+  public let lineItem: @Sendable (LineItem, MoneyStyle) -> String
   public let payButton: @Sendable (String) -> String
   public let priceLockNote: String
   public let paying: String

@@ -78,7 +78,8 @@ enum ExtrasView {
       for item in lines {
         let amount = item.amount.formatted(language.moneyStyle)
         let width = max(0, panel.width - DisplayWidth.of(amount) - 2)
-        line(DisplayWidth.pad(item.label, to: width) + "  " + amount, theme.text)
+        let label = strings.lineItem(item, language.moneyStyle)
+        line(DisplayWidth.pad(label, to: width) + "  " + amount, theme.text)
       }
       if let first = lines.first,
         let total = try? Money.sum(lines.map(\.amount), in: first.amount.currency)

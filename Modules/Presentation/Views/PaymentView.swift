@@ -22,7 +22,9 @@ enum PaymentView {
     }
     // The card form matters most: the lines give way to it on a short screen.
     if rect.height >= quote.lineItems.count + 14 {
-      for item in quote.lineItems { amountLine(item.label, item.amount, theme.text) }
+      for item in quote.lineItems {
+        amountLine(strings.lineItem(item, language.moneyStyle), item.amount, theme.text)
+      }
     }
     amountLine(strings.totalLabel, quote.total, theme.accent.adding(.bold))
     if rect.height >= 12 { y += 1 }

@@ -7,9 +7,10 @@ public enum QuotePricing {
   /// Most checked bags one passenger may add.
   public static let maximumBags = 3
 
-  /// "passenger 2": a quote is stored apart from its draft, so its lines carry no names.
-  private static func label(_ passenger: Passenger, in draft: BookingDraft) -> String {
-    "passenger \((draft.passengers.firstIndex(of: passenger) ?? 0) + 1)"
+  /// 2 for the second passenger: a quote is stored apart from its draft, so its lines carry
+  /// numbers, never names.
+  private static func number(_ passenger: Passenger, in draft: BookingDraft) -> Int {
+    (draft.passengers.firstIndex(of: passenger) ?? 0) + 1
   }
 
   /// The priced lines for `draft` with `extras`, or `invalidExtras` naming the first rule broken.
@@ -28,7 +29,7 @@ public enum QuotePricing {
       LineItem(
         kind: .fare,
         label: "Fare, \(offer.passengerCount) × \(offer.pricePerPassenger.formatted())",
-        amount: offer.total)
+        amount: offer.total, quantity: offer.passengerCount, unitPrice: offer.pricePerPassenger)
     ]
     var taken: [SeatDesignator: PassengerID] = [:]
     for passenger in draft.passengers {
@@ -46,8 +47,8 @@ public enum QuotePricing {
       taken[designator] = passenger.id
       lines.append(
         LineItem(
-          kind: .seat, label: "Seat \(designator), \(label(passenger, in: draft))",
-          amount: seat.price))
+          kind: .seat, label: "Seat \(designator), passenger \(number(passenger, in: draft))",
+          amount: seat.price, seat: designator, passenger: number(passenger, in: draft)))
     }
     for passenger in draft.passengers {
       let bags = extras.bags[passenger.id] ?? 0
@@ -59,8 +60,10 @@ public enum QuotePricing {
       lines.append(
         LineItem(
           kind: .bag,
-          label: "\(bags) checked bag\(bags == 1 ? "" : "s"), \(label(passenger, in: draft))",
-          amount: currency.price(euros: euros)))
+          label:
+            "\(bags) checked bag\(bags == 1 ? "" : "s"), passenger \(number(passenger, in: draft))",
+          amount: currency.price(euros: euros), quantity: bags,
+          passenger: number(passenger, in: draft)))
     }
     if extras.insurance {
       let fivePercent = offer.total.amount * Decimal(5) / Decimal(100)

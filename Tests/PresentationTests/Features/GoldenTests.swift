@@ -161,5 +161,20 @@ struct GoldenTests {
     expectGolden(canvas, "results-tr-100x30")
     #expect(canvas.description.contains("Sonuçlar"))
     #expect(canvas.description.contains(" TRY"))
+
+    // On to payment: passenger types, the estimate and the quote's lines in Turkish too.
+    await drive(&state, [.key(.enter)] + fillPassengers, world)
+    await drive(&state, [.key(.enter), .key(.enter), .key(.tab), .key(.character("+"))], world)
+    let extras = RootView.render(state, width: 100, height: 30, theme: .monochrome)
+    expectGolden(extras, "extras-tr-100x30")
+    await drive(&state, [.key(.character("c"))], world)
+    state.now = TestWorld.start.addingTimeInterval(61)
+    let payment = RootView.render(state, width: 100, height: 30, theme: .monochrome)
+    expectGolden(payment, "payment-tr-100x30")
+    for english in ["Fare", "Seat ", "passenger", "checked bag", "Taxes", "adult", "Total"] {
+      #expect(!extras.description.contains(english), "English '\(english)' in:\n\(extras)")
+      #expect(!payment.description.contains(english), "English '\(english)' in:\n\(payment)")
+    }
+    #expect(payment.description.contains("Koltuk "), "\(payment)")
   }
 }
