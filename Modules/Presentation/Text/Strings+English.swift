@@ -79,7 +79,11 @@ extension Strings {
     titleNames: [.mr: "Mr", .mrs: "Mrs", .ms: "Ms", .mx: "Mx", .dr: "Dr"],
     passengerTypeNames: [.adult: "adult", .child: "child", .infant: "infant"],
     birthNotInPast: "A date of birth must be in the past.",
-    birthTooEarly: "More than 120 years ago: check the year.",
+    birthTooEarly: "120 years or more before the flight: check the year.",
+    needsAnAdult: "At least one passenger must be an adult (12 or older on the day).",
+    tooManyInfants: {
+      "Each infant (under 2) travels on an adult's lap: \($0) infants, \($1) adult\($1 == 1 ? "" : "s")."
+    },
     givenLabel: "Given name", familyLabel: "Family name", birthLabel: "Born (YYYY-MM-DD)",
     contactHeading: "Contact", emailLabel: "Email", phoneLabel: "Phone",
     continueButton: "[ Continue ]",

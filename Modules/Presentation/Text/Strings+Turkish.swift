@@ -79,7 +79,11 @@ extension Strings {
     titleNames: [.mr: "Bay", .mrs: "Bayan", .ms: "Bayan", .mx: "Mx", .dr: "Dr"],
     passengerTypeNames: [.adult: "yetişkin", .child: "çocuk", .infant: "bebek"],
     birthNotInPast: "Doğum tarihi geçmişte olmalı.",
-    birthTooEarly: "120 yıldan eski: yılı kontrol edin.",
+    birthTooEarly: "Uçuştan 120 yıl ya da daha önce: yılı kontrol edin.",
+    needsAnAdult: "En az bir yolcu yetişkin olmalı (uçuş günü 12 yaş ya da üstü).",
+    tooManyInfants: {
+      "Her bebek (2 yaş altı) bir yetişkinin kucağında uçar: \($0) bebek, \($1) yetişkin."
+    },
     givenLabel: "Ad", familyLabel: "Soyad", birthLabel: "Doğum (YYYY-AA-GG)",
     contactHeading: "İletişim", emailLabel: "E-posta", phoneLabel: "Telefon",
     continueButton: "[ Devam ]",

@@ -85,8 +85,12 @@ public struct Strings: Sendable {
   public let passengerTypeNames: [PassengerType: String]
   /// At a date of birth that is today or later.
   public let birthNotInPast: String
-  /// At a date of birth more than 120 years before the flight.
+  /// At a date of birth 120 years or more before the flight.
   public let birthTooEarly: String
+  /// Under Continue, when no passenger is an adult.
+  public let needsAnAdult: String
+  /// Under Continue, when infants outnumber the adults whose laps they travel on.
+  public let tooManyInfants: @Sendable (Int, Int) -> String
   public let givenLabel: String
   public let familyLabel: String
   public let birthLabel: String

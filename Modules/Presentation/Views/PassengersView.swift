@@ -14,7 +14,7 @@ enum PassengersView {
       var heading = strings.passengerHeading(index + 1)
       // The type shows once the date is one a person can have been born on.
       if let born = try? CalendarDay(iso: passenger.birth.text), born < departure,
-        born.wholeYears(until: departure) <= PassengersFeature.oldestAge
+        born.wholeYears(until: departure) < PassengersFeature.oldestAge
       {
         let type = PassengerType(bornOn: born, travellingOn: departure)
         heading += " · \(strings.passengerTypeNames[type] ?? type.rawValue)"

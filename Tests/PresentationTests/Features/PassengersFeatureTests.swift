@@ -38,9 +38,32 @@ struct PassengersFeatureTests {
       &state, .key(.enter), environment: world.environment, strings: strings)
     #expect(reply.effect.isNone)
     #expect(state.errors[.birth(0)] == "A date of birth must be in the past.")
-    #expect(state.errors[.birth(1)] == "More than 120 years ago: check the year.")
+    #expect(state.errors[.birth(1)] == "120 years or more before the flight: check the year.")
     #expect(state.focus == .birth(0))
     #expect(!state.saving)
+  }
+
+  @Test("no adult, or more infants than adults, is said under Continue before asking the airline")
+  func travellingTogether() async throws {
+    let world = TestWorld()
+    defer { world.remove() }
+    let offer = try await world.offer()
+    var state = PassengersFeature.State(
+      offer: offer,
+      prefill: .fromDraft(passengers: try world.travellers(), contact: try world.contact()))
+    state.forms[0].birth.setText("2020-01-01")
+    state.forms[1].birth.setText("2019-06-01")
+    state.focus = .proceed
+    var reply = PassengersFeature.reduce(
+      &state, .key(.enter), environment: world.environment, strings: strings)
+    #expect(reply.effect.isNone)
+    #expect(state.failure == "At least one passenger must be an adult (12 or older on the day).")
+    state.forms[0].birth.setText("1985-12-10")
+    state.forms[1].birth.setText("2026-01-01")
+    reply = PassengersFeature.reduce(
+      &state, .key(.enter), environment: world.environment, strings: .turkish)
+    #expect(reply.effect.jobs.count == 1, "one adult with one infant may fly")
+    #expect(state.failure == nil)
   }
 
   @Test("errors appear at their fields; Continue saves once; the reply produces the draft")

@@ -137,7 +137,7 @@ public enum PassengersFeature {
     return used ? .handled : .ignored
   }
 
-  /// The oldest age on the departure day a date of birth may give.
+  /// No passenger is this old or older on the departure day (the airline's rule too).
   public static let oldestAge = 120
 
   /// Validates every field (each problem at its field); when all are fine, saves the draft.
@@ -164,7 +164,7 @@ public enum PassengersFeature {
         errors[.birth(index)] = strings.birthNotInPast
         continue
       }
-      if birth.wholeYears(until: state.offer.departure.day) > oldestAge {
+      if birth.wholeYears(until: state.offer.departure.day) >= oldestAge {
         errors[.birth(index)] = strings.birthTooEarly
         continue
       }
@@ -186,6 +186,14 @@ public enum PassengersFeature {
     state.failure = nil
     guard errors.isEmpty, let contact, passengers.count == state.forms.count else {
       if let first = state.fieldOrder.first(where: { errors[$0] != nil }) { state.focus = first }
+      return .handled
+    }
+    // Who may travel together, said in the panel's language before asking the airline.
+    let types = passengers.map { $0.type(on: state.offer.departure.day) }
+    let adults = types.filter { $0 == .adult }.count
+    let infants = types.filter { $0 == .infant }.count
+    if adults == 0 || infants > adults {
+      state.failure = adults == 0 ? strings.needsAnAdult : strings.tooManyInfants(infants, adults)
       return .handled
     }
     state.saving = true
