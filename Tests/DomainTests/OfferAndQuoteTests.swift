@@ -86,6 +86,15 @@ struct OfferAndQuoteTests {
     #expect(quote.secondsRemaining(at: epoch) == 0)
     #expect(quote.isValid(at: epoch.addingTimeInterval(-0.001)))
     #expect(!quote.isValid(at: epoch))
+    #expect(quote.lockSeconds == nil, "a quote saved before issuedAt was kept")
+    let timed = try Quote(
+      id: QuoteID("q2"), draftID: draft, extras: .none, lineItems: [fare, seat],
+      total: Money("115.50", "EUR"), expiresAt: epoch, issuedAt: epoch.addingTimeInterval(-20))
+    #expect(timed.lockSeconds == 20)
+    let stored = try JSONDecoder().decode(Quote.self, from: JSONEncoder().encode(timed))
+    #expect(stored == timed)
+    let older = try JSONDecoder().decode(Quote.self, from: JSONEncoder().encode(quote))
+    #expect(older.issuedAt == nil)
     #expect(throws: DomainError.invalidQuoteTotal(expected: "EUR 115.50", found: "EUR 120.00")) {
       try Quote(
         id: QuoteID("q1"), draftID: draft, extras: .none, lineItems: [fare, seat],

@@ -52,11 +52,14 @@ public struct Quote: Hashable, Sendable, Codable, Identifiable {
   public let total: Money
   /// When the price stops being honoured.
   public let expiresAt: Date
+  /// When the price was given (absent in quotes saved before it was kept), so a countdown can
+  /// show how much of the lock is left.
+  public let issuedAt: Date?
 
   /// Validates that the lines share one currency and add up to `total`.
   public init(
     id: QuoteID, draftID: DraftID, extras: Extras, lineItems: [LineItem], total: Money,
-    expiresAt: Date
+    expiresAt: Date, issuedAt: Date? = nil
   ) throws(DomainError) {
     let sum = try Money.sum(lineItems.map(\.amount), in: total.currency)
     guard sum.amount == total.amount else {
@@ -68,6 +71,12 @@ public struct Quote: Hashable, Sendable, Codable, Identifiable {
     self.lineItems = lineItems
     self.total = total
     self.expiresAt = expiresAt
+    self.issuedAt = issuedAt
+  }
+
+  /// How long the price was locked for, in whole seconds, when known.
+  public var lockSeconds: Int? {
+    issuedAt.map { max(1, Int(expiresAt.timeIntervalSince($0).rounded())) }
   }
 
   /// Whether the price still holds at `now`.
@@ -79,7 +88,7 @@ public struct Quote: Hashable, Sendable, Codable, Identifiable {
   }
 
   private enum CodingKeys: String, CodingKey {
-    case id, draftID, extras, lineItems, total, expiresAt
+    case id, draftID, extras, lineItems, total, expiresAt, issuedAt
   }
 
   public init(from decoder: any Decoder) throws {
@@ -89,6 +98,7 @@ public struct Quote: Hashable, Sendable, Codable, Identifiable {
       extras: c.decode(Extras.self, forKey: .extras),
       lineItems: c.decode([LineItem].self, forKey: .lineItems),
       total: c.decode(Money.self, forKey: .total),
-      expiresAt: c.decode(Date.self, forKey: .expiresAt))
+      expiresAt: c.decode(Date.self, forKey: .expiresAt),
+      issuedAt: c.decodeIfPresent(Date.self, forKey: .issuedAt))
   }
 }

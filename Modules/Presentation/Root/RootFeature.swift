@@ -174,7 +174,8 @@ public enum RootFeature {
     }
     switch key {
     case .escape:
-      guard !state.flow.path.isEmpty else { return .none }
+      // After paying there is no way back: `n` starts a new booking, on purpose.
+      guard !state.flow.path.isEmpty, state.flow.current != .confirmation else { return .none }
       record(&state, state.flow.back())
       return reconcile(&state, environment)
     case .character("?"):

@@ -135,7 +135,7 @@ public actor SimulatedAirline: OfferService, DraftService, PricingService, Payme
       quote = try Quote(
         id: QuoteID.random(prefix: "qt"), draftID: draft.id, extras: extras, lineItems: lines,
         total: Money.sum(lines.map(\.amount), in: offer.pricePerPassenger.currency),
-        expiresAt: now.addingTimeInterval(configuration.quoteLifetime))
+        expiresAt: now.addingTimeInterval(configuration.quoteLifetime), issuedAt: now)
     } catch {
       throw .invalid(error)
     }

@@ -91,6 +91,10 @@ struct RootFeatureTests {
     }
     #expect(booking.passengers.map(\.givenName) == ["Ada", "Grace"])
     #expect(state.events.allSatisfy { $0.isAccepted })
+    await drive(&state, [.key(.escape)], world)
+    #expect(state.current == .confirmation, "Esc does not leave the booking's confirmation")
+    await drive(&state, [.key(.character("n"))], world)
+    #expect(state.flow.path.isEmpty, "n starts a new booking")
   }
 
   @Test("a reply that arrives after its step was popped changes nothing")
