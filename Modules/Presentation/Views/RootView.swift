@@ -90,7 +90,8 @@ public enum RootView {
         x: rect.maxX - countdownWidth - 1, y: rect.y, width: countdownWidth, height: 1)
       CountdownView.draw(
         on: &canvas, in: area, remaining: quote.secondsRemaining(at: state.now),
-        total: quote.lockSeconds ?? 15 * 60, theme: theme, label: strings.priceHeld, expiredText: strings.priceExpired)
+        total: quote.lockSeconds ?? 15 * 60, theme: theme, label: strings.priceHeld,
+        expiredText: strings.priceExpired)
       right = area.x - 1
     }
     if let notice = state.saveProblem ?? state.notice {
