@@ -35,11 +35,13 @@ public struct MoneyStyle: Hashable, Sendable {
     var fraction = parts.count > 1 ? String(parts[1]) : ""
     fraction += String(repeating: "0", count: max(0, fractionDigits - fraction.count))
     var grouped = ""
-    for (index, digit) in whole.enumerated() {
-      if index > 0, (whole.count - index) % 3 == 0, let separator = groupingSeparator {
+    let digits = Array(whole.utf8)  // ASCII digits only: counted once, not per digit
+    grouped.reserveCapacity(digits.count + digits.count / 3)
+    for (index, digit) in digits.enumerated() {
+      if index > 0, (digits.count - index) % 3 == 0, let separator = groupingSeparator {
         grouped.append(separator)
       }
-      grouped.append(digit)
+      grouped.unicodeScalars.append(Unicode.Scalar(digit))
     }
     let sign = negative ? "-" : ""
     return fractionDigits > 0 ? "\(sign)\(grouped)\(decimalSeparator)\(fraction)" : sign + grouped

@@ -23,14 +23,14 @@ public struct ZonedTime: Hashable, Sendable, Codable, Comparable {
   public init(instant: Date, zone: Zone) {
     self.instant = instant
     self.zone = zone
+    // Worked out once: a results list draws the local times of every visible row, every frame.
+    self.localSeconds =
+      Int(instant.timeIntervalSince1970.rounded(.down)) + zone.secondsFromGMT(for: instant)
   }
 
   /// Seconds since 1970 on the local wall clock (the zone's offset at that instant applied):
-  /// plain arithmetic instead of a Calendar, since results draw thousands of these.
-  private var localSeconds: Int {
-    let seconds = Int(instant.timeIntervalSince1970.rounded(.down))
-    return seconds + zone.secondsFromGMT(for: instant)
-  }
+  /// plain arithmetic instead of a Calendar.
+  private let localSeconds: Int
 
   /// The local calendar day.
   public var day: CalendarDay {

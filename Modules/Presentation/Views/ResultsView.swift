@@ -24,19 +24,31 @@ enum ResultsView {
       return
     }
     let listed = state.listed
+    // One price column for every row, as wide as the dearest fare: amounts line up on the right.
+    let priceColumn = state.dearest.map { DisplayWidth.of($0.formatted(language.moneyStyle)) } ?? 0
+    let widths = columnWidths(strings)
     ListView.draw(
       on: &canvas, in: body, count: listed.count, selected: state.selected, theme: theme
     ) { index, row, isSelected, canvas in
       drawRow(
         listed[index], on: &canvas, in: row, selected: isSelected, theme: theme, strings: strings,
-        language: language)
+        language: language, priceColumn: priceColumn, widths: widths)
     }
   }
 
-  /// One offer on one line: times, flights, airline, duration, stops, cabin, price.
+  /// The columns' widths in screen order (times, flights, airline, duration, stops, cabin): the
+  /// stops and cabin columns as wide as their longest word in this language.
+  static func columnWidths(_ strings: Strings) -> [Int] {
+    let stops = [strings.nonstop, strings.stops(1), strings.stops(2)].map(DisplayWidth.of).max()
+    let cabins = strings.cabinNames.values.map(DisplayWidth.of).max()
+    return [14, 15, 19, 9, (stops ?? 10) + 2, min(16, (cabins ?? 9) + 1)]
+  }
+
+  /// One offer on one line: times, flights, airline, duration, stops, cabin, price (right-aligned
+  /// in a column `priceColumn` wide).
   static func drawRow(
     _ offer: Offer, on canvas: inout Canvas, in row: Rect, selected: Bool, theme: Theme,
-    strings: Strings, language: Language
+    strings: Strings, language: Language, priceColumn: Int, widths columnWidths: [Int]
   ) {
     let base = selected ? theme.selection : theme.text
     let dayShift = offer.departure.day.days(until: offer.arrival.day)
@@ -47,22 +59,28 @@ enum ResultsView {
     let price = offer.pricePerPassenger.formatted(language.moneyStyle)
     let cabin = strings.cabinNames[offer.cabin] ?? ""
     let priceWidth = DisplayWidth.of(price)
+    let columnStart = row.maxX - max(priceColumn, priceWidth) - 1
     let priceStart = row.maxX - priceWidth - 1
-    let columns = Rect(x: row.x, y: row.y, width: max(0, priceStart - row.x - 1), height: 1)
-    // Columns in screen order with their widths; on a narrow screen the least useful (cabin,
-    // then airline name) give way first.
+    let columns = Rect(x: row.x, y: row.y, width: max(0, columnStart - row.x - 1), height: 1)
+    // Columns in screen order with their widths; on a narrow screen the least useful give way
+    // first: the airline's name (its code is in the flight numbers), then the cabin.
     let texts = [
       times, flights, offer.airline.name, language.duration(minutes: offer.durationMinutes), stops,
       cabin,
     ]
-    var widths = [14, 15, 19, 9, 11, 10]
+    var widths = columnWidths
     var shown = Array(repeating: false, count: texts.count)
     var used = 1
-    for index in [0, 1, 3, 4, 2, 5] {
+    for index in [0, 1, 3, 4, 5, 2] {
       let room = columns.width - used
       // The flight numbers and the airline's name shrink to the room left rather than vanish.
-      if index == 1 || index == 2, room < widths[index], room >= 6 { widths[index] = room }
-      guard widths[index] <= room else { break }
+      if index == 1 || index == 2, room < widths[index], room >= (index == 1 ? 5 : 6) {
+        widths[index] = room
+      }
+      // Last in line, the airline's name takes spare room on a wide screen, up to 26 columns.
+      if index == 2, room > widths[index] { widths[index] = min(room, 26) }
+      // A column that does not fit leaves its room to the next ones.
+      guard widths[index] <= room else { continue }
       shown[index] = true
       used += widths[index]
     }

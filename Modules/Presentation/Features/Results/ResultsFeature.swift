@@ -20,6 +20,8 @@ public enum ResultsFeature {
     public private(set) var listed: [Offer] = []
     /// The highlighted row of `listed`.
     public var selected = 0
+    /// The dearest fare loaded, so the price column is as wide as its longest amount.
+    public private(set) var dearest: Money?
 
     /// The panel for `criteria`, loading.
     public init(criteria: SearchCriteria) { self.criteria = criteria }
@@ -30,8 +32,12 @@ public enum ResultsFeature {
       guard case .loaded(let offers) = load else {
         listed = []
         selected = 0
+        dearest = nil
         return
       }
+      dearest =
+        offers.max { $0.pricePerPassenger.amount < $1.pricePerPassenger.amount }?
+        .pricePerPassenger
       listed = ResultsFeature.arrange(offers, sort: sort, nonstopOnly: nonstopOnly)
       selected = keep.flatMap { id in listed.firstIndex { $0.id == id } } ?? 0
     }
