@@ -60,7 +60,9 @@ struct FormLayout {
       if let error {
         canvas.put(" " + error, x: after.x, y: line.y, style: theme.error, clip: after)
       } else if !note.isEmpty {
-        canvas.put(" " + note, x: after.x, y: line.y, style: theme.dim, clip: after)
+        canvas.put(
+          DisplayWidth.truncate(" " + note, to: after.width), x: after.x, y: line.y,
+          style: theme.dim, clip: after)
       }
     case .selector(let label, let value, let focused):
       let (labelRect, rest) = line.splitLeft(labelWidth)

@@ -96,8 +96,11 @@ public enum RootView {
     }
     if let notice = state.saveProblem ?? state.notice {
       x += 2
-      let clip = Rect(x: x, y: rect.y, width: right - x, height: 1)
-      canvas.put("· " + notice, x: x, y: rect.y, style: theme.warning, clip: clip)
+      let clip = Rect(x: x, y: rect.y, width: max(0, right - x), height: 1)
+      // Cut with an ellipsis, so a cut line reads as cut.
+      canvas.put(
+        DisplayWidth.truncate("· " + notice, to: clip.width), x: x, y: rect.y,
+        style: theme.warning, clip: clip)
     }
   }
 
@@ -116,9 +119,27 @@ public enum RootView {
       let kind = entry.feature.step.kind
       let inner = Panel.draw(
         on: &canvas, in: box, title: strings.stepNames[kind] ?? "", focused: false, theme: theme)
-      canvas.put(
-        summary(entry.feature.step, language: state.language), x: inner.x, y: inner.y,
-        style: theme.text, clip: inner)
+      // The fullest summary that fits; a shorter one before an amount cut in half.
+      let candidates = summaries(entry.feature.step, language: state.language)
+      let text =
+        candidates.first { DisplayWidth.of($0) <= inner.width }
+        ?? DisplayWidth.truncate(candidates.last ?? "", to: inner.width)
+      canvas.put(text, x: inner.x, y: inner.y, style: theme.text, clip: inner)
+    }
+  }
+
+  /// What a step carries, in a few words, fullest first, then shorter forms for narrow panels:
+  /// "TK1957 08:40 EUR 212", then "TK1957 08:40".
+  static func summaries(_ step: BookingStep, language: Language) -> [String] {
+    let full = summary(step, language: language)
+    switch step {
+    case .results(let c):
+      return [full, "\(c.origin) → \(c.destination), \(language.shortDate(c.departure))"]
+    case .passengers(let offer, _):
+      let flights = offer.flightNumbers.map(\.description).joined(separator: "+")
+      return [full, "\(flights) \(offer.departure.hhmm)", flights]
+    default:
+      return [full]
     }
   }
 
