@@ -28,11 +28,13 @@ enum ExtrasView {
       cursor: state.focus == .seats ? state.cursor : nil, theme: theme, legend: strings.legend)
 
     let panel = Rect(x: side.x + 1, y: side.y, width: side.width - 1, height: side.height)
-    var y = panel.y
-    func line(_ text: String, _ style: Style, indent: Int = 0) {
-      guard y < panel.maxY else { return }
-      canvas.put(text, x: panel.x + indent, y: y, style: style, clip: panel)
-      y += 1
+    // The side column is gathered first, then drawn scrolled so the focused line (the current
+    // passenger, bag row, insurance or Continue) stays in view on a short screen.
+    var rows: [(text: String, style: Style)] = []
+    var focusRow = 0
+    func line(_ text: String, _ style: Style, focused: Bool = false) {
+      if focused { focusRow = rows.count }
+      rows.append((text, style))
     }
     let seatsFocused = state.focus == .seats
     // The seat map is the first flight's; on a connection the heading names that flight, and a
@@ -44,35 +46,42 @@ enum ExtrasView {
     line(
       strings.seatsHeading + (segments.count > 1 ? firstFlight ?? "" : ""),
       seatsFocused ? theme.title : theme.dim)
+    // A long name gives way (with …) to what follows it: the seat, the bag count and its keys.
+    func row(_ lead: String, _ name: String, _ tail: String) -> String {
+      let room = panel.width - DisplayWidth.of(lead) - DisplayWidth.of(tail)
+      return lead + DisplayWidth.truncate(name, to: max(4, room)) + tail
+    }
     for (index, passenger) in seated.enumerated() {
       let seat = state.extras.seats[passenger.id]?.description ?? strings.noSeat
       let current = seatsFocused && index == state.passenger
       line(
-        "\(current ? "▸" : " ") \(number(passenger)) \(passenger.fullName)  \(seat)",
-        current ? theme.selection : theme.text)
+        row("\(current ? "▸" : " ") \(number(passenger)) ", passenger.fullName, "  \(seat)"),
+        current ? theme.selection : theme.text, focused: current)
     }
     for passenger in state.draft.passengers where !seated.contains(passenger) {
-      line("  \(number(passenger)) \(passenger.fullName)  \(strings.infantOnLap)", theme.dim)
+      line(
+        row("  \(number(passenger)) ", passenger.fullName, "  \(strings.infantOnLap)"), theme.dim)
     }
     if segments.count > 1 {
       let later = segments.dropFirst().map { "\($0.flightNumber)" }.joined(separator: ", ")
       line("  " + strings.seatsAtCheckIn(later), theme.dim)
     }
     if let message = state.message { line(message, theme.error) }
-    y += 1
+    line("", theme.text)
     line(strings.bagsHeading, state.focus == .bags ? theme.title : theme.dim)
     for (index, passenger) in state.draft.passengers.enumerated() {
       let current = state.focus == .bags && index == state.bagPassenger
       let bags = state.extras.bags[passenger.id] ?? 0
       line(
-        "\(current ? "▸" : " ") \(passenger.fullName)  − \(bags) +",
-        current ? theme.selection : theme.text)
+        row("\(current ? "▸" : " ") ", passenger.fullName, "  − \(bags) +"),
+        current ? theme.selection : theme.text, focused: current)
     }
-    y += 1
+    line("", theme.text)
     let box = state.extras.insurance ? "[x]" : "[ ]"
     line(
-      "\(box) \(strings.insuranceLabel)", state.focus == .insurance ? theme.selection : theme.text)
-    y += 1
+      "\(box) \(strings.insuranceLabel)", state.focus == .insurance ? theme.selection : theme.text,
+      focused: state.focus == .insurance)
+    line("", theme.text)
     if let lines = state.estimate {
       line(strings.estimateLabel, theme.dim)
       for item in lines {
@@ -91,13 +100,19 @@ enum ExtrasView {
           theme.accent.adding(.bold))
       }
     }
-    y += 1
+    line("", theme.text)
     if state.pricing {
-      line("\(Spinner.frame(spinner)) \(strings.pricing)", theme.text)
+      line("\(Spinner.frame(spinner)) \(strings.pricing)", theme.text, focused: true)
     } else {
-      line(strings.continueButton, state.focus == .proceed ? theme.selection : theme.title)
+      line(
+        strings.continueButton, state.focus == .proceed ? theme.selection : theme.title,
+        focused: state.focus == .proceed)
     }
-    if let failure = state.failure { line(failure, theme.error) }
+    if let failure = state.failure { line(failure, theme.error, focused: true) }
+    let top = max(0, min(focusRow + 2 - panel.height, rows.count - panel.height))
+    for (offset, row) in rows.dropFirst(top).prefix(panel.height).enumerated() {
+      canvas.put(row.text, x: panel.x, y: panel.y + offset, style: row.style, clip: panel)
+    }
   }
 
   static func hints(_ state: ExtrasFeature.State, strings: Strings) -> [KeyHint] {

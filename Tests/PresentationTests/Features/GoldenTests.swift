@@ -101,6 +101,11 @@ struct GoldenTests {
     await drive(
       &state, [.key(.enter), .key(.enter), .key(.right), .key(.right), .key(.enter)], world)
     render(state, "extras")
+    // On a short screen the side column scrolls to what has focus: Continue can be seen.
+    var toContinue = state
+    await drive(&toContinue, [.key(.tab), .key(.tab), .key(.tab)], world)
+    let small = RootView.render(toContinue, width: 40, height: 12, theme: .color)
+    #expect(small.description.contains("[ Continue ]"), "\(small)")
     await drive(&state, [.key(.character("c"))], world)
     state.now = TestWorld.start.addingTimeInterval(61)
     render(state, "payment")
