@@ -32,6 +32,12 @@ public enum RootFeature {
     public var notice: String?
     /// Whether `notice` stays through steps (a replay under way says so until it ends).
     public internal(set) var noticeLasts = false
+    /// Passenger details typed in a passengers step that left the path before they were saved:
+    /// the next passengers step starts with them. In memory only, never in the snapshot.
+    public internal(set) var typedPassengers: PassengersFeature.Typed?
+    /// The card number and expiry typed in a payment step that left the path (a price given
+    /// again after it expired, a change of extras): the next payment step starts with them.
+    public internal(set) var typedCard: PaymentFeature.TypedCard?
     /// Why progress cannot be saved, while it cannot: shown in the header before any notice,
     /// and cleared only by a save that works.
     public var saveProblem: String?
@@ -290,18 +296,44 @@ public enum RootFeature {
   /// and their loading starts. Entries no longer on the path are gone (the runtime cancels their
   /// work when their IDs disappear).
   static func reconcile(_ state: inout State, _ environment: AppEnvironment) -> Effect<Action> {
-    var kept: [StepEntry] = []
-    var effects: [Effect<Action>] = []
-    var diverged = false
-    for (index, step) in state.flow.path.enumerated() {
-      if !diverged, index < state.steps.count, state.steps[index].feature.step == step {
-        kept.append(state.steps[index])
-        continue
+    // The entries that still match the path's first steps stay; the rest leave.
+    var keep = 0
+    while keep < state.flow.path.count, keep < state.steps.count,
+      state.steps[keep].feature.step == state.flow.path[keep]
+    {
+      keep += 1
+    }
+    // Unsaved passenger details leaving the path are kept for the next passengers form.
+    for entry in state.steps.dropFirst(keep) {
+      if case .passengers(let form) = entry.feature, let typed = form.typed {
+        state.typedPassengers = typed
       }
-      diverged = true
+      if case .payment(let form) = entry.feature, let card = form.typedCard {
+        state.typedCard = card
+      }
+    }
+    // A booking made: its travellers are not carried into the next one.
+    if state.flow.current == .confirmation {
+      state.typedPassengers = nil
+      state.typedCard = nil
+    }
+    var kept = Array(state.steps.prefix(keep))
+    var effects: [Effect<Action>] = []
+    for step in state.flow.path.dropFirst(keep) {
       let id = StepID(state.nextStepID)
       state.nextStepID += 1
-      let entry = StepEntry(id: id, feature: StepFeature(step))
+      var feature = StepFeature(step)
+      if case .passengers(var form) = feature, let typed = state.typedPassengers {
+        form.adopt(typed)
+        feature = .passengers(form)
+        state.typedPassengers = nil
+      }
+      if case .payment(var form) = feature, let card = state.typedCard {
+        form.adopt(card)
+        feature = .payment(form)
+        state.typedCard = nil
+      }
+      let entry = StepEntry(id: id, feature: feature)
       kept.append(entry)
       effects.append(onAppear(entry, environment).tagged(id.rawValue))
     }

@@ -97,6 +97,50 @@ struct RootFeatureTests {
     #expect(state.flow.path.isEmpty, "n starts a new booking")
   }
 
+  @Test("details typed but not saved survive going back and choosing another flight")
+  func typedDetailsSurviveBack() async throws {
+    let world = TestWorld()
+    defer { world.remove() }
+    var state = await atResults(world)
+    await drive(
+      &state,
+      [.key(.enter), .key(.tab)] + keys("Ada") + [.key(.tab)] + keys("Lovelace"), world)
+    #expect(state.current == .passengers)
+    await drive(&state, [.key(.escape), .key(.down), .key(.enter)], world)
+    #expect(state.current == .passengers)
+    guard case .passengers(let form) = state.steps.last?.feature else {
+      Issue.record("not at passengers")
+      return
+    }
+    #expect(form.forms[0].given.text == "Ada")
+    #expect(form.forms[0].family.text == "Lovelace")
+    #expect(state.typedPassengers == nil, "handed over once")
+  }
+
+  @Test("a card number and expiry typed survive a new price; the security code is typed again")
+  func typedCardSurvivesNewPrice() async throws {
+    let world = TestWorld()
+    defer { world.remove() }
+    var state = await atResults(world)
+    await drive(&state, [.key(.enter)] + fillPassengers + [.key(.enter)], world)
+    await drive(&state, [.key(.character("c"))], world)
+    #expect(state.current == .payment)
+    await drive(
+      &state,
+      keys("4242424242424242") + [.key(.tab)] + keys("1230") + [.key(.tab)] + keys("123")
+        + [.key(.escape)], world)
+    #expect(state.current == .extras)
+    await drive(&state, [.key(.character("c"))], world)
+    guard case .payment(let form) = state.steps.last?.feature else {
+      Issue.record("not at payment")
+      return
+    }
+    #expect(form.number.text == "4242424242424242")
+    #expect(form.expiry.text == "12/30")
+    #expect(form.cvc.text.isEmpty, "the security code is never kept")
+    #expect(form.focus == .cvc)
+  }
+
   @Test("a reply that arrives after its step was popped changes nothing")
   func lateReply() async throws {
     let world = TestWorld()

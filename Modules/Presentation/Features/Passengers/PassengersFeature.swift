@@ -59,11 +59,39 @@ public enum PassengersFeature {
       }
     }
 
+    /// What was typed, if anything: kept by the root when this step leaves the path unsaved.
+    public var typed: Typed? {
+      let blank = forms.allSatisfy {
+        $0.given.text.isEmpty && $0.family.text.isEmpty && $0.birth.text.isEmpty
+      }
+      guard !blank || !email.text.isEmpty || !phone.text.isEmpty else { return nil }
+      return Typed(forms: forms, email: email.text, phone: phone.text)
+    }
+
+    /// Fills the forms with what was typed in an earlier passengers step (as many passengers as
+    /// both have), where this one starts empty.
+    public mutating func adopt(_ typed: Typed) {
+      guard prefill == .empty else { return }
+      for index in forms.indices where typed.forms.indices.contains(index) {
+        forms[index] = typed.forms[index]
+      }
+      email.setText(typed.email)
+      phone.setText(typed.phone)
+    }
+
     /// Every field in Tab order.
     public var fieldOrder: [Field] {
       forms.indices.flatMap { [Field.title($0), .given($0), .family($0), .birth($0)] }
         + [.email, .phone, .proceed]
     }
+  }
+
+  /// Passenger details as typed, valid or not: in memory only, never saved, so that going back
+  /// to pick another flight loses nothing typed.
+  public struct Typed: Hashable, Sendable {
+    public var forms: [Form]
+    public var email: String
+    public var phone: String
   }
 
   /// What happened.

@@ -41,6 +41,26 @@ public enum PaymentFeature {
 
     /// Whether the price has run out at `now`.
     public func isExpired(at now: Date) -> Bool { !quote.isValid(at: now) }
+
+    /// The card number and expiry typed, if any (never the security code): the root keeps them
+    /// in memory for the next payment step when the price is given again.
+    public var typedCard: TypedCard? {
+      guard !number.text.isEmpty || !expiry.text.isEmpty else { return nil }
+      return TypedCard(number: number.text, expiry: expiry.text)
+    }
+
+    /// Fills the number and expiry from an earlier payment step; the code is typed again.
+    public mutating func adopt(_ card: TypedCard) {
+      number.setText(card.number)
+      expiry.setText(card.expiry)
+      focus = .cvc
+    }
+  }
+
+  /// A card's number and expiry as typed, in memory only.
+  public struct TypedCard: Hashable, Sendable {
+    public var number: String
+    public var expiry: String
   }
 
   /// What happened.
