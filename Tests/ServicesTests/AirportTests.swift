@@ -44,5 +44,7 @@ struct AirportTests {
     #expect(directory.search("MONTRÉAL").first?.code.rawValue == "YUL")
     #expect(directory.search("montreal").first?.code.rawValue == "YUL")
     #expect(directory.search("MÜNCHEN").first?.code.rawValue == "MUC")
+    #expect(directory.search("gokcen").first?.code.rawValue == "SAW")
+    #expect(directory.search("Gökçen").first?.code.rawValue == "SAW")
   }
 }

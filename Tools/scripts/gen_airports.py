@@ -58,6 +58,7 @@ CITY_OVERRIDES = {
 # code -> name, where the data's name is garbled.
 NAME_OVERRIDES = {
     "IAH": "George Bush Intercontinental Airport",  # data: "George Bush Intcntl/Houston Airport"
+    "SAW": "Sabiha Gökçen International Airport",  # data: "Sabiha Gokcen ..." (no Turkish letters)
 }
 
 MAX_COLS = 100

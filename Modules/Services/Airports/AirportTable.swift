@@ -341,7 +341,7 @@ enum AirportTable {
       code: "RUH", name: "King Khaled International Airport", city: "Riyadh", cityEnglish: "Riyadh",
       country: "SA", timeZone: "Asia/Riyadh", latitude: 24.9576, longitude: 46.6988),
     AirportRow(
-      code: "SAW", name: "Sabiha Gokcen International Airport",
+      code: "SAW", name: "Sabiha Gökçen International Airport",
       city: "İstanbul", cityEnglish: "Istanbul", country: "TR",
       timeZone: "Europe/Istanbul", latitude: 40.8986, longitude: 29.3092),
     AirportRow(
