@@ -63,7 +63,7 @@ extension Strings {
     sameAirports: "From and To are the same airport.",
     invalidDate: { "'\($0)' is not a date: use YYYY-MM-DD." },
     dateInPast: { "That day has passed: pick \($0) or later." },
-    dateTooFar: "Flights can be booked up to 355 days ahead.",
+    dateTooFar: { "Flights can be booked up to 355 days ahead: until \($0)." },
     passengerRange: "1 to 9 passengers.",
     paxShort: { "\($0) pax" },
     loadingOffers: "Finding flights…",

@@ -63,7 +63,7 @@ extension Strings {
     sameAirports: "Nereden ve Nereye aynı havalimanı.",
     invalidDate: { "'\($0)' bir tarih değil: YYYY-AA-GG kullanın." },
     dateInPast: { "O gün geçti: \($0) ya da sonrasını seçin." },
-    dateTooFar: "Uçuşlar en fazla 355 gün öncesinden alınabilir.",
+    dateTooFar: { "Uçuşlar en fazla 355 gün öncesinden alınabilir: \($0) tarihine kadar." },
     passengerRange: "1 ile 9 arası yolcu.",
     paxShort: { "\($0) yolcu" },
     loadingOffers: "Uçuşlar aranıyor…",

@@ -63,7 +63,8 @@ public struct Strings: Sendable {
   public let sameAirports: String
   public let invalidDate: @Sendable (String) -> String
   public let dateInPast: @Sendable (String) -> String
-  public let dateTooFar: String
+  /// With the last day that can be booked.
+  public let dateTooFar: @Sendable (String) -> String
   public let passengerRange: String
   public let paxShort: @Sendable (Int) -> String
   // Results

@@ -53,6 +53,11 @@ struct SearchFeatureTests {
     #expect(state.errors[.origin] == nil)
     _ = SearchFeature.submit(&state, airports: airports, strings: strings)
     #expect(state.errors[.destination] == "From and To are the same airport.")
+    state.focus = .date
+    _ = send(&state, [.control("u")] + typed("2027-12-01"))
+    _ = SearchFeature.submit(&state, airports: airports, strings: strings)
+    #expect(
+      state.errors[.date] == "Flights can be booked up to 355 days ahead: until 2027-11-19.")
   }
 
   @Test("passengers stay within 1 to 9 with + and -")

@@ -149,7 +149,7 @@ public enum SearchFeature {
       if parsed < state.today {
         errors[.date] = strings.dateInPast(state.today.iso)
       } else if parsed > state.today.adding(days: 355) {
-        errors[.date] = strings.dateTooFar
+        errors[.date] = strings.dateTooFar(state.today.adding(days: 355).iso)
       } else {
         day = parsed
       }
