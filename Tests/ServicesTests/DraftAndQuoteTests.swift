@@ -93,6 +93,29 @@ struct DraftAndQuoteTests {
     #expect(try await test.relaunched().airline.quote(id: quote.id) == quote)
   }
 
+  @Test("an infant on a lap pays a tenth of the fare, with its own line and a lower airport charge")
+  func infantFare() async throws {
+    let test = TestAirline()
+    defer { test.remove() }
+    let offers = try await test.airline.offers(for: test.criteria())
+    let offer = try #require(offers.first { $0.stops == 0 && $0.cabin == .economy })
+    let draft = try await test.airline.createDraft(
+      offer: offer,
+      passengers: [test.adult("p1", "Ada"), test.adult("p2", "Bob", born: "2026-03-01")],
+      contact: test.contact())
+    let quote = try await test.airline.price(draftID: draft.id, extras: .none)
+    #expect(quote.lineItems.map(\.kind) == [.fare, .infant, .tax])
+    #expect(quote.lineItems[0].quantity == 1)
+    #expect(quote.lineItems[0].amount == offer.pricePerPassenger)
+    #expect(
+      quote.lineItems[1].amount
+        == Money(offer.pricePerPassenger.amount / 10, offer.pricePerPassenger.currency).rounded())
+    #expect(quote.lineItems[1].passenger == 2)
+    let adults = try await test.airline.price(
+      draftID: test.draftForTwo().0.id, extras: .none)
+    #expect(quote.lineItems[2].amount.amount < adults.lineItems[1].amount.amount)
+  }
+
   @Test("the quote lifetime is settable")
   func quoteLifetime() async throws {
     let test = TestAirline(quoteLifetime: 3)

@@ -2,7 +2,11 @@ import FoundationEssentials
 
 /// What a line of a quote is for.
 public enum LineItemKind: String, Hashable, Sendable, Codable, CaseIterable {
-  case fare, seat, bag, insurance, tax
+  /// The fares of the passengers with a seat of their own.
+  case fare
+  /// An infant on an adult's lap: a tenth of the fare.
+  case infant
+  case seat, bag, insurance, tax
 }
 
 /// One priced line of a quote, such as "Seat 14A".

@@ -116,6 +116,7 @@ extension Strings {
       switch (item.kind, item.quantity, item.unitPrice, item.seat, item.passenger) {
       case (.fare, let count?, let unit?, _, _): "Fare, \(count) × \(unit.formatted(style))"
       case (.seat, _, _, let seat?, let number?): "Seat \(seat), passenger \(number)"
+      case (.infant, _, _, _, let number?): "Infant on a lap, passenger \(number)"
       case (.bag, let count?, _, _, let number?):
         "\(count) checked bag\(count == 1 ? "" : "s"), passenger \(number)"
       case (.insurance, _, _, _, _): "Travel insurance"

@@ -117,6 +117,7 @@ extension Strings {
       switch (item.kind, item.quantity, item.unitPrice, item.seat, item.passenger) {
       case (.fare, let count?, let unit?, _, _): "Bilet ücreti, \(count) × \(unit.formatted(style))"
       case (.seat, _, _, let seat?, let number?): "Koltuk \(seat), \(number). yolcu"
+      case (.infant, _, _, _, let number?): "Kucakta bebek, \(number). yolcu"
       case (.bag, let count?, _, _, let number?): "\(count) bagaj, \(number). yolcu"
       case (.insurance, _, _, _, _): "Seyahat sigortası"
       case (.tax, _, _, _, _): "Vergiler ve havalimanı ücretleri"

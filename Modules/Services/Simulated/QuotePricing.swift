@@ -25,12 +25,25 @@ public enum QuotePricing {
       throw .invalidExtras("Passenger \(id) is not on this booking.")
     }
 
+    // An infant travels on an adult's lap for a tenth of the fare and a lower airport charge.
+    let infants = draft.passengers.filter { $0.type(on: departure) == .infant }
+    let seated = draft.passengers.count - infants.count
     var lines = [
       LineItem(
         kind: .fare,
-        label: "Fare, \(offer.passengerCount) × \(offer.pricePerPassenger.formatted())",
-        amount: offer.total, quantity: offer.passengerCount, unitPrice: offer.pricePerPassenger)
+        label: "Fare, \(seated) × \(offer.pricePerPassenger.formatted())",
+        amount: offer.pricePerPassenger.multiplied(by: seated), quantity: seated,
+        unitPrice: offer.pricePerPassenger)
     ]
+    for infant in infants {
+      let number = number(infant, in: draft)
+      lines.append(
+        LineItem(
+          kind: .infant, label: "Infant on a lap, passenger \(number)",
+          amount: Money(offer.pricePerPassenger.amount / 10, offer.pricePerPassenger.currency)
+            .rounded(),
+          passenger: number))
+    }
     var taken: [SeatDesignator: PassengerID] = [:]
     for passenger in draft.passengers {
       guard let designator = extras.seats[passenger.id] else { continue }
@@ -73,7 +86,7 @@ public enum QuotePricing {
           kind: .insurance, label: "Travel insurance",
           amount: Money(max(fivePercent, minimum), offer.total.currency).rounded()))
     }
-    let taxes = currency.price(euros: Decimal(28 * draft.passengers.count))
+    let taxes = currency.price(euros: Decimal(28 * seated + 8 * infants.count))
     lines.append(LineItem(kind: .tax, label: "Taxes and airport fees", amount: taxes))
     return lines
   }
