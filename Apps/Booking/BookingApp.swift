@@ -92,6 +92,8 @@ final class BookingApp {
     }
     source.resume()
     keySource = source
+    let size = screen.size
+    store.send(.key(.resize(width: size.columns, height: size.rows)))
     render()
   }
 
@@ -139,6 +141,8 @@ final class BookingApp {
     let keys = screen.readKeys()
     for key in keys {
       if case .resize = key {
+        // The store keeps the size (a scrolled box stops where it ends); never recorded.
+        store.send(.key(key))
         scheduleRender()
         continue
       }

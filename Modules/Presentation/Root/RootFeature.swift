@@ -27,6 +27,11 @@ public enum RootFeature {
     public internal(set) var steps: [StepEntry] = []
     var nextStepID = 1
     public var modal: Modal?
+    /// How far the help or the inspector is scrolled (↑↓, PageUp/PageDown).
+    public internal(set) var modalScroll = 0
+    /// The screen's size as last reported (`Key.resize`), so scrolling stops where the box ends.
+    public internal(set) var screenWidth = 80
+    public internal(set) var screenHeight = 24
     /// A one-line message in the header (what a restore did, a replay handing back control).
     /// It goes at the next step the flow takes, unless `noticeLasts`.
     public var notice: String?
@@ -150,7 +155,11 @@ public enum RootFeature {
   private static func keyReduce(_ state: inout State, _ key: Key, _ environment: AppEnvironment)
     -> Effect<Action>
   {
-    if case .resize = key { return .none }
+    if case .resize(let width, let height) = key {
+      state.screenWidth = width
+      state.screenHeight = height
+      return .none
+    }
     if let modal = state.modal { return modalKey(&state, modal, key) }
     switch key {
     case .control("c"):
@@ -201,7 +210,30 @@ public enum RootFeature {
   {
     switch modal {
     case .help, .inspector:
-      state.modal = nil
+      // Arrows and pages scroll a box taller than the screen; any other key closes it. Scrolling
+      // stops where the box ends on this screen (the inspector's saved snapshot, read from
+      // disk by the app, counted as a typical one).
+      let lines =
+        modal == .help
+        ? Presentation.Modal.maxScroll(
+          title: state.strings.helpTitle, lines: state.strings.helpLines,
+          canvasWidth: state.screenWidth, canvasHeight: state.screenHeight)
+        : Presentation.Modal.maxScroll(
+          title: state.strings.inspectorTitle,
+          lines: RootView.inspectorLines(
+            state, snapshotJSON: String(repeating: "x", count: 160)),
+          canvasWidth: state.screenWidth, canvasHeight: state.screenHeight)
+      let page = 8
+      switch key {
+      case .down: state.modalScroll = min(state.modalScroll + 1, lines)
+      case .up: state.modalScroll = max(0, state.modalScroll - 1)
+      case .pageDown: state.modalScroll = min(state.modalScroll + page, lines)
+      case .pageUp: state.modalScroll = max(0, state.modalScroll - page)
+      case .home: state.modalScroll = 0
+      default:
+        state.modal = nil
+        state.modalScroll = 0
+      }
     case .confirmQuit:
       switch key {
       case .character("y"), .character("Y"), .enter, .character("q"), .control("c"):

@@ -63,7 +63,9 @@ public enum RootView {
 
     switch state.modal {
     case .help?:
-      _ = Modal.draw(on: &canvas, title: strings.helpTitle, lines: strings.helpLines, theme: theme)
+      _ = Modal.draw(
+        on: &canvas, title: strings.helpTitle, lines: strings.helpLines, theme: theme,
+        scroll: state.modalScroll)
     case .confirmQuit?:
       let body = state.flow.path.isEmpty ? strings.quitAtStart : strings.quitMidFlow
       _ = Modal.draw(
@@ -71,7 +73,8 @@ public enum RootView {
     case .inspector?:
       _ = Modal.draw(
         on: &canvas, title: strings.inspectorTitle,
-        lines: inspectorLines(state, snapshotJSON: snapshotJSON), theme: theme)
+        lines: inspectorLines(state, snapshotJSON: snapshotJSON), theme: theme,
+        scroll: state.modalScroll)
     case nil:
       break
     }

@@ -1,27 +1,52 @@
 /// A box in the middle of the screen over whatever is there: a title and word-wrapped lines.
 public enum Modal {
   /// Draws the box, sized to its content but at most 80% of the canvas each way, and returns
-  /// its rectangle. Lines are wrapped to the box and drawn in `style` (default `theme.text`);
-  /// lines that do not fit below are left off.
+  /// its rectangle. Lines are wrapped to the box and drawn in `style` (default `theme.text`),
+  /// from line `scroll` on (clamped); `▴` and `▾` in the right border say more is above or below.
   @discardableResult
   public static func draw(
-    on canvas: inout Canvas, title: String, lines: [String], theme: Theme, style: Style? = nil
+    on canvas: inout Canvas, title: String, lines: [String], theme: Theme, style: Style? = nil,
+    scroll: Int = 0
   ) -> Rect {
-    let maxWidth = canvas.width * 4 / 5
-    let maxHeight = canvas.height * 4 / 5
+    let (wrapped, width, height) = layout(
+      title: title, lines: lines, canvasWidth: canvas.width, canvasHeight: canvas.height)
+    let box = canvas.bounds.centered(width: width, height: height)
+    let inside = Panel.draw(on: &canvas, in: box, title: title, focused: true, theme: theme)
+    let text = Rect(x: inside.x + 1, y: inside.y, width: inside.width - 2, height: inside.height)
+    let top = max(0, min(scroll, wrapped.count - text.height))
+    for (offset, line) in wrapped.dropFirst(top).prefix(text.height).enumerated() {
+      canvas.put(line, x: text.x, y: text.y + offset, style: style ?? theme.text, clip: text)
+    }
+    if text.height > 0, box.width > 2 {
+      if top > 0 { canvas.put("▴", x: box.maxX - 1, y: text.y, style: theme.accent) }
+      if top + text.height < wrapped.count {
+        canvas.put("▾", x: box.maxX - 1, y: text.y + text.height - 1, style: theme.accent)
+      }
+    }
+    return box
+  }
+
+  /// The furthest `scroll` that still changes what the box shows on a canvas of this size.
+  public static func maxScroll(
+    title: String, lines: [String], canvasWidth: Int, canvasHeight: Int
+  ) -> Int {
+    let (wrapped, _, height) = layout(
+      title: title, lines: lines, canvasWidth: canvasWidth, canvasHeight: canvasHeight)
+    return max(0, wrapped.count - max(0, height - 2))
+  }
+
+  /// The wrapped lines and the box's size: at most 80% of the canvas each way.
+  private static func layout(
+    title: String, lines: [String], canvasWidth: Int, canvasHeight: Int
+  ) -> (lines: [String], width: Int, height: Int) {
+    let maxWidth = canvasWidth * 4 / 5
+    let maxHeight = canvasHeight * 4 / 5
     // A border and one column of padding on each side.
     let wrapped = lines.flatMap { wrap($0, width: max(1, maxWidth - 4)) }
     let textWidth = wrapped.map { DisplayWidth.of($0) }.max() ?? 0
     // The title needs a space on each side in the top border.
     let width = min(maxWidth, max(textWidth, DisplayWidth.of(title)) + 4)
-    let height = min(maxHeight, wrapped.count + 2)
-    let box = canvas.bounds.centered(width: width, height: height)
-    let inside = Panel.draw(on: &canvas, in: box, title: title, focused: true, theme: theme)
-    let text = Rect(x: inside.x + 1, y: inside.y, width: inside.width - 2, height: inside.height)
-    for (offset, line) in wrapped.prefix(text.height).enumerated() {
-      canvas.put(line, x: text.x, y: text.y + offset, style: style ?? theme.text, clip: text)
-    }
-    return box
+    return (wrapped, width, min(maxHeight, wrapped.count + 2))
   }
 
   /// `text` broken into lines of at most `width` columns at spaces (not at no-break spaces); a

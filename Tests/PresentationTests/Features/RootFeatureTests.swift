@@ -141,6 +141,25 @@ struct RootFeatureTests {
     #expect(form.focus == .cvc)
   }
 
+  @Test("the help scrolls with the arrows on a short screen, and any other key closes it")
+  func helpScrolls() async throws {
+    let world = TestWorld()
+    defer { world.remove() }
+    var state = RootFeature.State(now: TestWorld.start)
+    await drive(&state, [.key(.resize(width: 70, height: 14)), .key(.function(1))], world)
+    var screen = RootView.render(state, width: 70, height: 14, theme: .color).description
+    #expect(screen.contains("Tab / Shift-Tab") && screen.contains("▾"), "\(screen)")
+    await drive(&state, Array(repeating: .key(.down), count: 30), world)
+    screen = RootView.render(state, width: 70, height: 14, theme: .color).description
+    #expect(!screen.contains("Tab / Shift-Tab") && screen.contains("▴"), "\(screen)")
+    #expect(screen.contains("resume."), "the end can be reached:\n\(screen)")
+    await drive(&state, [.key(.up)], world)
+    screen = RootView.render(state, width: 70, height: 14, theme: .color).description
+    #expect(screen.contains("▾"), "one ↑ after a long ↓ moves back at once:\n\(screen)")
+    await drive(&state, [.key(.character("x"))], world)
+    #expect(state.modal == nil && state.modalScroll == 0)
+  }
+
   @Test("a reply that arrives after its step was popped changes nothing")
   func lateReply() async throws {
     let world = TestWorld()
