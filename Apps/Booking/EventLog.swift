@@ -1,3 +1,4 @@
+import Domain
 import FoundationEssentials
 
 #if canImport(Glibc)
@@ -20,7 +21,6 @@ final class EventLog {
   static let rotateBytes = 512 * 1024
 
   private let file: LineFile
-  private let format = Date.ISO8601FormatStyle()
 
   /// Opens the log under `dataDirectory`; nil when it cannot be written (the app runs on: a log
   /// is a help, never a reason to stop).
@@ -39,6 +39,16 @@ final class EventLog {
   /// Adds `line` (made one line: breaks become spaces), stamped with `now`.
   func write(_ line: String, at now: Date) {
     let flat = line.map { $0.isNewline ? " " : String($0) }.joined()
-    file.append("\(now.formatted(format)) \(flat)")
+    file.append("\(Self.stamp(now)) \(flat)")
+  }
+
+  /// `2026-11-30T01:33:23Z`, by plain arithmetic (the format styles pull in more code than a
+  /// log line is worth).
+  static func stamp(_ instant: Date) -> String {
+    let seconds = Int(instant.timeIntervalSince1970.rounded(.down))
+    let second = ((seconds % 86_400) + 86_400) % 86_400
+    func two(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }
+    return CalendarDay(instant, in: .utc).iso + "T" + two(second / 3600) + ":"
+      + two(second % 3600 / 60) + ":" + two(second % 60) + "Z"
   }
 }
