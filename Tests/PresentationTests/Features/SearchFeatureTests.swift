@@ -68,6 +68,9 @@ struct SearchFeatureTests {
     #expect(state.passengers.text == "9")
     _ = send(&state, Array(repeating: .character("-"), count: 12))
     #expect(state.passengers.text == "1")
+    let replies = send(&state, [.character("q"), .character("?"), .backspace, .character("3")])
+    #expect(!replies[0].handled && !replies[1].handled, "q and ? keep their meaning on the count")
+    #expect(replies[3].handled && state.passengers.text == "3")
   }
 
   @Test("the same keys from the same state give the same state")

@@ -108,6 +108,9 @@ public enum SearchFeature {
     case .character("-") where state.focus == .passengers:
       stepPassengers(&state, by: -1)
       return .handled
+    case .character(let typed) where state.focus == .passengers && !typed.isNumber:
+      // The count takes digits only: other keys (q, ?, i) keep their meaning there.
+      return .ignored
     default:
       var field = state[state.focus]
       let used = field.handle(key)
