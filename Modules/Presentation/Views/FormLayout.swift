@@ -38,6 +38,13 @@ struct FormLayout {
     for (offset, row) in rows.dropFirst(top).prefix(rect.height).enumerated() {
       draw(row, on: &canvas, in: rect.row(offset), theme: theme)
     }
+    // A form taller than its panel says so at the right edge: more above ▴, more below ▾.
+    if rect.width > 1 {
+      if top > 0 { canvas.put("▴", x: rect.maxX - 1, y: rect.y, style: theme.accent) }
+      if top + rect.height < rows.count {
+        canvas.put("▾", x: rect.maxX - 1, y: rect.maxY - 1, style: theme.accent)
+      }
+    }
   }
 
   private func draw(_ row: Row, on canvas: inout Canvas, in line: Rect, theme: Theme) {
