@@ -33,11 +33,14 @@ enum ConfirmationView {
             + "  \(segment.aircraft.name)", theme.text)
       }
       y += 1
+      let departure = booking.offer.departure.day
       for passenger in booking.passengers {
         let seat = booking.extras.seats[passenger.id].map { " · \($0)" } ?? ""
         let bags = booking.extras.bags[passenger.id].map { " · " + strings.bagsCount($0) } ?? ""
-        line("\(passenger.fullName)\(seat)\(bags)", theme.text)
+        let lap = passenger.type(on: departure) == .infant ? " · " + strings.infantOnLap : ""
+        line("\(passenger.fullName)\(seat)\(lap)\(bags)", theme.text)
       }
+      if booking.extras.insurance { line(strings.insuranceLabel, theme.text) }
       y += 1
       line(
         "\(strings.totalPaid): \(booking.totalPaid.formatted(language.moneyStyle))",
