@@ -14,7 +14,7 @@ struct PaymentTests {
     let first = try #require(
       BookingTerminal.headerCountdown(in: payment), "no countdown in the header:\n\(payment)")
     #expect((880...900).contains(first), "a 15-minute hold shows \(first) s:\n\(payment)")
-    let later = try await terminal.waitFor("the countdown to move", timeout: 5) { screen in
+    let later = try await terminal.waitFor("the countdown to move", timeout: 10) { screen in
       BookingTerminal.headerCountdown(in: screen).map { $0 != first } ?? false
     }
     let second = try #require(BookingTerminal.headerCountdown(in: later))
@@ -25,13 +25,15 @@ struct PaymentTests {
   func expiryAndReprice() async throws {
     let terminal = try BookingTerminal()
     defer { terminal.close() }
-    try terminal.launch(["--quote-ttl", "3"])
+    // Ten seconds: long enough to see the form on a loaded machine (3 s was not, in CI), short
+    // enough to wait out.
+    try terminal.launch(["--quote-ttl", "10"])
     let files = DataFiles(root: terminal.dataDirectory)
 
     try await terminal.bookUntilPayment()
     let first = try files.snapshotPosition()
     #expect(first.step == "payment")
-    let expired = try await terminal.waitFor("the expired price") {
+    let expired = try await terminal.waitFor("the expired price", timeout: 25) {
       $0.contains("Price expired") && $0.contains("Press r")
     }
     #expect(!expired.contains("Card number"), "the card form is hidden once the price expired")
@@ -39,7 +41,7 @@ struct PaymentTests {
     try terminal.press("r")
     let fresh = try await terminal.waitFor("a fresh price held for a few seconds") { screen in
       guard let seconds = BookingTerminal.headerCountdown(in: screen) else { return false }
-      return seconds > 0 && seconds <= 3 && !screen.contains("Press r")
+      return seconds > 0 && seconds <= 10 && !screen.contains("Press r")
         && screen.contains("Card number")
     }
     #expect(fresh.contains("┌ Payment · "))
