@@ -160,6 +160,33 @@ struct RootFeatureTests {
     #expect(state.modal == nil && state.modalScroll == 0)
   }
 
+  @Test("the confirmation marks an infant on a lap and lists the insurance bought")
+  func confirmationWithInfantAndInsurance() async throws {
+    let world = TestWorld()
+    defer { world.remove() }
+    var state = await atResults(world)
+    await drive(
+      &state,
+      [.key(.enter), .key(.tab)] + keys("Ada") + [.key(.tab)] + keys("Lovelace") + [.key(.tab)]
+        + keys("1985-12-10") + [.key(.tab), .key(.tab)] + keys("Bob") + [.key(.tab)]
+        + keys("Kaya") + [.key(.tab)] + keys("2026-05-01") + [.key(.tab)]
+        + keys("ada@example.com") + [.key(.tab)] + keys("+31201234567")
+        + [.key(.tab), .key(.enter)], world)
+    #expect(state.current == .extras)
+    // Tab to the bags, Tab to insurance, Space to take it, then price and pay.
+    await drive(
+      &state, [.key(.tab), .key(.tab), .key(.character(" ")), .key(.character("c"))], world)
+    #expect(state.current == .payment)
+    await drive(
+      &state,
+      keys("4242424242424242") + [.key(.tab)] + keys("1230") + [.key(.tab)] + keys("123")
+        + [.key(.tab), .key(.enter)], world)
+    #expect(state.current == .confirmation)
+    let screen = RootView.render(state, width: 100, height: 30, theme: .color).description
+    #expect(screen.contains("Bob Kaya · on a lap"), "\(screen)")
+    #expect(screen.contains("Travel insurance"), "\(screen)")
+  }
+
   @Test("a reply that arrives after its step was popped changes nothing")
   func lateReply() async throws {
     let world = TestWorld()
