@@ -23,19 +23,30 @@ struct PassengersFeatureTests {
     #expect(empty.forms.map(\.given.text) == ["", ""])
   }
 
+  /// The form for the test offer, filled from the test travellers and contact.
+  func filled(_ world: TestWorld) async throws -> PassengersFeature.State {
+    PassengersFeature.State(
+      offer: try await world.offer(),
+      prefill: .fromDraft(passengers: try world.travellers(), contact: try world.contact()))
+  }
+
+  /// Presses Continue.
+  func pressContinue(_ state: inout PassengersFeature.State, _ world: TestWorld)
+    -> FeatureReply<PassengersFeature.Action, PassengersFeature.Output>
+  {
+    state.focus = .proceed
+    return PassengersFeature.reduce(
+      &state, .key(.enter), environment: world.environment, strings: strings)
+  }
+
   @Test("a birth date today or later, or over 120 years before the flight, is refused at its field")
   func birthDates() async throws {
     let world = TestWorld()
     defer { world.remove() }
-    let offer = try await world.offer()
-    var state = PassengersFeature.State(
-      offer: offer,
-      prefill: .fromDraft(passengers: try world.travellers(), contact: try world.contact()))
+    var state = try await filled(world)
     state.forms[0].birth.setText("2030-01-01")
     state.forms[1].birth.setText("1899-02-03")
-    state.focus = .proceed
-    let reply = PassengersFeature.reduce(
-      &state, .key(.enter), environment: world.environment, strings: strings)
+    let reply = pressContinue(&state, world)
     #expect(reply.effect.isNone)
     #expect(state.errors[.birth(0)] == "A date of birth must be in the past.")
     #expect(state.errors[.birth(1)] == "120 years or more before the flight: check the year.")
@@ -47,15 +58,10 @@ struct PassengersFeatureTests {
   func travellingTogether() async throws {
     let world = TestWorld()
     defer { world.remove() }
-    let offer = try await world.offer()
-    var state = PassengersFeature.State(
-      offer: offer,
-      prefill: .fromDraft(passengers: try world.travellers(), contact: try world.contact()))
+    var state = try await filled(world)
     state.forms[0].birth.setText("2020-01-01")
     state.forms[1].birth.setText("2019-06-01")
-    state.focus = .proceed
-    var reply = PassengersFeature.reduce(
-      &state, .key(.enter), environment: world.environment, strings: strings)
+    var reply = pressContinue(&state, world)
     #expect(reply.effect.isNone)
     #expect(state.failure == "At least one passenger must be an adult (12 or older on the day).")
     state.forms[0].birth.setText("1985-12-10")
