@@ -35,3 +35,9 @@ public func typed(_ text: String) -> [Key] { text.map { Key.character($0) } }
 
 /// Root key actions for a string typed character by character.
 public func keys(_ text: String) -> [RootFeature.Action] { typed(text).map { .key($0) } }
+
+/// Root key actions typing a card on the payment form: number, Tab, expiry 12/30, Tab, CVC 123
+/// (focus ends on the CVC).
+public func cardKeys(_ number: String = "4242424242424242") -> [RootFeature.Action] {
+  keys(number) + [.key(.tab)] + keys("1230") + [.key(.tab)] + keys("123")
+}

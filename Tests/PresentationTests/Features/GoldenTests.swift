@@ -114,8 +114,7 @@ struct GoldenTests {
     state.now = TestWorld.start.addingTimeInterval(61)
     await drive(
       &state,
-      keys("4242424242424242") + [.key(.tab)] + keys("1230") + [.key(.tab)] + keys("123")
-        + [.key(.tab), .key(.enter)], world)
+      cardKeys() + [.key(.tab), .key(.enter)], world)
     guard case .confirmation(let reference)? = state.flow.path.first else {
       Issue.record("not confirmed")
       return

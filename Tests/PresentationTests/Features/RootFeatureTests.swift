@@ -78,8 +78,7 @@ struct RootFeatureTests {
     #expect(state.current == .payment)
     await drive(
       &state,
-      keys("4242424242424242") + [.key(.tab)] + keys("1230") + [.key(.tab)] + keys("123")
-        + [.key(.tab), .key(.enter)], world)
+      cardKeys() + [.key(.tab), .key(.enter)], world)
     #expect(state.current == .confirmation)
     #expect(state.flow.path.count == 1)
     expectOneStatePerStep(state)
@@ -127,8 +126,7 @@ struct RootFeatureTests {
     #expect(state.current == .payment)
     await drive(
       &state,
-      keys("4242424242424242") + [.key(.tab)] + keys("1230") + [.key(.tab)] + keys("123")
-        + [.key(.escape)], world)
+      cardKeys() + [.key(.escape)], world)
     #expect(state.current == .extras)
     await drive(&state, [.key(.character("c"))], world)
     guard case .payment(let form) = state.steps.last?.feature else {
@@ -179,8 +177,7 @@ struct RootFeatureTests {
     #expect(state.current == .payment)
     await drive(
       &state,
-      keys("4242424242424242") + [.key(.tab)] + keys("1230") + [.key(.tab)] + keys("123")
-        + [.key(.tab), .key(.enter)], world)
+      cardKeys() + [.key(.tab), .key(.enter)], world)
     #expect(state.current == .confirmation)
     let screen = RootView.render(state, width: 100, height: 30, theme: .color).description
     #expect(screen.contains("Bob Kaya · on a lap"), "\(screen)")
