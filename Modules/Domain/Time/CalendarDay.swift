@@ -43,8 +43,12 @@ public struct CalendarDay: Hashable, Sendable, Comparable, Codable, CustomString
   /// The day that `instant` falls on in `zone`.
   public init(_ instant: Date, in zone: Zone) {
     let seconds = Int(instant.timeIntervalSince1970.rounded(.down))
-    let local = seconds + zone.secondsFromGMT(for: instant)
-    self = Self(daysSinceEpoch: local >= 0 ? local / 86_400 : -((-local + 86_399) / 86_400))
+    self.init(localSeconds: seconds + zone.secondsFromGMT(for: instant))
+  }
+
+  /// The day a local wall-clock time falls on, given as seconds since 1970-01-01T00:00 local.
+  init(localSeconds local: Int) {
+    self.init(daysSinceEpoch: local >= 0 ? local / 86_400 : -((-local + 86_399) / 86_400))
   }
 
   /// The day `daysSinceEpoch` days after 1970-01-01 (clamped to the years 1...9999).

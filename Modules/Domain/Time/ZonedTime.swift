@@ -33,11 +33,7 @@ public struct ZonedTime: Hashable, Sendable, Codable, Comparable {
   private let localSeconds: Int
 
   /// The local calendar day.
-  public var day: CalendarDay {
-    let local = localSeconds
-    let days = local >= 0 ? local / 86_400 : -((-local + 86_399) / 86_400)
-    return CalendarDay(daysSinceEpoch: days)
-  }
+  public var day: CalendarDay { CalendarDay(localSeconds: localSeconds) }
 
   /// The local hour and minute.
   public var clock: (hour: Int, minute: Int) {
