@@ -12,7 +12,18 @@ public enum ResultsFeature {
   public struct State: Hashable, Sendable {
     /// The step's input.
     public let criteria: SearchCriteria
-    public var load: Loadable<[Offer]> = .loading
+    public var load: Loadable<[Offer]> = .loading {
+      // Once per load, not per sort or filter: the price column's width follows the offers.
+      didSet {
+        guard case .loaded(let offers) = load else {
+          dearest = nil
+          return
+        }
+        dearest =
+          offers.max { $0.pricePerPassenger.amount < $1.pricePerPassenger.amount }?
+          .pricePerPassenger
+      }
+    }
     public var sort: Sort = .price
     public var nonstopOnly = false
     /// The offers as listed: sorted and filtered, kept in step with `load`, `sort` and the filter
@@ -32,12 +43,8 @@ public enum ResultsFeature {
       guard case .loaded(let offers) = load else {
         listed = []
         selected = 0
-        dearest = nil
         return
       }
-      dearest =
-        offers.max { $0.pricePerPassenger.amount < $1.pricePerPassenger.amount }?
-        .pricePerPassenger
       listed = ResultsFeature.arrange(offers, sort: sort, nonstopOnly: nonstopOnly)
       selected = keep.flatMap { id in listed.firstIndex { $0.id == id } } ?? 0
     }
