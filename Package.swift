@@ -33,7 +33,8 @@ let package = Package(
     .testTarget(name: "PersistenceTests", dependencies: ["Persistence"]),
 
     .target(name: "Services", dependencies: ["Domain", "Persistence"], path: "Modules/Services"),
-    .testTarget(name: "ServicesTests", dependencies: ["Services", "Domain", "Persistence"]),
+    .testTarget(
+      name: "ServicesTests", dependencies: ["Services", "Domain", "Persistence", "FlowOwner"]),
 
     .target(name: "FlowOwner", dependencies: ["Domain", "Services"], path: "Modules/FlowOwner"),
     .testTarget(name: "FlowOwnerTests", dependencies: ["FlowOwner", "Domain", "Services"]),

@@ -28,9 +28,6 @@ final class BookingApp {
   private var renderScheduled = false
   private var lastFrame: (state: RootFeature.State, width: Int, height: Int)?
   private var canvas = Canvas(width: 0, height: 0)
-  /// Keys typed before the saved session is restored are dropped: they were meant for a screen
-  /// the person had not seen yet.
-  private var restoring = true
 
   /// Held for the life of the app: the kernel releases it when the process ends.
   private let lock: SessionLock.Outcome
@@ -61,8 +58,11 @@ final class BookingApp {
   func installSignals() {
     screen.installSignalHandlers(
       onTerminate: { [weak self] signal in
-        self?.saveNow()
-        self?.writeLog("exit on signal \(signal): session saved")
+        guard let self else { return }
+        let kept = self.store.state.keepsSavedSession
+        self.saveNow()
+        self.writeLog(
+          "exit on signal \(signal): " + (kept ? "saved session left as it was" : "session saved"))
       },
       onResize: { [weak self] in self?.readKeys() },
       // Ctrl-C asks before quitting, as `q` does; a second Ctrl-C confirms.
@@ -97,9 +97,8 @@ final class BookingApp {
     render()
   }
 
-  /// Hands the restored flow to the store; from now on keys count.
+  /// Hands the restored flow to the store; from now on keys reach the steps.
   func restored(_ restoration: Restoration, fromLink: Bool) {
-    restoring = false
     store.send(.restored(restoration))
     // A link opens; only a saved session resumes.
     if fromLink, case .resumed(let step) = restoration.outcome {
@@ -109,8 +108,25 @@ final class BookingApp {
   }
 
   func startFresh() {
-    restoring = false
     startReplay()
+  }
+
+  /// What became of a payment a crash cut off, said in the header and the log.
+  func recovered(_ payment: RecoveredPayment) {
+    writeLog("payment recovery: \(payment.key.map(\.rawValue) ?? "?") \(payment.outcome)")
+    store.send(.announce(store.state.strings.recoveredPayment(payment)))
+  }
+
+  /// The payment records could not be checked at start: said once; paying still checks them.
+  func paymentRecoveryFailed(_ error: ServiceError) {
+    writeLog("payment recovery failed: \(error.description)")
+    store.send(.announce(store.state.strings.serviceError(error)))
+  }
+
+  /// Something the payment records needed, said in the header and the log.
+  func ledgerNotice(_ notice: LedgerNotice) {
+    writeLog("ledger: \(notice)")
+    store.send(.announce(store.state.strings.ledgerNotice(notice)))
   }
 
   private func startReplay() {
@@ -126,7 +142,7 @@ final class BookingApp {
   }
 
   private static func confirmsQuit(_ key: Key) -> Bool {
-    [.character("y"), .character("Y"), .enter, .character("q"), .control("c")].contains(key)
+    RootFeature.confirms(key) || [.character("q"), .control("c")].contains(key)
   }
 
   /// The payment field with focus, if payment is the current step: the recorder keeps card
@@ -146,7 +162,6 @@ final class BookingApp {
         scheduleRender()
         continue
       }
-      guard !restoring else { continue }
       if let replayer, replayer.isPlaying {
         // A person pressed a key: the replay hands control back, and this key counts.
         replayer.stop()
@@ -154,7 +169,8 @@ final class BookingApp {
       }
       if store.state.modal == .confirmQuit, Self.confirmsQuit(key) {
         recorder?.discardPending()
-      } else {
+      } else if store.state.restoring == nil {
+        // Keys pressed while resuming act on no step: a replay must not type them later.
         recorder?.record(key, paymentField: paymentField, busy: store.runningEffects > 0)
       }
       store.send(.key(key))
@@ -199,8 +215,10 @@ final class BookingApp {
     log?.write(line, at: store.environment.clock.now())
   }
 
-  /// Saves the snapshot synchronously whenever the path changed, before the next frame.
+  /// Saves the snapshot synchronously whenever the path changed, before the next frame; never
+  /// while restoring or while `--fresh` keeps the saved session (it stays as it is on disk).
   private func persist(_ state: RootFeature.State) {
+    guard !state.keepsSavedSession else { return }
     let snapshot = state.flow.snapshot
     guard snapshot != savedSnapshot else { return }
     if let error = session.save(snapshot) {
@@ -218,6 +236,7 @@ final class BookingApp {
   }
 
   private func saveNow() {
+    guard !store.state.keepsSavedSession else { return }
     let snapshot = store.state.flow.snapshot
     if snapshot != savedSnapshot, session.save(snapshot) == nil { savedSnapshot = snapshot }
   }
@@ -303,7 +322,12 @@ final class BookingApp {
 
   private func quit() {
     saveNow()
-    writeLog("exit: quit at \(store.state.flow.snapshot.position.kind)")
+    let state = store.state
+    writeLog(
+      state.restoring.map {
+        "exit: quit while resuming at \($0.step), saved session left as it was"
+      }
+        ?? "exit: quit at \(state.flow.snapshot.position.kind)")
     recorder?.finish()
     keySource?.cancel()
     countdown?.cancel()

@@ -80,25 +80,34 @@ let airline = SimulatedAirline(
 let environment = AppEnvironment(services: airline.services, clock: clock)
 let session = SessionFile(store: store)
 
-var snapshot: BookingSnapshot?
-if let deepLink {
-  snapshot = deepLink.snapshot
-} else if !options.fresh {
+/// What is on disk now: nothing overwrites it until a restore has finished, and `--fresh` keeps
+/// it until the person starts a new search.
+var saved: BookingSnapshot?
+if deepLink == nil {
   switch session.load() {
   case .none: break
-  case .snapshot(let saved): snapshot = saved
+  case .snapshot(let found): saved = found
   case .unusable(let reason): notices.append(reason)
   }
 }
+/// What to restore: the link, or the saved session unless `--fresh`.
+let snapshot = deepLink?.snapshot ?? (options.fresh ? nil : saved)
+let restoring = snapshot.flatMap { snapshot in
+  snapshot == .search
+    ? nil : RootFeature.Restoring(step: snapshot.position.kind, fromLink: deepLink != nil)
+}
+let keptSession = options.fresh && deepLink == nil ? saved?.position.kind : nil
 
-var initialState = RootFeature.State(now: clock.now(), language: options.language)
+var initialState = RootFeature.State(
+  now: clock.now(), language: options.language, restoring: restoring,
+  keptSession: keptSession == .search ? nil : keptSession)
 initialState.notice = notices.first
 initialState.saveProblem = saveProblem.map(options.language.strings.cannotSave)
 let screen = TerminalScreen(colorMode: .automatic)
 // Top-level: the app lives as long as the process.
 let app = BookingApp(
   screen: screen, store: Store(state: initialState, environment: environment), session: session,
-  initialSnapshot: deepLink == nil ? snapshot : nil, lock: lock)
+  initialSnapshot: saved, lock: lock)
 app.replayer = replayer
 app.log = EventLog(dataDirectory: dataDirectory)
 let start =
@@ -122,17 +131,26 @@ do {
 app.run()
 // Temp files of writes cut short by a crash are never read; clear old ones off the main actor.
 Task.detached(priority: .background) {
-  for folder in ["offers", "drafts", "quotes", "bookings", "payments", "paid-quotes", "session"] {
-    _ = try? store.removeStaleTemporaryFiles(
-      of: RecordKind(folder: folder, schema: 1), olderThan: 10 * 60)
-  }
+  airline.removeStaleTemporaryFiles(olderThan: 10 * 60)
+  _ = try? store.removeStaleTemporaryFiles(of: SessionFile.kind, olderThan: 10 * 60)
 }
-if let snapshot, snapshot != .search {
-  Task { @MainActor in
+Task { @MainActor in
+  for await notice in airline.ledgerNotices { app.ledgerNotice(notice) }
+}
+if restoring == nil { app.startFresh() }
+Task { @MainActor in
+  // Payments a crash cut off are settled before any flow is restored, so a resume at payment
+  // sees whether its quote was paid.
+  var recovered: [RecoveredPayment] = []
+  do throws(ServiceError) {
+    recovered = try await airline.recoverInterruptedPayments()
+  } catch {
+    app.paymentRecoveryFailed(error)
+  }
+  if let snapshot, restoring != nil {
     let restoration = await BookingFlow.restore(snapshot, using: airline.services, now: clock.now())
     app.restored(restoration, fromLink: deepLink != nil)
   }
-} else {
-  app.startFresh()
+  for payment in recovered { app.recovered(payment) }
 }
 dispatchMain()

@@ -15,7 +15,12 @@ enum AtomicFile {
   }
 
   /// Writes `data` to `folder/fileName` with mode 0600; errors name the target path.
-  static func replace(_ fileName: String, in folder: String, with data: Data) throws(StoreError) {
+  /// `observer` is told just before and after the rename, the step that makes the new version
+  /// visible; an errno it returns fails the write there, as a full disk would.
+  static func replace(
+    _ fileName: String, in folder: String, with data: Data, step: DurableStep? = nil,
+    observer: DurableStepObserver? = nil
+  ) throws(StoreError) {
     let target = folder + "/" + fileName
     let nonce = String(UInt64.random(in: .min ... .max), radix: 16)
     let temporary = folder + "/.\(fileName).tmp-\(getpid())-\(nonce)"
@@ -34,10 +39,15 @@ enum AtomicFile {
       Posix.removeFile(temporary)
       throw .io(operation: "write", path: target, code: failure.code)
     }
+    if let step, let code = observer?.before(step) {
+      Posix.removeFile(temporary)
+      throw .io(operation: "write", path: target, code: code)
+    }
     if let failure = Posix.renameItem(temporary, to: target) {
       Posix.removeFile(temporary)
       throw .io(operation: "replace", path: target, code: failure.code)
     }
+    if let step { observer?.after(step) }
     if let failure = Posix.syncDirectory(folder) {
       throw .io(operation: "sync the folder of", path: target, code: failure.code)
     }

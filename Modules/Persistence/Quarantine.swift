@@ -42,6 +42,56 @@ struct Quarantine {
     return .failed(Errno(EEXIST))
   }
 
+  /// Writes `bytes` to a new `<fileName>.corrupt-<UTC time>` beside the file (fsynced), leaving
+  /// the file itself alone; a copy with the same bytes already there is reused, so reading the
+  /// same broken record again does not pile up copies.
+  func copyAside(folder: String, fileName: String, _ bytes: [UInt8]) -> Result<String, Errno> {
+    let prefix = "\(fileName).corrupt-"
+    if case .success(let names) = Posix.entries(of: folder) {
+      for name in names.sorted() where name.hasPrefix(prefix) {
+        if Self.contents(of: folder + "/" + name, count: bytes.count) == bytes {
+          return .success(name)
+        }
+      }
+    }
+    let base = prefix + Self.stamp(now())
+    for attempt in 1...1_000 {
+      let candidate = attempt == 1 ? base : "\(base)-\(attempt)"
+      let destination = folder + "/" + candidate
+      let fd: Int32
+      switch Posix.openFile(destination, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW, 0o600) {
+      case .failure(let failure) where failure.code == EEXIST:
+        continue
+      case .failure(let failure):
+        return .failure(failure)
+      case .success(let opened):
+        fd = opened
+      }
+      let written = bytes.withUnsafeBytes { Posix.writeAll(fd, $0) } ?? Posix.sync(fd)
+      Posix.closeFile(fd)
+      if let written {
+        Posix.removeFile(destination)
+        return .failure(written)
+      }
+      _ = Posix.syncDirectory(folder)
+      return .success(candidate)
+    }
+    return .failure(Errno(EEXIST))
+  }
+
+  /// The bytes of `path` if it is a regular file of exactly `count` bytes.
+  private static func contents(of path: String, count: Int) -> [UInt8]? {
+    guard case .success(let fd) = Posix.openFile(path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK) else {
+      return nil
+    }
+    defer { Posix.closeFile(fd) }
+    guard case .success(let status) = Posix.status(of: fd), Posix.isRegularFile(status),
+      Int(status.st_size) == count,
+      case .success(let bytes) = Posix.readUpTo(fd, expected: count, limit: count)
+    else { return nil }
+    return bytes
+  }
+
   /// `20261129T221500Z`: sorts by time and is safe in a file name.
   static func stamp(_ date: Date) -> String {
     var calendar = Calendar(identifier: .gregorian)

@@ -8,14 +8,15 @@ import FoundationEssentials
 
 extension RecordStore {
   /// Reads record `id` of `kind`: `notFound` if missing, `newerSchema` if a newer binary wrote
-  /// it (left in place), `corrupt` if undecodable (moved aside first).
-  public func load<Value: Decodable>(_ type: Value.Type, id: String, kind: RecordKind)
-    throws(StoreError) -> Value
-  {
+  /// it (left in place), `corrupt` if undecodable (moved aside first), or `corruptKept` when
+  /// `policy` is `keepInPlace` (the bytes copied aside, the file left where it is).
+  public func load<Value: Decodable>(
+    _ type: Value.Type, id: String, kind: RecordKind, policy: CorruptRecordPolicy = .moveAside
+  ) throws(StoreError) -> Value {
     let relative = try relativePath(id: id, kind: kind)
     // A retry happens only when another writer or reader changed the file mid-inspection.
     for _ in 1...3 {
-      if let value = try attemptLoad(type, id: id, kind: kind, relative: relative) {
+      if let value = try attemptLoad(type, id: id, kind: kind, relative: relative, policy: policy) {
         return value
       }
     }
@@ -23,11 +24,11 @@ extension RecordStore {
   }
 
   /// `load`, but nil instead of `notFound`; corrupt and newer files still throw.
-  public func loadIfPresent<Value: Decodable>(_ type: Value.Type, id: String, kind: RecordKind)
-    throws(StoreError) -> Value?
-  {
+  public func loadIfPresent<Value: Decodable>(
+    _ type: Value.Type, id: String, kind: RecordKind, policy: CorruptRecordPolicy = .moveAside
+  ) throws(StoreError) -> Value? {
     do {
-      return try load(type, id: id, kind: kind)
+      return try load(type, id: id, kind: kind, policy: policy)
     } catch .notFound {
       return nil
     }
@@ -38,9 +39,20 @@ extension RecordStore {
     _ type: Value.Type,
     id: String,
     kind: RecordKind,
-    relative: String
+    relative: String,
+    policy: CorruptRecordPolicy
   ) throws(StoreError) -> Value? {
     let path = filePath(id: id, kind: kind)
+    func setAside(_ reason: String, _ identity: Posix.FileIdentity, _ bytes: [UInt8]?)
+      throws(StoreError) -> Value?
+    {
+      switch policy {
+      case .moveAside:
+        return try quarantine(id: id, kind: kind, reason: reason, identity: identity)
+      case .keepInPlace:
+        return try keepCorrupt(id: id, kind: kind, reason: reason, bytes: bytes)
+      }
+    }
     // O_NOFOLLOW: a planted symlink must not make us read (or later move) another file;
     // O_NONBLOCK: a FIFO named like a record must not hang the app.
     let fd: Int32
@@ -51,8 +63,7 @@ extension RecordStore {
       throw .notFound(path: relative)
     case .failure(let failure) where failure.code == ELOOP:
       guard case .success(let link) = Posix.linkStatus(of: path) else { return nil }
-      let reason = "it is a symbolic link"
-      return try quarantine(id: id, kind: kind, reason: reason, identity: .init(link))
+      return try setAside("it is a symbolic link", .init(link), nil)
     case .failure(let failure):
       throw .io(operation: "open", path: path, code: failure.code)
     }
@@ -65,13 +76,12 @@ extension RecordStore {
     }
     let identity = Posix.FileIdentity(status)
     guard Posix.isRegularFile(status) else {
-      let reason = "it is not a regular file"
-      return try quarantine(id: id, kind: kind, reason: reason, identity: identity)
+      return try setAside("it is not a regular file", identity, nil)
     }
     // Checked before reading so an absurd file never lands in memory.
     guard Int(status.st_size) <= maxRecordBytes else {
       let reason = "it is \(status.st_size) bytes, over the \(maxRecordBytes)-byte limit"
-      return try quarantine(id: id, kind: kind, reason: reason, identity: identity)
+      return try setAside(reason, identity, nil)
     }
     let bytes: [UInt8]
     switch Posix.readUpTo(fd, expected: Int(status.st_size), limit: maxRecordBytes) {
@@ -79,15 +89,14 @@ extension RecordStore {
     case .failure(let failure): throw .io(operation: "read", path: path, code: failure.code)
     }
     guard bytes.count <= maxRecordBytes else {
-      let reason = "it grew past the \(maxRecordBytes)-byte limit"
-      return try quarantine(id: id, kind: kind, reason: reason, identity: identity)
+      return try setAside("it grew past the \(maxRecordBytes)-byte limit", identity, nil)
     }
     let data = Data(bytes)
     switch try decode(type, from: data, kind: kind, relative: relative) {
     case .success(let value):
       return value
     case .failure(let failure):
-      return try quarantine(id: id, kind: kind, reason: failure.reason, identity: identity)
+      return try setAside(failure.reason, identity, bytes)
     }
   }
 
@@ -118,6 +127,21 @@ extension RecordStore {
       return .success(try RecordCodec.decode(Envelope<Value>.self, from: data).data)
     } catch {
       return .failure(CorruptRecord(RecordCodec.reason(for: error, data: data)))
+    }
+  }
+
+  /// Copies the bytes of a corrupt guard aside (once: an identical copy is reused) and throws
+  /// `corruptKept`, leaving the file in place for the caller to replace or remove.
+  private func keepCorrupt<Value>(
+    id: String, kind: RecordKind, reason: String, bytes: [UInt8]?
+  ) throws(StoreError) -> Value? {
+    let relative = "\(kind.folder)/\(id).json"
+    guard let bytes else { throw .corruptKept(path: relative, reason: reason, copiedTo: nil) }
+    switch Quarantine(now: now).copyAside(folder: folderPath(kind), fileName: "\(id).json", bytes) {
+    case .success(let name):
+      throw .corruptKept(path: relative, reason: reason, copiedTo: "\(kind.folder)/\(name)")
+    case .failure(let failure):
+      throw .io(operation: "copy aside the unreadable", path: relative, code: failure.code)
     }
   }
 

@@ -20,18 +20,23 @@ public struct RecordStore: Sendable {
   /// Largest record file written or read, in bytes.
   public let maxRecordBytes: Int
   let now: @Sendable () -> Date
+  /// Told of every durable step (see `DurableStep`); nil in the app.
+  public let observer: DurableStepObserver?
 
-  /// A store in `root`; `now` dates quarantined files and ages temp files (inject for tests).
+  /// A store in `root`; `now` dates quarantined files and ages temp files (inject for tests);
+  /// `observer` watches each durable step (the crash-point harness, fault-injection tests).
   public init(
     root: String,
     maxRecordBytes: Int = RecordStore.defaultMaxRecordBytes,
-    now: @escaping @Sendable () -> Date = { Date() }
+    now: @escaping @Sendable () -> Date = { Date() },
+    observer: DurableStepObserver? = nil
   ) {
     var trimmed = root
     while trimmed.count > 1 && trimmed.hasSuffix("/") { trimmed.removeLast() }
     self.root = trimmed.isEmpty ? "." : trimmed
     self.maxRecordBytes = maxRecordBytes
     self.now = now
+    self.observer = observer
   }
 
   /// The record's path relative to `root`, e.g. `session/snapshot.json`.
@@ -56,7 +61,8 @@ public struct RecordStore: Sendable {
     }
     let folder = folderPath(kind)
     try ensureFolder(folder)
-    try AtomicFile.replace("\(id).json", in: folder, with: data)
+    try AtomicFile.replace(
+      "\(id).json", in: folder, with: data, step: .replace(relative), observer: observer)
   }
 
   /// Whether record `id` of `kind` exists (it may still be corrupt or newer).
@@ -77,10 +83,15 @@ public struct RecordStore: Sendable {
   public func delete(id: String, kind: RecordKind) throws(StoreError) {
     try validate(id: id, kind: kind)
     let path = filePath(id: id, kind: kind)
+    let step = DurableStep.remove("\(kind.folder)/\(id).json")
+    if let code = observer?.before(step) {
+      throw .io(operation: "delete", path: path, code: code)
+    }
     if let failure = Posix.removeFile(path) {
       if failure.code == ENOENT || failure.code == ENOTDIR { return }
       throw .io(operation: "delete", path: path, code: failure.code)
     }
+    observer?.after(step)
     if let failure = Posix.syncDirectory(folderPath(kind)) {
       throw .io(operation: "sync the folder of", path: path, code: failure.code)
     }

@@ -21,6 +21,9 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
   case corrupt(path: String, reason: String, movedTo: String)
   /// The file could not be decoded, and moving it aside failed with errno `code`.
   case corruptNotMoved(path: String, reason: String, code: Int32)
+  /// The file could not be decoded; it was left in place (a record guarding money) and its bytes
+  /// copied to `copiedTo` (nil when they could not be read safely: a link, a FIFO, a huge file).
+  case corruptKept(path: String, reason: String, copiedTo: String?)
   /// The encoded record would exceed the store's size limit, so it was not written.
   case tooLarge(path: String, bytes: Int, limit: Int)
   /// The value has no JSON form (for example a non-finite `Double`), so it was not written.
@@ -43,6 +46,9 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
       "\(path) could not be read (\(reason)) and was moved aside to \(movedTo)."
     case .corruptNotMoved(let path, let reason, let code):
       "\(path) could not be read (\(reason)) and could not be moved aside: \(Self.message(code))."
+    case .corruptKept(let path, let reason, let copiedTo):
+      "\(path) could not be read (\(reason))"
+        + (copiedTo.map { "; its bytes were copied to \($0)." } ?? ".")
     case .tooLarge(let path, let bytes, let limit):
       "\(path) was not saved: it would be \(bytes) bytes and the limit is \(limit)."
     case .unencodable(let path, let reason):

@@ -119,8 +119,8 @@ struct StubLookup: BookingLookup {
     return quote
   }
 
-  func booking(paidFor quoteID: QuoteID) async throws(ServiceError) -> BookingReference? {
+  func paymentState(of quoteID: QuoteID) async throws(ServiceError) -> PaymentState {
     if let failure { throw failure }
-    return paid[quoteID]
+    return paid[quoteID].map { .booked($0) } ?? .unpaid(retryKey: nil)
   }
 }

@@ -18,6 +18,11 @@ struct RestoreTests {
     BookingSnapshot(criteria: walked.criteria, position: position)
   }
 
+  /// The payment position as a flow saves it: the quote and its draft.
+  func atPayment(_ walked: WalkedFlow) -> BookingSnapshot.Position {
+    .payment(quoteID: walked.quote.id, draftID: walked.draft.id)
+  }
+
   /// The passengers step as restore rebuilds it after a draft: the draft's travellers prefilled.
   func restoredPassengers(_ walked: WalkedFlow) -> BookingStep {
     .passengers(walked.offer, prefill: PassengerPrefill(walked.draft))
@@ -40,7 +45,7 @@ struct RestoreTests {
         [walked.results, restoredPassengers(walked), walked.extras], .extras
       ),
       (
-        snapshot(walked, .payment(quoteID: walked.quote.id)),
+        snapshot(walked, atPayment(walked)),
         [walked.results, restoredPassengers(walked), walked.extras, walked.payment], .payment
       ),
       (
@@ -110,7 +115,6 @@ struct RestoreTests {
     let cases: [(BookingSnapshot, StubLookup, FallbackReason)] = [
       (atPayment, noQuote, .quoteUnavailable),
       (atPayment, noDraft, .draftUnavailable),
-      (atPayment, noOffer, .offerUnavailable),
       (atExtras, noDraft, .draftUnavailable),
       (atExtras, noOffer, .offerUnavailable),
       (atPassengers, noOffer, .offerUnavailable),
@@ -180,5 +184,26 @@ struct RestoreTests {
     let event = flow.extrasPriced(walked.quote, from: walked.extras)
     #expect(event.isAccepted)
     #expect(flow.path.last == walked.payment)
+  }
+}
+
+@Suite("restore at payment")
+struct RestoreAtPaymentTests {
+  @Test("a valid quote resumes at payment though its offer has expired (payment checks the quote)")
+  func validQuoteExpiredOffer() async throws {
+    let walked = try WalkedFlow()
+    let lookup = StubLookup(
+      drafts: [walked.draft.id: walked.draft], quotes: [walked.quote.id: walked.quote])
+    for criteria in [walked.criteria, nil] {
+      let restored = await BookingFlow.restore(
+        BookingSnapshot(criteria: criteria, position: .payment(quoteID: walked.quote.id)),
+        using: lookup, now: Fixture.now)
+      #expect(restored.outcome == .resumed(at: .payment))
+      #expect(
+        restored.flow.path == [
+          walked.results, .passengers(walked.offer, prefill: PassengerPrefill(walked.draft)),
+          walked.extras, walked.payment,
+        ])
+    }
   }
 }

@@ -23,7 +23,9 @@ struct SnapshotTests {
     walked.flow.extrasPriced(walked.quote, from: walked.extras)
     #expect(
       walked.flow.snapshot
-        == BookingSnapshot(criteria: walked.criteria, position: .payment(quoteID: walked.quote.id)))
+        == BookingSnapshot(
+          criteria: walked.criteria,
+          position: .payment(quoteID: walked.quote.id, draftID: walked.draft.id)))
     let reference = try Fixture.reference()
     walked.flow.paid(reference, from: walked.payment)
     #expect(
@@ -57,7 +59,7 @@ struct SnapshotTests {
     #expect(
       jsons[3]
         == #"{"criteria":{"departure":"2026-12-24","destination":"AMS","origin":"IST","passengerCount":2},"#
-        + #""position":{"payment":{"quoteID":"quote-a"}}}"#)
+        + #""position":{"payment":{"draftID":"draft-a","quoteID":"quote-a"}}}"#)
   }
 
   @Test("a snapshot survives a round trip through JSON")

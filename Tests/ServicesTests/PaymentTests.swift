@@ -62,14 +62,16 @@ struct PaymentTests {
     let test = TestAirline()
     defer { test.remove() }
     let quote = try await quoted(test)
-    #expect(try await test.airline.booking(paidFor: quote.id) == nil)
+    #expect(try await test.airline.paymentState(of: quote.id) == .unpaid(retryKey: nil))
     _ = try? await test.airline.pay(
       quoteID: quote.id, method: card("4000 0000 0000 0002"), idempotencyKey: IdempotencyKey("k1"))
     #expect(
-      try await test.airline.booking(paidFor: quote.id) == nil, "a declined card pays nothing")
+      try await test.airline.paymentState(of: quote.id) == .unpaid(retryKey: nil),
+      "a declined card pays nothing")
     let booking = try await test.airline.pay(
       quoteID: quote.id, method: card(), idempotencyKey: IdempotencyKey("k2"))
-    #expect(try await test.relaunched().airline.booking(paidFor: quote.id) == booking.reference)
+    #expect(
+      try await test.relaunched().airline.paymentState(of: quote.id) == .booked(booking.reference))
   }
 
   @Test("an expired quote cannot be paid")

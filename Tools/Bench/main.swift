@@ -95,6 +95,34 @@ report(
     if restored.outcome != .resumed(at: .payment) { fail("restore fell back: \(restored.outcome)") }
   })
 
+// Payments: the pay path on disk (each payment a new draft and quote); resume at payment when
+// every airline answer takes 300 ms.
+var payCards = 0
+let payCard = try PaymentCard(number: "4242 4242 4242 4242", expiry: "12/30", cvc: "731")
+var payQuotes: [QuoteID] = []
+for _ in 0..<230 {
+  let draft = try await airline.createDraft(offer: offer, passengers: travellers, contact: contact)
+  payQuotes.append(try await airline.price(draftID: draft.id, extras: .none).id)
+}
+report(
+  try await Measurement.timeAsync("pay one quote (durable writes included)", target: "-", runs: 200)
+  {
+    payCards += 1
+    _ = try await airline.pay(
+      quoteID: payQuotes[payCards], method: payCard,
+      idempotencyKey: IdempotencyKey("bench-\(payCards)"))
+  })
+let slowAirline = SimulatedAirline(
+  store: RecordStore(root: scratch + "/airline"), clock: clock.wallClock,
+  configuration: .init(latency: .fixed(300)))
+report(
+  await Measurement.timeAsync(
+    "resume at payment, airline latency 300 ms", target: "-", runs: 5, warmup: 0
+  ) {
+    let restored = await BookingFlow.restore(snapshot, using: slowAirline.services, now: clock.now)
+    if restored.outcome != .resumed(at: .payment) { fail("restore fell back: \(restored.outcome)") }
+  })
+
 // Presentation: sort and filter, render, reduce.
 let many = (0..<10_000).map { offers[$0 % offers.count] }
 report(

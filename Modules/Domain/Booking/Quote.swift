@@ -60,11 +60,14 @@ public struct Quote: Hashable, Sendable, Codable, Identifiable {
   /// show how much of the lock is left.
   public let issuedAt: Date?
 
-  /// Validates that the lines share one currency and add up to `total`.
+  /// Validates that every line and the total are prices (not negative, in the currency's minor
+  /// units), that the lines share one currency and that they add up to `total`.
   public init(
     id: QuoteID, draftID: DraftID, extras: Extras, lineItems: [LineItem], total: Money,
     expiresAt: Date, issuedAt: Date? = nil
   ) throws(DomainError) {
+    for line in lineItems { _ = try line.amount.validatedAsPrice() }
+    _ = try total.validatedAsPrice()
     let sum = try Money.sum(lineItems.map(\.amount), in: total.currency)
     guard sum.amount == total.amount else {
       throw .invalidQuoteTotal(expected: sum.formatted(), found: total.formatted())

@@ -15,6 +15,8 @@ public enum DomainError: Error, Hashable, Sendable, CustomStringConvertible {
   case invalidCurrency(String)
   case currencyMismatch(String, String)
   case invalidAmount(String)
+  /// An amount that cannot be a price: negative, finer than the currency's minor unit, or huge.
+  case invalidPrice(String, currency: String)
   case invalidIdentifier(kind: String, value: String)
   case invalidAirlineCode(String)
   case invalidFlightNumber(String)
@@ -55,6 +57,9 @@ public enum DomainError: Error, Hashable, Sendable, CustomStringConvertible {
       "Cannot add \(left) and \(right): amounts in different currencies."
     case .invalidAmount(let raw):
       "\(Self.quoted(raw)) is not an amount of money."
+    case .invalidPrice(let raw, let currency):
+      "\(currency) \(Self.quoted(raw)) is not a price: it must be 0 or more, in whole minor units "
+        + "of \(currency), and below 100 billion."
     case .invalidIdentifier(let kind, let value):
       "\(Self.quoted(value)) is not a valid \(kind) ID: use 1 to 64 letters, digits, '-' or '_'."
     case .invalidAirlineCode(let raw):

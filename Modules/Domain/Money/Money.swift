@@ -26,6 +26,24 @@ public struct Money: Hashable, Sendable, CustomStringConvertible {
     self.init(amount, try Currency(currencyCode))
   }
 
+  /// The largest price a record may hold, in major units (a hundred billion, room for nine
+  /// passengers in any currency): anything above is a corrupt or tampered file, not a fare.
+  public static let largestPrice: Decimal = 100_000_000_000
+
+  /// Whether this is an amount a person could be asked to pay: not negative, not finer than the
+  /// currency's minor unit (ISO 4217: cents for EUR, none for JPY, fils for KWD), not above
+  /// `largestPrice`.
+  public var isPrice: Bool {
+    amount >= 0 && amount < Self.largestPrice
+      && amount.roundedHalfUp(scale: currency.minorUnits) == amount
+  }
+
+  /// `self`, or `invalidPrice` when it is not an amount a person could be asked to pay.
+  public func validatedAsPrice() throws(DomainError) -> Money {
+    guard isPrice else { throw .invalidPrice(amount.plainDigits, currency: currency.code) }
+    return self
+  }
+
   /// Zero in `currency`.
   public static func zero(_ currency: Currency) -> Money { Money(0, currency) }
 
@@ -70,10 +88,11 @@ extension Money: Codable {
   private enum CodingKeys: String, CodingKey { case amount, currency }
 
   // The amount is stored as a string: a JSON number would pass through Double and lose cents.
+  // Every amount on disk is a price, so one read back must be one (a tampered file is corrupt).
   public init(from decoder: any Decoder) throws {
     let c = try decoder.container(keyedBy: CodingKeys.self)
     let currency = try c.decode(Currency.self, forKey: .currency)
-    self = try Money(try c.decode(String.self, forKey: .amount), currency.code)
+    self = try Money(try c.decode(String.self, forKey: .amount), currency.code).validatedAsPrice()
   }
 
   public func encode(to encoder: any Encoder) throws {

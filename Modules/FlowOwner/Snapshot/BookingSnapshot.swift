@@ -11,7 +11,9 @@ public struct BookingSnapshot: Hashable, Sendable, Codable {
     case results
     case passengers(offerID: OfferID)
     case extras(draftID: DraftID)
-    case payment(quoteID: QuoteID)
+    /// The quote, and its draft (absent in a payment link and in older snapshots) so a resume
+    /// can fetch both at once.
+    case payment(quoteID: QuoteID, draftID: DraftID? = nil)
     case confirmation(reference: BookingReference)
 
     /// The kind of step this position names.
@@ -54,7 +56,7 @@ extension BookingFlow {
       case .results: .results
       case .passengers(let offer, _): .passengers(offerID: offer.id)
       case .extras(let draft): .extras(draftID: draft.id)
-      case .payment(let quote): .payment(quoteID: quote.id)
+      case .payment(let quote): .payment(quoteID: quote.id, draftID: quote.draftID)
       case .confirmation(let reference): .confirmation(reference: reference)
       }
     return BookingSnapshot(criteria: criteria, position: position)

@@ -8,6 +8,16 @@ public struct Restoration: Hashable, Sendable {
   public let flow: BookingFlow
   /// What happened, for the one-line message.
   public let outcome: RestoreOutcome
+  /// At payment: the idempotency key of an attempt a crash cut off before any charge, for the
+  /// payment form to pay with again.
+  public let paymentKey: IdempotencyKey?
+
+  /// A restoration; `paymentKey` only at payment.
+  public init(flow: BookingFlow, outcome: RestoreOutcome, paymentKey: IdempotencyKey? = nil) {
+    self.flow = flow
+    self.outcome = outcome
+    self.paymentKey = paymentKey
+  }
 
   /// The event to log for this restoration.
   public var event: FlowEvent { BookingFlow.restoredEvent(outcome, path: flow.path) }
@@ -17,7 +27,9 @@ extension BookingFlow {
   /// Rebuilds a flow from `snapshot`, fetching the offer, draft and quote again through `lookup`.
   ///
   /// Fallbacks, each reported in the outcome:
-  /// - a quote that was paid already -> the confirmation of its booking;
+  /// - a quote whose draft is booked (with it or another quote) -> the confirmation of its
+  ///   booking;
+  /// - a quote whose payment cannot be told (a guard record unreadable) -> extras, never payment;
   /// - a quote whose price lock has run out at `now` -> extras (price again);
   /// - a quote, draft or offer that cannot be found or is no longer available -> results;
   /// - a snapshot from a deep link (no criteria) whose records cannot be found -> search;
@@ -51,54 +63,122 @@ extension BookingFlow {
       }
       return resume([.passengers(offer, prefill: .empty)], after: snapshot.criteria, offer: offer)
     case .extras(let draftID):
-      return await restoreDraft(draftID, criteria: snapshot.criteria, quote: nil, lookup, now)
-    case .payment(let quoteID):
-      let results = snapshot.criteria.map { [BookingStep.results($0)] } ?? []
-      // Paid already (from another session, or just before a crash): show the booking.
-      if let reference = try? await lookup.booking(paidFor: quoteID) {
-        return Restoration(
-          flow: BookingFlow(validPath: [.confirmation(reference)]),
-          outcome: .fellBack(to: .confirmation, because: .alreadyPaid(reference)))
+      return await restoreDraft(draftID, criteria: snapshot.criteria, lookup)
+    case .payment(let quoteID, let draftID):
+      return await restorePayment(
+        quoteID, draftID: draftID, criteria: snapshot.criteria, lookup, now)
+    }
+  }
+
+  /// At payment the lookups that do not depend on each other are asked at once: whether the
+  /// quote's draft is booked, the quote, and the draft when the snapshot names it (a payment link
+  /// does not: its draft is asked once the quote has named it). A quote still valid is enough to
+  /// pay, whatever its offer's own expiry: the offer comes from the draft.
+  private static func restorePayment(
+    _ quoteID: QuoteID, draftID: DraftID?, criteria: SearchCriteria?,
+    _ lookup: some BookingLookup, _ now: Date
+  ) async -> Restoration {
+    let results = criteria.map { [BookingStep.results($0)] } ?? []
+    async let state = result { () async throws(ServiceError) in
+      try await lookup.paymentState(of: quoteID)
+    }
+    async let fetchedQuote = result { () async throws(ServiceError) in
+      try await lookup.quote(id: quoteID)
+    }
+    async let hinted = draft(draftID, lookup)
+    // Paid already (from another session, just before a crash, or with another quote of the
+    // same draft): show the booking.
+    var paymentKey: IdempotencyKey?
+    var unresolved: String?
+    switch await state {
+    case .success(.booked(let reference)):
+      return Restoration(
+        flow: BookingFlow(validPath: [.confirmation(reference)]),
+        outcome: .fellBack(to: .confirmation, because: .alreadyPaid(reference)))
+    case .success(.unpaid(let key)):
+      paymentKey = key
+    case .failure(let error):
+      // Whether it was paid cannot be told: the quote must not be offered for payment.
+      if case .paymentUnresolved(let reason) = error {
+        unresolved = reason
+      } else {
+        unresolved = error.description
       }
-      let quote: Quote
+    }
+    let quote: Quote
+    switch await fetchedQuote {
+    case .success(let found): quote = found
+    case .failure(let error):
+      return fallBack(results, FallbackReason(error, otherwise: .quoteUnavailable))
+    }
+    let draft: BookingDraft
+    switch await hinted {
+    case .success(let found)? where found.id == quote.draftID:
+      draft = found
+    default:
       do {
-        quote = try await lookup.quote(id: quoteID)
+        draft = try await lookup.draft(id: quote.draftID)
       } catch {
-        return fallBack(results, FallbackReason(error, otherwise: .quoteUnavailable))
+        return fallBack(results, FallbackReason(error, otherwise: .draftUnavailable))
       }
-      return await restoreDraft(
-        quote.draftID, criteria: snapshot.criteria, quote: quote, lookup, now)
+    }
+    guard quote.isValid(at: now), unresolved == nil else {
+      let restored = await restoreDraft(draft, criteria: criteria, lookup)
+      guard restored.outcome == .resumed(at: .extras) else { return restored }
+      let reason: FallbackReason = unresolved.map { .paymentUnresolved($0) } ?? .quoteExpired
+      return Restoration(flow: restored.flow, outcome: .fellBack(to: .extras, because: reason))
+    }
+    let steps: [BookingStep] = [
+      .passengers(draft.offer, prefill: PassengerPrefill(draft)), .extras(draft), .payment(quote),
+    ]
+    let restored = resume(steps, after: criteria, offer: draft.offer)
+    return Restoration(flow: restored.flow, outcome: restored.outcome, paymentKey: paymentKey)
+  }
+
+  /// The draft the snapshot names, if it names one.
+  private static func draft(_ id: DraftID?, _ lookup: some BookingLookup) async -> Result<
+    BookingDraft, ServiceError
+  >? {
+    guard let id else { return nil }
+    return await result { () async throws(ServiceError) in try await lookup.draft(id: id) }
+  }
+
+  /// A lookup's answer as a value, so lookups asked at once can each be awaited for theirs.
+  private static func result<Value: Sendable>(
+    _ body: () async throws(ServiceError) -> Value
+  ) async -> Result<Value, ServiceError> {
+    do {
+      return .success(try await body())
+    } catch {
+      return .failure(error)
     }
   }
 
   private static func restoreDraft(
-    _ draftID: DraftID, criteria: SearchCriteria?, quote: Quote?,
-    _ lookup: some BookingLookup, _ now: Date
+    _ draftID: DraftID, criteria: SearchCriteria?, _ lookup: some BookingLookup
   ) async -> Restoration {
     let results = criteria.map { [BookingStep.results($0)] } ?? []
-    let draft: BookingDraft
-    let offer: Offer
     do {
-      draft = try await lookup.draft(id: draftID)
+      return await restoreDraft(try await lookup.draft(id: draftID), criteria: criteria, lookup)
     } catch {
       return fallBack(results, FallbackReason(error, otherwise: .draftUnavailable))
     }
+  }
+
+  /// Up to extras: the offer is fetched again, since extras (seats) need it still on sale.
+  private static func restoreDraft(
+    _ draft: BookingDraft, criteria: SearchCriteria?, _ lookup: some BookingLookup
+  ) async -> Restoration {
+    let results = criteria.map { [BookingStep.results($0)] } ?? []
+    let offer: Offer
     do {
       offer = try await lookup.offer(id: draft.offer.id)
     } catch {
       return fallBack(results, FallbackReason(error, otherwise: .offerUnavailable))
     }
-    let upToExtras: [BookingStep] = [
-      .passengers(offer, prefill: PassengerPrefill(draft)), .extras(draft),
-    ]
-    guard let quote else { return resume(upToExtras, after: criteria, offer: offer) }
-    guard quote.isValid(at: now) else {
-      let restored = resume(upToExtras, after: criteria, offer: offer)
-      guard restored.outcome == .resumed(at: .extras) else { return restored }
-      return Restoration(
-        flow: restored.flow, outcome: .fellBack(to: .extras, because: .quoteExpired))
-    }
-    return resume(upToExtras + [.payment(quote)], after: criteria, offer: offer)
+    return resume(
+      [.passengers(offer, prefill: PassengerPrefill(draft)), .extras(draft)], after: criteria,
+      offer: offer)
   }
 
   /// Puts `results` in front of `steps` (deriving the search from the offer when the snapshot

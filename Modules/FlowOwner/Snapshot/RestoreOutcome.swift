@@ -43,6 +43,8 @@ public enum FallbackReason: Hashable, Sendable, CustomStringConvertible {
   case searchUnavailable
   /// The airline's records could not be read.
   case lookupFailed(String)
+  /// Whether the quote was paid cannot be told yet: it is not offered for payment.
+  case paymentUnresolved(String)
 
   public var description: String {
     switch self {
@@ -53,6 +55,8 @@ public enum FallbackReason: Hashable, Sendable, CustomStringConvertible {
     case .offerUnavailable: "That offer is no longer available - pick another."
     case .searchUnavailable: "That booking could not be reopened - search again."
     case .lookupFailed(let reason): "Could not reopen your booking: \(reason)"
+    case .paymentUnresolved(let reason):
+      "Whether this price was paid cannot be told yet, so it cannot be paid: \(reason)"
     }
   }
 

@@ -15,6 +15,22 @@ public enum RootFeature {
     case help
     case confirmQuit
     case inspector
+    /// A new search would replace the saved booking kept by `--fresh` at payment or later.
+    case confirmDiscard
+  }
+
+  /// A saved flow (or a link) being restored at start, before its screens can be shown.
+  public struct Restoring: Hashable, Sendable {
+    /// The step it is restoring to.
+    public let step: StepKind
+    /// Whether a link (not a saved session) is being opened.
+    public let fromLink: Bool
+
+    /// Restoring to `step`.
+    public init(step: StepKind, fromLink: Bool) {
+      self.step = step
+      self.fromLink = fromLink
+    }
   }
 
   /// Everything on screen.
@@ -59,21 +75,39 @@ public enum RootFeature {
     public var language: Language
     /// Set when the person confirmed quitting; the app then exits.
     public internal(set) var quitRequested = false
+    /// While a saved flow or a link is being restored: the screen says so, only quitting, help
+    /// and the inspector act, and nothing is saved (the saved snapshot stays as it was).
+    public internal(set) var restoring: Restoring?
+    /// The step of a saved session that `--fresh` left on disk: kept, never overwritten, until
+    /// the person starts a search (asked first when it is at payment or later).
+    public internal(set) var keptSession: StepKind?
+    /// The search waiting for the answer to "discard the booking waiting at payment?".
+    public internal(set) var pendingSearch: SearchCriteria?
     /// Advances while something is loading, to animate spinners.
     public var spinnerTick = 0
 
-    /// A fresh app at the search form.
-    public init(now: Date, language: Language = .english) {
+    /// A fresh app at the search form; `restoring` while a saved flow is brought back;
+    /// `keptSession`, the step of a saved session left alone by `--fresh`.
+    public init(
+      now: Date, language: Language = .english, restoring: Restoring? = nil,
+      keptSession: StepKind? = nil
+    ) {
       self.now = now
       self.language = language
+      self.restoring = restoring
+      self.keptSession = keptSession
       search = SearchFeature.State(today: CalendarDay(now, in: .current))
     }
+
+    /// Whether the saved snapshot must be left as it is on disk: while restoring, and while a
+    /// session kept by `--fresh` has not been replaced by a new search.
+    public var keepsSavedSession: Bool { restoring != nil || keptSession != nil }
 
     /// The kind of step shown as current.
     public var current: StepKind { flow.current }
 
-    /// Whether any step is waiting for the airline.
-    public var isBusy: Bool { steps.contains { $0.feature.isBusy } }
+    /// Whether any step is waiting for the airline (or the saved flow is being restored).
+    public var isBusy: Bool { restoring != nil || steps.contains { $0.feature.isBusy } }
 
     /// The quote on the path, if any: the countdown in the header follows it.
     public var quote: Quote? {
@@ -131,6 +165,7 @@ public enum RootFeature {
       state.noticeLasts = lasting
       return .none
     case .restored(let restoration):
+      state.restoring = nil
       state.flow = restoration.flow
       record(&state, restoration.event)
       if case .results(let criteria)? = state.flow.path.first {
@@ -138,7 +173,15 @@ public enum RootFeature {
       }
       state.notice = state.strings.restoreNotice(restoration.outcome)
       state.noticeLasts = false
-      return reconcile(&state, environment)
+      let effect = reconcile(&state, environment)
+      // An attempt a crash cut off before any charge pays again with its own key.
+      if let key = restoration.paymentKey, let last = state.steps.indices.last,
+        case .payment(var form) = state.steps[last].feature
+      {
+        form.attempt = PaymentFeature.Attempt(fingerprint: nil, key: key)
+        state.steps[last].feature = .payment(form)
+      }
+      return effect
     case .step(let id, let stepAction):
       guard let index = state.steps.firstIndex(where: { $0.id == id }) else {
         note(&state, state.strings.replyDropped(id.description))
@@ -160,7 +203,8 @@ public enum RootFeature {
       state.screenHeight = height
       return .none
     }
-    if let modal = state.modal { return modalKey(&state, modal, key) }
+    if let modal = state.modal { return modalKey(&state, modal, key, environment) }
+    if state.restoring != nil { return restoringKey(&state, key) }
     switch key {
     case .control("c"):
       state.modal = .confirmQuit
@@ -182,9 +226,13 @@ public enum RootFeature {
         &state.search, .key(key), airports: environment.airports, strings: state.strings)
       if reply.handled {
         guard case .submitted(let criteria)? = reply.output else { return .none }
-        state.notice = nil
-        record(&state, state.flow.searchSubmitted(criteria))
-        return reconcile(&state, environment)
+        // A booking kept by `--fresh` at payment or later is replaced only when the person says.
+        if let kept = state.keptSession, kept >= .payment {
+          state.pendingSearch = criteria
+          state.modal = .confirmDiscard
+          return .none
+        }
+        return startSearch(&state, criteria, environment)
       }
     }
     switch key {
@@ -205,9 +253,47 @@ public enum RootFeature {
     return .none
   }
 
-  private static func modalKey(_ state: inout State, _ modal: Modal, _ key: Key)
-    -> Effect<Action>
-  {
+  /// The search replaces the path (and so, once saved, the saved session).
+  private static func startSearch(
+    _ state: inout State, _ criteria: SearchCriteria, _ environment: AppEnvironment
+  ) -> Effect<Action> {
+    state.keptSession = nil
+    state.pendingSearch = nil
+    state.notice = nil
+    record(&state, state.flow.searchSubmitted(criteria))
+    return reconcile(&state, environment)
+  }
+
+  /// While restoring, only what makes sense before a screen is shown acts: quitting (asked
+  /// first), help and the inspector. Any other key is answered, not silently dropped.
+  private static func restoringKey(_ state: inout State, _ key: Key) -> Effect<Action> {
+    switch key {
+    case .control("c"), .character("q"):
+      state.modal = .confirmQuit
+    case .function(1), .character("?"):
+      state.modal = .help
+    case .function(2), .character("i"):
+      state.modal = .inspector
+    default:
+      state.notice = state.strings.stillResuming
+      state.noticeLasts = false
+    }
+    return .none
+  }
+
+  /// The keys that answer "yes" to a question, in both languages (y, e for evet).
+  public static func confirms(_ key: Key) -> Bool {
+    [.character("y"), .character("Y"), .character("e"), .character("E"), .enter].contains(key)
+  }
+
+  /// The keys that answer "no" (n, h for hayır, Esc).
+  public static func declines(_ key: Key) -> Bool {
+    [.character("n"), .character("N"), .character("h"), .character("H"), .escape].contains(key)
+  }
+
+  private static func modalKey(
+    _ state: inout State, _ modal: Modal, _ key: Key, _ environment: AppEnvironment
+  ) -> Effect<Action> {
     switch modal {
     case .help, .inspector:
       // Arrows and pages scroll a box taller than the screen; any other key closes it. Scrolling
@@ -235,13 +321,18 @@ public enum RootFeature {
         state.modalScroll = 0
       }
     case .confirmQuit:
-      switch key {
-      case .character("y"), .character("Y"), .enter, .character("q"), .control("c"):
+      if confirms(key) || key == .character("q") || key == .control("c") {
         state.quitRequested = true
-      case .character("n"), .character("N"), .escape:
+      } else if declines(key) {
         state.modal = nil
-      default:
-        break
+      }
+    case .confirmDiscard:
+      if confirms(key), let criteria = state.pendingSearch {
+        state.modal = nil
+        return startSearch(&state, criteria, environment)
+      } else if declines(key) || key == .control("c") {
+        state.modal = nil
+        state.pendingSearch = nil
       }
     }
     return .none
@@ -301,6 +392,12 @@ public enum RootFeature {
       switch reply.output {
       case .paid(let booking)?:
         record(&state, state.flow.paid(booking.reference, from: origin))
+      case .alreadyBooked(let reference)?:
+        // Booked already (with another quote of the same draft): that booking is shown.
+        record(&state, state.flow.paid(reference, from: origin))
+        let effect = reconcile(&state, environment)
+        state.notice = strings.alreadyBooked(reference)
+        return (true, effect)
       case .repriced(let quote)?:
         // A new quote is the extras step's output: it replaces this payment step.
         guard index > 0 else { return (true, effect) }

@@ -147,8 +147,9 @@ extension Strings {
       case .fresh: nil
       case .resumed(let step): "Resumed at \(step)"
       case .fellBack(_, .quoteExpired): "Your price expired - review your extras"
-      case .fellBack(_, .alreadyPaid(let reference)):
-        "That price was paid already: booking \(reference)"
+      case .fellBack(_, .alreadyPaid(let reference)): "Already booked: \(reference)"
+      case .fellBack(_, .paymentUnresolved(let reason)):
+        "Whether this price was paid cannot be told, so it cannot be paid: \(reason)"
       case .fellBack(_, .offerUnavailable): "That offer is no longer available - pick another"
       case .fellBack(_, .draftUnavailable):
         "Your passenger details were not found - pick an offer again"
@@ -157,6 +158,40 @@ extension Strings {
         "That price was not found - start again from the results"
       case .fellBack(_, .searchUnavailable): "That booking could not be reopened - search again"
       case .fellBack(_, .lookupFailed(let reason)): "Could not reopen your booking: \(reason)"
+      }
+    },
+    resuming: { restoring in
+      restoring.fromLink
+        ? "Opening \(restoring.step) from the link…" : "Resuming your booking at \(restoring.step)…"
+    },
+    stillResuming: "Still resuming your booking: keys act once it is open (q quits).",
+    quitKeepsSaved: "Your saved booking is kept as it was.",
+    discardTitle: "New search?",
+    discardQuestion: { step in
+      step == .confirmation
+        ? "Leave the confirmation of your last booking? It stays booked."
+        : "Discard the booking waiting at payment?"
+    },
+    discardChoices: "y / Enter: discard and search    n / Esc: keep it",
+    alreadyBooked: { "Already booked: \($0)" },
+    ledgerNotice: { notice in
+      switch notice {
+      case .unreadableGuard(let path, let copiedTo?):
+        "\(path) could not be read (copy kept as \(copiedTo)); the bookings were checked instead"
+      case .unreadableGuard(let path, nil):
+        "\(path) could not be read; the bookings were checked instead"
+      case .bookkeepingDeferred(let reference, _):
+        "Booked \(reference); its records are finished at the next start"
+      }
+    },
+    recoveredPayment: { recovered in
+      switch recovered.outcome {
+      case .booked(let reference):
+        "A payment cut off by a crash went through: booking \(reference)"
+      case .notCharged:
+        "A payment cut off by a crash was not charged: you can pay again"
+      case .unresolved(let reason):
+        "A payment cut off by a crash cannot be settled yet: \(reason)"
       }
     }
   )

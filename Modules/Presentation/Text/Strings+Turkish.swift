@@ -157,7 +157,12 @@ extension Strings {
       case .cardDeclined: "Kart reddedildi. Başka bir kart deneyin."
       case .insufficientFunds: "Kartta yeterli bakiye yok. Başka bir kart deneyin."
       case .cardExpired: "Kartın süresi dolmuş. Başka bir kart deneyin."
-      case .quoteAlreadyPaid(let reference): "Bu fiyat zaten ödendi: rezervasyon \(reference)."
+      case .quoteAlreadyPaid(let reference): "Zaten rezerve edildi: \(reference)."
+      case .paymentUnresolved(let reason):
+        "Bunun ödenip ödenmediği bilinemiyor, bu yüzden şimdi ödenemez: \(reason)"
+      case .chargedButNotSaved(let reason):
+        "Ödeme alındı ama rezervasyonu kaydedilemedi (\(reason)). Tamamlamak için yeniden "
+          + "Öde'ye basın: iki kez ödemezsiniz."
       case .idempotencyKeyReused:
         "Bu ödeme denemesi farklı bilgilerle kullanıldı. Yeniden başlayın."
       case .storage(let reason): "Kayıtlar kullanılamadı: \(reason)"
@@ -168,14 +173,50 @@ extension Strings {
       case .fresh: nil
       case .resumed(let step): "\(Strings.turkishStepName(step)) adımından devam ediliyor"
       case .fellBack(_, .quoteExpired): "Fiyatın süresi doldu - ekstralarınızı gözden geçirin"
-      case .fellBack(_, .alreadyPaid(let reference)):
-        "Bu fiyat zaten ödendi: rezervasyon \(reference)"
+      case .fellBack(_, .alreadyPaid(let reference)): "Zaten rezerve edildi: \(reference)"
+      case .fellBack(_, .paymentUnresolved(let reason)):
+        "Bu fiyatın ödenip ödenmediği bilinemiyor, ödenemez: \(reason)"
       case .fellBack(_, .offerUnavailable): "Bu teklif artık geçerli değil - başka birini seçin"
       case .fellBack(_, .draftUnavailable): "Yolcu bilgileri bulunamadı - yeniden bir teklif seçin"
       case .fellBack(.search, .quoteUnavailable): "Fiyat bulunamadı - yeniden arayın"
       case .fellBack(_, .quoteUnavailable): "Fiyat bulunamadı - sonuçlardan yeniden başlayın"
       case .fellBack(_, .searchUnavailable): "Rezervasyon yeniden açılamadı - yeniden arayın"
       case .fellBack(_, .lookupFailed(let reason)): "Rezervasyon yeniden açılamadı: \(reason)"
+      }
+    },
+    resuming: { restoring in
+      let step = Strings.turkishStepName(restoring.step)
+      return restoring.fromLink
+        ? "Bağlantıdan açılıyor: \(step)…" : "Rezervasyonunuza devam ediliyor: \(step)…"
+    },
+    stillResuming: "Rezervasyonunuz hâlâ açılıyor: tuşlar açılınca çalışır (q çıkar).",
+    quitKeepsSaved: "Kayıtlı rezervasyonunuz olduğu gibi kalır.",
+    discardTitle: "Yeni arama?",
+    discardQuestion: { step in
+      step == .confirmation
+        ? "Son rezervasyonunuzun onayından ayrılınsın mı? Rezervasyon geçerli kalır."
+        : "Ödemede bekleyen rezervasyon silinsin mi?"
+    },
+    discardChoices: "e / Enter: sil ve ara    h / Esc: kalsın",
+    alreadyBooked: { "Zaten rezerve edildi: \($0)" },
+    ledgerNotice: { notice in
+      switch notice {
+      case .unreadableGuard(let path, let copiedTo?):
+        "\(path) okunamadı (kopyası: \(copiedTo)); yerine rezervasyonlara bakıldı"
+      case .unreadableGuard(let path, nil):
+        "\(path) okunamadı; yerine rezervasyonlara bakıldı"
+      case .bookkeepingDeferred(let reference, _):
+        "\(reference) rezerve edildi; kayıtları bir sonraki açılışta tamamlanacak"
+      }
+    },
+    recoveredPayment: { recovered in
+      switch recovered.outcome {
+      case .booked(let reference):
+        "Çökme yüzünden yarım kalan ödeme gerçekleşmiş: rezervasyon \(reference)"
+      case .notCharged:
+        "Çökme yüzünden yarım kalan ödeme alınmadı: yeniden ödeyebilirsiniz"
+      case .unresolved(let reason):
+        "Çökme yüzünden yarım kalan ödeme henüz sonuçlanamadı: \(reason)"
       }
     }
   )

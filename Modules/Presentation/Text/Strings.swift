@@ -149,4 +149,21 @@ public struct Strings: Sendable {
   // Errors and restore
   public let serviceError: @Sendable (ServiceError) -> String
   public let restoreNotice: @Sendable (RestoreOutcome) -> String?
+  // Resuming, the saved booking, the payment ledger
+  /// "Resuming your booking at payment…" (or opening a link) while a saved flow is restored.
+  public let resuming: @Sendable (RootFeature.Restoring) -> String
+  /// Said when a key other than quit, help or the inspector is pressed while resuming.
+  public let stillResuming: String
+  /// The quit question's body while the saved booking is left as it is on disk.
+  public let quitKeepsSaved: String
+  public let discardTitle: String
+  /// "Discard the booking waiting at payment?" (or, later, the confirmation).
+  public let discardQuestion: @Sendable (StepKind) -> String
+  public let discardChoices: String
+  /// A quote of a draft booked already opened its booking.
+  public let alreadyBooked: @Sendable (BookingReference) -> String
+  /// What the airline's payment records needed, in one line.
+  public let ledgerNotice: @Sendable (LedgerNotice) -> String
+  /// What became of a payment a crash cut off, in one line.
+  public let recoveredPayment: @Sendable (RecoveredPayment) -> String
 }

@@ -67,9 +67,17 @@ public enum RootView {
         on: &canvas, title: strings.helpTitle, lines: strings.helpLines, theme: theme,
         scroll: state.modalScroll)
     case .confirmQuit?:
-      let body = state.flow.path.isEmpty ? strings.quitAtStart : strings.quitMidFlow
+      let body =
+        state.keepsSavedSession
+        ? strings.quitKeepsSaved
+        : state.flow.path.isEmpty ? strings.quitAtStart : strings.quitMidFlow
       _ = Modal.draw(
         on: &canvas, title: strings.quitTitle, lines: [body, "", strings.quitChoices], theme: theme)
+    case .confirmDiscard?:
+      let question = strings.discardQuestion(state.keptSession ?? .payment)
+      _ = Modal.draw(
+        on: &canvas, title: strings.discardTitle, lines: [question, "", strings.discardChoices],
+        theme: theme)
     case .inspector?:
       _ = Modal.draw(
         on: &canvas, title: strings.inspectorTitle,
@@ -178,6 +186,15 @@ public enum RootView {
     let strings = state.strings
     let language = state.language
     let spinner = state.spinnerTick
+    if let restoring = state.restoring {
+      let inner = Panel.draw(
+        on: &canvas, in: rect, title: strings.stepNames[restoring.step] ?? "", focused: true,
+        theme: theme)
+      canvas.put(
+        Spinner.frame(spinner) + " " + strings.resuming(restoring), x: inner.x + 1, y: inner.y,
+        style: theme.text, clip: inner)
+      return [KeyHint("q", strings.hintQuit), KeyHint("F1", strings.hintHelp)]
+    }
     guard let entry = state.steps.last else {
       let inner = Panel.draw(
         on: &canvas, in: rect, title: strings.searchTitle, focused: true, theme: theme)

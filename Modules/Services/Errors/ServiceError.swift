@@ -28,8 +28,14 @@ public enum ServiceError: Error, Hashable, Sendable, CustomStringConvertible {
   case insufficientFunds
   /// The card's expiry date has passed.
   case cardExpired
-  /// The quote was already paid: this is its booking.
+  /// The quote's draft is booked already (with this quote or another): this is its booking.
   case quoteAlreadyPaid(BookingReference)
+  /// Whether the quote was paid cannot be told: a record guarding it cannot be read, and the
+  /// bookings could not answer. It cannot be paid until they can (the reason names the file).
+  case paymentUnresolved(String)
+  /// The card was charged but the booking could not be saved (a full disk): paying again with
+  /// the same attempt finishes the booking without a second charge.
+  case chargedButNotSaved(String)
   /// The idempotency key was used before with different payment details.
   case idempotencyKeyReused
   /// The airline's records could not be read or written.
@@ -50,7 +56,12 @@ public enum ServiceError: Error, Hashable, Sendable, CustomStringConvertible {
     case .cardDeclined: "The card was declined. Try another card."
     case .insufficientFunds: "The card has insufficient funds. Try another card."
     case .cardExpired: "The card has expired. Try another card."
-    case .quoteAlreadyPaid(let reference): "This price was already paid: booking \(reference)."
+    case .quoteAlreadyPaid(let reference): "Already booked: \(reference)."
+    case .paymentUnresolved(let reason):
+      "It cannot be told whether this was paid, so it cannot be paid now: \(reason)"
+    case .chargedButNotSaved(let reason):
+      "The payment was taken but its booking could not be saved (\(reason)). Press Pay again to "
+        + "finish it: you will not be charged twice."
     case .idempotencyKeyReused:
       "This payment attempt was already used with different details. Start the payment again."
     case .storage(let reason): "The booking records could not be used: \(reason)"

@@ -8,7 +8,8 @@ public protocol BookingLookup: Sendable {
   func draft(id: DraftID) async throws(ServiceError) -> BookingDraft
   /// The quote with `id` (expired or not), or `quoteNotFound`.
   func quote(id: QuoteID) async throws(ServiceError) -> Quote
-  /// The reference of the booking the quote was paid for, or nil while it is unpaid: a payment
+  /// Whether the quote's draft is booked (with this quote or another of the draft): a payment
   /// link or a resume after a crash right after paying then shows the booking, not the form.
-  func booking(paidFor quoteID: QuoteID) async throws(ServiceError) -> BookingReference?
+  /// `paymentUnresolved` when the airline cannot tell yet: the quote must not be offered.
+  func paymentState(of quoteID: QuoteID) async throws(ServiceError) -> PaymentState
 }

@@ -36,7 +36,7 @@ public struct BookingServices: Sendable, BookingLookup {
     try await pricing.quote(id: id)
   }
 
-  public func booking(paidFor quoteID: QuoteID) async throws(ServiceError) -> BookingReference? {
-    try await payments.booking(paidFor: quoteID)
+  public func paymentState(of quoteID: QuoteID) async throws(ServiceError) -> PaymentState {
+    try await payments.paymentState(of: quoteID)
   }
 }

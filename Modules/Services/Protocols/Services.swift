@@ -27,16 +27,57 @@ public protocol PricingService: Sendable {
   func quote(id: QuoteID) async throws(ServiceError) -> Quote
 }
 
-/// Takes payment for a quote and books it.
+/// Takes payment for a quote and books it: at most one booking per draft, whatever crashes.
 public protocol PaymentService: Sendable {
   /// Charges `method` for the quote. The same `idempotencyKey` returns the first result and never
-  /// books twice; the same key with other details is `idempotencyKeyReused`.
+  /// books twice; the same key with other details is `idempotencyKeyReused`; a quote whose draft
+  /// is booked already (paid with it or with another quote of the draft) is `quoteAlreadyPaid`.
   func pay(quoteID: QuoteID, method: PaymentCard, idempotencyKey: IdempotencyKey)
     async throws(ServiceError) -> Booking
   /// The booking with `reference`, or `bookingNotFound`.
   func booking(reference: BookingReference) async throws(ServiceError) -> Booking
-  /// The reference of the booking the quote was paid for, or nil while it is unpaid.
-  func booking(paidFor quoteID: QuoteID) async throws(ServiceError) -> BookingReference?
+  /// Whether the quote's draft is booked; `paymentUnresolved` when that cannot be told yet.
+  func paymentState(of quoteID: QuoteID) async throws(ServiceError) -> PaymentState
+  /// Settles every payment a crash cut off (a payment under way when the process died): call it
+  /// once at start, before restoring a flow.
+  func recoverInterruptedPayments() async throws(ServiceError) -> [RecoveredPayment]
+}
+
+/// Whether a quote can still be paid.
+public enum PaymentState: Hashable, Sendable {
+  /// Not booked: it may be paid. `retryKey` is the idempotency key of an attempt a crash cut off
+  /// before any charge, for the payment form to pay with again.
+  case unpaid(retryKey: IdempotencyKey?)
+  /// The quote's draft is booked, with this quote or another of the same draft.
+  case booked(BookingReference)
+}
+
+/// A payment a crash cut off, as settled at the next start.
+public struct RecoveredPayment: Hashable, Sendable {
+  /// What became of it.
+  public enum Outcome: Hashable, Sendable {
+    /// The card was charged: the booking exists (written now if the crash came before it).
+    case booked(BookingReference)
+    /// No charge was made: the quote may be paid again, with the same key.
+    case notCharged
+    /// A record it needs cannot be read, so whether the card was charged is unknown: the quote
+    /// cannot be paid until it is (the reason names the file).
+    case unresolved(String)
+  }
+
+  /// The quote being paid, when its record says so.
+  public let quoteID: QuoteID?
+  /// The attempt's idempotency key, when its record says so.
+  public let key: IdempotencyKey?
+  /// What became of it.
+  public let outcome: Outcome
+
+  /// A settled payment.
+  public init(quoteID: QuoteID?, key: IdempotencyKey?, outcome: Outcome) {
+    self.quoteID = quoteID
+    self.key = key
+    self.outcome = outcome
+  }
 }
 
 /// Names one payment attempt, so a retry after a lost reply cannot charge twice.

@@ -36,6 +36,14 @@ public actor SimulatedAirline: OfferService, DraftService, PricingService, Payme
   let seatMaps = SeatMapGenerator()
   /// Payments under way, by idempotency key: a second call with the key waits for the first.
   var paymentsInFlight: [IdempotencyKey: Task<Result<Booking, ServiceError>, Never>] = [:]
+  /// Keys of attempts a crash cut off before any charge, by quote, found since this start: the
+  /// payment form pays with the same key again.
+  var interruptedKeys: [QuoteID: IdempotencyKey] = [:]
+  /// Whether `orders/` is known to hold every booking's draft (checked once per start).
+  var ordersIndexed = false
+  /// What the payment records needed that a person should hear about.
+  public nonisolated let ledgerNotices: AsyncStream<LedgerNotice>
+  let notices: AsyncStream<LedgerNotice>.Continuation
 
   /// An airline keeping its records in `store`, reading time from `clock`.
   public init(
@@ -47,6 +55,8 @@ public actor SimulatedAirline: OfferService, DraftService, PricingService, Payme
     self.configuration = configuration
     self.offerGenerator = OfferGenerator(airports: airports, lifetime: configuration.offerLifetime)
     self.airports = airports
+    (ledgerNotices, notices) = AsyncStream.makeStream(
+      of: LedgerNotice.self, bufferingPolicy: .bufferingNewest(32))
   }
 
   /// The airline as the bundle the flow uses.
@@ -147,6 +157,15 @@ public actor SimulatedAirline: OfferService, DraftService, PricingService, Payme
     await configuration.latency.pause()
     return try load(
       Quote.self, id: id.rawValue, kind: AirlineRecords.quotes, missing: .quoteNotFound(id))
+  }
+
+  /// Deletes temp files of writes a crash cut short, older than `age` seconds, in every folder
+  /// the airline writes; returns how many went.
+  @discardableResult
+  public nonisolated func removeStaleTemporaryFiles(olderThan age: TimeInterval) -> Int {
+    AirlineRecords.all.reduce(0) { count, kind in
+      count + ((try? store.removeStaleTemporaryFiles(of: kind, olderThan: age)) ?? 0)
+    }
   }
 
   // MARK: - Records

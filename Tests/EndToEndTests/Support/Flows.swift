@@ -22,6 +22,13 @@ extension BookingTerminal {
   /// and returns the results screen.
   @discardableResult
   func searchIstanbulToAmsterdam(passengers: Int) async throws -> String {
+    try await submitIstanbulToAmsterdam(passengers: passengers)
+    return try await waitForResults()
+  }
+
+  /// Fills IST → AMS for `passengers` on the search form and presses Enter, without waiting for
+  /// what comes next.
+  func submitIstanbulToAmsterdam(passengers: Int) async throws {
     try await waitFor("┌ Search flights", "From")
     try type("ist")
     try press("Enter")
@@ -36,7 +43,6 @@ extension BookingTerminal {
         && Self.field("Passengers", in: screen) == String(passengers)
     }
     try press("Enter")
-    return try await waitForResults()
   }
 
   /// The first word after a form label at the start of a panel row ("│From          IST ..."),

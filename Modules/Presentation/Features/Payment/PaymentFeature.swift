@@ -14,8 +14,16 @@ public enum PaymentFeature {
   /// and expiry) and its idempotency key. Retrying the same details reuses the key, so a retry
   /// after a lost reply cannot charge twice; other details are a new attempt with a new key.
   public struct Attempt: Hashable, Sendable {
-    public let fingerprint: String
+    /// Nil for an attempt a crash cut off before any charge (the airline said so at the next
+    /// start): its key pays again with whatever card is typed first.
+    public let fingerprint: String?
     public let key: IdempotencyKey
+
+    /// An attempt with `key` for the card `fingerprint`.
+    public init(fingerprint: String?, key: IdempotencyKey) {
+      self.fingerprint = fingerprint
+      self.key = key
+    }
   }
 
   /// The payment panel.
@@ -76,6 +84,9 @@ public enum PaymentFeature {
     case paid(Booking)
     /// The expired price was priced again: a new quote for the extras step to hand on.
     case repriced(Quote)
+    /// The airline refused the quote because its draft is booked already (with this quote or
+    /// another): that booking is the outcome.
+    case alreadyBooked(BookingReference)
   }
 
   /// Handles a key or a reply; `now` decides whether the price still holds.
@@ -87,6 +98,9 @@ public enum PaymentFeature {
     case .paid(.success(let booking)):
       state.paying = false
       return FeatureReply(output: .paid(booking))
+    case .paid(.failure(.quoteAlreadyPaid(let reference))):
+      state.paying = false
+      return FeatureReply(output: .alreadyBooked(reference))
     case .paid(.failure(let error)):
       state.paying = false
       state.failure = strings.serviceError(error)
@@ -196,8 +210,10 @@ public enum PaymentFeature {
     let fingerprint =
       "\(card.brand.rawValue)|\(card.lastFour)|\(card.expiryMonth)/\(card.expiryYear)"
     let attempt =
-      state.attempt.flatMap { $0.fingerprint == fingerprint ? $0 : nil }
-      ?? Attempt(fingerprint: fingerprint, key: environment.newPaymentKey())
+      state.attempt.flatMap { earlier in
+        earlier.fingerprint == fingerprint || earlier.fingerprint == nil
+          ? Attempt(fingerprint: fingerprint, key: earlier.key) : nil
+      } ?? Attempt(fingerprint: fingerprint, key: environment.newPaymentKey())
     state.attempt = attempt
     state.paying = true
     let quoteID = state.quote.id

@@ -35,8 +35,8 @@ public struct MemoryLookup: BookingLookup {
     return quote
   }
 
-  /// Nil: the lab's scenarios restore before anything is paid.
-  public func booking(paidFor quoteID: QuoteID) async throws(ServiceError) -> BookingReference? {
-    nil
+  /// Unpaid: the lab's scenarios restore before anything is paid.
+  public func paymentState(of quoteID: QuoteID) async throws(ServiceError) -> PaymentState {
+    .unpaid(retryKey: nil)
   }
 }

@@ -1,0 +1,91 @@
+import Foundation
+import Testing
+
+/// A saved booking survives whatever happens while it is being resumed, and `--fresh`.
+@Suite("A resume that cannot lose the saved booking")
+struct InterruptedResumeTests {
+  /// Books until payment, then kills the app: the session is saved at payment.
+  func savedAtPayment(_ terminal: BookingTerminal) async throws -> Data {
+    try terminal.launch()
+    try await terminal.bookUntilPayment()
+    let pid = try terminal.panePID()
+    #expect(kill(pid, SIGKILL) == 0)
+    try await terminal.waitForDeath(of: pid)
+    #expect(try DataFiles(root: terminal.dataDirectory).snapshotPosition().step == "payment")
+    return try snapshotBytes(terminal)
+  }
+
+  func snapshotBytes(_ terminal: BookingTerminal) throws -> Data {
+    try Data(
+      contentsOf: terminal.dataDirectory.appendingPathComponent("session/snapshot.json"))
+  }
+
+  @Test("SIGTERM or SIGHUP 0.1 to 1 s into a slow resume at payment leaves the snapshot as it was")
+  func signalDuringResume() async throws {
+    let terminal = try BookingTerminal()
+    defer { terminal.close() }
+    let saved = try await savedAtPayment(terminal)
+    for signal in [SIGTERM, SIGHUP] {
+      for delay in [0.1, 0.3, 0.6, 1.0] {
+        try terminal.launch(latency: 1500)
+        let pid = try terminal.panePID()
+        // A blocking sleep: on a loaded machine the cooperative pool may resume a task late.
+        usleep(UInt32(delay * 1_000_000))
+        #expect(kill(pid, signal) == 0)
+        try await terminal.waitForDeath(of: pid)
+        #expect(
+          try snapshotBytes(terminal) == saved,
+          "signal \(signal) after \(delay) s changed the saved snapshot")
+      }
+    }
+    try terminal.launch()
+    try await terminal.waitFor("Resumed at payment", "Card number")
+  }
+
+  @Test("while resuming the screen says so, and quitting asks and then quits, keeping the booking")
+  func quitDuringResume() async throws {
+    let terminal = try BookingTerminal()
+    defer { terminal.close() }
+    let saved = try await savedAtPayment(terminal)
+    try terminal.launch(latency: 3000)
+    try await terminal.waitFor("Resuming your booking at payment")
+    try terminal.type("x")
+    try await terminal.waitFor("Still resuming")
+    try terminal.press("q")
+    try await terminal.waitFor("Quit?")
+    try terminal.press("y")
+    try await terminal.waitForExit(timeout: 2)
+    #expect(try snapshotBytes(terminal) == saved)
+    try terminal.launch()
+    try await terminal.waitFor("Resumed at payment", "Card number")
+  }
+
+  @Test("--fresh starts at the search form without erasing the saved booking; a search asks first")
+  func freshKeepsTheSavedBooking() async throws {
+    let terminal = try BookingTerminal()
+    defer { terminal.close() }
+    let saved = try await savedAtPayment(terminal)
+
+    try terminal.launch(["--fresh"])
+    try await terminal.waitFor("From", "To")
+    try terminal.press("C-c")
+    try await terminal.waitFor("Quit?")
+    try terminal.press("y")
+    try await terminal.waitForExit()
+    #expect(try snapshotBytes(terminal) == saved, "--fresh overwrote the saved booking")
+
+    try terminal.launch(["--fresh"])
+    try await terminal.submitIstanbulToAmsterdam(passengers: 1)
+    try await terminal.waitFor("Discard the booking waiting at payment?")
+    try terminal.press("n")
+    try await terminal.waitFor("the question gone") {
+      !$0.contains("Discard the booking") && $0.contains("From")
+    }
+    #expect(try snapshotBytes(terminal) == saved)
+    try terminal.press("Enter")
+    try await terminal.waitFor("Discard the booking waiting at payment?")
+    try terminal.press("y")
+    try await terminal.waitForResults()
+    #expect(try DataFiles(root: terminal.dataDirectory).snapshotPosition().step == "results")
+  }
+}
