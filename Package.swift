@@ -72,10 +72,15 @@ let package = Package(
     // A child process for the crash-consistency test: writes records until it is killed.
     .executableTarget(
       name: "recordwriter", dependencies: ["Persistence"], path: "Tools/RecordWriter"),
+    // A child process for the crash-point test of the pay path: stops itself at a durable step.
+    .executableTarget(
+      name: "paycrash", dependencies: ["Domain", "Persistence", "Services"],
+      path: "Tools/PayCrash"),
     .testTarget(
       name: "ReliabilityTests",
       dependencies: [
-        "booking", "recordwriter", "Domain", "Persistence", "Services", "FlowOwner", "Presentation",
+        "booking", "recordwriter", "paycrash", "Domain", "Persistence", "Services", "FlowOwner",
+        "Presentation",
         "TestSupport",
       ],
       path: "Tests/ReliabilityTests"),

@@ -207,3 +207,114 @@ struct RestoreAtPaymentTests {
     }
   }
 }
+
+/// Holds each lookup until `expected` of them are waiting at once (or a deadline passes, which
+/// only a restore asking one after another would reach).
+actor LookupGate {
+  let expected: Int
+  private var waiting: [CheckedContinuation<Void, Never>] = []
+  private(set) var mostAtOnce = 0
+  private(set) var timedOut = false
+
+  init(expected: Int) { self.expected = expected }
+
+  func arrive() async {
+    await withCheckedContinuation { continuation in
+      waiting.append(continuation)
+      mostAtOnce = max(mostAtOnce, waiting.count)
+      if waiting.count >= expected { releaseAll() }
+    }
+  }
+
+  func expire() {
+    guard !waiting.isEmpty else { return }
+    timedOut = true
+    releaseAll()
+  }
+
+  private func releaseAll() {
+    for continuation in waiting { continuation.resume() }
+    waiting = []
+  }
+}
+
+/// A `StubLookup` whose answers wait at a gate.
+struct GatedLookup: BookingLookup {
+  let stub: StubLookup
+  let gate: LookupGate
+
+  func offer(id: OfferID) async throws(ServiceError) -> Offer {
+    await gate.arrive()
+    return try await stub.offer(id: id)
+  }
+
+  func draft(id: DraftID) async throws(ServiceError) -> BookingDraft {
+    await gate.arrive()
+    return try await stub.draft(id: id)
+  }
+
+  func quote(id: QuoteID) async throws(ServiceError) -> Quote {
+    await gate.arrive()
+    return try await stub.quote(id: id)
+  }
+
+  func paymentState(of quoteID: QuoteID) async throws(ServiceError) -> PaymentState {
+    await gate.arrive()
+    return try await stub.paymentState(of: quoteID)
+  }
+}
+
+@Suite("restore at payment, concurrently")
+struct ConcurrentRestoreTests {
+  @Test("at payment the paid check, the quote and the draft are asked at once: one answer's time")
+  func lookupsAtOnce() async throws {
+    let walked = try WalkedFlow()
+    let gate = LookupGate(expected: 3)
+    let lookup = GatedLookup(
+      stub: StubLookup(
+        drafts: [walked.draft.id: walked.draft], quotes: [walked.quote.id: walked.quote]),
+      gate: gate)
+    // Only a restore that asks one lookup at a time waits for this.
+    let deadline = Task {
+      try await Task.sleep(for: .seconds(5))
+      await gate.expire()
+    }
+    let restored = await BookingFlow.restore(
+      BookingSnapshot(
+        criteria: walked.criteria,
+        position: .payment(quoteID: walked.quote.id, draftID: walked.draft.id)),
+      using: lookup, now: Fixture.now)
+    deadline.cancel()
+    #expect(restored.outcome == .resumed(at: .payment))
+    #expect(await gate.mostAtOnce == 3)
+    #expect(await !gate.timedOut, "the lookups were asked one after another")
+  }
+
+  @Test("a quote whose payment cannot be told resumes at extras, never at payment")
+  func unresolvedPayment() async throws {
+    let walked = try WalkedFlow()
+    struct Unresolved: BookingLookup {
+      let stub: StubLookup
+      func offer(id: OfferID) async throws(ServiceError) -> Offer { try await stub.offer(id: id) }
+      func draft(id: DraftID) async throws(ServiceError) -> BookingDraft {
+        try await stub.draft(id: id)
+      }
+      func quote(id: QuoteID) async throws(ServiceError) -> Quote { try await stub.quote(id: id) }
+      func paymentState(of quoteID: QuoteID) async throws(ServiceError) -> PaymentState {
+        throw .paymentUnresolved("payments/k1.json could not be read")
+      }
+    }
+    let lookup = Unresolved(
+      stub: StubLookup(
+        offers: [walked.offer.id: walked.offer], drafts: [walked.draft.id: walked.draft],
+        quotes: [walked.quote.id: walked.quote]))
+    let restored = await BookingFlow.restore(
+      BookingSnapshot(criteria: walked.criteria, position: .payment(quoteID: walked.quote.id)),
+      using: lookup, now: Fixture.now)
+    #expect(restored.flow.current == .extras)
+    #expect(
+      restored.outcome
+        == .fellBack(
+          to: .extras, because: .paymentUnresolved("payments/k1.json could not be read")))
+  }
+}

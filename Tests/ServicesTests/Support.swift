@@ -13,12 +13,15 @@ struct TestAirline {
   /// 2026-11-29 12:00:00 UTC.
   static let start = Date(timeIntervalSince1970: 1_795_953_600)
 
-  init(quoteLifetime: TimeInterval = 15 * 60, root: String? = nil, clock: ManualClock? = nil) {
+  init(
+    quoteLifetime: TimeInterval = 15 * 60, root: String? = nil, clock: ManualClock? = nil,
+    observer: DurableStepObserver? = nil
+  ) {
     self.root =
       root ?? NSTemporaryDirectory() + "booking-services-" + UUID().uuidString
     self.clock = clock ?? ManualClock(Self.start)
     airline = SimulatedAirline(
-      store: RecordStore(root: self.root), clock: self.clock.wallClock,
+      store: RecordStore(root: self.root, observer: observer), clock: self.clock.wallClock,
       configuration: .init(quoteLifetime: quoteLifetime, latency: .none))
   }
 

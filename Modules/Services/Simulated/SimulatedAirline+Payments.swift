@@ -159,7 +159,7 @@ extension SimulatedAirline {
     // 3. The booking: from here on the payment has succeeded.
     let booking = makeBooking(intent, draft: draft, quote: quote)
     do {
-      try save(booking, id: booking.reference.rawValue, kind: AirlineRecords.bookings)
+      try store.save(booking, id: booking.reference.rawValue, kind: AirlineRecords.bookings)
     } catch {
       throw .chargedButNotSaved(error.description)
     }

@@ -1,0 +1,132 @@
+import Domain
+import FlowOwner
+import Foundation
+import Presentation
+import Services
+import TestSupport
+import Testing
+
+/// The root while a saved flow is restored, with a session `--fresh` kept, and when the airline
+/// answers that a draft is booked already.
+@Suite("Resuming and the saved booking")
+struct ResumeAndLedgerTests {
+  static let resumingAtPayment = RootFeature.Restoring(step: .payment, fromLink: false)
+
+  @Test("while resuming the screen says so; other keys are answered, q asks and y quits")
+  func keysWhileResuming() async throws {
+    let world = TestWorld()
+    defer { world.remove() }
+    var state = RootFeature.State(now: TestWorld.start, restoring: Self.resumingAtPayment)
+    #expect(state.isBusy && state.keepsSavedSession)
+    let screen = RootView.render(state, width: 100, height: 30, theme: .monochrome)
+    #expect(screen.description.contains("Resuming your booking at payment…"), "\(screen)")
+
+    await drive(&state, keys("ist"), world)
+    #expect(state.notice == state.strings.stillResuming)
+    #expect(state.flow.path.isEmpty && state.search.origin.text.isEmpty, "typed into a form")
+    await drive(&state, [.key(.function(1))], world)
+    #expect(state.modal == .help)
+    await drive(&state, [.key(.escape), .key(.character("q"))], world)
+    #expect(state.modal == .confirmQuit)
+    let asking = RootView.render(state, width: 100, height: 30, theme: .monochrome)
+    #expect(asking.description.contains(state.strings.quitKeepsSaved), "\(asking)")
+    await drive(&state, [.key(.character("y"))], world)
+    #expect(state.quitRequested)
+  }
+
+  @Test("in Turkish the quit question takes e (evet) and h (hayır), as it says")
+  func turkishAnswers() async throws {
+    let world = TestWorld()
+    defer { world.remove() }
+    var state = RootFeature.State(
+      now: TestWorld.start, language: .turkish, restoring: Self.resumingAtPayment)
+    await drive(&state, [.key(.control("c")), .key(.character("h"))], world)
+    #expect(state.modal == nil && !state.quitRequested)
+    await drive(&state, [.key(.control("c")), .key(.character("e"))], world)
+    #expect(state.quitRequested)
+  }
+
+  @Test("the restore ends the resuming screen, and an attempt cut off pays again with its key")
+  func restoredPaymentKey() async throws {
+    let world = TestWorld()
+    defer { world.remove() }
+    let draft = try await world.draft()
+    let quote = try await world.quote(for: draft)
+    let restored = await BookingFlow.restore(
+      BookingSnapshot(criteria: try world.criteria(), position: .payment(quoteID: quote.id)),
+      using: world.environment.services, now: TestWorld.start)
+    let key = try IdempotencyKey("cut-off-attempt")
+    var state = RootFeature.State(now: TestWorld.start, restoring: Self.resumingAtPayment)
+    await drive(
+      &state,
+      [.restored(Restoration(flow: restored.flow, outcome: restored.outcome, paymentKey: key))],
+      world)
+    #expect(state.restoring == nil && !state.keepsSavedSession)
+    guard case .payment(let form)? = state.steps.last?.feature else {
+      Issue.record("not at payment: \(state.current)")
+      return
+    }
+    #expect(form.attempt == PaymentFeature.Attempt(fingerprint: nil, key: key))
+    await drive(&state, cardKeys() + [.key(.tab), .key(.enter)], world)
+    #expect(state.current == .confirmation)
+    #expect(FileManager.default.fileExists(atPath: world.root + "/payments/\(key).json"))
+  }
+
+  @Test("--fresh kept a booking at payment: a search asks first; n keeps it, y replaces it")
+  func discardQuestion() async throws {
+    let world = TestWorld()
+    defer { world.remove() }
+    var state = RootFeature.State(now: TestWorld.start, keptSession: .payment)
+    #expect(state.keepsSavedSession)
+    let search =
+      keys("ist") + [.key(.enter)] + keys("ams") + [.key(.enter), .key(.control("u"))]
+      + keys("2026-12-24") + [.key(.enter)]
+    await drive(&state, search, world)
+    #expect(state.modal == .confirmDiscard && state.flow.path.isEmpty)
+    let asking = RootView.render(state, width: 100, height: 30, theme: .monochrome)
+    #expect(asking.description.contains("Discard the booking waiting at payment?"), "\(asking)")
+    await drive(&state, [.key(.character("n"))], world)
+    #expect(state.modal == nil && state.flow.path.isEmpty && state.keptSession == .payment)
+    await drive(&state, [.key(.enter), .key(.character("y"))], world)
+    #expect(state.current == .results && state.keptSession == nil && !state.keepsSavedSession)
+  }
+
+  @Test("a kept session before payment is replaced by a search without a question")
+  func noQuestionBeforePayment() async throws {
+    let world = TestWorld()
+    defer { world.remove() }
+    var state = RootFeature.State(now: TestWorld.start, keptSession: .extras)
+    await drive(
+      &state,
+      keys("ist") + [.key(.enter)] + keys("ams") + [.key(.enter), .key(.control("u"))]
+        + keys("2026-12-24") + [.key(.enter)], world)
+    #expect(state.modal == nil && state.current == .results && state.keptSession == nil)
+  }
+
+  @Test("paying a quote whose draft was booked with another quote opens that booking")
+  func alreadyBooked() async throws {
+    let world = TestWorld()
+    defer { world.remove() }
+    let draft = try await world.draft()
+    let older = try await world.quote(for: draft)
+    let newer = try await world.quote(for: draft)
+    let booking = try await world.airline.pay(
+      quoteID: newer.id,
+      method: PaymentCard(number: "4242424242424242", expiry: "12/30", cvc: "123"),
+      idempotencyKey: IdempotencyKey("first"))
+    var state = RootFeature.State(now: TestWorld.start)
+    let restored = await BookingFlow.restore(
+      BookingSnapshot(criteria: try world.criteria(), position: .extras(draftID: draft.id)),
+      using: world.environment.services, now: TestWorld.start)
+    await drive(&state, [.restored(restored)], world)
+    guard let extras = state.steps.last, case .extras = extras.feature else {
+      Issue.record("not at extras")
+      return
+    }
+    await drive(&state, [.step(extras.id, .extras(.priced(.success(older))))], world)
+    #expect(state.current == .payment)
+    await drive(&state, cardKeys() + [.key(.tab), .key(.enter)], world)
+    #expect(state.flow.path == [.confirmation(booking.reference)])
+    #expect(state.notice == "Already booked: \(booking.reference)")
+  }
+}

@@ -1,0 +1,129 @@
+import Domain
+import FlowOwner
+import Foundation
+import Persistence
+import Services
+import Testing
+
+/// A real full disk: a small tmpfs, filled until only a few pages are free, during Pay.
+@Suite("A full disk during Pay", .serialized)
+struct DiskFullTests {
+  static let start = Date(timeIntervalSince1970: 1_795_953_600)
+
+  /// A 1 MiB tmpfs mounted for the test, or nil with the reason it could not be (not root, no
+  /// permission to mount: containers often refuse).
+  final class SmallDisk {
+    let path: String
+
+    init?(reason: inout String) {
+      path = NSTemporaryDirectory() + "booking-tmpfs-" + UUID().uuidString
+      guard
+        let mount = ["/bin/mount", "/usr/bin/mount"].first(where: FileManager.default.fileExists)
+      else {
+        reason = "no mount command"
+        return nil
+      }
+      try? FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+      let result = Self.run(mount, ["-t", "tmpfs", "-o", "size=1m,mode=0700", "tmpfs", path])
+      guard result.status == 0 else {
+        reason =
+          "mount -t tmpfs failed (\(result.output.trimmingCharacters(in: .whitespacesAndNewlines)))"
+        try? FileManager.default.removeItem(atPath: path)
+        return nil
+      }
+    }
+
+    deinit {
+      _ = Self.run("/bin/umount", [path])
+      try? FileManager.default.removeItem(atPath: path)
+    }
+
+    /// Free 4 KiB pages.
+    var freePages: Int {
+      var status = statvfs()
+      guard statvfs(path, &status) == 0 else { return 0 }
+      return Int(status.f_bavail) * Int(status.f_frsize) / 4096
+    }
+
+    /// Fills the disk until `pages` pages are free; returns the filler's path.
+    func fill(leaving pages: Int) throws -> String {
+      let filler = path + "/filler"
+      let bytes = max(0, freePages - pages) * 4096
+      guard FileManager.default.createFile(atPath: filler, contents: Data(count: bytes)) else {
+        throw ReliabilityFailure("could not fill \(path) with \(bytes) bytes")
+      }
+      return filler
+    }
+
+    static func run(_ tool: String, _ arguments: [String]) -> (status: Int32, output: String) {
+      let process = Process()
+      process.executableURL = URL(fileURLWithPath: tool)
+      process.arguments = arguments
+      let pipe = Pipe()
+      process.standardOutput = pipe
+      process.standardError = pipe
+      do { try process.run() } catch { return (-1, "\(error)") }
+      let data = pipe.fileHandleForReading.readDataToEndOfFile()
+      process.waitUntilExit()
+      return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+    }
+  }
+
+  @Test("with 0 to 8 pages free, Pay fails or books; space freed, Pay again books exactly once")
+  func payOnAFullDisk() async throws {
+    var reason = ""
+    guard let disk = SmallDisk(reason: &reason) else {
+      print("[reliability] full-disk test skipped: \(reason)")
+      return
+    }
+    var outcomes: [String] = []
+    for free in 0...8 {
+      let root = disk.path + "/data-\(free)"
+      let airline = SimulatedAirline(store: RecordStore(root: root), clock: .fixed(Self.start))
+      _ = try await airline.recoverInterruptedPayments()
+      let criteria = try SearchCriteria(
+        origin: IATACode("IST"), destination: IATACode("AMS"),
+        departure: CalendarDay(iso: "2026-12-24"), passengerCount: 1)
+      let offer = try #require(try await airline.offers(for: criteria).first)
+      let draft = try await airline.createDraft(
+        offer: offer,
+        passengers: [
+          Passenger(
+            id: PassengerID("p1"), title: .ms, givenName: "Ada", familyName: "Lovelace",
+            dateOfBirth: CalendarDay(iso: "1985-12-10"))
+        ], contact: Contact(email: "ada@example.com", phone: "+31201234567"))
+      let quote = try await airline.price(draftID: draft.id, extras: .none)
+      let card = try PaymentCard(number: "4242 4242 4242 4242", expiry: "12/30", cvc: "123")
+      let key = try IdempotencyKey("attempt-\(free)")
+
+      let filler = try disk.fill(leaving: free)
+      var first: Booking?
+      do throws(ServiceError) {
+        first = try await airline.pay(quoteID: quote.id, method: card, idempotencyKey: key)
+        outcomes.append("\(free) free: booked")
+      } catch {
+        let said = "\(error)"
+        outcomes.append("\(free) free: \(said.contains("No space left") ? "no space" : said)")
+        if case .chargedButNotSaved = error { outcomes[outcomes.count - 1] += " (charged)" }
+      }
+      try FileManager.default.removeItem(atPath: filler)
+
+      // Space freed: Pay again (in this run, then after a relaunch): one booking.
+      let again = try await airline.pay(quoteID: quote.id, method: card, idempotencyKey: key)
+      if let first { #expect(again == first) }
+      let relaunched = SimulatedAirline(store: RecordStore(root: root), clock: .fixed(Self.start))
+      _ = try await relaunched.recoverInterruptedPayments()
+      let restored = await BookingFlow.restore(
+        BookingSnapshot(criteria: nil, position: .payment(quoteID: quote.id)),
+        using: relaunched.services, now: Self.start)
+      #expect(restored.flow.path == [.confirmation(again.reference)], "\(free) free")
+      let bookings = try FileManager.default.contentsOfDirectory(atPath: root + "/bookings")
+        .filter { $0.hasSuffix(".json") && !$0.hasPrefix(".") }
+      #expect(bookings == ["\(again.reference).json"], "\(free) pages free")
+      try FileManager.default.removeItem(atPath: root)
+    }
+    print("[reliability] full disk during Pay: \(outcomes.joined(separator: "; "))")
+    #expect(
+      outcomes.contains { $0.contains("(charged)") }, "no case stopped between charge and booking")
+  }
+}

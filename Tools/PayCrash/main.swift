@@ -1,0 +1,69 @@
+import Domain
+import Foundation
+import Persistence
+import Services
+import Synchronization
+
+/// `paycrash <data-dir> <now> <stop-at> <pay|recover> [quote key card]`: the child of the
+/// crash-point test.
+///
+/// Opens the simulated airline on `data-dir` with the clock stopped at `now` (seconds since
+/// 1970), settles interrupted payments as the app does at start, then (`pay`) pays `quote` with
+/// `card` under `key`. Every durable step of its store (each rename that makes a record visible,
+/// each removal) is printed as `step <n> <step>` before it happens. `stop-at` is `before:<n>` or
+/// `after:<n>`: the process SIGKILLs itself just before or just after its n-th step, as a power
+/// cut or `kill -9` would stop it; `none` runs to the end and prints the outcome.
+
+let arguments = CommandLine.arguments
+func usage() -> Never {
+  FileHandle.standardError.write(
+    Data(
+      "usage: paycrash <data-dir> <now> <before:N|after:N|none> <pay|recover> [quote key card]\n"
+        .utf8))
+  exit(64)
+}
+guard arguments.count >= 5, let seconds = Double(arguments[2]) else { usage() }
+let stop = arguments[3].split(separator: ":")
+let stopPhase = stop.first.map(String.init) ?? "none"
+let stopAt = stop.count == 2 ? Int(stop[1]) ?? 0 : 0
+let mode = arguments[4]
+guard ["before", "after", "none"].contains(stopPhase), ["pay", "recover"].contains(mode) else {
+  usage()
+}
+
+let counter = Mutex(0)
+let observer = DurableStepObserver(
+  before: { step in
+    let number = counter.withLock { count in
+      count += 1
+      return count
+    }
+    FileHandle.standardOutput.write(Data("step \(number) \(step)\n".utf8))
+    if stopPhase == "before", number == stopAt { kill(getpid(), SIGKILL) }
+    return nil
+  },
+  after: { _ in
+    if stopPhase == "after", counter.withLock({ $0 }) == stopAt { kill(getpid(), SIGKILL) }
+  })
+let store = RecordStore(root: arguments[1], observer: observer)
+let airline = SimulatedAirline(
+  store: store, clock: .fixed(Date(timeIntervalSince1970: seconds)),
+  configuration: .init(latency: .none))
+
+do {
+  for recovered in try await airline.recoverInterruptedPayments() {
+    print("recovered \(recovered.outcome)")
+  }
+  if mode == "pay" {
+    guard arguments.count == 8 else { usage() }
+    let quote = try QuoteID(arguments[5])
+    let key = try IdempotencyKey(arguments[6])
+    let card = try PaymentCard(number: arguments[7], expiry: "12/30", cvc: "123")
+    let booking = try await airline.pay(quoteID: quote, method: card, idempotencyKey: key)
+    print("booked \(booking.reference)")
+  }
+} catch {
+  print("refused \(error)")
+}
+print("done")
+exit(0)
