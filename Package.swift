@@ -55,7 +55,8 @@ let package = Package(
       name: "Terminal", dependencies: ["CNcurses", "Presentation"], path: "Modules/Terminal"),
     .testTarget(name: "TerminalTests", dependencies: ["Terminal", "Presentation"]),
     .testTarget(
-      name: "EndToEndTests", dependencies: ["booking", "TestSupport"], path: "Tests/EndToEndTests"),
+      name: "EndToEndTests", dependencies: ["booking", "paycrash", "TestSupport"],
+      path: "Tests/EndToEndTests"),
 
     // What several test targets share: finding built executables, driving the root feature.
     .target(name: "TestSupport", dependencies: ["Presentation"], path: "Tests/TestSupport"),

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// A saved booking survives whatever happens while it is being resumed, and `--fresh`.
@@ -87,5 +88,67 @@ struct InterruptedResumeTests {
     try terminal.press("y")
     try await terminal.waitForResults()
     #expect(try DataFiles(root: terminal.dataDirectory).snapshotPosition().step == "results")
+  }
+}
+
+/// A payment cut off by a crash, settled when the app starts again.
+@Suite("A payment cut off by a crash")
+struct InterruptedPaymentTests {
+  /// Books until payment and kills the app; then pays that quote with the `paycrash` helper (the
+  /// airline the app uses), killed just after its durable step named `step`.
+  func cutOff(_ terminal: BookingTerminal, after step: String) async throws {
+    try terminal.launch()
+    try await terminal.bookUntilPayment()
+    let pid = try terminal.panePID()
+    #expect(kill(pid, SIGKILL) == 0)
+    try await terminal.waitForDeath(of: pid)
+    let quote = try #require(
+      try DataFiles(root: terminal.dataDirectory).snapshotPosition().fields["quoteID"] as? String)
+    let helper = try PackageExecutable.path("paycrash")
+    let result = try Command.run(
+      helper,
+      [
+        terminal.dataDirectory.path, String(Date().timeIntervalSince1970), "after:\(step)", "pay",
+        quote, "cut-off", BookingTerminal.payingCard,
+      ])
+    #expect(result.killedBySignal, "the helper was not stopped: \(result.stdout)")
+  }
+
+  func bookings(_ terminal: BookingTerminal) -> [String] {
+    DataFiles(root: terminal.dataDirectory).all().filter {
+      $0.hasPrefix("bookings/") && $0.hasSuffix(".json")
+    }
+  }
+
+  @Test("charged, then killed before the booking was written: the next start shows the booking")
+  func chargedBeforeTheBooking() async throws {
+    let terminal = try BookingTerminal()
+    defer { terminal.close() }
+    try await cutOff(terminal, after: "replace payments/")
+    #expect(bookings(terminal).isEmpty)
+    try terminal.launch()
+    let screen = try await terminal.waitFor("the booking the crash cut off") {
+      $0.contains("A payment cut off by a crash went through") && $0.contains("Booked!")
+    }
+    let reference = try #require(BookingTerminal.reference(in: screen), "\(screen)")
+    #expect(bookings(terminal) == ["bookings/\(reference).json"])
+    let log = DataFiles(root: terminal.dataDirectory).text("log/booking.log") ?? ""
+    #expect(log.contains("payment recovery: cut-off booked"), "\(log)")
+  }
+
+  @Test("killed after the intent, before any charge: payment is offered again, and pays once")
+  func notCharged() async throws {
+    let terminal = try BookingTerminal()
+    defer { terminal.close() }
+    try await cutOff(terminal, after: "replace intents/")
+    try terminal.launch()
+    try await terminal.waitFor("A payment cut off by a crash was not charged", "Card number")
+    try terminal.pay(card: BookingTerminal.payingCard)
+    try await terminal.waitFor("Booked!")
+    #expect(bookings(terminal).count == 1)
+    // The attempt the crash cut off paid again under its own key.
+    #expect(
+      DataFiles(root: terminal.dataDirectory).text("payments/cut-off.json")?.contains("booked")
+        == true)
   }
 }

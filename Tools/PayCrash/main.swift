@@ -12,7 +12,8 @@ import Synchronization
 /// `card` under `key`. Every durable step of its store (each rename that makes a record visible,
 /// each removal) is printed as `step <n> <step>` before it happens. `stop-at` is `before:<n>` or
 /// `after:<n>`: the process SIGKILLs itself just before or just after its n-th step, as a power
-/// cut or `kill -9` would stop it; `none` runs to the end and prints the outcome.
+/// cut or `kill -9` would stop it; instead of a number, the start of a step's name stops at the
+/// first step so named (`after:replace payments/`); `none` runs to the end and prints the outcome.
 
 let arguments = CommandLine.arguments
 func usage() -> Never {
@@ -23,9 +24,22 @@ func usage() -> Never {
   exit(64)
 }
 guard arguments.count >= 5, let seconds = Double(arguments[2]) else { usage() }
-let stop = arguments[3].split(separator: ":")
+let stop = arguments[3].split(separator: ":", maxSplits: 1)
 let stopPhase = stop.first.map(String.init) ?? "none"
-let stopAt = stop.count == 2 ? Int(stop[1]) ?? 0 : 0
+/// Where to stop: a step's number, or the start of its name.
+struct StopPoint: Sendable {
+  let number: Int?
+  let name: String?
+
+  func matches(_ number: Int, _ name: String) -> Bool {
+    if let wanted = self.number { return number == wanted }
+    if let prefix = self.name { return name.hasPrefix(prefix) }
+    return false
+  }
+}
+let stopPoint = StopPoint(
+  number: stop.count == 2 ? Int(stop[1]) : nil,
+  name: stop.count == 2 && Int(stop[1]) == nil ? String(stop[1]) : nil)
 let mode = arguments[4]
 guard ["before", "after", "none"].contains(stopPhase), ["pay", "recover"].contains(mode) else {
   usage()
@@ -39,11 +53,15 @@ let observer = DurableStepObserver(
       return count
     }
     FileHandle.standardOutput.write(Data("step \(number) \(step)\n".utf8))
-    if stopPhase == "before", number == stopAt { kill(getpid(), SIGKILL) }
+    if stopPhase == "before", stopPoint.matches(number, step.description) {
+      kill(getpid(), SIGKILL)
+    }
     return nil
   },
-  after: { _ in
-    if stopPhase == "after", counter.withLock({ $0 }) == stopAt { kill(getpid(), SIGKILL) }
+  after: { step in
+    if stopPhase == "after", stopPoint.matches(counter.withLock { $0 }, step.description) {
+      kill(getpid(), SIGKILL)
+    }
   })
 let store = RecordStore(root: arguments[1], observer: observer)
 let airline = SimulatedAirline(
