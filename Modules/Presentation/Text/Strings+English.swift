@@ -166,6 +166,9 @@ extension Strings {
     },
     stillResuming: "Still resuming your booking: keys act once it is open (q quits).",
     quitKeepsSaved: "Your saved booking is kept as it was.",
+    quitWhilePaying:
+      "A payment is under way. If you quit now, the next start tells you whether it went "
+      + "through; you are never charged twice.",
     discardTitle: "New search?",
     discardQuestion: { step in
       step == .confirmation

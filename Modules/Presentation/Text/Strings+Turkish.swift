@@ -191,6 +191,9 @@ extension Strings {
     },
     stillResuming: "Rezervasyonunuz hâlâ açılıyor: tuşlar açılınca çalışır (q çıkar).",
     quitKeepsSaved: "Kayıtlı rezervasyonunuz olduğu gibi kalır.",
+    quitWhilePaying:
+      "Bir ödeme sürüyor. Şimdi çıkarsanız, bir sonraki açılışta gerçekleşip gerçekleşmediği "
+      + "söylenir; iki kez ödemezsiniz.",
     discardTitle: "Yeni arama?",
     discardQuestion: { step in
       step == .confirmation

@@ -156,6 +156,8 @@ public struct Strings: Sendable {
   public let stillResuming: String
   /// The quit question's body while the saved booking is left as it is on disk.
   public let quitKeepsSaved: String
+  /// The quit question's body while a payment is under way.
+  public let quitWhilePaying: String
   public let discardTitle: String
   /// "Discard the booking waiting at payment?" (or, later, the confirmation).
   public let discardQuestion: @Sendable (StepKind) -> String

@@ -67,10 +67,14 @@ public enum RootView {
         on: &canvas, title: strings.helpTitle, lines: strings.helpLines, theme: theme,
         scroll: state.modalScroll)
     case .confirmQuit?:
+      var paying = false
+      if case .payment(let payment)? = state.steps.last?.feature { paying = payment.paying }
       let body =
-        state.keepsSavedSession
-        ? strings.quitKeepsSaved
-        : state.flow.path.isEmpty ? strings.quitAtStart : strings.quitMidFlow
+        paying
+        ? strings.quitWhilePaying
+        : state.keepsSavedSession
+          ? strings.quitKeepsSaved
+          : state.flow.path.isEmpty ? strings.quitAtStart : strings.quitMidFlow
       _ = Modal.draw(
         on: &canvas, title: strings.quitTitle, lines: [body, "", strings.quitChoices], theme: theme)
     case .confirmDiscard?:

@@ -129,4 +129,23 @@ struct ResumeAndLedgerTests {
     #expect(state.flow.path == [.confirmation(booking.reference)])
     #expect(state.notice == "Already booked: \(booking.reference)")
   }
+
+  @Test("quitting while a payment is under way says the next start will tell how it went")
+  func quitWhilePaying() async throws {
+    let world = TestWorld()
+    defer { world.remove() }
+    let draft = try await world.draft()
+    let quote = try await world.quote(for: draft)
+    var state = RootFeature.State(now: TestWorld.start)
+    let restored = await BookingFlow.restore(
+      BookingSnapshot(criteria: try world.criteria(), position: .payment(quoteID: quote.id)),
+      using: world.environment.services, now: TestWorld.start)
+    await drive(&state, [.restored(restored)] + cardKeys() + [.key(.tab)], world)
+    // Pay pressed, its reply not yet in: the effect is left unrun.
+    _ = RootFeature.reduce(&state, .key(.enter), environment: world.environment)
+    _ = RootFeature.reduce(&state, .key(.control("c")), environment: world.environment)
+    #expect(state.modal == .confirmQuit)
+    let screen = RootView.render(state, width: 100, height: 30, theme: .monochrome)
+    #expect(screen.description.contains("A payment is under way."), "\(screen)")
+  }
 }
