@@ -6,76 +6,16 @@ import Services
 import Testing
 
 /// A real full disk: a small tmpfs, filled until only a few pages are free, during Pay.
-@Suite("A full disk during Pay", .serialized)
+@Suite("A full disk during Pay")
 struct DiskFullTests {
   static let start = Date(timeIntervalSince1970: 1_795_953_600)
 
-  /// A 1 MiB tmpfs mounted for the test, or nil with the reason it could not be (not root, no
-  /// permission to mount: containers often refuse).
-  final class SmallDisk {
-    let path: String
-
-    init?(reason: inout String) {
-      path = NSTemporaryDirectory() + "booking-tmpfs-" + UUID().uuidString
-      guard
-        let mount = ["/bin/mount", "/usr/bin/mount"].first(where: FileManager.default.fileExists)
-      else {
-        reason = "no mount command"
-        return nil
-      }
-      try? FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-      let result = Self.run(mount, ["-t", "tmpfs", "-o", "size=1m,mode=0700", "tmpfs", path])
-      guard result.status == 0 else {
-        reason =
-          "mount -t tmpfs failed (\(result.output.trimmingCharacters(in: .whitespacesAndNewlines)))"
-        try? FileManager.default.removeItem(atPath: path)
-        return nil
-      }
-    }
-
-    deinit {
-      _ = Self.run("/bin/umount", [path])
-      try? FileManager.default.removeItem(atPath: path)
-    }
-
-    /// Free 4 KiB pages.
-    var freePages: Int {
-      var status = statvfs()
-      guard statvfs(path, &status) == 0 else { return 0 }
-      return Int(status.f_bavail) * Int(status.f_frsize) / 4096
-    }
-
-    /// Fills the disk until `pages` pages are free; returns the filler's path.
-    func fill(leaving pages: Int) throws -> String {
-      let filler = path + "/filler"
-      let bytes = max(0, freePages - pages) * 4096
-      guard FileManager.default.createFile(atPath: filler, contents: Data(count: bytes)) else {
-        throw ReliabilityFailure("could not fill \(path) with \(bytes) bytes")
-      }
-      return filler
-    }
-
-    static func run(_ tool: String, _ arguments: [String]) -> (status: Int32, output: String) {
-      let process = Process()
-      process.executableURL = URL(fileURLWithPath: tool)
-      process.arguments = arguments
-      let pipe = Pipe()
-      process.standardOutput = pipe
-      process.standardError = pipe
-      do { try process.run() } catch { return (-1, "\(error)") }
-      let data = pipe.fileHandleForReading.readDataToEndOfFile()
-      process.waitUntilExit()
-      return (process.terminationStatus, String(decoding: data, as: UTF8.self))
-    }
-  }
-
-  @Test("with 0 to 8 pages free, Pay fails or books; space freed, Pay again books exactly once")
+  @Test(
+    "with 0 to 8 pages free, Pay fails or books; space freed, Pay again books exactly once",
+    .enabled(if: TmpfsMount.isAvailable, "needs root and mount -t tmpfs"))
   func payOnAFullDisk() async throws {
-    var reason = ""
-    guard let disk = SmallDisk(reason: &reason) else {
-      print("[reliability] full-disk test skipped: \(reason)")
-      return
-    }
+    let disk = try TmpfsMount(size: "1m")
+    defer { disk.remove() }
     var outcomes: [String] = []
     for free in 0...8 {
       let root = disk.path + "/data-\(free)"
