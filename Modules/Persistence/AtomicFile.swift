@@ -47,7 +47,9 @@ enum AtomicFile {
       Posix.removeFile(temporary)
       throw .io(operation: "replace", path: target, code: failure.code)
     }
-    if let step { observer?.after(step) }
+    if let step, let code = observer?.after(step) {
+      throw .io(operation: "sync the folder of", path: target, code: code)
+    }
     if let failure = Posix.syncDirectory(folder) {
       throw .io(operation: "sync the folder of", path: target, code: failure.code)
     }

@@ -21,13 +21,14 @@ public enum DurableStep: Hashable, Sendable, CustomStringConvertible {
 public struct DurableStepObserver: Sendable {
   /// Called just before a step; an errno returned makes the step fail with it, as the disk would.
   public let before: @Sendable (DurableStep) -> Int32?
-  /// Called just after a step has happened.
-  public let after: @Sendable (DurableStep) -> Void
+  /// Called just after a step has happened; an errno returned makes the write report that
+  /// failure although the step happened, as a failed fsync of the folder would (EIO).
+  public let after: @Sendable (DurableStep) -> Int32?
 
   /// An observer of `before` and `after` each step.
   public init(
     before: @escaping @Sendable (DurableStep) -> Int32? = { _ in nil },
-    after: @escaping @Sendable (DurableStep) -> Void = { _ in }
+    after: @escaping @Sendable (DurableStep) -> Int32? = { _ in nil }
   ) {
     self.before = before
     self.after = after

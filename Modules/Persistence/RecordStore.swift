@@ -91,7 +91,9 @@ public struct RecordStore: Sendable {
       if failure.code == ENOENT || failure.code == ENOTDIR { return }
       throw .io(operation: "delete", path: path, code: failure.code)
     }
-    observer?.after(step)
+    if let code = observer?.after(step) {
+      throw .io(operation: "sync the folder of", path: path, code: code)
+    }
     if let failure = Posix.syncDirectory(folderPath(kind)) {
       throw .io(operation: "sync the folder of", path: path, code: failure.code)
     }

@@ -35,7 +35,7 @@ struct PaymentLedgerTests {
     let crashCopy: String
     let log: StepLog
 
-    init(stopAfter: Int? = nil, failAt: Int? = nil, errno: Int32 = ENOSPC) {
+    init(stopAfter: Int? = nil, failAt: Int? = nil, failAfter: Int? = nil, errno: Int32 = ENOSPC) {
       let root = NSTemporaryDirectory() + "booking-ledger-" + UUID().uuidString
       let copy = root + "-crash"
       let log = StepLog()
@@ -45,6 +45,7 @@ struct PaymentLedgerTests {
           if log.count == stopAfter {
             try? FileManager.default.copyItem(atPath: root, toPath: copy)
           }
+          return log.count == failAfter ? errno : nil
         })
       test = TestAirline(root: root, observer: observer)
       crashCopy = copy
@@ -199,8 +200,10 @@ struct PaymentLedgerTests {
     #expect(try bookings(next).isEmpty)
   }
 
-  @Test("a full disk at each step of paying, then space freed and Pay again: one booking")
-  func fullDiskAtEachStep() async throws {
+  @Test(
+    "a full disk at each step of paying (before its rename, or after it as a failed fsync), then space freed and Pay again: one booking",
+    arguments: [false, true])
+  func fullDiskAtEachStep(afterTheRename: Bool) async throws {
     let dry = Recorded()
     let dryQuote = try await quoted(dry.test)
     _ = try await dry.test.airline.pay(
@@ -214,7 +217,9 @@ struct PaymentLedgerTests {
     #expect(payingSteps == 6, "the index marker and the five writes of a payment")
     var outcomes: [String] = []
     for failing in 1...payingSteps {
-      let recorded = Recorded(failAt: stepsOfCreation + failing)
+      let step = stepsOfCreation + failing
+      let recorded =
+        afterTheRename ? Recorded(failAfter: step, errno: EIO) : Recorded(failAt: step)
       defer { recorded.remove() }
       let quote = try await quoted(recorded.test)
       let key = try IdempotencyKey("k1")

@@ -62,6 +62,7 @@ let observer = DurableStepObserver(
     if stopPhase == "after", stopPoint.matches(counter.withLock { $0 }, step.description) {
       kill(getpid(), SIGKILL)
     }
+    return nil
   })
 let store = RecordStore(root: arguments[1], observer: observer)
 let airline = SimulatedAirline(

@@ -18,6 +18,9 @@ enum AirlineRecords {
   static let orders = RecordKind(folder: "orders", schema: 1)
   /// The ledger's own bookkeeping (that `orders` was built from the bookings of older versions).
   static let ledger = RecordKind(folder: "ledger", schema: 1)
+  /// Which booking paid a quote, written by versions before the ledger; read when `orders` is
+  /// first built, never written.
+  static let paidQuotes = RecordKind(folder: "paid-quotes", schema: 1)
 
   /// Every folder the airline writes, for cleaning up temp files of writes cut short.
   static let all = [offers, drafts, quotes, bookings, payments, intents, orders, ledger]
@@ -52,14 +55,14 @@ struct PaymentRecord: Codable, Sendable {
 /// A payment under way for a draft (`intents/<draft>.json`), written before the card is charged.
 struct PaymentIntent: Codable, Sendable {
   let key: IdempotencyKey
-  let quoteID: QuoteID
-  let draftID: DraftID
-  /// The booking's reference, chosen before the charge so the charge can name it.
-  let reference: BookingReference
   let fingerprint: String
-  let method: PaymentMethod
-  let amount: Money
-  let startedAt: Date
+  /// The booking this payment makes, complete before the charge (its reference chosen now, so
+  /// the charge can name it): the next start can write it from this record alone.
+  let booking: Booking
+
+  var quoteID: QuoteID { booking.quoteID }
+  var draftID: DraftID { booking.draftID }
+  var reference: BookingReference { booking.reference }
 }
 
 /// The booking of a draft (`orders/<draft>.json`).
@@ -68,6 +71,11 @@ struct Order: Codable, Sendable {
   let quoteID: QuoteID
   /// The key that paid it; nil for orders rebuilt from older bookings.
   let key: IdempotencyKey?
+}
+
+/// Which booking paid a quote, as versions before the ledger kept it (`paid-quotes/<quote>`).
+struct PaidQuote: Codable, Sendable {
+  let reference: BookingReference
 }
 
 /// That `orders/` holds an entry for every booking (`ledger/orders-index.json`).

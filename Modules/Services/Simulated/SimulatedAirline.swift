@@ -34,8 +34,10 @@ public actor SimulatedAirline: OfferService, DraftService, PricingService, Payme
   /// No flight is sold in its last half hour before departure.
   static let salesCutoff: TimeInterval = 30 * 60
   let seatMaps = SeatMapGenerator()
-  /// Payments under way, by idempotency key: a second call with the key waits for the first.
-  var paymentsInFlight: [IdempotencyKey: Task<Result<Booking, ServiceError>, Never>] = [:]
+  /// Payments under way, by idempotency key, with what they pay (quote and card): a second call
+  /// with the key and the same details waits for the first; other details are refused.
+  var paymentsInFlight:
+    [IdempotencyKey: (fingerprint: String, task: Task<Result<Booking, ServiceError>, Never>)] = [:]
   /// Keys of attempts a crash cut off before any charge, by quote, found since this start: the
   /// payment form pays with the same key again.
   var interruptedKeys: [QuoteID: IdempotencyKey] = [:]
