@@ -123,6 +123,12 @@ final class BookingApp {
     store.send(.announce(store.state.strings.serviceError(error)))
   }
 
+  /// The recording could not be written on (its reader went away, the disk is full).
+  func recordingStopped(_ reason: String) {
+    writeLog("recording stopped: \(reason)")
+    store.send(.announce(store.state.strings.recordingStopped(reason)))
+  }
+
   /// Something the payment records needed, said in the header and the log.
   func ledgerNotice(_ notice: LedgerNotice) {
     writeLog("ledger: \(notice)")

@@ -22,18 +22,35 @@ final class EventLog {
 
   private let file: LineFile
 
-  /// Opens the log under `dataDirectory`; nil when it cannot be written (the app runs on: a log
-  /// is a help, never a reason to stop).
-  init?(dataDirectory: String) {
+  /// What opening the log found.
+  enum Opened {
+    case log(EventLog)
+    /// It cannot be written (a read-only or full disk): the app runs on, a log is a help.
+    case unwritable
+    /// Something that is not a log file is in its place (a FIFO, a link): the app refuses to
+    /// start, since a FIFO would hang it and a link would write elsewhere.
+    case refused(String)
+  }
+
+  private init(file: LineFile) { self.file = file }
+
+  /// Opens the log under `dataDirectory`, making its folder (0700).
+  static func open(dataDirectory: String) -> Opened {
     let folder = dataDirectory + "/" + Self.folder
-    if mkdir(folder, 0o700) != 0, errno != EEXIST { return nil }
+    if mkdir(folder, 0o700) != 0, errno != EEXIST { return .unwritable }
     let path = folder + "/" + Self.name
     var status = stat()
-    if lstat(path, &status) == 0, Int(status.st_size) > Self.rotateBytes {
+    if lstat(path, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG,
+      Int(status.st_size) > Self.rotateBytes
+    {
       _ = rename(path, path + ".1")
     }
-    guard let file = try? LineFile(appendingTo: path) else { return nil }
-    self.file = file
+    do {
+      return .log(EventLog(file: try LineFile(appendingTo: path)))
+    } catch {
+      guard error.reason.hasPrefix("it is") else { return .unwritable }
+      return .refused("\(path) cannot be the log: \(error.reason)")
+    }
   }
 
   /// Adds `line` (made one line: breaks become spaces), stamped with `now`.

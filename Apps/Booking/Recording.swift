@@ -32,6 +32,10 @@ final class KeyRecorder {
   /// dropped, so a replay ends where the recording's flow ended instead of quitting.
   private var pending: (Int, Key, Bool)?
   static let testCards = ["4242424242424242", "4000000000000002", "4000000000009995"]
+  /// Set once a write failed: nothing more is written.
+  private var stopped = false
+  /// Told (once) why the recording stopped.
+  var onFailure: (@MainActor (String) -> Void)?
 
   init(path: String) throws(SystemError) {
     file = try LineFile(creating: path)
@@ -94,10 +98,14 @@ final class KeyRecorder {
   }
 
   private func emit(_ t: Int, _ key: Key, busy: Bool) {
-    guard let word = KeyCoding.word(key),
+    guard !stopped, let word = KeyCoding.word(key),
       let data = try? JSONEncoder().encode(RecordedKey(t: t, key: word, busy: busy ? true : nil))
     else { return }
-    file.append(String(decoding: data, as: UTF8.self))
+    if let failure = file.append(String(decoding: data, as: UTF8.self)) {
+      // The reader went away or the disk filled: the recording stops, the booking goes on.
+      stopped = true
+      onFailure?(failure.reason)
+    }
   }
 }
 

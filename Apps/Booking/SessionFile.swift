@@ -56,10 +56,14 @@ struct SessionFile {
     return error.description
   }
 
-  /// The file's text as it is on disk, for the inspector.
+  /// The file's text as it is on disk, for the inspector: read through the store, so a link or
+  /// a FIFO planted in its place is never followed (its reason is shown instead).
   func text() -> String {
-    let path = store.root + "/session/snapshot.json"
-    guard let data = FileManager.default.contents(atPath: path) else { return "" }
-    return String(decoding: data, as: UTF8.self).replacing("\n", with: " ")
+    do {
+      let text = try store.rawText(id: RecordKind.snapshotID, kind: Self.kind) ?? ""
+      return text.replacing("\n", with: " ")
+    } catch {
+      return "(\(Self.reason(error)))"
+    }
   }
 }

@@ -16,8 +16,12 @@ final class SessionLock: Sendable {
     case locked(SessionLock)
     /// Another process holds the lock.
     case heldByAnother
-    /// The lock file could not be made (read-only or missing directory): run without it.
+    /// The lock file could not be made (a read-only or full disk, a file where the folder
+    /// should be): nothing can be saved either, and the header says why.
     case unavailable(String)
+    /// Something that is not a lock file is in its place (a link, a folder, a FIFO): the app
+    /// refuses to start rather than run unlocked.
+    case refused(String)
   }
 
   private let descriptor: Int32
@@ -26,16 +30,23 @@ final class SessionLock: Sendable {
 
   deinit { close(descriptor) }
 
-  /// Takes the lock at `directory/session/lock`.
+  /// Takes the lock at `directory/session/lock` (the folders are made by then). Never through a
+  /// symbolic link, never on anything but a regular file.
   static func acquire(in directory: String) -> Outcome {
-    let folder = directory + "/session"
-    for path in [directory, folder] where mkdir(path, 0o700) != 0 && errno != EEXIST {
-      return .unavailable("\(String(cString: strerror(errno))) (could not create \(path))")
-    }
-    let path = folder + "/lock"
-    let descriptor = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
+    let path = directory + "/session/lock"
+    let descriptor = open(path, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK, 0o600)
     guard descriptor >= 0 else {
-      return .unavailable("\(path): \(String(cString: strerror(errno)))")
+      let code = errno
+      switch code {
+      case ELOOP: return .refused("\(path) is a symbolic link; remove it")
+      case EISDIR: return .refused("\(path) is a folder, not a lock file; remove it")
+      default: return .unavailable("\(String(cString: strerror(code))) (could not create \(path))")
+      }
+    }
+    var status = stat()
+    guard fstat(descriptor, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG else {
+      close(descriptor)
+      return .refused("\(path) is not a regular file; remove it")
     }
     guard flock(descriptor, LOCK_EX | LOCK_NB) == 0 else {
       close(descriptor)

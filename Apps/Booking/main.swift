@@ -20,6 +20,10 @@ func refuse(_ message: String) -> Never {
   exit(64)
 }
 
+// A reader that goes away (a recording piped into `head`) must fail the write, not kill the app
+// with the terminal still in its mode.
+signal(SIGPIPE, SIG_IGN)
+
 let options: Options
 do {
   options = try Options.parse(Array(CommandLine.arguments.dropFirst()))
@@ -57,21 +61,45 @@ guard TerminalScreen.isTerminal(0), TerminalScreen.isTerminal(1) else {
   exit(1)
 }
 
+/// Says why in one line and exits 1, before the terminal is touched.
+func stop(_ message: String) -> Never {
+  printError("booking: \(message)\n")
+  exit(1)
+}
+
 let dataDirectory = DataDirectory.resolveForCurrentProcess(explicit: options.dataDirectory)
+// Like ssh and gpg: a data directory another user could change is not used at all.
+if let problem = DataDirectory.problem(at: dataDirectory) {
+  stop("will not use the data directory: \(problem)")
+}
 var notices: [String] = []
 var saveProblem: String?
+let store = RecordStore(root: dataDirectory)
+do {
+  // The folders (and any missing parents, as on a machine without ~/.local/share), each 0700.
+  try store.createRoot()
+  try RecordStore(root: dataDirectory + "/session").createRoot()
+} catch {
+  saveProblem = SessionFile.reason(error)
+}
 let lock = SessionLock.acquire(in: dataDirectory)
 switch lock {
 case .heldByAnother:
-  printError("booking: a session is already open in \(dataDirectory); close it first.\n")
-  exit(1)
+  stop("a session is already open in \(dataDirectory); close it first.")
+case .refused(let reason):
+  stop(reason)
 case .unavailable(let reason):
-  saveProblem = reason
+  saveProblem = saveProblem ?? reason
 case .locked:
   break
 }
+let log: EventLog?
+switch EventLog.open(dataDirectory: dataDirectory) {
+case .log(let opened): log = opened
+case .unwritable: log = nil
+case .refused(let reason): stop(reason)
+}
 
-let store = RecordStore(root: dataDirectory)
 let clock = WallClock.system
 let latency = options.latencyMilliseconds.map(Latency.fixed) ?? .realistic
 let airline = SimulatedAirline(
@@ -109,14 +137,16 @@ let app = BookingApp(
   screen: screen, store: Store(state: initialState, environment: environment), session: session,
   initialSnapshot: saved, lock: lock)
 app.replayer = replayer
-app.log = EventLog(dataDirectory: dataDirectory)
+app.log = log
 let start =
   options.openURL.map { "deep link \(DomainError.quoted($0))" }
   ?? (options.fresh ? "fresh" : snapshot.map { "resume at \($0.position.kind)" } ?? "new")
 app.writeLog("start: \(Options.version), \(start), \(options.language)")
 if let path = options.recordPath {
   do {
-    app.recorder = try KeyRecorder(path: path)
+    let recorder = try KeyRecorder(path: path)
+    recorder.onFailure = { reason in app.recordingStopped(reason) }
+    app.recorder = recorder
   } catch {
     refuse("cannot record to \(error)")
   }

@@ -1,6 +1,12 @@
 import FoundationEssentials
 
-/// Where the app keeps its records.
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// Where the app keeps its records, and whether that place can be trusted.
 public enum DataDirectory {
   /// Folder created under `$XDG_DATA_HOME` or `~/.local/share`.
   public static let appFolder = "booking"
@@ -23,14 +29,83 @@ public enum DataDirectory {
 
   /// `resolve` with this process's environment and home directory.
   public static func resolveForCurrentProcess(explicit: String?) -> String {
-    resolve(
-      explicit: explicit,
-      environment: ProcessInfo.processInfo.environment,
-      home: FileManager.default.homeDirectoryForCurrentUser.path
-    )
+    let environment = ProcessInfo.processInfo.environment
+    return resolve(explicit: explicit, environment: environment, home: home(environment))
+  }
+
+  /// The home directory: `$HOME` when set (the convention every shell tool follows), else the
+  /// user's entry in the password database.
+  public static func home(_ environment: [String: String]) -> String {
+    if let home = environment["HOME"], !home.isEmpty { return home }
+    return FileManager.default.homeDirectoryForCurrentUser.path
+  }
+
+  /// Why the data directory at `path` cannot be trusted, in one line, or nil when it can (or
+  /// does not exist yet). Like ssh and gpg: it and each folder in it must belong to `user`, must
+  /// not be writable by group or others, and must not be a symbolic link; otherwise another
+  /// user could read the travellers' details or change what is booked.
+  public static func problem(at path: String, user: uid_t = getuid()) -> String? {
+    guard case .success(let status) = Posix.linkStatus(of: path) else { return nil }
+    if let problem = folderProblem(path, status, user) { return problem }
+    // A file in the way is reported when the first record is saved, naming the path.
+    guard (status.st_mode & S_IFMT) == S_IFDIR,
+      case .success(let names) = Posix.entries(of: path)
+    else { return nil }
+    for name in names.sorted() {
+      let entry = join(path, name)
+      guard case .success(let inner) = Posix.linkStatus(of: entry) else { continue }
+      let kind = inner.st_mode & S_IFMT
+      guard kind == S_IFDIR || kind == S_IFLNK else { continue }
+      if let problem = folderProblem(entry, inner, user) { return problem }
+    }
+    return nil
+  }
+
+  private static func folderProblem(_ path: String, _ status: stat, _ user: uid_t) -> String? {
+    if (status.st_mode & S_IFMT) == S_IFLNK {
+      return "\(path) is a symbolic link; give the folder it points to (--data-dir) instead"
+    }
+    if status.st_uid != user {
+      return "\(path) belongs to another user (uid \(status.st_uid)), who could read or change "
+        + "your bookings; use a folder of your own"
+    }
+    let mode = status.st_mode & 0o777
+    if mode & 0o022 != 0 {
+      return "\(path) can be changed by other users (mode \(String(mode, radix: 8))); run: "
+        + "chmod 700 \(path)"
+    }
+    return nil
   }
 
   private static func join(_ base: String, _ component: String) -> String {
     base.hasSuffix("/") ? base + component : base + "/" + component
+  }
+}
+
+extension RecordStore {
+  /// Creates the data directory and any missing parents, each with mode 0700.
+  public func createRoot() throws(StoreError) {
+    try ensureFolder(root)
+  }
+
+  /// The text of record `id` as it is on disk (at most `maxRecordBytes`), read without following
+  /// a symbolic link and only from a regular file; nil when there is none.
+  public func rawText(id: String, kind: RecordKind) throws(StoreError) -> String? {
+    try validate(id: id, kind: kind)
+    let path = filePath(id: id, kind: kind)
+    let fd: Int32
+    switch Posix.openFile(path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK) {
+    case .success(let opened): fd = opened
+    case .failure(let failure) where failure.code == ENOENT || failure.code == ENOTDIR: return nil
+    case .failure(let failure): throw .io(operation: "open", path: path, code: failure.code)
+    }
+    defer { Posix.closeFile(fd) }
+    guard case .success(let status) = Posix.status(of: fd), Posix.isRegularFile(status) else {
+      throw .io(operation: "read (not a regular file)", path: path, code: EINVAL)
+    }
+    switch Posix.readUpTo(fd, expected: Int(status.st_size), limit: maxRecordBytes) {
+    case .success(let bytes): return String(decoding: bytes.prefix(maxRecordBytes), as: UTF8.self)
+    case .failure(let failure): throw .io(operation: "read", path: path, code: failure.code)
+    }
   }
 }

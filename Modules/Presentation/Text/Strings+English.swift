@@ -176,6 +176,7 @@ extension Strings {
         : "Discard the booking waiting at payment?"
     },
     discardChoices: "y / Enter: discard and search    n / Esc: keep it",
+    recordingStopped: { "Recording stopped (\($0)); the booking goes on" },
     alreadyBooked: { "Already booked: \($0)" },
     ledgerNotice: { notice in
       switch notice {

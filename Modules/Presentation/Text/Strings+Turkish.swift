@@ -201,6 +201,7 @@ extension Strings {
         : "Ödemede bekleyen rezervasyon silinsin mi?"
     },
     discardChoices: "e / Enter: sil ve ara    h / Esc: kalsın",
+    recordingStopped: { "Kayıt durdu (\($0)); rezervasyon sürüyor" },
     alreadyBooked: { "Zaten rezerve edildi: \($0)" },
     ledgerNotice: { notice in
       switch notice {

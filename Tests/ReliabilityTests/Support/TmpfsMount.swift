@@ -16,7 +16,7 @@ struct TmpfsMount {
     path = Screens.temporaryPath("rel-fs")
     try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: false)
     let result = try Command.run(
-      "/bin/mount", ["-t", "tmpfs", "-o", "size=\(size)", "tmpfs", path])
+      "/bin/mount", ["-t", "tmpfs", "-o", "size=\(size),mode=0700", "tmpfs", path])
     guard result.status == 0 else {
       try? FileManager.default.removeItem(atPath: path)
       throw ReliabilityFailure("mount failed: \(result.output)")

@@ -1,0 +1,188 @@
+import Foundation
+import Testing
+
+/// A data directory other users may have touched, files that are not what they seem: refused
+/// in one line before the terminal is touched, as ssh and gpg do.
+@Suite("A hostile machine")
+struct HostileMachineTests {
+  /// Runs the app in a shell that prints its exit status and what it wrote to stderr (kept in
+  /// a file, so a long line is counted as one), and returns the screen once it has.
+  func exitScreen(
+    _ terminal: BookingTerminal, _ arguments: [String], environment: String = ""
+  ) async throws -> String {
+    let errors = BookingTerminal.quoted(terminal.dataDirectory.path + "/stderr.txt")
+    try terminal.launchShell(
+      environment + " " + terminal.shellCommand(arguments) + " 2>\(errors); echo EXIT=$?; "
+        + "echo LINES=$(wc -l < \(errors)); cat \(errors); sleep 60")
+    let screen = try await terminal.waitFor("the app's exit status", timeout: 10) {
+      $0.contains("EXIT=") && $0.contains("LINES=")
+    }
+    // A long line wraps on the screen: read it whole.
+    return screen.replacingOccurrences(of: "\n", with: "")
+  }
+
+  /// How many lines the app wrote to stderr.
+  func printed(_ screen: String) -> Int? {
+    screen.firstMatch(of: #/LINES=\s*(\d+)\D/#).flatMap { Int($0.output.1) }
+  }
+
+  @Test("a data directory writable by others, or a sub-folder of it, is refused in one line")
+  func plantedDataDirectory() async throws {
+    let terminal = try BookingTerminal()
+    defer { terminal.close() }
+    let data = terminal.dataDirectory.path
+    #expect(chmod(data, 0o777) == 0)
+    var screen = try await exitScreen(terminal, ["--latency", "0"])
+    #expect(screen.contains("EXIT=1"), "\(screen)")
+    #expect(printed(screen) == 1, "\(screen)")
+    #expect(screen.contains(data) && screen.contains("other users"), "\(screen)")
+
+    #expect(chmod(data, 0o700) == 0)
+    try FileManager.default.createDirectory(
+      atPath: data + "/drafts", withIntermediateDirectories: false,
+      attributes: [.posixPermissions: 0o777])
+    #expect(chmod(data + "/drafts", 0o777) == 0)
+    screen = try await exitScreen(terminal, ["--latency", "0"])
+    #expect(screen.contains("EXIT=1") && screen.contains("drafts"), "\(screen)")
+    #expect(printed(screen) == 1, "\(screen)")
+  }
+
+  @Test("a data directory of another user, or a symbolic link, is refused")
+  func foreignOrLinkedDataDirectory() async throws {
+    let terminal = try BookingTerminal()
+    defer { terminal.close() }
+    let data = terminal.dataDirectory.path
+    guard getuid() == 0 else {
+      print("[e2e] another user's folder needs root to make; the symlink case still runs")
+      return
+    }
+    #expect(chown(data, 65534, 65534) == 0)
+    var screen = try await exitScreen(terminal, ["--latency", "0"])
+    #expect(screen.contains("EXIT=1") && screen.contains("another user"), "\(screen)")
+    #expect(chown(data, 0, 0) == 0)
+
+    let link = data + "-link"
+    try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: data)
+    defer { try? FileManager.default.removeItem(atPath: link) }
+    try terminal.launchShell(
+      ([terminal.binary, "--data-dir", link, "--latency", "0"]).map(BookingTerminal.quoted)
+        .joined(separator: " ") + "; echo EXIT=$?; sleep 60")
+    screen = try await terminal.waitFor("the exit status") { $0.contains("EXIT=") }
+    #expect(screen.contains("EXIT=1") && screen.contains("symbolic link"), "\(screen)")
+  }
+
+  @Test("session/lock planted as a link is refused and its target never created")
+  func plantedLock() async throws {
+    let terminal = try BookingTerminal()
+    defer { terminal.close() }
+    let data = terminal.dataDirectory.path
+    let target = data + "-planted-target"
+    defer { try? FileManager.default.removeItem(atPath: target) }
+    try FileManager.default.createDirectory(
+      atPath: data + "/session", withIntermediateDirectories: false,
+      attributes: [.posixPermissions: 0o700])
+    try FileManager.default.createSymbolicLink(
+      atPath: data + "/session/lock", withDestinationPath: target)
+    let screen = try await exitScreen(terminal, ["--latency", "0"])
+    #expect(screen.contains("EXIT=1") && screen.contains("lock"), "\(screen)")
+    #expect(!FileManager.default.fileExists(atPath: target), "the link's target was created")
+  }
+
+  @Test("session/lock as a folder is refused: the app never runs unlocked by accident")
+  func lockIsAFolder() async throws {
+    let terminal = try BookingTerminal()
+    defer { terminal.close() }
+    let data = terminal.dataDirectory.path
+    try FileManager.default.createDirectory(
+      atPath: data + "/session/lock", withIntermediateDirectories: true,
+      attributes: [.posixPermissions: 0o700])
+    let screen = try await exitScreen(terminal, ["--latency", "0"])
+    #expect(screen.contains("EXIT=1") && screen.contains("session/lock"), "\(screen)")
+  }
+
+  @Test("a FIFO at log/booking.log is refused at once instead of hanging")
+  func fifoLog() async throws {
+    let terminal = try BookingTerminal()
+    defer { terminal.close() }
+    let data = terminal.dataDirectory.path
+    try FileManager.default.createDirectory(
+      atPath: data + "/log", withIntermediateDirectories: false,
+      attributes: [.posixPermissions: 0o700])
+    #expect(mkfifo(data + "/log/booking.log", 0o600) == 0)
+    let screen = try await exitScreen(terminal, ["--latency", "0"])
+    #expect(screen.contains("EXIT=1") && screen.contains("not a regular file"), "\(screen)")
+  }
+
+  @Test("missing parents of the data directory are made (0700), the lock is held, saving works")
+  func freshMachine() async throws {
+    let terminal = try BookingTerminal()
+    defer { terminal.close() }
+    let home = terminal.dataDirectory.path + "/home"
+    // No ~/.local/share yet; $HOME is where the data directory goes (before the passwd entry).
+    try terminal.launchShell(
+      "env -u XDG_DATA_HOME HOME=\(BookingTerminal.quoted(home)) "
+        + BookingTerminal.quoted(terminal.binary) + " --latency 0")
+    try await terminal.searchIstanbulToAmsterdam(passengers: 1)
+    let screen = try terminal.screen()
+    #expect(!screen.contains("cannot be saved"), "\(screen)")
+    let data = home + "/.local/share/booking"
+    #expect(FileManager.default.fileExists(atPath: data + "/session/snapshot.json"))
+    #expect(FileManager.default.fileExists(atPath: data + "/log/booking.log"))
+    let mode = try FileManager.default.attributesOfItem(atPath: home + "/.local")[.posixPermissions]
+    #expect(mode as? Int == 0o700)
+    // The lock is held: a second instance on the same directory is refused.
+    let other = try BookingTerminal()
+    defer { other.close() }
+    try other.launchShell(
+      "env -u XDG_DATA_HOME HOME=\(BookingTerminal.quoted(home)) "
+        + BookingTerminal.quoted(terminal.binary) + " --latency 0; echo EXIT=$?; sleep 60")
+    let second = try await other.waitFor("the second instance's exit") { $0.contains("EXIT=") }
+    #expect(second.contains("already open") && second.contains("EXIT=1"), "\(second)")
+  }
+
+  @Test("the inspector never shows a file the snapshot links to")
+  func inspectorRefusesLinks() async throws {
+    let terminal = try BookingTerminal()
+    defer { terminal.close() }
+    let data = terminal.dataDirectory.path
+    let secret = data + "-secret"
+    defer { try? FileManager.default.removeItem(atPath: secret) }
+    try Data("TOP-SECRET-CONTENT".utf8).write(to: URL(fileURLWithPath: secret))
+    try terminal.launch()
+    try await terminal.searchIstanbulToAmsterdam(passengers: 1)
+    // Planted while the app runs, after its last save.
+    let snapshot = data + "/session/snapshot.json"
+    try FileManager.default.removeItem(atPath: snapshot)
+    try FileManager.default.createSymbolicLink(atPath: snapshot, withDestinationPath: secret)
+    try terminal.press("F2")
+    let screen = try await terminal.waitFor("the inspector") { $0.contains("snapshot") }
+    #expect(!screen.contains("TOP-SECRET"), "\(screen)")
+  }
+}
+
+/// A recording whose reader goes away.
+@Suite("Recording into a pipe")
+struct RecordingPipeTests {
+  @Test(
+    "--record into a pipe whose reader quits: the recording stops with a notice, the booking goes on"
+  )
+  func readerQuits() async throws {
+    let terminal = try BookingTerminal()
+    defer { terminal.close() }
+    let fifo = terminal.dataDirectory.path + "/recording"
+    #expect(mkfifo(fifo, 0o600) == 0)
+    let quoted = BookingTerminal.quoted(fifo)
+    // The reader takes two lines and quits; the app writes on into a pipe no one reads.
+    try terminal.launchShell(
+      "(head -n 2 \(quoted) > /dev/null &); "
+        + terminal.shellCommand(["--latency", "0", "--record", fifo])
+        + "; echo EXIT=$?; sleep 60")
+    try await terminal.searchIstanbulToAmsterdam(passengers: 1)
+    let screen = try terminal.screen()
+    #expect(!screen.contains("EXIT="), "the app died:\n\(screen)")
+    let log = DataFiles(root: terminal.dataDirectory).text("log/booking.log") ?? ""
+    #expect(log.contains("recording stopped"), "\(log)")
+    _ = try await terminal.chooseOffer()
+    #expect(!(try terminal.screen()).contains("EXIT="))
+  }
+}
