@@ -66,16 +66,7 @@ final class BookingApp {
       },
       onResize: { [weak self] in self?.readKeys() },
       // Ctrl-C asks before quitting, as `q` does; a second Ctrl-C confirms.
-      onInterrupt: { [weak self] in
-        guard let self else { return }
-        if self.store.state.modal == .confirmQuit {
-          self.recorder?.discardPending()
-        } else {
-          self.recorder?.record(
-            .control("c"), paymentField: self.paymentField, busy: self.store.runningEffects > 0)
-        }
-        self.store.send(.key(.control("c")))
-      })
+      onInterrupt: { [weak self] in self?.handle(.control("c")) })
   }
 
   /// Starts listening and draws the first frame.
@@ -151,11 +142,18 @@ final class BookingApp {
     RootFeature.confirms(key) || [.character("q"), .control("c")].contains(key)
   }
 
-  /// The payment field with focus, if payment is the current step: the recorder keeps card
-  /// digits out of its file by it.
-  private var paymentField: PaymentFeature.Field? {
-    guard case .payment(let payment)? = store.state.steps.last?.feature else { return nil }
-    return payment.focus
+  /// Sends `key` to the store, then records it by what it did there (the field that received
+  /// it decides what a recording may hold).
+  private func handle(_ key: Key) {
+    let busy = store.runningEffects > 0
+    let confirmsQuit = store.state.modal == .confirmQuit && Self.confirmsQuit(key)
+    // Keys pressed while resuming act on no step: a replay must not type them later.
+    let restoring = store.state.restoring != nil
+    if confirmsQuit { recorder?.discardPending() }
+    store.send(.key(key))
+    if !confirmsQuit, !restoring {
+      recorder?.record(key, use: store.state.lastKey, busy: busy)
+    }
   }
 
   @discardableResult
@@ -173,13 +171,7 @@ final class BookingApp {
         replayer.stop()
         store.send(.announce(store.state.strings.replayStopped))
       }
-      if store.state.modal == .confirmQuit, Self.confirmsQuit(key) {
-        recorder?.discardPending()
-      } else if store.state.restoring == nil {
-        // Keys pressed while resuming act on no step: a replay must not type them later.
-        recorder?.record(key, paymentField: paymentField, busy: store.runningEffects > 0)
-      }
-      store.send(.key(key))
+      handle(key)
     }
     if keys.isEmpty { scheduleRender() }
     return keys.count

@@ -2,36 +2,17 @@ import Dispatch
 import FoundationEssentials
 import Presentation
 
-/// One recorded key: its time after the start in milliseconds, its word, and whether the app
-/// was waiting for the airline when it was typed.
-///
-/// A key typed while the app was idle (the usual case, and the default when `busy` is absent) is
-/// replayed only once the app is idle again: a replay on a slower or busier machine then sends
-/// "Enter" to the results list, not to its spinner. A key typed during a wait (Esc while results
-/// load) is replayed at its time, during the wait, as it was typed.
-struct RecordedKey: Codable {
-  let t: Int
-  let key: String
-  var busy: Bool? = nil
+#if canImport(Glibc)
+  import Glibc
+#endif
 
-  var waitsForIdle: Bool { busy != true }
-}
-
-/// Writes every key with its time offset as JSON lines, for `--replay`.
-///
-/// Card data never reaches the file: keys typed into the card number field are held until the
-/// field is left, then written as typed when they are one of the test cards, or as the digits of
-/// 4242 4242 4242 4242 otherwise; security-code digits are always written as 1, 2, 3, 4.
+/// Writes a recording for `--replay` as JSON lines: what `KeyRecording` lets through, with each
+/// key's time since the start. A write that fails stops the recording; the booking goes on.
 @MainActor
 final class KeyRecorder {
   private let file: LineFile
   private let start = DispatchTime.now().uptimeNanoseconds
-  private var heldCardKeys: [(Int, Key, Bool)] = []
-  private var codeDigits = 0
-  /// The latest key, written when the next one comes: the keys that quit (`q` then `y`) are
-  /// dropped, so a replay ends where the recording's flow ended instead of quitting.
-  private var pending: (Int, Key, Bool)?
-  static let testCards = ["4242424242424242", "4000000000000002", "4000000000009995"]
+  private var recording = KeyRecording()
   /// Set once a write failed: nothing more is written.
   private var stopped = false
   /// Told (once) why the recording stopped.
@@ -41,70 +22,26 @@ final class KeyRecorder {
     file = try LineFile(creating: path)
   }
 
-  /// Records `key`, typed while `field` had focus on the payment panel (nil elsewhere) and
-  /// while the app was (`busy`) or was not waiting for the airline.
-  func record(_ key: Key, paymentField: PaymentFeature.Field?, busy: Bool) {
+  /// Records `key`, which did `use` (the app has just handled it), typed while the app was
+  /// (`busy`) or was not waiting for the airline.
+  func record(_ key: Key, use: RootFeature.KeyUse, busy: Bool) {
     let t = Int((DispatchTime.now().uptimeNanoseconds - start) / 1_000_000)
-    if paymentField == .number, isEditing(key) {
-      heldCardKeys.append((t, key, busy))
-      return
-    }
-    flushCardNumber()
-    if paymentField == .cvc, case .character(let character) = key, character.isNumber {
-      codeDigits += 1
-      write(t, .character(Character(String((codeDigits - 1) % 4 + 1))), busy: busy)
-      return
-    }
-    write(t, key, busy: busy)
-  }
-
-  /// Writes the held card-number keys: as typed for a test card, else as the success test card.
-  func flushCardNumber() {
-    guard let first = heldCardKeys.first else { return }
-    let typed = heldCardKeys.compactMap { key -> Character? in
-      if case .character(let character) = key.1, character.isNumber { return character }
-      return nil
-    }
-    if Self.testCards.contains(String(typed)) {
-      for (t, key, busy) in heldCardKeys { write(t, key, busy: busy) }
-    } else {
-      for (offset, digit) in "4242424242424242".enumerated() {
-        write(first.0 + offset, .character(digit), busy: first.2)
-      }
-    }
-    heldCardKeys = []
-  }
-
-  private func isEditing(_ key: Key) -> Bool {
-    switch key {
-    case .character, .backspace, .delete, .left, .right, .home, .end: true
-    default: false
-    }
+    write(recording.record(key, use: use, busy: busy, at: t))
   }
 
   /// Forgets the latest key (it opened the quit question that is now being confirmed).
-  func discardPending() { pending = nil }
+  func discardPending() { recording.discardPending() }
 
   /// Writes what is still held.
-  func finish() {
-    flushCardNumber()
-    if let (t, key, busy) = pending { emit(t, key, busy: busy) }
-    pending = nil
-  }
+  func finish() { write(recording.finish()) }
 
-  private func write(_ t: Int, _ key: Key, busy: Bool) {
-    if let (heldT, held, heldBusy) = pending { emit(heldT, held, busy: heldBusy) }
-    pending = (t, key, busy)
-  }
-
-  private func emit(_ t: Int, _ key: Key, busy: Bool) {
-    guard !stopped, let word = KeyCoding.word(key),
-      let data = try? JSONEncoder().encode(RecordedKey(t: t, key: word, busy: busy ? true : nil))
-    else { return }
-    if let failure = file.append(String(decoding: data, as: UTF8.self)) {
-      // The reader went away or the disk filled: the recording stops, the booking goes on.
-      stopped = true
-      onFailure?(failure.reason)
+  private func write(_ keys: [RecordedKey]) {
+    for key in keys {
+      guard !stopped, let data = try? JSONEncoder().encode(key) else { return }
+      if let failure = file.append(String(decoding: data, as: UTF8.self)) {
+        stopped = true
+        onFailure?(failure.reason)
+      }
     }
   }
 }
@@ -128,23 +65,42 @@ final class KeyReplayer {
   private var finished: (@MainActor () -> Void)?
   private var isIdle: (@MainActor () -> Bool)?
 
-  /// Reads `path`; a line that is not a recorded key is an error naming its line number.
-  init(path: String, speed: Double) throws {
-    guard let data = FileManager.default.contents(atPath: path) else {
-      throw SystemError(path: path, reason: "no such file, or it cannot be read")
+  /// Reads `path` (a regular file of at most 16 MiB) and checks it whole, before the terminal
+  /// starts: a line that is not a recorded key, or a time out of order or bounds, is an error
+  /// naming its line.
+  init(path: String, speed: Double) throws(SystemError) {
+    let text = try Self.read(path, limit: 16 * 1024 * 1024)
+    do {
+      keys = try RecordedKey.parse(text)
+    } catch {
+      throw SystemError(path: "\(path):\(error.line)", reason: error.reason)
     }
-    var keys: [RecordedKey] = []
-    for (number, line) in String(decoding: data, as: UTF8.self).split(separator: "\n").enumerated()
-    {
-      guard let key = try? JSONDecoder().decode(RecordedKey.self, from: Data(line.utf8)),
-        KeyCoding.key(key.key) != nil
-      else {
-        throw SystemError(path: "\(path):\(number + 1)", reason: "not a recorded key")
-      }
-      keys.append(key)
-    }
-    self.keys = keys
     self.speed = speed
+  }
+
+  /// The file's text, read without blocking (a FIFO or a device is refused) and bounded.
+  private static func read(_ path: String, limit: Int) throws(SystemError) -> String {
+    let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
+    guard descriptor >= 0 else { throw .last(path) }
+    defer { close(descriptor) }
+    var status = stat()
+    guard fstat(descriptor, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG else {
+      throw SystemError(path: path, reason: "not a regular file")
+    }
+    guard Int(status.st_size) <= limit else {
+      throw SystemError(path: path, reason: "larger than \(limit / 1024 / 1024) MiB")
+    }
+    var bytes = [UInt8](repeating: 0, count: Int(status.st_size))
+    var filled = 0
+    while filled < bytes.count {
+      let count = bytes.withUnsafeMutableBytes { raw in
+        Glibc.read(descriptor, raw.baseAddress.map { $0 + filled }, raw.count - filled)
+      }
+      if count < 0, errno == EINTR { continue }
+      guard count > 0 else { break }
+      filled += count
+    }
+    return String(decoding: bytes.prefix(filled), as: UTF8.self)
   }
 
   /// Starts sending keys to `deliver`, each when its gap has passed and, for a key typed while

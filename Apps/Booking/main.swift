@@ -13,10 +13,10 @@ import Terminal
   import Darwin
 #endif
 
-/// Prints `message` and the usage hint to stderr and exits with EX_USAGE, before the terminal is
-/// touched.
+/// Prints `message` on one line of stderr and exits with EX_USAGE, before the terminal is
+/// touched (as the README promises: one line, the reason).
 func refuse(_ message: String) -> Never {
-  printError("booking: \(message)\nTry 'booking --help'.\n")
+  printError("booking: \(message) (see booking --help)\n")
   exit(64)
 }
 

@@ -47,4 +47,35 @@ struct CommandLineTests {
     #expect(result.stdout.isEmpty, "stdout: \(result.stdout)")
     #expect(files == [], "nothing is written before refusing")
   }
+
+  @Test("A bad flag is one line on stderr, the reason")
+  func oneLine() throws {
+    let (result, _) = try run(["--speed", "0"])
+    #expect(result.status == 64)
+    #expect(result.stderr.split(separator: "\n").count == 1, "stderr: \(result.stderr)")
+  }
+
+  @Test(
+    "A recording with a time no replay can wait for is refused at its line, before the terminal")
+  func hostileRecording() throws {
+    let file = FileManager.default.temporaryDirectory
+      .appendingPathComponent("booking-replay-\(UUID().uuidString).jsonl")
+    defer { try? FileManager.default.removeItem(at: file) }
+    for text in [
+      "{\"t\":0,\"key\":\"=i\"}\n{\"t\":9223372036854775807,\"key\":\"=s\"}\n",
+      "{\"t\":500,\"key\":\"=i\"}\n{\"t\":-9223372036854775807,\"key\":\"=s\"}\n",
+    ] {
+      try Data(text.utf8).write(to: file)
+      let (result, files) = try run(["--replay", file.path])
+      #expect(result.status == 64 && !result.killedBySignal, "status \(result.status)")
+      #expect(result.stderr.contains("\(file.path):2"), "stderr: \(result.stderr)")
+      #expect(result.stderr.split(separator: "\n").count == 1, "stderr: \(result.stderr)")
+      #expect(files == [])
+    }
+    // A FIFO is refused, not waited on.
+    #expect(mkfifo(file.path + ".fifo", 0o600) == 0)
+    defer { try? FileManager.default.removeItem(atPath: file.path + ".fifo") }
+    let (fifo, _) = try run(["--replay", file.path + ".fifo"])
+    #expect(fifo.status == 64 && fifo.stderr.contains("not a regular file"), "\(fifo.stderr)")
+  }
 }

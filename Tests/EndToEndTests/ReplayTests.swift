@@ -44,7 +44,9 @@ struct ReplayTests {
     let confirmation = try await player.waitFor("the replayed booking confirmed", timeout: 30) {
       $0.contains("Booked!") && BookingTerminal.reference(in: $0) != nil
     }
-    #expect(confirmation.contains("Ada Lovelace"))
+    // Names are recorded as placeholders of the same kind: Ada stays Ada, Lovelace is Adalovel.
+    #expect(confirmation.contains("Ada Adalovel"), "\(confirmation)")
+    #expect(!text.contains("Lovelace") && !text.contains("Turing"))
     #expect(player.sessionIsAlive(), "the replay does not quit the app")
   }
 

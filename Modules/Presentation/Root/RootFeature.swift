@@ -19,6 +19,23 @@ public enum RootFeature {
     case confirmDiscard
   }
 
+  /// What a key did, for recordings, which must never hold personal or card data: the text field
+  /// that received it (judged when the reducer handled it, not when it was typed), or that
+  /// nothing used it.
+  public enum KeyUse: Hashable, Sendable {
+    /// Typed into a field holding personal or card data.
+    case typed(SensitiveText)
+    /// Used otherwise (a form that holds no personal data, a hotkey, navigation).
+    case used
+    /// Nothing used it.
+    case ignored
+  }
+
+  /// A kind of text a person types that a recording must replace with a placeholder.
+  public enum SensitiveText: Hashable, Sendable {
+    case name, birthDate, email, phone, cardNumber, cardExpiry, securityCode
+  }
+
   /// A saved flow (or a link) being restored at start, before its screens can be shown.
   public struct Restoring: Hashable, Sendable {
     /// The step it is restoring to.
@@ -83,6 +100,8 @@ public enum RootFeature {
     public internal(set) var keptSession: StepKind?
     /// The search waiting for the answer to "discard the booking waiting at payment?".
     public internal(set) var pendingSearch: SearchCriteria?
+    /// What the last key did (for `--record`).
+    public internal(set) var lastKey: KeyUse = .used
     /// Advances while something is loading, to animate spinners.
     public var spinnerTick = 0
 
@@ -198,6 +217,7 @@ public enum RootFeature {
   private static func keyReduce(_ state: inout State, _ key: Key, _ environment: AppEnvironment)
     -> Effect<Action>
   {
+    state.lastKey = .used
     if case .resize(let width, let height) = key {
       state.screenWidth = width
       state.screenHeight = height
@@ -219,8 +239,12 @@ public enum RootFeature {
       break
     }
     if let last = state.steps.indices.last {
+      let receiving = state.steps[last].feature.focusedSensitiveText
       let reply = stepReduce(&state, last, stepKey(key, state.steps[last].feature), environment)
-      if reply.handled { return reply.effect }
+      if reply.handled {
+        if case .character = key, let receiving { state.lastKey = .typed(receiving) }
+        return reply.effect
+      }
     } else {
       let reply = SearchFeature.reduce(
         &state.search, .key(key), airports: environment.airports, strings: state.strings)
@@ -247,6 +271,8 @@ public enum RootFeature {
       state.modal = .confirmQuit
     case .character("i"):
       state.modal = .inspector
+    case .character:
+      state.lastKey = .ignored
     default:
       break
     }

@@ -31,6 +31,28 @@ public enum StepFeature: Hashable, Sendable {
     }
   }
 
+  /// The kind of personal or card data the field with focus holds, if it holds any.
+  public var focusedSensitiveText: RootFeature.SensitiveText? {
+    switch self {
+    case .passengers(let state):
+      switch state.focus {
+      case .given, .family: .name
+      case .birth: .birthDate
+      case .email: .email
+      case .phone: .phone
+      case .title, .proceed: nil
+      }
+    case .payment(let state):
+      switch state.focus {
+      case .number: .cardNumber
+      case .expiry: .cardExpiry
+      case .cvc: .securityCode
+      case .pay: nil
+      }
+    case .results, .extras, .confirmation: nil
+    }
+  }
+
   /// Whether the step is waiting for the airline (a spinner is showing).
   public var isBusy: Bool {
     switch self {

@@ -7,11 +7,14 @@ struct PrivacyTests {
   static let family = "Quillfeather"
   static let email = "zq.privacy@example.com"
   static let phone = "+905557654321"
-  static let card = "4242424242424242"
+  /// A card that pays and is not a test card: it must reach no file.
+  static let card = "5555555555554444"
   static let cvc = "7391"
 
+  static let born = "1985-07-23"
+
   @Test(
-    "After a booking with a seat and a bag: no card number or CVC on disk, names only in drafts and bookings"
+    "After a booking with a seat and a bag: no card number or CVC on disk, names only in drafts and bookings, and a recording of it holds none of them"
   )
   func privacyScan() async throws {
     let data = Screens.temporaryPath("rel-privacy")
@@ -20,10 +23,19 @@ struct PrivacyTests {
       terminal.close()
       try? FileManager.default.removeItem(atPath: data)
     }
-    try terminal.launch("app", dataDirectory: data)
+    // The recording is written into the data directory, so the scan below covers it too.
+    try terminal.launch("app", dataDirectory: data, arguments: ["--record", data + "/demo.jsonl"])
     try await book(terminal)
     _ = try await SessionFileTests.waitForSnapshot(
       at: data + "/session/snapshot.json", containing: "confirmation")
+
+    try terminal.press("app", "q")
+    try await terminal.waitFor("app", "Quit?")
+    try terminal.press("app", "y")
+    let deadline = Date().addingTimeInterval(10)
+    while terminal.isAlive("app"), Date() < deadline {
+      try await Task.sleep(for: .milliseconds(50))
+    }
 
     let files = Self.files(under: data)
     #expect(
@@ -37,7 +49,7 @@ struct PrivacyTests {
     }
 
     #expect(holding(Self.card).isEmpty, "the full card number is in \(holding(Self.card))")
-    #expect(holding("4242 4242 4242 4242").isEmpty)
+    #expect(holding("5555 5555 5555 4444").isEmpty)
     let cvcFiles = files.filter { file in
       guard let data = text[file], let json = try? JSONSerialization.jsonObject(with: data) else {
         return false
@@ -59,6 +71,23 @@ struct PrivacyTests {
     #expect(contact.isEmpty, "contact data outside drafts and bookings: \(contact)")
     let names = outside(Self.given) + outside(Self.family)
     #expect(names.isEmpty, "names outside drafts and bookings: \(Set(names).sorted())")
+
+    // The recording holds one key a line: what was typed is the characters put together.
+    let recording = try String(contentsOfFile: data + "/demo.jsonl", encoding: .utf8)
+    let typed = recording.split(separator: "\n").compactMap { line -> String? in
+      guard let json = try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any],
+        let key = json["key"] as? String, key.hasPrefix("="), key.count == 2
+      else { return nil }
+      return String(key.dropFirst())
+    }.joined()
+    #expect(typed.contains("ist") && typed.contains("ams"), "the search is kept: \(typed)")
+    for secret in [Self.given, Self.family, Self.email, Self.phone, Self.born, Self.card, Self.cvc]
+    {
+      #expect(!typed.contains(secret), "the recording holds '\(secret)': \(typed)")
+    }
+    let mode = try FileManager.default.attributesOfItem(atPath: data + "/demo.jsonl")[
+      .posixPermissions]
+    #expect(mode as? Int == 0o600)
   }
 
   /// Searches, picks the first offer, types the traveller, picks a seat and a bag, pays.
@@ -71,7 +100,7 @@ struct PrivacyTests {
     try terminal.press("app", "Tab")
     try terminal.type("app", Self.family)
     try terminal.press("app", "Tab")
-    try terminal.type("app", "1990-01-01")
+    try terminal.type("app", Self.born)
     try terminal.press("app", "Tab")
     try terminal.type("app", Self.email)
     try terminal.press("app", "Tab")

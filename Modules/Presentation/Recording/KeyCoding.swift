@@ -1,9 +1,8 @@
-import Presentation
-
 /// Keys as short words for recordings: `a`, `enter`, `ctrl-c`, `f2`; printable characters are
 /// written as themselves (JSON escapes the rest).
-enum KeyCoding {
-  static func word(_ key: Key) -> String? {
+public enum KeyCoding {
+  /// The word for `key`; nil for a key recordings leave out (a resize).
+  public static func word(_ key: Key) -> String? {
     switch key {
     case .character(let character): "=" + String(character)
     case .up: "up"
@@ -26,11 +25,19 @@ enum KeyCoding {
     }
   }
 
-  static func key(_ word: String) -> Key? {
+  /// The key a word stands for; nil for anything else (a control character, an unknown word).
+  public static func key(_ word: String) -> Key? {
     if word.hasPrefix("="), word.count == 2, let character = word.last {
-      return .character(character)
+      let isControl = character.unicodeScalars.contains {
+        $0.properties.generalCategory == .control || $0.properties.generalCategory == .format
+      }
+      return isControl ? nil : .character(character)
     }
-    if word.hasPrefix("ctrl-"), word.count == 6, let letter = word.last { return .control(letter) }
+    if word.hasPrefix("ctrl-"), word.count == 6, let letter = word.last, letter.isASCII,
+      letter.isLowercase
+    {
+      return .control(letter)
+    }
     if word.hasPrefix("f"), let number = Int(word.dropFirst()), (1...12).contains(number) {
       return .function(number)
     }
