@@ -101,7 +101,7 @@ extension RecordStore {
   }
 
   /// The value, or why the file is corrupt; a newer schema throws since it is not corrupt.
-  private func decode<Value: Decodable>(
+  func decode<Value: Decodable>(
     _ type: Value.Type,
     from data: Data,
     kind: RecordKind,
@@ -165,7 +165,7 @@ extension RecordStore {
 }
 
 /// Why a file that was read in full is not a valid record.
-private struct CorruptRecord: Error {
+struct CorruptRecord: Error {
   let reason: String
 
   init(_ reason: String) {
