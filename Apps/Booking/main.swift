@@ -16,7 +16,7 @@ import Terminal
 /// Prints `message` on one line of stderr and exits with EX_USAGE, before the terminal is
 /// touched (as the README promises: one line, the reason).
 func refuse(_ message: String) -> Never {
-  printError("booking: \(message) (see booking --help)\n")
+  printError("booking: \(message)\n")
   exit(64)
 }
 

@@ -37,6 +37,13 @@ public struct PaymentCard: Hashable, Sendable, CustomStringConvertible {
     return problems
   }
 
+  /// Whether `expiry` reads as a month and year that ended before `day`'s month: said at its
+  /// field even while other fields are wrong too.
+  public static func expiryHasPassed(_ expiry: String, on day: CalendarDay) -> Bool {
+    guard let (month, year) = monthAndYear(ofExpiry: expiry) else { return false }
+    return (year, month) < (day.year, day.month)
+  }
+
   /// The digits of a valid number (12 to 19, Luhn; spaces and `-` ignored), else nil.
   private static func digits(ofNumber number: String) -> String? {
     let digits = number.filter { $0 != " " && $0 != "-" }

@@ -144,4 +144,37 @@ struct PaymentFeatureTests {
     #expect(fresh.draftID == quote.draftID)
     #expect(fresh.expiresAt == quote.expiresAt.addingTimeInterval(15 * 60))
   }
+
+  @Test("the expiry takes what its label shows: 12/30, 12 30, 1/30 and 1230 all read 12/30 or 01/30")
+  func expiryAsTyped() async throws {
+    let world = TestWorld()
+    defer { world.remove() }
+    let quote = try await world.quote(for: world.draft())
+    for (typed, expected) in [
+      ("12/30", "12/30"), ("12 30", "12/30"), ("1230", "12/30"), ("1/30", "01/30"),
+      ("12//30", "12/30"), ("/1230", "12/30"),
+    ] {
+      var state = PaymentFeature.State(quote: quote)
+      state.focus = .expiry
+      _ = press(&state, TestSupport.typed(typed), world)
+      #expect(state.expiry.text == expected, "typed \(typed)")
+    }
+    // Backspace can still take the slash away.
+    var state = PaymentFeature.State(quote: quote)
+    state.focus = .expiry
+    _ = press(&state, TestSupport.typed("12") + [.backspace], world)
+    #expect(state.expiry.text == "12")
+  }
+
+  @Test("an expiry in the past is marked even while the card number is wrong too")
+  func expiredWithBadNumber() async throws {
+    let world = TestWorld()
+    defer { world.remove() }
+    var state = PaymentFeature.State(quote: try await world.quote(for: world.draft()))
+    _ = press(
+      &state, typed("4242424242424241") + [.tab] + typed("0124") + [.tab] + typed("123")
+        + [.tab, .enter], world)
+    #expect(Set(state.errors.keys) == [.number, .expiry], "\(state.errors)")
+    #expect(state.errors[.expiry] == "This card has expired.")
+  }
 }

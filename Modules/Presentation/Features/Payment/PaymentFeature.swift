@@ -159,7 +159,8 @@ public enum PaymentFeature {
     }
     guard var field = state[state.focus] else { return .ignored }
     if state.focus == .expiry, case .character(let typed) = key {
-      guard typed.isASCII, typed.isNumber || typed == "/" else { return .handled }
+      guard typed.isASCII, typed.isNumber || typed == "/" || typed == " " else { return .handled }
+      if typed == "/" || typed == " " { return expirySeparator(&state) }
     }
     let used = field.handle(key)
     if used, field != state[state.focus] {
@@ -169,6 +170,22 @@ public enum PaymentFeature {
       state.errors[state.focus] = nil
     }
     return used ? .handled : .ignored
+  }
+
+  /// A typed slash (or space) between month and year: "1" becomes "01/", "12" becomes "12/";
+  /// where the slash is already (added as the month was typed), nothing changes, so "12/30"
+  /// typed as shown reads 12/30.
+  private static func expirySeparator(_ state: inout State) -> FeatureReply<Action, Output> {
+    var field = state.expiry
+    guard !field.text.contains("/"), field.cursor == field.text.count else { return .handled }
+    switch field.text.count {
+    case 1: field.setText("0" + field.text + "/")
+    case 2: field.setText(field.text + "/")
+    default: return .handled
+    }
+    state.expiry = field
+    state.errors[.expiry] = nil
+    return .handled
   }
 
   /// "12" becomes "12/" as it is typed, as card forms do.
@@ -192,6 +209,12 @@ public enum PaymentFeature {
       case .invalidCardExpiry: state.errors[.expiry] = strings.invalidExpiry
       default: state.errors[.cvc] = strings.invalidCVC
       }
+    }
+    // A card past its month is said at its field at once, whatever else is wrong.
+    if PaymentCard.expiryHasPassed(
+      state.expiry.text, on: CalendarDay(environment.clock.now(), in: .current))
+    {
+      state.errors[.expiry] = strings.cardExpiredAtField
     }
     guard state.errors.isEmpty,
       let card = try? PaymentCard(
