@@ -36,6 +36,9 @@ public struct Strings: Sendable {
   public let hintBack: String
   public let hintNext: String
   public let hintSubmit: String
+  /// The date field's `+`/`-` (a day) and PageUp/PageDown (a month).
+  public let hintDate: String
+  public let hintMonth: String
   public let hintSelect: String
   public let hintSort: String
   public let hintNonstop: String

@@ -49,7 +49,14 @@ enum SearchView {
   }
 
   static func hints(_ state: SearchFeature.State, strings: Strings) -> [KeyHint] {
-    [
+    if state.focus == .date {
+      return [
+        KeyHint("Enter", strings.hintSubmit), KeyHint("+/-", strings.hintDate),
+        KeyHint("PgUp/PgDn", strings.hintMonth), KeyHint("Tab", strings.hintNext),
+        KeyHint("F1", strings.hintHelp), KeyHint("^C", strings.hintQuit),
+      ]
+    }
+    return [
       KeyHint("Enter", strings.hintSubmit), KeyHint("Tab", strings.hintNext),
       KeyHint("↑↓", strings.hintSelect), KeyHint("F1", strings.hintHelp),
       KeyHint("^C", strings.hintQuit),

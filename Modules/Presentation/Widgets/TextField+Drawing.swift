@@ -45,7 +45,8 @@ extension TextField {
     let start = focused ? Self.firstVisible(characters, cursor: at, columns: row.width) : 0
     var x = row.x
     for offset in start..<characters.count {
-      let style = focused && offset == at ? cursorStyle : fieldStyle
+      // A selected text shows whole in the cursor's style: the next key replaces all of it.
+      let style = focused && (offset == at || isSelected) ? cursorStyle : fieldStyle
       if x + DisplayWidth.of(characters[offset]) > row.maxX {
         // A wide character under the cursor in a one-column field: show the cursor at least.
         if offset == at { canvas.put(" ", x: x, y: row.y, style: style, clip: row) }

@@ -41,6 +41,10 @@ public struct TextField: Hashable, Sendable {
   public let mask: Mask
   /// What may be typed.
   public let allowed: Allowed
+  /// Whether the whole text is selected (a filled field just reached, as a browser selects on
+  /// focus): the next character typed replaces it, Backspace or Delete clears it, a cursor key
+  /// keeps it and moves the cursor.
+  public private(set) var isSelected = false
 
   /// A field holding `text` (filtered and cut to `maxLength`), the cursor at its end.
   public init(
@@ -65,12 +69,40 @@ public struct TextField: Hashable, Sendable {
     }
     self.text = accepted
     cursor = accepted.count
+    isSelected = false
+  }
+
+  /// Selects the whole text, if there is any.
+  public mutating func selectAll() {
+    isSelected = !text.isEmpty
+  }
+
+  /// Leaves the text as it is, unselected.
+  public mutating func deselect() {
+    isSelected = false
   }
 
   /// Applies an editing key; returns whether the field used it (even when it changed nothing).
   ///
   /// Keys it leaves to the form (Tab, Enter, Esc, up, down...) return false.
   public mutating func handle(_ key: Key) -> Bool {
+    if isSelected {
+      isSelected = false
+      switch key {
+      case .character(let character):
+        // A character the field refuses leaves the selection as it was.
+        guard admit(character) != nil else {
+          isSelected = true
+          return true
+        }
+        replace(0..<text.count)
+      case .backspace, .delete:
+        replace(0..<text.count)
+        return true
+      default:
+        break
+      }
+    }
     switch key {
     case .character(let character): insert(character)
     case .backspace: if cursor > 0 { replace(cursor - 1..<cursor) }

@@ -145,7 +145,8 @@ struct PaymentFeatureTests {
     #expect(fresh.expiresAt == quote.expiresAt.addingTimeInterval(15 * 60))
   }
 
-  @Test("the expiry takes what its label shows: 12/30, 12 30, 1/30 and 1230 all read 12/30 or 01/30")
+  @Test(
+    "the expiry takes what its label shows: 12/30, 12 30, 1/30 and 1230 all read 12/30 or 01/30")
   func expiryAsTyped() async throws {
     let world = TestWorld()
     defer { world.remove() }
@@ -172,7 +173,8 @@ struct PaymentFeatureTests {
     defer { world.remove() }
     var state = PaymentFeature.State(quote: try await world.quote(for: world.draft()))
     _ = press(
-      &state, typed("4242424242424241") + [.tab] + typed("0124") + [.tab] + typed("123")
+      &state,
+      typed("4242424242424241") + [.tab] + typed("0124") + [.tab] + typed("123")
         + [.tab, .enter], world)
     #expect(Set(state.errors.keys) == [.number, .expiry], "\(state.errors)")
     #expect(state.errors[.expiry] == "This card has expired.")

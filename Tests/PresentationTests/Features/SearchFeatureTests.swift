@@ -83,4 +83,41 @@ struct SearchFeatureTests {
     #expect(first == second)
     #expect(first.destination.text == "JFK")
   }
+
+  @Test("typing over the prefilled date replaces it, as a browser's select-on-focus does")
+  func dateTypedOver() throws {
+    var state = SearchFeature.State(today: today)
+    _ = send(&state, [.tab, .tab] + typed("2026-12-24"))
+    #expect(state.focus == .date)
+    #expect(state.date.text == "2026-12-24")
+    // A cursor key keeps the text: typing then goes where the cursor is.
+    var kept = SearchFeature.State(today: today)
+    _ = send(&kept, [.tab, .tab, .backspace])
+    #expect(kept.date.text.isEmpty, "Backspace on the selected date clears it")
+    var moved = SearchFeature.State(today: today)
+    _ = send(&moved, [.tab, .tab, .end, .backspace])
+    #expect(moved.date.text == String(today.adding(days: 1).iso.dropLast()))
+  }
+
+  @Test("+ and - move the date a day, PageUp and PageDown a month, within the bookable window")
+  func dateKeys() throws {
+    var state = SearchFeature.State(today: today)
+    _ = send(&state, [.tab, .tab, .character("+"), .character("+")])
+    #expect(state.date.text == today.adding(days: 3).iso)
+    _ = send(&state, [.character("-")])
+    #expect(state.date.text == today.adding(days: 2).iso)
+    _ = send(&state, Array(repeating: .character("-"), count: 5))
+    #expect(state.date.text == today.iso, "not before today")
+    _ = send(&state, [.pageDown])
+    let nextMonth = try CalendarDay(
+      year: today.month == 12 ? today.year + 1 : today.year, month: today.month % 12 + 1,
+      day: min(today.day, 28))
+    #expect(
+      state.date.text == nextMonth.iso || state.date.text.hasPrefix(String(nextMonth.iso.prefix(8)))
+    )
+    _ = send(&state, [.pageUp, .pageUp])
+    #expect(state.date.text == today.iso, "not before today")
+    _ = send(&state, Array(repeating: .pageDown, count: 20))
+    #expect(state.date.text == today.adding(days: 355).iso, "not past the last bookable day")
+  }
 }

@@ -79,14 +79,13 @@ public enum SearchFeature {
     switch key {
     case _ where nextField:
       acceptSuggestion(&state, suggestions)
-      state.focus = Field(rawValue: (state.focus.rawValue + 1) % Field.allCases.count) ?? .origin
-      state.suggestion = 0
+      move(&state, to: Field(rawValue: (state.focus.rawValue + 1) % Field.allCases.count))
       return .handled
     case _ where previousField:
-      state.focus =
-        Field(rawValue: (state.focus.rawValue + Field.allCases.count - 1) % Field.allCases.count)
-        ?? .origin
-      state.suggestion = 0
+      move(
+        &state,
+        to: Field(
+          rawValue: (state.focus.rawValue + Field.allCases.count - 1) % Field.allCases.count))
       return .handled
     case .down:
       state.suggestion = min(state.suggestion + 1, suggestions.count - 1)
@@ -97,11 +96,23 @@ public enum SearchFeature {
     case .enter:
       if !suggestions.isEmpty {
         acceptSuggestion(&state, suggestions)
-        state.focus = Field(rawValue: state.focus.rawValue + 1) ?? .date
-        state.suggestion = 0
+        move(&state, to: Field(rawValue: state.focus.rawValue + 1) ?? .date)
         return .handled
       }
       return submit(&state, airports: airports, strings: strings)
+    // On a whole date, + and - step it; while a date is being typed, - is its separator.
+    case .character("+") where state.focus == .date && holdsWholeDate(state):
+      stepDate(&state) { $0.adding(days: 1) }
+      return .handled
+    case .character("-") where state.focus == .date && holdsWholeDate(state):
+      stepDate(&state) { $0.adding(days: -1) }
+      return .handled
+    case .pageDown where state.focus == .date:
+      stepDate(&state) { addingMonths($0, 1) }
+      return .handled
+    case .pageUp where state.focus == .date:
+      stepDate(&state) { addingMonths($0, -1) }
+      return .handled
     case .character("+") where state.focus == .passengers:
       stepPassengers(&state, by: 1)
       return .handled
@@ -121,6 +132,42 @@ public enum SearchFeature {
       }
       return used ? .handled : .ignored
     }
+  }
+
+  /// Focus moves to `field` (the first when nil): a filled field is selected whole, as a browser
+  /// does, so typing replaces it; the field left keeps its text, unselected.
+  private static func move(_ state: inout State, to field: Field?) {
+    state[state.focus].deselect()
+    state.focus = field ?? .origin
+    state[state.focus].selectAll()
+    state.suggestion = 0
+  }
+
+  private static func holdsWholeDate(_ state: State) -> Bool {
+    state.date.text.count == 10 && (try? CalendarDay(iso: state.date.text)) != nil
+  }
+
+  /// The last day a search may ask for: the airline sells about a year ahead.
+  public static let bookableDays = 355
+
+  /// Moves the date by `step`, kept within today and the last bookable day; a date that does not
+  /// read starts from tomorrow.
+  private static func stepDate(_ state: inout State, _ step: (CalendarDay) -> CalendarDay) {
+    let last = state.today.adding(days: bookableDays)
+    let current = (try? CalendarDay(iso: state.date.text)) ?? state.today.adding(days: 1)
+    let moved = min(max(step(current), state.today), last)
+    state.date.setText(moved.iso)
+    state.errors[.date] = nil
+  }
+
+  /// The same day `months` months away, or the month's last day when it has no such day.
+  static func addingMonths(_ day: CalendarDay, _ months: Int) -> CalendarDay {
+    let index = day.year * 12 + (day.month - 1) + months
+    let (year, month) = (index / 12, index % 12 + 1)
+    for candidate in stride(from: day.day, through: 28, by: -1) {
+      if let moved = try? CalendarDay(year: year, month: month, day: candidate) { return moved }
+    }
+    return day
   }
 
   private static func stepPassengers(_ state: inout State, by delta: Int) {
@@ -151,8 +198,8 @@ public enum SearchFeature {
       let parsed = try CalendarDay(iso: state.date.text)
       if parsed < state.today {
         errors[.date] = strings.dateInPast(state.today.iso)
-      } else if parsed > state.today.adding(days: 355) {
-        errors[.date] = strings.dateTooFar(state.today.adding(days: 355).iso)
+      } else if parsed > state.today.adding(days: bookableDays) {
+        errors[.date] = strings.dateTooFar(state.today.adding(days: bookableDays).iso)
       } else {
         day = parsed
       }
