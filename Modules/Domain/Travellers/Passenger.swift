@@ -1,6 +1,19 @@
 /// How a passenger is addressed.
 public enum Title: String, Hashable, Sendable, Codable, CaseIterable {
-  case mr, mrs, ms, mx, dr
+  case mr, mrs, ms, miss, mstr, mx, dr
+
+  /// The titles airline forms offer a passenger of `type` (all of them while the type is not
+  /// known yet): Mr, Mrs, Ms, Miss, Mx, Dr for an adult; Miss and Mstr for a child or an infant.
+  public static func choices(for type: PassengerType?) -> [Title] {
+    switch type {
+    case .adult?: [.mr, .mrs, .ms, .miss, .mx, .dr]
+    case .child?, .infant?: [.miss, .mstr]
+    case nil: allCases
+    }
+  }
+
+  /// Whether a passenger of `type` may hold this title.
+  public func fits(_ type: PassengerType) -> Bool { Self.choices(for: type).contains(self) }
 }
 
 /// The fare type of a passenger, decided by age on the day of departure.

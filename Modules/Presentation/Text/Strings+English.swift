@@ -4,6 +4,11 @@ import Services
 
 extension Strings {
   /// English.
+  /// The titles' names, for the form and its messages.
+  static let englishTitles: [Title: String] = [
+    .mr: "Mr", .mrs: "Mrs", .ms: "Ms", .miss: "Miss", .mstr: "Mstr", .mx: "Mx", .dr: "Dr",
+  ]
+
   public static let english = Strings(
     appName: "booking",
     priceHeld: "Price held",
@@ -82,7 +87,17 @@ extension Strings {
     ],
     passengerHeading: { "Passenger \($0)" },
     titleLabel: "Title",
-    titleNames: [.mr: "Mr", .mrs: "Mrs", .ms: "Ms", .mx: "Mx", .dr: "Dr"],
+    titleNames: englishTitles,
+    titleNotChosen: "choose",
+    chooseTitle: "Choose a title.",
+    titleNotFor: { title, type, choices in
+      let names = choices.map { englishTitles[$0] ?? $0.rawValue }
+      let list =
+        names.count > 1 ? names.dropLast().joined(separator: ", ") + " or " + (names.last ?? "")
+        : names.joined()
+      return "\(englishTitles[title] ?? title.rawValue) is not a title for "
+        + "\(type == .adult ? "an adult" : "a \(type.rawValue)"): choose \(list)."
+    },
     passengerTypeNames: [.adult: "adult", .child: "child", .infant: "infant"],
     birthNotInPast: "A date of birth must be in the past.",
     birthTooEarly: "120 years or more before the flight: check the year.",

@@ -4,6 +4,15 @@ import Services
 
 extension Strings {
   /// Türkçe.
+  /// The titles' names, for the form and its messages.
+  static let turkishTitles: [Title: String] = [
+    .mr: "Bay", .mrs: "Bayan", .ms: "Bayan", .miss: "Küçük hanım", .mstr: "Küçük bey",
+    .mx: "Mx", .dr: "Dr",
+  ]
+  static let turkishTypes: [PassengerType: String] = [
+    .adult: "yetişkin", .child: "çocuk", .infant: "bebek",
+  ]
+
   public static let turkish = Strings(
     appName: "booking",
     priceHeld: "Fiyat garantisi",
@@ -82,8 +91,16 @@ extension Strings {
     ],
     passengerHeading: { "\($0). yolcu" },
     titleLabel: "Hitap",
-    titleNames: [.mr: "Bay", .mrs: "Bayan", .ms: "Bayan", .mx: "Mx", .dr: "Dr"],
-    passengerTypeNames: [.adult: "yetişkin", .child: "çocuk", .infant: "bebek"],
+    titleNames: turkishTitles,
+    titleNotChosen: "seçin",
+    chooseTitle: "Bir hitap seçin.",
+    titleNotFor: { title, type, choices in
+      let names = choices.map { turkishTitles[$0] ?? $0.rawValue }
+      let typeName = turkishTypes[type] ?? type.rawValue
+      return "\(turkishTitles[title] ?? title.rawValue) \(typeName) için bir hitap "
+        + "değil: \(names.joined(separator: ", ")) seçin."
+    },
+    passengerTypeNames: turkishTypes,
     birthNotInPast: "Doğum tarihi geçmişte olmalı.",
     birthTooEarly: "Uçuştan 120 yıl ya da daha önce: yılı kontrol edin.",
     needsAnAdult: "En az bir yolcu yetişkin olmalı (uçuş günü 12 yaş ya da üstü).",

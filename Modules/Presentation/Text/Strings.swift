@@ -85,6 +85,11 @@ public struct Strings: Sendable {
   public let passengerHeading: @Sendable (Int) -> String
   public let titleLabel: String
   public let titleNames: [Title: String]
+  /// Shown for a title not chosen yet.
+  public let titleNotChosen: String
+  public let chooseTitle: String
+  /// "Mr is not a title for a child: choose Miss or Mstr."
+  public let titleNotFor: @Sendable (Title, PassengerType, [Title]) -> String
   /// "adult", "child", "infant" in the panel's language.
   public let passengerTypeNames: [PassengerType: String]
   /// At a date of birth that is today or later.

@@ -8,7 +8,7 @@ struct FormLayout {
     /// Prose, wrapped at spaces to the panel's width.
     case paragraph(String, Style)
     case field(label: String, field: TextField, focused: Bool, error: String?, note: String)
-    case selector(label: String, value: String, focused: Bool)
+    case selector(label: String, value: String, focused: Bool, error: String?)
     case button(String, focused: Bool)
     case blank
   }
@@ -20,7 +20,7 @@ struct FormLayout {
 
   private func isFocused(_ row: Row) -> Bool {
     switch row {
-    case .field(_, _, let focused, _, _), .selector(_, _, let focused), .button(_, let focused):
+    case .field(_, _, let focused, _, _), .selector(_, _, let focused, _), .button(_, let focused):
       focused
     default: false
     }
@@ -71,13 +71,19 @@ struct FormLayout {
           DisplayWidth.truncate(" " + note, to: after.width), x: after.x, y: line.y,
           style: theme.dim, clip: after)
       }
-    case .selector(let label, let value, let focused):
+    case .selector(let label, let value, let focused, let error):
       let (labelRect, rest) = line.splitLeft(labelWidth)
       canvas.put(
         label, x: labelRect.x, y: line.y, style: focused ? theme.title : theme.dim, clip: labelRect)
-      canvas.put(
+      let x = canvas.put(
         focused ? "◂ \(value) ▸" : "  \(value)  ", x: rest.x, y: line.y,
         style: focused ? theme.selection : theme.text, clip: rest)
+      if let error {
+        let after = Rect(x: x, y: line.y, width: max(0, rest.maxX - x), height: 1)
+        canvas.put(
+          DisplayWidth.truncate(" " + error, to: after.width), x: after.x, y: line.y,
+          style: theme.error, clip: after)
+      }
     case .button(let text, let focused):
       canvas.put(
         text, x: line.x, y: line.y, style: focused ? theme.selection : theme.title, clip: line)

@@ -9,21 +9,18 @@ enum PassengersView {
     var form = FormLayout()
     form.labelWidth = 20
     if state.prefill != .empty { form.add(.paragraph(strings.prefilledNote, theme.dim)) }
-    let departure = state.offer.departure.day
     for (index, passenger) in state.forms.enumerated() {
       var heading = strings.passengerHeading(index + 1)
       // The type shows once the date is one a person can have been born on.
-      if let born = try? CalendarDay(iso: passenger.birth.text), born < departure,
-        born.wholeYears(until: departure) < PassengersFeature.oldestAge
-      {
-        let type = PassengerType(bornOn: born, travellingOn: departure)
+      if let type = state.type(of: index) {
         heading += " · \(strings.passengerTypeNames[type] ?? type.rawValue)"
       }
       form.add(.heading(heading))
       form.add(
         .selector(
-          label: strings.titleLabel, value: strings.titleNames[passenger.title] ?? "",
-          focused: state.focus == .title(index)))
+          label: strings.titleLabel,
+          value: passenger.title.flatMap { strings.titleNames[$0] } ?? strings.titleNotChosen,
+          focused: state.focus == .title(index), error: state.errors[.title(index)]))
       for (field, label) in [
         (PassengersFeature.Field.given(index), strings.givenLabel),
         (.family(index), strings.familyLabel), (.birth(index), strings.birthLabel),

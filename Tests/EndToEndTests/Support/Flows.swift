@@ -93,7 +93,7 @@ extension BookingTerminal {
   @discardableResult
   func fillPassengers(_ travellers: [Traveller]) async throws -> String {
     for traveller in travellers {
-      try press("Tab")  // Title → Given name
+      try press("Right", "Tab")  // The first title offered; → Given name
       try type(traveller.given)
       try press("Tab")
       try type(traveller.family)

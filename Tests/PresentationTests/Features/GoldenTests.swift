@@ -41,8 +41,9 @@ struct GoldenTests {
   static let sizes = [(100, 30), (80, 24), (40, 12)]
 
   let fillPassengers: [RootFeature.Action] =
-    [.key(.tab)] + keys("Ada") + [.key(.tab)] + keys("Lovelace") + [.key(.tab)] + keys("1985-12-10")
-    + [.key(.tab), .key(.tab)] + keys("太郎") + [.key(.tab)] + keys("山田") + [.key(.tab)]
+    [.key(.right), .key(.tab)] + keys("Ada") + [.key(.tab)] + keys("Lovelace") + [.key(.tab)]
+    + keys("1985-12-10")
+    + [.key(.tab), .key(.right), .key(.tab)] + keys("太郎") + [.key(.tab)] + keys("山田") + [.key(.tab)]
     + keys("1986-12-09") + [.key(.tab)] + keys("ada@example.com") + [.key(.tab)]
     + keys("+31201234567") + [.key(.tab)]
 
@@ -70,10 +71,10 @@ struct GoldenTests {
     let world = TestWorld()
     defer { world.remove() }
     var state = RootFeature.State(now: TestWorld.start)
-    await drive(&state, searchKeys + [.key(.enter), .key(.tab)], world)
+    await drive(&state, searchKeys + [.key(.enter), .key(.right), .key(.tab)], world)
     var bar = RootView.render(state, width: 100, height: 30, theme: .color).lines.last ?? ""
     #expect(bar.hasPrefix(" Tab/Enter next field  Esc back"), "\(bar)")
-    await drive(&state, fillPassengers.dropFirst().map { $0 }, world)
+    await drive(&state, fillPassengers.dropFirst(2).map { $0 }, world)
     bar = RootView.render(state, width: 100, height: 30, theme: .color).lines.last ?? ""
     #expect(bar.hasPrefix(" Enter continue  Tab next field  Esc back"), "\(bar)")
   }

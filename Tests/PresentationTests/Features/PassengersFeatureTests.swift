@@ -61,10 +61,13 @@ struct PassengersFeatureTests {
     var state = try await filled(world)
     state.forms[0].birth.setText("2020-01-01")
     state.forms[1].birth.setText("2019-06-01")
+    state.forms[0].title = .miss
+    state.forms[1].title = .mstr
     var reply = pressContinue(&state, world)
     #expect(reply.effect.isNone)
     #expect(state.failure == "At least one passenger must be an adult (12 or older on the day).")
     state.forms[0].birth.setText("1985-12-10")
+    state.forms[0].title = .ms
     state.forms[1].birth.setText("2026-01-01")
     reply = PassengersFeature.reduce(
       &state, .key(.enter), environment: world.environment, strings: .turkish)
@@ -85,7 +88,8 @@ struct PassengersFeatureTests {
     #expect(state.errors[.given(0)] == "Required.")
     #expect(state.errors[.birth(1)] == "Required.")
     #expect(state.errors[.email] == "Required.")
-    #expect(state.focus == .given(0))
+    #expect(state.errors[.title(0)] == "Choose a title.")
+    #expect(state.focus == .title(0))
 
     let filled = PassengersFeature.State(
       offer: offer,
@@ -131,5 +135,52 @@ struct PassengersFeatureTests {
       environment: world.environment, strings: strings)
     #expect(state.failure == "That offer is no longer available - pick another.")
     #expect(!state.saving)
+  }
+
+  func press(_ state: inout PassengersFeature.State, _ keys: [Key], _ world: TestWorld) {
+    for key in keys {
+      _ = PassengersFeature.reduce(
+        &state, .key(key), environment: world.environment, strings: strings)
+    }
+  }
+
+  @Test("a title is the traveller's choice: none by default, and Continue asks for one")
+  func noDefaultTitle() async throws {
+    let world = TestWorld()
+    defer { world.remove() }
+    var state = PassengersFeature.State(offer: try await world.offer(), prefill: .empty)
+    #expect(state.forms.allSatisfy { $0.title == nil })
+    state.forms[0].given.setText("Ada")
+    state.forms[0].family.setText("Lovelace")
+    state.forms[0].birth.setText("1985-12-10")
+    state.forms[1] = try #require(try await filled(world).forms.last)
+    state.email.setText("ada@example.com")
+    state.phone.setText("+31201234567")
+    let reply = pressContinue(&state, world)
+    #expect(reply.effect.isNone)
+    #expect(state.errors[.title(0)] == "Choose a title.")
+    #expect(state.focus == .title(0))
+  }
+
+  @Test("the titles offered fit the traveller: Mstr and Miss for a child, not Mr")
+  func titlesByType() async throws {
+    let world = TestWorld()
+    defer { world.remove() }
+    var state = PassengersFeature.State(offer: try await world.offer(), prefill: .empty)
+    state.forms[1].birth.setText("2020-05-05")
+    state.focus = .title(1)
+    var seen: [Title?] = []
+    for _ in 0..<4 {
+      press(&state, [.right], world)
+      seen.append(state.forms[1].title)
+    }
+    #expect(Set(seen.compactMap { $0 }) == [.miss, .mstr], "\(seen)")
+    state.focus = .title(0)
+    press(&state, [.right], world)
+    #expect(state.forms[0].title != nil)
+    // A title picked before the birth date that does not fit it is refused at the title.
+    state.forms[1].title = .mr
+    _ = pressContinue(&state, world)
+    #expect(state.errors[.title(1)] == "Mr is not a title for a child: choose Miss or Mstr.")
   }
 }

@@ -19,8 +19,9 @@ struct RootFeatureTests {
 
   /// Keys filling both passengers and the contact, ending with the focus on Continue.
   let fillPassengers: [RootFeature.Action] =
-    [.key(.tab)] + keys("Ada") + [.key(.tab)] + keys("Lovelace") + [.key(.tab)] + keys("1985-12-10")
-    + [.key(.tab), .key(.tab)] + keys("太郎") + [.key(.tab)] + keys("山田") + [.key(.tab)]
+    [.key(.right), .key(.tab)] + keys("Ada") + [.key(.tab)] + keys("Lovelace") + [.key(.tab)]
+    + keys("1985-12-10")
+    + [.key(.tab), .key(.right), .key(.tab)] + keys("太郎") + [.key(.tab)] + keys("山田") + [.key(.tab)]
     + keys("1986-12-09") + [.key(.tab)] + keys("ada@example.com") + [.key(.tab)]
     + keys("+31201234567") + [.key(.tab)]
 
@@ -66,9 +67,11 @@ struct RootFeatureTests {
     #expect(state.current == .passengers)
     await drive(
       &state,
-      [.key(.tab)] + keys("Ada") + [.key(.tab)] + keys("Lovelace") + [.key(.tab)]
+      [.key(.right), .key(.tab)] + keys("Ada") + [.key(.tab)] + keys("Lovelace") + [.key(.tab)]
         + keys("1985-12-10")
-        + [.key(.tab), .key(.tab)] + keys("Grace") + [.key(.tab)] + keys("Hopper") + [.key(.tab)]
+        + [.key(.tab), .key(.right), .key(.tab)] + keys("Grace") + [.key(.tab)] + keys("Hopper") + [
+          .key(.tab)
+        ]
         + keys("1986-12-09") + [.key(.tab)] + keys("ada@example.com") + [.key(.tab)]
         + keys("+31201234567") + [.key(.tab), .key(.enter)], world)
     #expect(state.current == .extras)
@@ -103,7 +106,8 @@ struct RootFeatureTests {
     var state = await atResults(world)
     await drive(
       &state,
-      [.key(.enter), .key(.tab)] + keys("Ada") + [.key(.tab)] + keys("Lovelace"), world)
+      [.key(.enter), .key(.right), .key(.tab)] + keys("Ada") + [.key(.tab)] + keys("Lovelace"),
+      world)
     #expect(state.current == .passengers)
     await drive(&state, [.key(.escape), .key(.down), .key(.enter)], world)
     #expect(state.current == .passengers)
@@ -165,8 +169,12 @@ struct RootFeatureTests {
     var state = await atResults(world)
     await drive(
       &state,
-      [.key(.enter), .key(.tab)] + keys("Ada") + [.key(.tab)] + keys("Lovelace") + [.key(.tab)]
-        + keys("1985-12-10") + [.key(.tab), .key(.tab)] + keys("Bob") + [.key(.tab)]
+      [.key(.enter), .key(.right), .key(.tab)] + keys("Ada") + [.key(.tab)] + keys("Lovelace") + [
+        .key(.tab)
+      ]
+        + keys("1985-12-10") + [.key(.tab)] + Array(repeating: .key(.right), count: 5) + [
+          .key(.tab)
+        ] + keys("Bob") + [.key(.tab)]
         + keys("Kaya") + [.key(.tab)] + keys("2026-05-01") + [.key(.tab)]
         + keys("ada@example.com") + [.key(.tab)] + keys("+31201234567")
         + [.key(.tab), .key(.enter)], world)

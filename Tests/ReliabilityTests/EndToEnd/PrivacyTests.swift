@@ -95,7 +95,7 @@ struct PrivacyTests {
     try await terminal.searchIstanbulToAmsterdam("app")
     try terminal.press("app", "Enter")
     try await terminal.waitFor("app", "┌ Passengers · ", "Given name")
-    try terminal.press("app", "Tab")
+    try terminal.press("app", "Right", "Tab")
     try terminal.type("app", Self.given)
     try terminal.press("app", "Tab")
     try terminal.type("app", Self.family)

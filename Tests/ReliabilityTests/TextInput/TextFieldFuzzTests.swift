@@ -91,7 +91,7 @@ struct TextFieldFuzzTests {
 
   /// One valid passenger and the contact, then Continue.
   static let fillPassengers: [RootFeature.Action] =
-    [.key(.tab)] + keys("Ada") + [.key(.tab)] + keys("Lovelace") + [.key(.tab)]
+    [.key(.right), .key(.tab)] + keys("Ada") + [.key(.tab)] + keys("Lovelace") + [.key(.tab)]
     + keys("1985-12-10") + [.key(.tab)] + keys("ada@example.com") + [.key(.tab)]
     + keys("+31201234567") + [.key(.tab), .key(.enter)]
 

@@ -12,7 +12,8 @@ public enum PassengersFeature {
 
   /// One passenger's fields.
   public struct Form: Hashable, Sendable {
-    public var title: Title = .ms
+    /// Chosen by the traveller: there is no default.
+    public var title: Title?
     public var given = TextField("", maxLength: 50, allowed: .letters)
     public var family = TextField("", maxLength: 50, allowed: .letters)
     public var birth = TextField("", maxLength: 10, allowed: .date)
@@ -62,7 +63,7 @@ public enum PassengersFeature {
     /// What was typed, if anything: kept by the root when this step leaves the path unsaved.
     public var typed: Typed? {
       let blank = forms.allSatisfy {
-        $0.given.text.isEmpty && $0.family.text.isEmpty && $0.birth.text.isEmpty
+        $0.title == nil && $0.given.text.isEmpty && $0.family.text.isEmpty && $0.birth.text.isEmpty
       }
       guard !blank || !email.text.isEmpty || !phone.text.isEmpty else { return nil }
       return Typed(forms: forms, email: email.text, phone: phone.text)
@@ -77,6 +78,17 @@ public enum PassengersFeature {
       }
       email.setText(typed.email)
       phone.setText(typed.phone)
+    }
+
+    /// The type of passenger `index` on the departure day, once a birth date a person can have
+    /// is typed.
+    public func type(of index: Int) -> PassengerType? {
+      let departure = offer.departure.day
+      guard forms.indices.contains(index),
+        let born = try? CalendarDay(iso: forms[index].birth.text), born < departure,
+        born.wholeYears(until: departure) < PassengersFeature.oldestAge
+      else { return nil }
+      return PassengerType(bornOn: born, travellingOn: departure)
     }
 
     /// Every field in Tab order.
@@ -146,13 +158,17 @@ public enum PassengersFeature {
       break
     }
     if case .title(let index) = state.focus {
-      let titles = Title.allCases
-      let current = titles.firstIndex(of: state.forms[index].title) ?? 0
+      // The choices fit the traveller's type once the birth date says it.
+      let titles = Title.choices(for: state.type(of: index))
+      let current = state.forms[index].title.flatMap { titles.firstIndex(of: $0) }
       switch key {
-      case .left: state.forms[index].title = titles[(current + titles.count - 1) % titles.count]
-      case .right, .character(" "): state.forms[index].title = titles[(current + 1) % titles.count]
+      case .left:
+        state.forms[index].title = titles[((current ?? 0) + titles.count - 1) % titles.count]
+      case .right, .character(" "):
+        state.forms[index].title = titles[current.map { ($0 + 1) % titles.count } ?? 0]
       default: return .ignored
       }
+      state.errors[.title(index)] = nil
       return .handled
     }
     guard var field = state[state.focus] else { return .ignored }
@@ -175,6 +191,11 @@ public enum PassengersFeature {
     var errors: [Field: String] = [:]
     var passengers: [Passenger] = []
     for (index, form) in state.forms.enumerated() {
+      if form.title == nil {
+        errors[.title(index)] = strings.chooseTitle
+      } else if let title = form.title, let type = state.type(of: index), !title.fits(type) {
+        errors[.title(index)] = strings.titleNotFor(title, type, Title.choices(for: type))
+      }
       if (try? Passenger.validatedName(form.given.text, field: "")) == nil {
         errors[.given(index)] = strings.invalidName(form.given.text)
       }
@@ -196,8 +217,9 @@ public enum PassengersFeature {
         errors[.birth(index)] = strings.birthTooEarly
         continue
       }
-      if let passenger = try? Passenger(
-        id: PassengerID("p\(index + 1)"), title: form.title, givenName: form.given.text,
+      if let title = form.title,
+        let passenger = try? Passenger(
+          id: PassengerID("p\(index + 1)"), title: title, givenName: form.given.text,
         familyName: form.family.text, dateOfBirth: birth)
       {
         passengers.append(passenger)
