@@ -25,23 +25,24 @@ struct PaymentTests {
   func expiryAndReprice() async throws {
     let terminal = try BookingTerminal()
     defer { terminal.close() }
-    // Ten seconds: long enough to see the form on a loaded machine (3 s was not, in CI), short
-    // enough to wait out.
-    try terminal.launch(["--quote-ttl", "10"])
+    // Fifteen seconds: long enough to see the form on a loaded machine (3 s was not in CI, 10 s
+    // not beside a second build), short enough to wait out.
+    try terminal.launch(["--quote-ttl", "15"])
     let files = DataFiles(root: terminal.dataDirectory)
 
     try await terminal.bookUntilPayment()
     let first = try files.snapshotPosition()
     #expect(first.step == "payment")
-    let expired = try await terminal.waitFor("the expired price", timeout: 25) {
+    let expired = try await terminal.waitFor("the expired price", timeout: 40) {
       $0.contains("Price expired") && $0.contains("Press r")
     }
     #expect(!expired.contains("Card number"), "the card form is hidden once the price expired")
 
     try terminal.press("r")
-    let fresh = try await terminal.waitFor("a fresh price held for a few seconds") { screen in
+    let fresh = try await terminal.waitFor("a fresh price held for a few seconds", timeout: 14) {
+      screen in
       guard let seconds = BookingTerminal.headerCountdown(in: screen) else { return false }
-      return seconds > 0 && seconds <= 10 && !screen.contains("Press r")
+      return seconds > 0 && seconds <= 15 && !screen.contains("Press r")
         && screen.contains("Card number")
     }
     #expect(fresh.contains("┌ Payment · "))

@@ -93,7 +93,8 @@ extension Strings {
     titleNotFor: { title, type, choices in
       let names = choices.map { englishTitles[$0] ?? $0.rawValue }
       let list =
-        names.count > 1 ? names.dropLast().joined(separator: ", ") + " or " + (names.last ?? "")
+        names.count > 1
+        ? names.dropLast().joined(separator: ", ") + " or " + (names.last ?? "")
         : names.joined()
       return "\(englishTitles[title] ?? title.rawValue) is not a title for "
         + "\(type == .adult ? "an adult" : "a \(type.rawValue)"): choose \(list)."

@@ -220,7 +220,7 @@ public enum PassengersFeature {
       if let title = form.title,
         let passenger = try? Passenger(
           id: PassengerID("p\(index + 1)"), title: title, givenName: form.given.text,
-        familyName: form.family.text, dateOfBirth: birth)
+          familyName: form.family.text, dateOfBirth: birth)
       {
         passengers.append(passenger)
       }
