@@ -48,3 +48,23 @@ struct AirportTests {
     #expect(directory.search("Gökçen").first?.code.rawValue == "SAW")
   }
 }
+
+@Suite("Airport suggestions, main airport first")
+struct MainAirportTests {
+  @Test(
+    "a city's main airport comes first among its airports: London Heathrow, Paris CDG, Tokyo Haneda"
+  )
+  func mainFirst() {
+    let airports = AirportDirectory.builtIn
+    for (query, first) in [
+      ("lond", "LHR"), ("London", "LHR"), ("paris", "CDG"), ("tokyo", "HND"), ("beij", "PEK"),
+      ("istanbul", "IST"),
+    ] {
+      #expect(airports.search(query).first?.code.rawValue == first, "\(query)")
+    }
+    // Match quality still comes first: a code typed exactly, or a name only one airport has.
+    #expect(airports.search("lgw").first?.code.rawValue == "LGW")
+    #expect(airports.search("gatwick").first?.code.rawValue == "LGW")
+    #expect(airports.search("orly").first?.code.rawValue == "ORY")
+  }
+}

@@ -56,6 +56,10 @@ CITY_OVERRIDES = {
 }
 
 # code -> name, where the data's name is garbled.
+# The main airport of each city in the list with more than one, by passengers in 2024 (ACI World
+# preliminary ranking and the operators' own figures): suggestions offer it first.
+MAIN_AIRPORTS = {"CDG", "HND", "IST", "LHR", "PEK"}
+
 NAME_OVERRIDES = {
     "IAH": "George Bush Intercontinental Airport",  # data: "George Bush Intcntl/Houston Airport"
     "SAW": "Sabiha Gökçen International Airport",  # data: "Sabiha Gokcen ..." (no Turkish letters)
@@ -140,6 +144,7 @@ def build() -> str:
             f"timeZone: {swift_string(tz)}",
             f"latitude: {swift_double(a['lat'])}",
             f"longitude: {swift_double(a['lon'])}",
+            f"isMain: {'true' if code in MAIN_AIRPORTS else 'false'}",
         ]
         out_rows.extend(row_lines(args))
     today = datetime.date.today().isoformat()
@@ -148,7 +153,8 @@ def build() -> str:
 // https://github.com/mborsetti/airportsdata), version {airportsdata.__version__}, on {today};
 // cities use local spellings (İstanbul, München, Zürich, São Paulo, ...) or the served city
 // instead of the suburb, with the English form in `cityEnglish`; IAH's garbled name is fixed.
-// Regenerate with Tools/scripts/gen_airports.py.
+// `isMain` marks a city's main airport where it has more than one in the list (by passengers in
+// 2024, ACI World and the operators' figures). Regenerate with Tools/scripts/gen_airports.py.
 
 /// One row of the built-in airport list, before validation into `Airport`.
 struct AirportRow: Sendable {{
@@ -160,6 +166,8 @@ struct AirportRow: Sendable {{
   let timeZone: String
   let latitude: Double
   let longitude: Double
+  /// The main airport of a city with more than one in the list.
+  let isMain: Bool
 }}
 
 /// The built-in airports: real, busy airports with their IANA time zones.

@@ -4,6 +4,8 @@ import FoundationEssentials
 /// The built-in airports, looked up by code and searched for autocomplete.
 public struct AirportDirectory: Sendable {
   private struct Entry: Sendable {
+    /// The main airport of a city with more than one.
+    let isMain: Bool
     let airport: Airport
     let keys: SearchKeys
   }
@@ -35,7 +37,7 @@ public struct AirportDirectory: Sendable {
       let name = Self.fold(row.name)
       entries.append(
         Entry(
-          airport: airport,
+          isMain: row.isMain, airport: airport,
           keys: SearchKeys(
             code: Self.fold(row.code), cities: [Self.fold(row.city), Self.fold(row.cityEnglish)],
             nameWords: name.split(whereSeparator: { !$0.isLetter }).map(String.init), name: name)))
@@ -50,17 +52,22 @@ public struct AirportDirectory: Sendable {
 
   /// Airports matching `query` by code, city (local or English spelling) or name, best first:
   /// exact code, then code prefix, city prefix, name-word prefix, then anything containing it, and
-  /// finally letters in order ("fra" ~ "Frankfurt"). Case and accents are ignored ("ist" finds
-  /// İstanbul, "mun" finds München).
+  /// finally letters in order ("fra" ~ "Frankfurt"); among equal matches a city's main airport
+  /// comes first ("lond" offers Heathrow before Gatwick). Case and accents are ignored ("ist"
+  /// finds İstanbul, "mun" finds München).
   public func search(_ query: String, limit: Int = 8) -> [Airport] {
     let needle = Self.fold(query.trimmingSpaces())
     guard !needle.isEmpty, limit > 0 else { return [] }
-    var scored: [(rank: Int, airport: Airport)] = []
+    var scored: [(rank: Int, secondary: Int, airport: Airport)] = []
     for entry in entries {
-      if let rank = Self.rank(needle, entry.keys) { scored.append((rank, entry.airport)) }
+      if let rank = Self.rank(needle, entry.keys) {
+        scored.append((rank, entry.isMain ? 0 : 1, entry.airport))
+      }
     }
-    return scored.sorted { ($0.rank, $0.airport.code) < ($1.rank, $1.airport.code) }
-      .prefix(limit).map(\.airport)
+    return scored.sorted {
+      ($0.rank, $0.secondary, $0.airport.code) < ($1.rank, $1.secondary, $1.airport.code)
+    }
+    .prefix(limit).map(\.airport)
   }
 
   private static func rank(_ needle: String, _ keys: SearchKeys) -> Int? {
