@@ -13,7 +13,7 @@ struct QuitTests {
     _ = try await terminal.waitForResults()
 
     try terminal.press("C-c")
-    _ = try await terminal.waitFor("Quit?", "will resume")
+    _ = try await terminal.waitFor("Quit?", "it will resume at these results")
     try terminal.press("n")
     _ = try await terminal.waitFor("the question gone") { !$0.contains("Quit?") }
     #expect(terminal.sessionIsAlive())

@@ -37,8 +37,22 @@ extension Strings {
       "Your progress is saved on every step; relaunch to resume.",
     ],
     quitTitle: "Quit?",
-    quitMidFlow: "Your booking is saved and will resume where you left off.",
-    quitAtStart: "Nothing to save yet.",
+    quitAt: { step in
+      switch step {
+      case .search: "Nothing to save yet."
+      case .results: "Your search is kept: it will resume at these results."
+      case .passengers:
+        "Your search and flight are kept and will resume here; passenger details typed here "
+          + "are not kept until you press Continue."
+      case .extras:
+        "Your flight and passengers are kept and will resume here; seats, bags and insurance "
+          + "chosen here are not."
+      case .payment:
+        "Your booking will resume at payment (the price is fetched again); card details are "
+          + "never kept."
+      case .confirmation: "Your booking is made: it stays booked."
+      }
+    },
     quitChoices: "y / Enter: quit    n / Esc: stay",
     inspectorTitle: "Flow inspector",
     inspectorPath: "path",

@@ -41,8 +41,22 @@ extension Strings {
       "İlerlemeniz her adımda kaydedilir; yeniden açınca kaldığınız yerden sürer.",
     ],
     quitTitle: "Çıkılsın mı?",
-    quitMidFlow: "Rezervasyonunuz kaydedildi; kaldığınız yerden devam edecek.",
-    quitAtStart: "Henüz kaydedilecek bir şey yok.",
+    quitAt: { step in
+      switch step {
+      case .search: "Henüz kaydedilecek bir şey yok."
+      case .results: "Aramanız saklanır: bu sonuçlardan devam edecek."
+      case .passengers:
+        "Aramanız ve uçuşunuz saklanır, buradan devam edecek; burada yazılan yolcu bilgileri "
+          + "Devam'a basana dek saklanmaz."
+      case .extras:
+        "Uçuşunuz ve yolcularınız saklanır, buradan devam edecek; burada seçilen koltuk, "
+          + "bagaj ve sigorta saklanmaz."
+      case .payment:
+        "Rezervasyonunuz ödemeden devam edecek (fiyat yeniden alınır); kart bilgileri hiç "
+          + "saklanmaz."
+      case .confirmation: "Rezervasyonunuz yapıldı: geçerli kalır."
+      }
+    },
     quitChoices: "e / Enter: çık    h / Esc: kal",
     inspectorTitle: "Akış denetçisi",
     inspectorPath: "yol",

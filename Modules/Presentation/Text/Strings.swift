@@ -14,8 +14,8 @@ public struct Strings: Sendable {
   public let helpTitle: String
   public let helpLines: [String]
   public let quitTitle: String
-  public let quitMidFlow: String
-  public let quitAtStart: String
+  /// What quitting at a step keeps and what it does not (the search form included).
+  public let quitAt: @Sendable (StepKind) -> String
   public let quitChoices: String
   public let inspectorTitle: String
   public let inspectorPath: String

@@ -74,7 +74,7 @@ public enum RootView {
         ? strings.quitWhilePaying
         : state.keepsSavedSession
           ? strings.quitKeepsSaved
-          : state.flow.path.isEmpty ? strings.quitAtStart : strings.quitMidFlow
+          : strings.quitAt(state.flow.current)
       _ = Modal.draw(
         on: &canvas, title: strings.quitTitle, lines: [body, "", strings.quitChoices], theme: theme)
     case .confirmDiscard?:

@@ -148,4 +148,38 @@ struct ResumeAndLedgerTests {
     let screen = RootView.render(state, width: 100, height: 30, theme: .monochrome)
     #expect(screen.description.contains("A payment is under way."), "\(screen)")
   }
+
+  @Test("the quit question says what each step keeps and what it does not, in both languages")
+  func quitWordsPerStep() async throws {
+    let world = TestWorld()
+    defer { world.remove() }
+    let draft = try await world.draft()
+    let quote = try await world.quote(for: draft)
+    let booking = try await world.airline.pay(
+      quoteID: quote.id,
+      method: PaymentCard(number: "4242424242424242", expiry: "12/30", cvc: "123"),
+      idempotencyKey: IdempotencyKey("quit-words"))
+    let criteria = try world.criteria()
+    let positions: [(BookingSnapshot.Position, StepKind)] = [
+      (.results, .results), (.passengers(offerID: draft.offer.id), .passengers),
+      (.extras(draftID: draft.id), .extras),
+      (.confirmation(reference: booking.reference), .confirmation),
+    ]
+    for language in [Language.english, .turkish] {
+      for (position, step) in positions {
+        var state = RootFeature.State(now: TestWorld.start, language: language)
+        let restored = await BookingFlow.restore(
+          BookingSnapshot(criteria: criteria, position: position),
+          using: world.environment.services, now: TestWorld.start)
+        await drive(&state, [.restored(restored), .key(.control("c"))], world)
+        #expect(state.current == step)
+        let screen = RootView.render(state, width: 100, height: 30, theme: .monochrome)
+          .description.replacingOccurrences(of: "\n", with: " ")
+          .replacingOccurrences(of: "│", with: " ")
+        let words = language.strings.quitAt(step).split(separator: " ").prefix(4)
+          .joined(separator: " ")
+        #expect(screen.contains(words), "\(language) \(step): \(screen)")
+      }
+    }
+  }
 }
