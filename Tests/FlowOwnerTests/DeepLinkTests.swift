@@ -56,8 +56,7 @@ struct DeepLinkTests {
       ),
       (
         "booking://search?from=IST&to=AMS&date=2026-12-24&passengers=10",
-        .invalidParameter(
-          name: "passengers", reason: DomainError.passengerCountOutOfRange(10).description)
+        .invalidPassengerCount("10")
       ),
       (
         "booking://search?from=I5T&to=AMS&date=2026-12-24",
@@ -68,6 +67,26 @@ struct DeepLinkTests {
     for (text, expected) in cases {
       #expect(throws: expected, "\(text)") { try DeepLink(parsing: text) }
     }
+  }
+
+  @Test(
+    "a passenger count that is not 1 to 9 names the value given and the range",
+    arguments: ["99999", "1e9", "+9", "0", "10", "-1", "٣", "09x"])
+  func passengerCount(value: String) throws {
+    let link = "booking://search?from=IST&to=AMS&date=2026-12-24&passengers=\(value)"
+    // A '+' in a query is a space, so "+9" is given as " 9".
+    let given = String(value.map { $0 == "+" ? " " : $0 })
+    #expect(throws: DeepLinkError.invalidPassengerCount(given)) { try DeepLink(parsing: link) }
+    #expect(
+      DeepLinkError.invalidPassengerCount(given).description
+        == "The link's passengers is \(DomainError.quoted(given)): use 1 to 9.")
+  }
+
+  @Test("a passenger count with a leading zero is still a count")
+  func passengerCountLeadingZero() throws {
+    let link = try DeepLink(
+      parsing: "booking://search?from=IST&to=AMS&date=2026-12-24&passengers=02")
+    #expect(link == .search(try Fixture.criteria(passengers: 2)))
   }
 
   @Test("an overlong link is refused before it is read")

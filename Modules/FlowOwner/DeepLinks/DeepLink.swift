@@ -90,9 +90,8 @@ public enum DeepLink: Hashable, Sendable {
       let destination = try IATACode(try required("to"))
       let date = try CalendarDay(iso: try required("date"))
       let passengersText = values["passengers"] ?? "1"
-      guard let passengers = Int(passengersText), passengersText.count <= 2 else {
-        throw DeepLinkError.invalidParameter(
-          name: "passengers", reason: DomainError.passengerCountOutOfRange(-1).description)
+      guard let passengers = passengerCount(passengersText) else {
+        throw DeepLinkError.invalidPassengerCount(passengersText)
       }
       return try SearchCriteria(
         origin: origin, destination: destination, departure: date, passengerCount: passengers)
@@ -103,6 +102,16 @@ public enum DeepLink: Hashable, Sendable {
     } catch {
       throw .invalidParameter(name: "search", reason: "\(error)")
     }
+  }
+
+  /// The count `text` gives when it is written in ASCII digits only (`Int` would also take a
+  /// sign, and other scripts' digits are not what a link means) and is one the search allows.
+  private static func passengerCount(_ text: String) -> Int? {
+    guard !text.isEmpty, text.utf8.count <= 2,
+      text.utf8.allSatisfy({ (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }),
+      let count = Int(text), SearchCriteria.passengerRange.contains(count)
+    else { return nil }
+    return count
   }
 
   private static func parameterName(for error: DomainError) -> String {

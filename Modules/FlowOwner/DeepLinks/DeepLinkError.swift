@@ -16,6 +16,8 @@ public enum DeepLinkError: Error, Hashable, Sendable, CustomStringConvertible {
   case duplicateParameter(String)
   case missingParameter(String)
   case invalidParameter(name: String, reason: String)
+  /// The passengers parameter, as given, is not a whole number the search allows.
+  case invalidPassengerCount(String)
 
   public var description: String {
     let q = DomainError.quoted
@@ -38,6 +40,9 @@ public enum DeepLinkError: Error, Hashable, Sendable, CustomStringConvertible {
     case .duplicateParameter(let name): "The link gives \(q(name)) twice."
     case .missingParameter(let name): "The search link needs \(name)=..."
     case .invalidParameter(let name, let reason): "The link's \(name) is wrong: \(reason)"
+    case .invalidPassengerCount(let given):
+      "The link's passengers is \(q(given)): use \(SearchCriteria.passengerRange.lowerBound) to "
+        + "\(SearchCriteria.passengerRange.upperBound)."
     }
   }
 }

@@ -97,6 +97,7 @@ struct DeepLinkFuzzTests {
     case .duplicateParameter: "duplicateParameter"
     case .missingParameter: "missingParameter"
     case .invalidParameter: "invalidParameter"
+    case .invalidPassengerCount: "invalidPassengerCount"
     }
   }
 
