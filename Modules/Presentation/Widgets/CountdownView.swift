@@ -1,4 +1,4 @@
-/// The time left to pay, as `label mm:ss` and a bar that shrinks with it, on one row.
+/// The time left to pay, as `label mm:ss` (`h:mm:ss` past an hour) and a bar that shrinks with it, on one row.
 ///
 /// The row turns `theme.warning` under two minutes and `theme.critical` under thirty seconds;
 /// at zero it shows `expiredText` instead.
@@ -26,7 +26,7 @@ public enum CountdownView {
       remaining < criticalSeconds
       ? theme.critical : remaining < warningSeconds ? theme.warning : theme.text
     canvas.fill(row, style: theme.text)
-    let time = mmss(remaining)
+    let time = clock(remaining)
     let labelWidth = DisplayWidth.of(label)
     var x = row.x
     if labelWidth > 0, labelWidth + 1 + time.count <= row.width {
@@ -42,12 +42,17 @@ public enum CountdownView {
     canvas.put(bar, x: x, y: row.y, style: style, clip: row)
   }
 
-  /// `seconds` as minutes and seconds, `14:59`; anything below one second is `00:00`.
-  public static func mmss(_ seconds: Int) -> String {
+  /// `seconds` as minutes and seconds, `14:59`, and from an hour on with the hours in front,
+  /// `23:59:46` (a lock may last a day: 1439 minutes reads as a number, not as a time); anything
+  /// below one second is `00:00`.
+  public static func clock(_ seconds: Int) -> String {
     let clamped = max(0, seconds)
-    let minutes = clamped / 60
+    let hours = clamped / 3600
+    let minutes = clamped % 3600 / 60
     let rest = clamped % 60
-    return (minutes < 10 ? "0" : "") + String(minutes) + ":" + (rest < 10 ? "0" : "")
-      + String(rest)
+    let minutesAndSeconds = two(minutes) + ":" + two(rest)
+    return hours > 0 ? String(hours) + ":" + minutesAndSeconds : minutesAndSeconds
   }
+
+  private static func two(_ value: Int) -> String { (value < 10 ? "0" : "") + String(value) }
 }

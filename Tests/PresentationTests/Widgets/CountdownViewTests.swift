@@ -59,16 +59,33 @@ struct CountdownViewTests {
     WidgetTest.expectLines(flat, [""])
   }
 
-  @Test("mm:ss pads minutes and seconds and never goes negative")
-  func mmss() {
-    #expect(CountdownView.mmss(899) == "14:59")
-    #expect(CountdownView.mmss(900) == "15:00")
-    #expect(CountdownView.mmss(59) == "00:59")
-    #expect(CountdownView.mmss(60) == "01:00")
-    #expect(CountdownView.mmss(0) == "00:00")
-    #expect(CountdownView.mmss(-1) == "00:00")
-    #expect(CountdownView.mmss(Int.min) == "00:00")
-    #expect(CountdownView.mmss(5_999) == "99:59")
-    #expect(CountdownView.mmss(7_200) == "120:00")
+  @Test(
+    "past an hour the time reads h:mm:ss",
+    arguments: [
+      (86_386, "Hold 23:59:46 ██████"), (3_600, "Hold 1:00:00 █░░░░░░"),
+      (3_599, "Hold 59:59 █░░░░░░░░"), (360_000, "Hold 100:00:00 █████"),
+    ])
+  func hours(remaining: Int, line: String) {
+    WidgetTest.expectLines(render(remaining: remaining, total: 86_400), [line])
+  }
+
+  @Test("a price held for thousands of years still draws one row, without a trap")
+  func farFuture() {
+    let canvas = render(remaining: Int.max, total: 900, width: 40)
+    WidgetTest.expectLines(canvas, ["Hold 2562047788015215:30:07 ████████████"])
+  }
+
+  @Test("mm:ss pads minutes and seconds, hours come in front past an hour, never negative")
+  func clock() {
+    #expect(CountdownView.clock(899) == "14:59")
+    #expect(CountdownView.clock(900) == "15:00")
+    #expect(CountdownView.clock(59) == "00:59")
+    #expect(CountdownView.clock(60) == "01:00")
+    #expect(CountdownView.clock(0) == "00:00")
+    #expect(CountdownView.clock(-1) == "00:00")
+    #expect(CountdownView.clock(Int.min) == "00:00")
+    #expect(CountdownView.clock(3_599) == "59:59")
+    #expect(CountdownView.clock(7_200) == "2:00:00")
+    #expect(CountdownView.clock(86_400) == "24:00:00")
   }
 }
