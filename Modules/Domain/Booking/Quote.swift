@@ -83,7 +83,9 @@ public struct Quote: Hashable, Sendable, Codable, Identifiable {
 
   /// How long the price was locked for, in whole seconds, when known.
   public var lockSeconds: Int? {
-    issuedAt.map { max(1, Int(expiresAt.timeIntervalSince($0).rounded())) }
+    issuedAt.map {
+      max(1, Int(clamping: expiresAt.timeIntervalSince($0), rounding: .toNearestOrAwayFromZero))
+    }
   }
 
   /// Whether the price still holds at `now`.
@@ -91,7 +93,7 @@ public struct Quote: Hashable, Sendable, Codable, Identifiable {
 
   /// Whole seconds left at `now` (rounded up, so 0 means expired), never negative.
   public func secondsRemaining(at now: Date) -> Int {
-    max(0, Int(expiresAt.timeIntervalSince(now).rounded(.up)))
+    max(0, Int(clamping: expiresAt.timeIntervalSince(now), rounding: .up))
   }
 
   private enum CodingKeys: String, CodingKey {

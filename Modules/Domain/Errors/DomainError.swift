@@ -11,6 +11,8 @@ public enum DomainError: Error, Hashable, Sendable, CustomStringConvertible {
   case invalidCoordinates(latitude: Double, longitude: Double)
   case sameOriginAndDestination(IATACode)
   case invalidDate(String)
+  /// A time this many seconds from 1970: further than any calendar here reaches, or not a number.
+  case instantOutOfRange(Double)
   case passengerCountOutOfRange(Int)
   case invalidCurrency(String)
   case currencyMismatch(String, String)
@@ -49,6 +51,8 @@ public enum DomainError: Error, Hashable, Sendable, CustomStringConvertible {
       "Origin and destination are both \(code): pick two different airports."
     case .invalidDate(let raw):
       "\(Self.quoted(raw)) is not a date: use YYYY-MM-DD, like 2026-12-24."
+    case .instantOutOfRange(let seconds):
+      "A time \(seconds) seconds from 1970 is not one a flight can have."
     case .passengerCountOutOfRange(let count):
       "\(count) passengers cannot travel on one booking: choose 1 to 9."
     case .invalidCurrency(let raw):

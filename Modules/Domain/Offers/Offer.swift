@@ -69,7 +69,9 @@ public struct Offer: Hashable, Sendable, Codable, Identifiable {
   }
   /// Door-to-door minutes, including connections.
   public var durationMinutes: Int {
-    Int((arrival.instant.timeIntervalSince(departure.instant) / 60).rounded())
+    Int(
+      clamping: arrival.instant.timeIntervalSince(departure.instant) / 60,
+      rounding: .toNearestOrAwayFromZero)
   }
   /// The fare for all passengers.
   public var total: Money { pricePerPassenger.multiplied(by: passengerCount) }

@@ -29,7 +29,9 @@ public struct Segment: Hashable, Sendable, Codable {
 
   /// Minutes in the air, from the instants (time zones do not matter).
   public var durationMinutes: Int {
-    Int((arrival.instant.timeIntervalSince(departure.instant) / 60).rounded())
+    Int(
+      clamping: arrival.instant.timeIntervalSince(departure.instant) / 60,
+      rounding: .toNearestOrAwayFromZero)
   }
 
   private enum CodingKeys: String, CodingKey {

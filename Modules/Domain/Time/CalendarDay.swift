@@ -40,19 +40,27 @@ public struct CalendarDay: Hashable, Sendable, Comparable, Codable, CustomString
     }
   }
 
-  /// The day that `instant` falls on in `zone`.
+  /// The day that `instant` falls on in `zone`: the first or the last day there is for an
+  /// instant before year 1 or after year 9999.
   public init(_ instant: Date, in zone: Zone) {
-    let seconds = Int(instant.timeIntervalSince1970.rounded(.down))
-    self.init(localSeconds: seconds + zone.secondsFromGMT(for: instant))
+    // Clamped to about 3 million years, so a date read from a file cannot overflow an Int.
+    self.init(localSeconds: Zone.seconds(instant) + zone.secondsFromGMT(for: instant))
   }
 
   /// The day a local wall-clock time falls on, given as seconds since 1970-01-01T00:00 local.
   init(localSeconds local: Int) {
-    self.init(daysSinceEpoch: local >= 0 ? local / 86_400 : -((-local + 86_399) / 86_400))
+    self.init(daysSinceEpoch: Civil.floorDiv(local, 86_400))
   }
 
-  /// The day `daysSinceEpoch` days after 1970-01-01 (clamped to the years 1...9999).
-  init(daysSinceEpoch: Int) {
+  /// The first and the last day the calendar holds, as days since 1970-01-01.
+  static let epochDays =
+    daysFromCivil(year: 1, month: 1, day: 1)...daysFromCivil(year: 9999, month: 12, day: 31)
+
+  /// The day `daysSinceEpoch` days after 1970-01-01, or the first or the last day of the
+  /// calendar when that is before year 1 or after year 9999 (never 9999 with another year's
+  /// month and day).
+  init(daysSinceEpoch unclamped: Int) {
+    let daysSinceEpoch = min(max(unclamped, Self.epochDays.lowerBound), Self.epochDays.upperBound)
     // Howard Hinnant's civil-from-days: exact for the whole proleptic Gregorian range.
     let z = daysSinceEpoch + 719_468
     let era = (z >= 0 ? z : z - 146_096) / 146_097
@@ -63,7 +71,7 @@ public struct CalendarDay: Hashable, Sendable, Comparable, Codable, CustomString
     let day = doy - (153 * mp + 2) / 5 + 1
     let month = mp < 10 ? mp + 3 : mp - 9
     let year = yoe + era * 400 + (month <= 2 ? 1 : 0)
-    self.year = min(max(year, 1), 9999)
+    self.year = year
     self.month = month
     self.day = day
   }
@@ -73,11 +81,8 @@ public struct CalendarDay: Hashable, Sendable, Comparable, Codable, CustomString
 
   /// The day `count` days later (earlier when negative), clamped to the years 1...9999.
   public func adding(days count: Int) -> CalendarDay {
-    let minimum = Self.daysFromCivil(year: 1, month: 1, day: 1)
-    let maximum = Self.daysFromCivil(year: 9999, month: 12, day: 31)
     let (sum, overflow) = daysSinceEpoch.addingReportingOverflow(count)
-    let target = overflow ? (count < 0 ? minimum : maximum) : min(max(sum, minimum), maximum)
-    return CalendarDay(daysSinceEpoch: target)
+    return CalendarDay(daysSinceEpoch: overflow ? (count < 0 ? Int.min : Int.max) : sum)
   }
 
   /// The number of days from `self` to `other` (positive when `other` is later).

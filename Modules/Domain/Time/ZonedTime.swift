@@ -13,19 +13,22 @@ public struct ZonedTime: Hashable, Sendable, Codable, Comparable {
   /// The IANA name of the zone.
   public var timeZoneID: String { zone.identifier }
 
-  /// Pairs an instant with a zone; the zone ID is validated.
+  /// Pairs an instant with a zone; the zone ID is validated, and so is the instant: one more
+  /// than about 3 million years from 1970 (or not a number) is no time a flight has.
   public init(instant: Date, timeZoneID: String) throws(DomainError) {
     guard let zone = Zone.named(timeZoneID) else { throw .invalidTimeZone(timeZoneID) }
+    let seconds = instant.timeIntervalSince1970
+    guard abs(seconds) < Double(Zone.secondsLimit) else { throw .instantOutOfRange(seconds) }
     self.init(instant: instant, zone: zone)
   }
 
-  /// Pairs an instant with a zone.
+  /// Pairs an instant with a zone; the local clock of an instant beyond about 3 million years
+  /// from 1970 stops there.
   public init(instant: Date, zone: Zone) {
     self.instant = instant
     self.zone = zone
     // Worked out once: a results list draws the local times of every visible row, every frame.
-    self.localSeconds =
-      Int(instant.timeIntervalSince1970.rounded(.down)) + zone.secondsFromGMT(for: instant)
+    self.localSeconds = Zone.seconds(instant) + zone.secondsFromGMT(for: instant)
   }
 
   /// Seconds since 1970 on the local wall clock (the zone's offset at that instant applied):
@@ -34,6 +37,12 @@ public struct ZonedTime: Hashable, Sendable, Codable, Comparable {
 
   /// The local calendar day.
   public var day: CalendarDay { CalendarDay(localSeconds: localSeconds) }
+
+  /// Local calendar days from `self` to `other` (1 for a flight landing the next day by the
+  /// local clocks), counted on the wall clocks themselves, so beyond year 9999 too.
+  public func days(until other: ZonedTime) -> Int {
+    Civil.floorDiv(other.localSeconds, 86_400) - Civil.floorDiv(localSeconds, 86_400)
+  }
 
   /// The local hour and minute.
   public var clock: (hour: Int, minute: Int) {

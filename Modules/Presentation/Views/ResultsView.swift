@@ -51,7 +51,7 @@ enum ResultsView {
     strings: Strings, language: Language, priceColumn: Int, widths columnWidths: [Int]
   ) {
     let base = selected ? theme.selection : theme.text
-    let dayShift = offer.departure.day.days(until: offer.arrival.day)
+    let dayShift = offer.departure.days(until: offer.arrival)
     let times =
       "\(offer.departure.hhmm)→\(offer.arrival.hhmm)" + (dayShift > 0 ? "+\(dayShift)" : "  ")
     let flights = offer.flightNumbers.map(\.description).joined(separator: "+")

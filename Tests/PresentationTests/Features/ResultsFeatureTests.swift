@@ -1,4 +1,5 @@
 import Domain
+import Foundation
 import Presentation
 import Services
 import TestSupport
@@ -73,5 +74,37 @@ struct ResultsFeatureTests {
     let listed = ResultsFeature.arrange(many, sort: .duration, nonstopOnly: true)
     #expect(listed.allSatisfy { $0.stops == 0 })
     #expect(listed.map(\.durationMinutes) == listed.map(\.durationMinutes).sorted())
+  }
+}
+
+@Suite("Results rows")
+struct ResultsRowTests {
+  @Test("a flight landing on the next local day is marked +1, also in year 10000")
+  func nextDayMark() async throws {
+    let world = TestWorld()
+    defer { world.remove() }
+    var state = RootFeature.State(now: TestWorld.start)
+    await drive(
+      &state,
+      keys("ist") + [.key(.enter)] + keys("ams") + [.key(.enter), .key(.control("u"))]
+        + keys("2026-12-24") + [.key(.enter)], world)
+    let id = try #require(state.steps.last?.id)
+    let ist = try #require(world.environment.airports.airport(IATACode("IST")))
+    let ams = try #require(world.environment.airports.airport(IATACode("AMS")))
+    // 31 Dec 9999, 22:00 in Istanbul (19:00 UTC), landing 01:30 in Amsterdam on 1 Jan 10000.
+    let leaves = Date(timeIntervalSince1970: 253_402_214_400 + 19 * 3600)
+    let segment = try Segment(
+      flightNumber: FlightNumber("TK1"), origin: ist, destination: ams,
+      departure: ZonedTime(instant: leaves, zone: ist.zone),
+      arrival: ZonedTime(instant: leaves.addingTimeInterval(5.5 * 3600), zone: ams.zone),
+      aircraft: Aircraft(code: "32N", name: "Airbus A320neo"))
+    let offer = try Offer(
+      id: OfferID("late"), airline: Airline(code: "TK", name: "Turkish Airlines"),
+      segments: [segment], cabin: .economy, pricePerPassenger: Money("100", "EUR"),
+      passengerCount: 1, expiresAt: TestWorld.start.addingTimeInterval(1800))
+    await drive(&state, [.step(id, .results(.offersLoaded(.success([offer]))))], world)
+    let screen = RootView.render(state, width: 100, height: 30, theme: .monochrome).lines
+    let row = try #require(screen.first { $0.contains("TK1") })
+    #expect(row.contains("22:00→01:30+1"), "\(row)")
   }
 }
