@@ -61,7 +61,7 @@ struct DeepLinkTests {
     #expect(!reopened.contains("Card number"), "\(reopened)")
   }
 
-  @Test("A search link for a day that has passed, or an unknown airport, says so on the results")
+  @Test("A search link for a day past, too far ahead or from an unknown airport says so")
   func badSearchLinks() async throws {
     let terminal = try BookingTerminal()
     defer { terminal.close() }
@@ -73,8 +73,21 @@ struct DeepLinkTests {
     try terminal.press("y")
     try await terminal.waitForExit()
 
-    try terminal.launch(["--open", "booking://search?from=IST&to=XQZ&date=2099-01-01&passengers=1"])
+    // A month from today: inside the window, so the airline is asked and names the airport.
+    let inAMonth = Date().addingTimeInterval(30 * 86_400).ISO8601Format().prefix(10)
+    try terminal.launch([
+      "--open", "booking://search?from=IST&to=XQZ&date=\(inAMonth)&passengers=1",
+    ])
     _ = try await terminal.waitFor("No airport has the code XQZ")
+    try terminal.press("q")
+    try await terminal.waitFor("Quit?")
+    try terminal.press("y")
+    try await terminal.waitForExit()
+
+    try terminal.launch(["--open", "booking://search?from=IST&to=AMS&date=9999-12-31&passengers=1"])
+    let far = try await terminal.waitFor("9999-12-31 is more than 355 days ahead")
+    #expect(far.contains("┌ Search flights"), "the search form, not the results:\n\(far)")
+    #expect(!far.contains("offers"), "no flights of year 9999 are sold:\n\(far)")
   }
 
   @Test("A link without a quote is refused on stderr with status 64, before touching anything")

@@ -318,3 +318,45 @@ struct ConcurrentRestoreTests {
           to: .extras, because: .paymentUnresolved("payments/k1.json could not be read")))
   }
 }
+
+@Suite("restore beyond the bookable window")
+struct RestoreWindowTests {
+  func criteria(_ day: String) throws -> SearchCriteria {
+    try SearchCriteria(
+      origin: IATACode("IST"), destination: IATACode("AMS"), departure: CalendarDay(iso: day),
+      passengerCount: 1)
+  }
+
+  @Test(
+    "a saved search or a link beyond the bookable window opens the search form, saying why",
+    arguments: ["9999-12-31", "2027-11-21"])
+  func beyondWindow(day: String) async throws {
+    let walked = try WalkedFlow()
+    let lookup = StubLookup(
+      offers: [walked.offer.id: walked.offer], drafts: [walked.draft.id: walked.draft],
+      quotes: [walked.quote.id: walked.quote])
+    // Fixture.now is 2026-11-29 12:00 UTC, already 30 November at UTC+14: the last bookable
+    // day anywhere is 355 days after that, 2027-11-20.
+    for position in [
+      BookingSnapshot.Position.results, .passengers(offerID: walked.offer.id),
+      .extras(draftID: walked.draft.id), .payment(quoteID: walked.quote.id),
+    ] {
+      let snapshot = BookingSnapshot(criteria: try criteria(day), position: position)
+      let restored = await BookingFlow.restore(snapshot, using: lookup, now: Fixture.now)
+      #expect(restored.flow.path.isEmpty, "\(position): \(restored.flow.path)")
+      #expect(restored.outcome.step == .search, "\(position)")
+      #expect(
+        restored.outcome.description
+          == "\(day) is more than 355 days ahead: flights cannot be booked that far yet - "
+          + "search again.", "\(position)")
+    }
+  }
+
+  @Test("the last bookable day, counted where it is already tomorrow, still opens")
+  func lastDay() async throws {
+    let restored = await BookingFlow.restore(
+      BookingSnapshot(criteria: try criteria("2027-11-20"), position: .results),
+      using: StubLookup(), now: Fixture.now)
+    #expect(restored.outcome == .resumed(at: .results))
+  }
+}

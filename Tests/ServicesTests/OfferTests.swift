@@ -1,5 +1,6 @@
 import Domain
 import Foundation
+import Persistence
 import Services
 import Testing
 
@@ -59,6 +60,62 @@ struct OfferTests {
     test.clock.advance(by: 9 * 3600)  // 00:00 in Istanbul: the day has passed there.
     await #expect(throws: ServiceError.dayPassed(try CalendarDay(iso: "2026-11-29"))) {
       try await test.airline.offers(for: today)
+    }
+  }
+
+  @Test("no flight is sold beyond the bookable window, searched for or read from a record")
+  func beyondWindow() async throws {
+    let test = TestAirline()
+    defer { test.remove() }
+    // The clock starts at 2026-11-29 12:00 UTC, 30 November at UTC+14: 355 days on is
+    // 2027-11-20, the last day any time zone's search form accepts.
+    for day in ["2027-11-21", "9999-12-31"] {
+      let far = try SearchCriteria(
+        origin: IATACode("IST"), destination: IATACode("AMS"), departure: CalendarDay(iso: day),
+        passengerCount: 1)
+      let error = await #expect(throws: ServiceError.self, "\(day)") {
+        try await test.airline.offers(for: far)
+      }
+      #expect(
+        error?.description
+          == "Flights can be booked up to 355 days ahead: \(day) is too far - search for an "
+          + "earlier day.")
+    }
+    let last = try SearchCriteria(
+      origin: IATACode("IST"), destination: IATACode("AMS"),
+      departure: CalendarDay(iso: "2027-11-20"), passengerCount: 1)
+    #expect(try await !test.airline.offers(for: last).isEmpty)
+  }
+
+  @Test("an offer record beyond the bookable window is not for sale")
+  func storedOfferBeyondWindow() async throws {
+    let test = TestAirline()
+    defer { test.remove() }
+    let sold = try await test.airline.offers(for: test.criteria(passengers: 1)).first
+    let offer = try #require(sold)
+    // The same offer on disk, moved to 31 December 9999 (as a file from elsewhere could be).
+    let shift = 253_402_214_400 + 12 * 3600 - offer.departure.instant.timeIntervalSince1970
+    let segments = try offer.segments.map { segment in
+      try Segment(
+        flightNumber: segment.flightNumber, origin: segment.origin,
+        destination: segment.destination,
+        departure: ZonedTime(
+          instant: segment.departure.instant + shift, zone: segment.departure.zone),
+        arrival: ZonedTime(instant: segment.arrival.instant + shift, zone: segment.arrival.zone),
+        aircraft: segment.aircraft)
+    }
+    let moved = try Offer(
+      id: offer.id, airline: offer.airline, segments: segments, cabin: offer.cabin,
+      pricePerPassenger: offer.pricePerPassenger, passengerCount: 1, expiresAt: offer.expiresAt)
+    try RecordStore(root: test.root).save(
+      moved, id: offer.id.rawValue, kind: RecordKind(folder: "offers", schema: 1))
+    await #expect(throws: ServiceError.offerNoLongerAvailable(offer.id)) {
+      try await test.airline.offer(id: offer.id)
+    }
+    await #expect(throws: ServiceError.offerNoLongerAvailable(offer.id)) {
+      try await test.airline.createDraft(
+        offer: moved, passengers: [test.adult("p1", "Ada")],
+        contact: Contact(email: "ada@example.com", phone: "+31201234567"))
     }
   }
 

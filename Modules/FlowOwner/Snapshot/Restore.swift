@@ -33,13 +33,20 @@ extension BookingFlow {
   /// - a quote whose price lock has run out at `now` -> extras (price again);
   /// - a quote, draft or offer that cannot be found or is no longer available -> results;
   /// - a snapshot from a deep link (no criteria) whose records cannot be found -> search;
-  /// - a storage failure -> the furthest step still valid, with the reason.
+  /// - a storage failure -> the furthest step still valid, with the reason;
+  /// - a search (saved, from a link, or derived from the offer of a pay link) for a day beyond
+  ///   the bookable window at `now` -> search, before anything is asked of `lookup`.
   /// At passengers the offer is fetched again; at extras and payment the passengers step is
   /// rebuilt from the fetched offer with the draft's travellers as its prefill.
   public static func restore(
     _ snapshot: BookingSnapshot, using lookup: some BookingLookup, now: Date
   ) async -> Restoration {
     let position = snapshot.position
+    if let criteria = snapshot.criteria, position.kind != .search,
+      position.kind != .confirmation, !criteria.isWithinBookingWindow(at: now)
+    {
+      return fallBack([], .beyondBookingWindow(criteria.departure))
+    }
     switch position {
     case .search:
       return Restoration(flow: BookingFlow(), outcome: .fresh)
@@ -61,9 +68,10 @@ extension BookingFlow {
       } catch {
         return fallBack(results, FallbackReason(error, otherwise: .offerUnavailable))
       }
-      return resume([.passengers(offer, prefill: .empty)], after: snapshot.criteria, offer: offer)
+      return resume(
+        [.passengers(offer, prefill: .empty)], after: snapshot.criteria, offer: offer, now: now)
     case .extras(let draftID):
-      return await restoreDraft(draftID, criteria: snapshot.criteria, lookup)
+      return await restoreDraft(draftID, criteria: snapshot.criteria, lookup, now)
     case .payment(let quoteID, let draftID):
       return await restorePayment(
         quoteID, draftID: draftID, criteria: snapshot.criteria, lookup, now)
@@ -123,7 +131,7 @@ extension BookingFlow {
       }
     }
     guard quote.isValid(at: now), unresolved == nil else {
-      let restored = await restoreDraft(draft, criteria: criteria, lookup)
+      let restored = await restoreDraft(draft, criteria: criteria, lookup, now)
       guard restored.outcome == .resumed(at: .extras) else { return restored }
       let reason: FallbackReason = unresolved.map { .paymentUnresolved($0) } ?? .quoteExpired
       return Restoration(flow: restored.flow, outcome: .fellBack(to: .extras, because: reason))
@@ -131,7 +139,7 @@ extension BookingFlow {
     let steps: [BookingStep] = [
       .passengers(draft.offer, prefill: PassengerPrefill(draft)), .extras(draft), .payment(quote),
     ]
-    let restored = resume(steps, after: criteria, offer: draft.offer)
+    let restored = resume(steps, after: criteria, offer: draft.offer, now: now)
     return Restoration(flow: restored.flow, outcome: restored.outcome, paymentKey: paymentKey)
   }
 
@@ -155,11 +163,12 @@ extension BookingFlow {
   }
 
   private static func restoreDraft(
-    _ draftID: DraftID, criteria: SearchCriteria?, _ lookup: some BookingLookup
+    _ draftID: DraftID, criteria: SearchCriteria?, _ lookup: some BookingLookup, _ now: Date
   ) async -> Restoration {
     let results = criteria.map { [BookingStep.results($0)] } ?? []
     do {
-      return await restoreDraft(try await lookup.draft(id: draftID), criteria: criteria, lookup)
+      return await restoreDraft(
+        try await lookup.draft(id: draftID), criteria: criteria, lookup, now)
     } catch {
       return fallBack(results, FallbackReason(error, otherwise: .draftUnavailable))
     }
@@ -167,7 +176,7 @@ extension BookingFlow {
 
   /// Up to extras: the offer is fetched again, since extras (seats) need it still on sale.
   private static func restoreDraft(
-    _ draft: BookingDraft, criteria: SearchCriteria?, _ lookup: some BookingLookup
+    _ draft: BookingDraft, criteria: SearchCriteria?, _ lookup: some BookingLookup, _ now: Date
   ) async -> Restoration {
     let results = criteria.map { [BookingStep.results($0)] } ?? []
     let offer: Offer
@@ -178,13 +187,13 @@ extension BookingFlow {
     }
     return resume(
       [.passengers(offer, prefill: PassengerPrefill(draft)), .extras(draft)], after: criteria,
-      offer: offer)
+      offer: offer, now: now)
   }
 
   /// Puts `results` in front of `steps` (deriving the search from the offer when the snapshot
   /// came from a deep link) and checks the chain; a chain that does not hold falls back.
   private static func resume(
-    _ steps: [BookingStep], after criteria: SearchCriteria?, offer: Offer
+    _ steps: [BookingStep], after criteria: SearchCriteria?, offer: Offer, now: Date
   ) -> Restoration {
     let search =
       criteria
@@ -192,6 +201,10 @@ extension BookingFlow {
         origin: offer.origin.code, destination: offer.destination.code,
         departure: offer.departure.day, passengerCount: offer.passengerCount))
     guard let search else { return fallBack([], .searchUnavailable) }
+    // A pay link's search comes from records, which may come from elsewhere too.
+    guard search.isWithinBookingWindow(at: now) else {
+      return fallBack([], .beyondBookingWindow(search.departure))
+    }
     let path = [BookingStep.results(search)] + steps
     guard isValidChain(path), let last = path.last else {
       return fallBack([.results(search)], .offerUnavailable)

@@ -45,6 +45,9 @@ public enum FallbackReason: Hashable, Sendable, CustomStringConvertible {
   case lookupFailed(String)
   /// Whether the quote was paid cannot be told yet: it is not offered for payment.
   case paymentUnresolved(String)
+  /// The search's day is further ahead than flights are sold (a link, or a session from
+  /// elsewhere): the search form, never a request for it.
+  case beyondBookingWindow(CalendarDay)
 
   public var description: String {
     switch self {
@@ -57,6 +60,9 @@ public enum FallbackReason: Hashable, Sendable, CustomStringConvertible {
     case .lookupFailed(let reason): "Could not reopen your booking: \(reason)"
     case .paymentUnresolved(let reason):
       "Whether this price was paid cannot be told yet, so it cannot be paid: \(reason)"
+    case .beyondBookingWindow(let day):
+      "\(day) is more than \(SearchCriteria.bookingWindowDays) days ahead: flights cannot be "
+        + "booked that far yet - search again."
     }
   }
 

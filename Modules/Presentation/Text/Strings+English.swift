@@ -84,7 +84,9 @@ extension Strings {
     sameAirports: "From and To are the same airport.",
     invalidDate: { "'\($0)' is not a date: use YYYY-MM-DD." },
     dateInPast: { "That day has passed: pick \($0) or later." },
-    dateTooFar: { "Flights can be booked up to 355 days ahead: until \($0)." },
+    dateTooFar: {
+      "Flights can be booked up to \(SearchCriteria.bookingWindowDays) days ahead: until \($0)."
+    },
     passengerRange: "1 to 9 passengers.",
     paxShort: { "\($0) pax" },
     loadingOffers: "Finding flights…",
@@ -190,6 +192,9 @@ extension Strings {
         "That price was not found - start again from the results"
       case .fellBack(_, .searchUnavailable): "That booking could not be reopened - search again"
       case .fellBack(_, .lookupFailed(let reason)): "Could not reopen your booking: \(reason)"
+      case .fellBack(_, .beyondBookingWindow(let day)):
+        "\(day) is more than \(SearchCriteria.bookingWindowDays) days ahead: flights cannot be "
+          + "booked that far yet - search again"
       }
     },
     resuming: { restoring in

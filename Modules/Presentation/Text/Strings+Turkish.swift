@@ -88,7 +88,10 @@ extension Strings {
     sameAirports: "Nereden ve Nereye aynı havalimanı.",
     invalidDate: { "'\($0)' bir tarih değil: YYYY-AA-GG kullanın." },
     dateInPast: { "O gün geçti: \($0) ya da sonrasını seçin." },
-    dateTooFar: { "Uçuşlar en fazla 355 gün öncesinden alınabilir: \($0) tarihine kadar." },
+    dateTooFar: {
+      "Uçuşlar en fazla \(SearchCriteria.bookingWindowDays) gün öncesinden alınabilir: \($0) "
+        + "tarihine kadar."
+    },
     passengerRange: "1 ile 9 arası yolcu.",
     paxShort: { "\($0) yolcu" },
     loadingOffers: "Uçuşlar aranıyor…",
@@ -180,6 +183,9 @@ extension Strings {
       case .offerNoLongerAvailable: "Bu teklif artık geçerli değil - başka birini seçin."
       case .unknownAirport(let code): "\(code) kodlu bir havalimanı yok - yeniden arayın."
       case .dayPassed(let day): "\(day) geçti - daha ileri bir gün için arayın."
+      case .beyondBookingWindow(let day):
+        "Uçuşlar en fazla \(SearchCriteria.bookingWindowDays) gün öncesinden alınabilir: \(day) "
+          + "çok ileride - daha yakın bir gün için arayın."
       case .draftNotFound: "Yolcu bilgileri bulunamadı."
       case .quoteNotFound: "Fiyat teklifi bulunamadı."
       case .bookingNotFound: "Rezervasyon bulunamadı."
@@ -215,6 +221,9 @@ extension Strings {
       case .fellBack(_, .quoteUnavailable): "Fiyat bulunamadı - sonuçlardan yeniden başlayın"
       case .fellBack(_, .searchUnavailable): "Rezervasyon yeniden açılamadı - yeniden arayın"
       case .fellBack(_, .lookupFailed(let reason)): "Rezervasyon yeniden açılamadı: \(reason)"
+      case .fellBack(_, .beyondBookingWindow(let day)):
+        "\(day) \(SearchCriteria.bookingWindowDays) günden daha ileride: uçuşlar o kadar önceden "
+          + "alınamaz - yeniden arayın"
       }
     },
     resuming: { restoring in

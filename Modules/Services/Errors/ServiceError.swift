@@ -8,6 +8,8 @@ public enum ServiceError: Error, Hashable, Sendable, CustomStringConvertible {
   case unknownAirport(IATACode)
   /// Every flight of that day has left (a search link, or a session resumed days later).
   case dayPassed(CalendarDay)
+  /// The day is further ahead than flights are sold (a link, or a record from elsewhere).
+  case beyondBookingWindow(CalendarDay)
   /// No draft has that ID.
   case draftNotFound(DraftID)
   /// No quote has that ID.
@@ -46,6 +48,9 @@ public enum ServiceError: Error, Hashable, Sendable, CustomStringConvertible {
     case .offerNoLongerAvailable: "That offer is no longer available - pick another."
     case .unknownAirport(let code): "No airport has the code \(code) - search again."
     case .dayPassed(let day): "\(day) has passed - search for a later day."
+    case .beyondBookingWindow(let day):
+      "Flights can be booked up to \(SearchCriteria.bookingWindowDays) days ahead: \(day) is too "
+        + "far - search for an earlier day."
     case .draftNotFound(let id): "No booking draft \(id) was found."
     case .quoteNotFound(let id): "No price quote \(id) was found."
     case .bookingNotFound(let reference): "No booking \(reference) was found."

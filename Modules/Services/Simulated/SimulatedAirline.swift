@@ -80,6 +80,9 @@ public actor SimulatedAirline: OfferService, DraftService, PricingService, Payme
     guard criteria.departure.adding(days: 1).start(in: origin.zone) > now else {
       throw .dayPassed(criteria.departure)
     }
+    guard criteria.isWithinBookingWindow(at: now) else {
+      throw .beyondBookingWindow(criteria.departure)
+    }
     // Flights that have left, or leave within the cut-off, are not for sale.
     let offers = offerGenerator.offers(for: criteria, now: now).filter {
       $0.departure.instant > now.addingTimeInterval(Self.salesCutoff)
@@ -102,7 +105,11 @@ public actor SimulatedAirline: OfferService, DraftService, PricingService, Payme
     let offer = try load(
       Offer.self, id: id.rawValue, kind: AirlineRecords.offers,
       missing: .offerNoLongerAvailable(id))
-    guard clock.now() < offer.expiresAt else { throw .offerNoLongerAvailable(id) }
+    let now = clock.now()
+    // An offer record beyond the window was never sold by this airline: a file from elsewhere.
+    guard now < offer.expiresAt,
+      SearchCriteria.isWithinBookingWindow(offer.departure.day, at: now)
+    else { throw .offerNoLongerAvailable(id) }
     return offer
   }
 

@@ -147,13 +147,10 @@ public enum SearchFeature {
     state.date.text.count == 10 && (try? CalendarDay(iso: state.date.text)) != nil
   }
 
-  /// The last day a search may ask for: the airline sells about a year ahead.
-  public static let bookableDays = 355
-
   /// Moves the date by `step`, kept within today and the last bookable day; a date that does not
   /// read starts from tomorrow.
   private static func stepDate(_ state: inout State, _ step: (CalendarDay) -> CalendarDay) {
-    let last = state.today.adding(days: bookableDays)
+    let last = SearchCriteria.lastBookableDay(today: state.today)
     let current = (try? CalendarDay(iso: state.date.text)) ?? state.today.adding(days: 1)
     let moved = min(max(step(current), state.today), last)
     state.date.setText(moved.iso)
@@ -198,8 +195,8 @@ public enum SearchFeature {
       let parsed = try CalendarDay(iso: state.date.text)
       if parsed < state.today {
         errors[.date] = strings.dateInPast(state.today.iso)
-      } else if parsed > state.today.adding(days: bookableDays) {
-        errors[.date] = strings.dateTooFar(state.today.adding(days: bookableDays).iso)
+      } else if parsed > SearchCriteria.lastBookableDay(today: state.today) {
+        errors[.date] = strings.dateTooFar(SearchCriteria.lastBookableDay(today: state.today).iso)
       } else {
         day = parsed
       }
