@@ -60,6 +60,10 @@ guard TerminalScreen.isTerminal(0), TerminalScreen.isTerminal(1) else {
   printError("booking: needs a terminal: run it directly in a terminal window, not in a pipe.\n")
   exit(1)
 }
+if let problem = TerminalScreen.terminalProblem() {
+  printError("booking: \(problem)\n")
+  exit(1)
+}
 
 /// Says why in one line and exits 1, before the terminal is touched.
 func stop(_ message: String) -> Never {

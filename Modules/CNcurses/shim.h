@@ -98,6 +98,37 @@ static inline int cnc_window_size(int fd, int *rows, int *columns) {
   return OK;
 }
 
+// From <term.h>, which is left out: its macros (`lines`, `columns`...) would rename parameters here.
+struct term;
+extern int setupterm(const char *term, int fd, int *error);
+extern struct term *set_curterm(struct term *terminal);
+extern int del_curterm(struct term *terminal);
+
+// Whether the terminal type `term` can be drawn on, from its terminfo entry alone (nothing is
+// written): 1 it has cursor addressing (cup) and clear screen (clear); 0 it lacks one of them (dumb,
+// a printing terminal); -1 this system has no usable entry for it. What it read is freed.
+static inline int cnc_terminal_can_draw(const char *term, int fd) {
+  struct term *previous = set_curterm(NULL);
+  int error = 0;
+  int status = setupterm(term, fd, &error);
+  struct term *loaded = set_curterm(previous);
+  int result;
+  if (status != OK) {
+    // 1: a hardcopy terminal; 0: not found, or a generic type; -1: no terminfo database.
+    result = error == 1 ? 0 : -1;
+  } else {
+    set_curterm(loaded);
+    char *cup = tigetstr("cup");
+    char *clear = tigetstr("clear");
+    set_curterm(previous);
+    int hasCup = cup != NULL && cup != (char *)-1 && cup[0] != '\0';
+    int hasClear = clear != NULL && clear != (char *)-1 && clear[0] != '\0';
+    result = hasCup && hasClear ? 1 : 0;
+  }
+  if (loaded != NULL && loaded != previous) del_curterm(loaded);
+  return result;
+}
+
 // SIG_IGN and SIG_DFL are casts of integers to function pointers, which Swift cannot import.
 static inline void cnc_ignore_signal(int signo) { signal(signo, SIG_IGN); }
 static inline void cnc_default_signal(int signo) { signal(signo, SIG_DFL); }

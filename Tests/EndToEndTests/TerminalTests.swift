@@ -26,6 +26,37 @@ struct TerminalBehaviourTests {
     #expect(!screen.contains("too small"))
   }
 
+  @Test(
+    "A terminal it cannot use (TERM dumb, unknown, unset) is refused in one line with status 1",
+    arguments: [
+      ("export TERM=dumb", "TERM=dumb cannot move the cursor"),
+      ("export TERM=unknown-xyz", "TERM=unknown-xyz is a terminal type this system does not know"),
+      ("unset TERM", "TERM is not set"),
+    ])
+  func unusableTerminal(setting: String, problem: String) async throws {
+    let terminal = try BookingTerminal()
+    defer { terminal.close() }
+    let data = terminal.dataDirectory.path
+    try terminal.launchShell(
+      "\(setting); \(terminal.shellCommand()); echo \"status $?\"; exec sleep 600")
+    let screen = try await terminal.waitFor("status ")
+    // Rows as lines: a row filled to the edge was wrapped by the terminal, not by the app.
+    var lines: [String] = []
+    var wrapped = false
+    for row in screen.split(separator: "\n").map(String.init) {
+      if wrapped, let last = lines.popLast() { lines.append(last + row) } else { lines.append(row) }
+      wrapped = row.count == BookingTerminal.width
+    }
+    lines = lines.filter { !$0.trimmingCharacters(in: .whitespaces).isEmpty }
+    // Nothing drawn: no header, no status line, only the one line and the shell's echo.
+    #expect(
+      lines == [
+        "booking: \(problem): run it in a terminal with cursor addressing, such as "
+          + "TERM=xterm-256color.", "status 1",
+      ], "\(screen)")
+    #expect(DataFiles(root: URL(fileURLWithPath: data)).all() == [], "nothing written")
+  }
+
   /// The panel's four corners and both sides on every row, at 100x30.
   private static func isWholeSearchPanel(_ screen: String) -> Bool {
     let lines = screen.split(separator: "\n", omittingEmptySubsequences: false)

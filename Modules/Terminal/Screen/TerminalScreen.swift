@@ -70,7 +70,8 @@ public final class TerminalScreen {
     let created: OpaquePointer? =
       if let termType { newterm(termType, output, input) } else { newterm(nil, output, input) }
     guard let created else {
-      throw .unknownTerminal(termType ?? getenv("TERM").map { String(cString: $0) } ?? "")
+      let name = termType ?? getenv("TERM").map { String(cString: $0) } ?? ""
+      throw name.isEmpty ? .noTerminalType : .unknownTerminal(name)
     }
     screen = created
     set_term(created)
