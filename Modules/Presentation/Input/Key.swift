@@ -9,6 +9,12 @@ public enum Key: Hashable, Sendable {
   case control(Character)
   /// A function key, F1 to F12.
   case function(Int)
+  /// Alt (Meta) plus a key: terminals send it as Esc followed by the key, and it is never Esc
+  /// (Alt+Backspace deletes a word in a text field; it must not go back a step).
+  indirect case alt(Key)
+  /// Text pasted into the terminal, as one event: a text field takes what its rules allow, and
+  /// everything else ignores it (a line break in it is text, never Enter).
+  case paste(String)
   /// The terminal now has this many columns and rows.
   case resize(width: Int, height: Int)
 }

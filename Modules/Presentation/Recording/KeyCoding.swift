@@ -1,7 +1,11 @@
-/// Keys as short words for recordings: `a`, `enter`, `ctrl-c`, `f2`; printable characters are
-/// written as themselves (JSON escapes the rest).
+/// Keys as short words for recordings: `a`, `enter`, `ctrl-c`, `f2`, `alt-backspace`; printable
+/// characters are written as themselves (JSON escapes the rest).
+///
+/// A paste has no word and is left out of recordings: its text would reach the file in clear
+/// whatever field it went to. Alt with a character does nothing in the app and is left out too,
+/// so nothing typed with Alt held down reaches the file either.
 public enum KeyCoding {
-  /// The word for `key`; nil for a key recordings leave out (a resize).
+  /// The word for `key`; nil for a key recordings leave out (a resize, a paste).
   public static func word(_ key: Key) -> String? {
     switch key {
     case .character(let character): "=" + String(character)
@@ -21,12 +25,21 @@ public enum KeyCoding {
     case .pageDown: "pagedown"
     case .control(let letter): "ctrl-\(letter)"
     case .function(let number): "f\(number)"
-    case .resize: nil
+    case .alt(.character), .alt(.alt), .alt(.paste), .alt(.resize): nil
+    case .alt(let key): word(key).map { "alt-" + $0 }
+    case .paste, .resize: nil
     }
   }
 
   /// The key a word stands for; nil for anything else (a control character, an unknown word).
   public static func key(_ word: String) -> Key? {
+    if word.hasPrefix("alt-") {
+      // One level only: a file of "alt-alt-alt-..." must not recurse as deep as it is long.
+      let rest = String(word.dropFirst(4))
+      guard !rest.hasPrefix("alt-"), let key = key(rest) else { return nil }
+      if case .character = key { return nil }
+      return .alt(key)
+    }
     if word.hasPrefix("="), word.count == 2, let character = word.last {
       let isControl = character.unicodeScalars.contains {
         $0.properties.generalCategory == .control || $0.properties.generalCategory == .format

@@ -22,6 +22,7 @@ extension Strings {
       "Arrows            move in lists, seat map, suggestions",
       "Enter             choose; next field; continue, submit",
       "Esc               back one step (later steps are dropped)",
+      "Alt+Backspace     delete a word (pasting works in fields)",
       "← / →             passengers: change the title",
       "s / n             results: sort, nonstop only",
       "Space / Enter     extras: pick seat, toggle insurance",

@@ -26,6 +26,7 @@ extension Strings {
       "Oklar             listede, koltuk planında, önerilerde gezin",
       "Enter             seç; sonraki alan; devam et, gönder",
       "Esc               bir adım geri (sonraki adımlar düşer)",
+      "Alt+Backspace     bir kelimeyi sil (alanlara yapıştırılabilir)",
       "← / →             yolcular: hitabı değiştir",
       "s / n             sonuçlar: sırala, yalnız aktarmasız",
       "Boşluk / Enter    ekstralar: koltuk seç, sigorta aç/kapat",

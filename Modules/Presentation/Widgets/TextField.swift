@@ -29,6 +29,8 @@ public struct TextField: Hashable, Sendable {
     case email
     /// The digits 0 to 9, `+`, space, `-`, `(` and `)`.
     case phone
+    /// The digits 0 to 9 and `/`: a card's expiry, `MM/YY`.
+    case cardExpiry
   }
 
   /// The text, unmasked.
@@ -84,7 +86,10 @@ public struct TextField: Hashable, Sendable {
 
   /// Applies an editing key; returns whether the field used it (even when it changed nothing).
   ///
-  /// Keys it leaves to the form (Tab, Enter, Esc, up, down...) return false.
+  /// A paste inserts the characters this field allows, up to `maxLength`, as if typed one by one
+  /// (a line break in it is dropped, never Enter). Alt+Backspace deletes the word before the
+  /// cursor, as in a shell. Keys it leaves to the form (Tab, Enter, Esc, up, down, other Alt
+  /// keys...) return false.
   public mutating func handle(_ key: Key) -> Bool {
     if isSelected {
       isSelected = false
@@ -105,6 +110,8 @@ public struct TextField: Hashable, Sendable {
     }
     switch key {
     case .character(let character): insert(character)
+    case .paste(let pasted): for character in pasted { insert(character) }
+    case .alt(.backspace): replace(wordStart..<cursor)
     case .backspace: if cursor > 0 { replace(cursor - 1..<cursor) }
     case .delete: if cursor < text.count { replace(cursor..<cursor + 1) }
     case .left: cursor = max(0, cursor - 1)
@@ -116,6 +123,16 @@ public struct TextField: Hashable, Sendable {
     default: return false
     }
     return true
+  }
+
+  /// Where the word before the cursor starts: spaces right before the cursor, then everything
+  /// back to the previous space.
+  private var wordStart: Int {
+    let before = Array(text.prefix(cursor))
+    var start = before.count
+    while start > 0, before[start - 1].isWhitespace { start -= 1 }
+    while start > 0, !before[start - 1].isWhitespace { start -= 1 }
+    return start
   }
 
   /// Inserts `character` at the cursor when it is allowed and fits; otherwise changes nothing.
@@ -151,6 +168,7 @@ public struct TextField: Hashable, Sendable {
     case .date: return Self.isDigit(character) || character == "-" ? character : nil
     case .email: return character.isWhitespace ? nil : character
     case .phone: return Self.isDigit(character) || "+ -()".contains(character) ? character : nil
+    case .cardExpiry: return Self.isDigit(character) || character == "/" ? character : nil
     }
   }
 

@@ -84,7 +84,8 @@ struct TextFieldEditingTests {
     let before = field
     let keys: [Key] = [
       .tab, .backTab, .enter, .escape, .up, .down, .pageUp, .pageDown, .function(1),
-      .control("c"), .control("x"), .resize(width: 80, height: 24),
+      .control("c"), .control("x"), .resize(width: 80, height: 24), .alt(.character("b")),
+      .alt(.escape), .alt(.enter), .alt(.left),
     ]
     for key in keys {
       let used = field.handle(key)
@@ -170,6 +171,43 @@ struct TextFieldEditingTests {
     #expect(TextField("2026-12-24 x", allowed: .date).text == "2026-12-24")
     #expect(TextField("a b@c.com\t", allowed: .email).text == "ab@c.com")
     #expect(TextField("+90 (212) 555-01 x", allowed: .phone).text == "+90 (212) 555-01 ")
+    #expect(TextField("12/30 x", allowed: .cardExpiry).text == "12/30")
+  }
+
+  @Test("a paste inserts at the cursor what the field allows, up to its maximum length")
+  func paste() {
+    var name = TextField("Ada", maxLength: 12, allowed: .letters)
+    press(.home, on: &name)
+    press(.paste("Dr.\r\n\u{1B}[A 2x"), on: &name)
+    #expect(name.text == "Dr.A xAda", "no line breaks, Esc, '[' or digits in a name")
+    #expect(name.cursor == 6)
+    press(.paste("abcdefgh"), on: &name)
+    #expect(name.text == "Dr.A xabcAda", "stops at the maximum length")
+    var card = TextField("", maxLength: 19, mask: .cardNumber, allowed: .digits)
+    press(.paste("4242 4242-4242 4242\n"), on: &card)
+    #expect(card.text == "4242424242424242")
+    var empty = TextField("", allowed: .digits)
+    press(.paste(""), on: &empty)
+    press(.paste("\u{1B}"), on: &empty)
+    #expect(empty.text.isEmpty)
+  }
+
+  @Test("Alt+Backspace deletes the word before the cursor, with the spaces after it")
+  func deleteWord() {
+    var field = TextField("Ada  Lovelace King")
+    press(.alt(.backspace), on: &field)
+    #expect(field.text == "Ada  Lovelace ")
+    press(.alt(.backspace), on: &field)
+    #expect(field.text == "Ada  ")
+    press(.alt(.backspace), on: &field)
+    #expect(field.text == "")
+    press(.alt(.backspace), on: &field)
+    #expect(field.text == "")
+    var middle = TextField("one two three")
+    for _ in 0..<6 { press(.left, on: &middle) }
+    press(.alt(.backspace), on: &middle)
+    #expect(middle.text == "one  three")
+    #expect(middle.cursor == 4)
   }
 
   @Test("a secret shows a dot for every character")

@@ -59,7 +59,18 @@ struct KeyFuzzer {
     case 30..<36: return .character(anyCharacter())
     case 36..<76: return random.pick(Self.named)
     case 76..<85: return .control(Character(Unicode.Scalar(UInt8(random.int(97...122)))))
-    case 85..<92: return .function(random.int(1...12))
+    case 85..<90: return .function(random.int(1...12))
+    case 90..<93:
+      // What a terminal sends for Alt held with a key: Esc, then the key.
+      return .alt(random.chance(0.5) ? random.pick(Self.named) : .character(anyCharacter()))
+    case 93..<95:
+      // A bracketed paste: text of any kind, line breaks and Esc included.
+      let length = random.int(0...24)
+      var text = ""
+      for _ in 0..<length {
+        text.append(random.chance(0.5) ? random.pick(Self.meaningful) : anyCharacter())
+      }
+      return .paste(text)
     default:
       // Resizes reach the root too (the app handles them before); sizes may be nonsense.
       return .resize(width: random.int(-1...400), height: random.int(-1...200))

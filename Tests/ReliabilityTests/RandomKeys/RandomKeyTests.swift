@@ -74,11 +74,16 @@ struct RandomKeyTests {
       let key = fuzzer.next(state)
       let size = fuzzer.size()
       let before = state.current
+      let path = state.flow.path
       await drive(&state, [.tick(world.clock.now), .key(key)], world)
       outcome.coverage[state.current, default: 0] += 1
       if state.current != before { outcome.arrivals[state.current, default: 0] += 1 }
       let theme: Theme = event.isMultiple(of: 2) ? .color : .monochrome
       let place = "seed \(seed), event \(event), key \(key) at \(size.width)x\(size.height)"
+      if Self.neverNavigates(key), state.flow.path != path {
+        outcome.failures.append("\(place): moved the path from \(path.map(\.kind))")
+        if outcome.failures.count >= 5 { break }
+      }
       switch problem(in: state, width: size.width, height: size.height, theme) {
       case nil: break
       case .cellsJoin(let problem): outcome.joined.append("\(place): \(problem)")
@@ -88,6 +93,14 @@ struct RandomKeyTests {
       }
     }
     return outcome
+  }
+
+  /// A paste and an Alt key only ever edit a text field.
+  static func neverNavigates(_ key: Key) -> Bool {
+    switch key {
+    case .paste, .alt: true
+    default: false
+    }
   }
 
   /// What is wrong with `state` and its frame at `width` x `height`, if anything.

@@ -31,7 +31,7 @@ public enum PaymentFeature {
     /// The step's input.
     public let quote: Quote
     public var number = TextField("", maxLength: 19, mask: .cardNumber, allowed: .digits)
-    public var expiry = TextField("", maxLength: 5, allowed: .text)
+    public var expiry = TextField("", maxLength: 5, allowed: .cardExpiry)
     public var cvc = TextField("", maxLength: 4, mask: .secret, allowed: .digits)
     public var focus: Field = .number
     public var errors: [Field: String] = [:]
