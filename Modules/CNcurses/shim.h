@@ -34,6 +34,7 @@ static inline int cnc_ok(void) { return OK; }
 static inline int cnc_err(void) { return ERR; }
 static inline int cnc_key_code_yes(void) { return KEY_CODE_YES; }
 
+static inline int cnc_key_min(void) { return KEY_MIN; }
 static inline int cnc_key_up(void) { return KEY_UP; }
 static inline int cnc_key_down(void) { return KEY_DOWN; }
 static inline int cnc_key_left(void) { return KEY_LEFT; }

@@ -87,3 +87,43 @@ struct TerminalScreenInputTests {
     #expect(!TerminalScreen.isTerminal(-1))
   }
 }
+
+@Suite("Terminal screen input: escapes and bytes", .serialized)
+@MainActor
+struct TerminalEscapeInputTests {
+  /// A started xterm screen on a pseudo-terminal, and the keys `bytes` make, read as the app
+  /// reads them (until `count` keys or two quiet seconds).
+  private func keys(for bytes: [UInt8], count: Int) throws -> [Key] {
+    let terminal = try PseudoTerminal(columns: 80, rows: 24)
+    defer { terminal.close() }
+    let screen = TerminalScreen(
+      output: terminal.output, input: terminal.input, termType: "xterm-256color")
+    try screen.start()
+    defer { screen.stop() }
+    terminal.discardOutput()
+    terminal.send(bytes)
+    var keys: [Key] = []
+    while keys.count < count, terminal.waitForInput(milliseconds: 2000) {
+      keys += screen.readKeys()
+    }
+    return keys
+  }
+
+  @Test("Alt+Backspace and Alt+letter are never Escape")
+  func altKeys() throws {
+    let keys = try keys(for: Array("\u{1B}\u{7F}\u{1B}b".utf8), count: 2)
+    #expect(keys == [.alt(.backspace), .alt(.character("b"))])
+  }
+
+  @Test("a bracketed paste is one paste key: not Escape, and its markers are not typed")
+  func bracketedPaste() throws {
+    let keys = try keys(for: Array("\u{1B}[200~hello\r\u{1B}[201~!".utf8), count: 2)
+    #expect(keys == [.paste("hello\r"), .character("!")])
+  }
+
+  @Test("the bytes after an invalid UTF-8 byte are not lost")
+  func invalidUTF8() throws {
+    let keys = try keys(for: [0x61, 0xFF, 0x62, 0x63, 0xC3, 0x28, 0x64], count: 5)
+    #expect(keys == ["a", "b", "c", "(", "d"].map(Key.character))
+  }
+}

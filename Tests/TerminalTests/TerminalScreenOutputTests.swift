@@ -116,6 +116,23 @@ struct TerminalScreenOutputTests {
     #expect(piped.screen.size == TerminalSize(columns: 0, rows: 0))
   }
 
+  @Test("pastes are marked while the screen is up: bracketed paste on at start, off at stop")
+  func bracketedPasteMode() throws {
+    let on = Array("\u{1B}[?2004h".utf8)
+    let off = Array("\u{1B}[?2004l".utf8)
+    let piped = try PipedScreen()
+    defer { piped.close() }
+    let stopped = piped.output { piped.screen.stop() }
+    #expect(stopped.ends(with: off), "\(stopped)")
+    let started = piped.output { try? piped.screen.start() }
+    #expect(started.contains(on), "\(started)")
+    let suspended = piped.output { piped.screen.suspend() }
+    #expect(suspended.ends(with: off), "\(suspended)")
+    let resumed = piped.output { piped.screen.resume() }
+    #expect(resumed.contains(on), "\(resumed)")
+    #expect(!resumed.contains(off))
+  }
+
   @Test("an unknown terminal type is an error, not a crash")
   func unknownTerminal() throws {
     let output = try #require(fopen("/dev/null", "w"))
@@ -129,4 +146,13 @@ struct TerminalScreenOutputTests {
     #expect(!screen.isActive)
     screen.stop()
   }
+}
+
+extension Array where Element == UInt8 {
+  fileprivate func contains(_ part: [UInt8]) -> Bool {
+    guard part.count <= count else { return false }
+    return (0...(count - part.count)).contains { Array(self[$0..<$0 + part.count]) == part }
+  }
+
+  fileprivate func ends(with part: [UInt8]) -> Bool { suffix(part.count).elementsEqual(part) }
 }

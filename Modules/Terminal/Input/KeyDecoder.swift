@@ -1,42 +1,249 @@
 import CNcurses
 import Presentation
 
-/// Turns what ncurses's `wget_wch` returns into Presentation's `Key`, without a terminal.
-enum KeyDecoder {
-  /// The keys read in one drain of the input. A combining mark that arrives after a character
-  /// joins it, because terminals send "e" and U+0301 as two reads for what is one character.
-  static func keys(_ reads: [KeyRead], size: TerminalSize) -> [Key] {
+/// Turns what ncurses's `wgetch` returns into Presentation's `Key`, without a terminal.
+///
+/// It reads bytes rather than ncurses's wide characters, because `wget_wch` swallows every byte
+/// after an invalid one until its buffer is full; here an invalid byte costs only itself. It keeps
+/// what is still arriving from one drain of the input to the next: a character cut in two, an
+/// escape sequence, a paste.
+///
+/// Rules, in order:
+/// - Between the bracketed-paste markers `Esc [200~` and `Esc [201~` everything is the text of
+///   one `Key.paste` (key codes inside it are dropped; a resize still comes through).
+/// - Esc followed in the same drain by another key is that key with Alt (`Key.alt`), never Esc;
+///   Esc last in a drain is Esc (ncurses has waited its escape delay for more).
+/// - Any other `Esc [` sequence ncurses did not know (Ctrl+arrows on some terminals) is dropped,
+///   not typed into a field.
+/// - Bytes are read as UTF-8; a byte that cannot start or continue a character is dropped alone.
+/// - A combining mark that arrives after a character joins it, because terminals send "e" and
+///   U+0301 as two characters for what is one.
+struct KeyDecoder {
+  /// The most characters a paste keeps; the rest is dropped (no field takes more than 254).
+  static let pasteLimit = 4096
+
+  /// Reads held back for the next drain: the start of a character or of an escape sequence.
+  private var held: [KeyRead] = []
+  /// The text of a paste whose end marker has not come yet, and how many scalars it holds.
+  private var pasted: (text: String, scalars: Int)?
+
+  /// The keys in one drain of the input. `complete` says the drain ended because ncurses had no
+  /// more input (not at the read limit), so an Esc at its end was pressed alone. `size` is the
+  /// terminal's size after the reads, carried by a resize.
+  mutating func keys(_ reads: [KeyRead], size: TerminalSize, complete: Bool = true) -> [Key] {
+    let input = held + reads
+    held = []
     var keys: [Key] = []
-    for read in reads {
-      guard let key = key(status: read.status, value: read.value, size: size) else { continue }
-      if case .character(let next) = key, case .character(let previous)? = keys.last {
-        let joined = String(previous) + String(next)
-        if joined.count == 1, let character = joined.first {
-          keys[keys.count - 1] = .character(character)
-          continue
-        }
+    var index = 0
+    reading: while index < input.count {
+      switch next(in: input, at: index, size: size, complete: complete) {
+      case .needMore:
+        held = Array(input[index...])
+        break reading
+      case .consumed(let count, let key):
+        index += count
+        if let key { append(key, to: &keys) }
       }
-      keys.append(key)
     }
     return keys
   }
 
-  /// The key for one read, or nil for a code the app has no use for. `size` is the terminal's
-  /// size after the read, carried by a resize.
-  static func key(status: Int32, value: UInt32, size: TerminalSize) -> Key? {
-    if status == cnc_key_code_yes() {
-      if value == UInt32(cnc_key_resize()) {
-        return .resize(width: size.columns, height: size.rows)
+  /// The decoder with nothing held, as after a new start.
+  mutating func reset() {
+    held = []
+    pasted = nil
+  }
+
+  private enum Step {
+    /// The reads from here on are the start of something still arriving.
+    case needMore
+    /// This many reads made this key (or nothing).
+    case consumed(Int, Key?)
+  }
+
+  private mutating func next(in input: [KeyRead], at index: Int, size: TerminalSize, complete: Bool)
+    -> Step
+  {
+    if pasted != nil { return nextInPaste(input, at: index, size: size) }
+    switch input[index] {
+    case .keyCode(let code):
+      return .consumed(1, Self.key(code: code, size: size))
+    case .byte(27):
+      return escape(in: input, at: index, size: size, complete: complete)
+    case .byte:
+      switch Self.scalar(in: input, at: index) {
+      case .incomplete: return .needMore
+      case .invalid: return .consumed(1, nil)
+      case .scalar(let scalar, let length): return .consumed(length, Self.key(scalar))
       }
-      return keyCodes[value]
     }
-    guard status == cnc_ok() else { return nil }
-    return character(value)
+  }
+
+  /// What Esc at `index` starts: a paste, a sequence ncurses did not know, an Alt key, or Esc.
+  private mutating func escape(
+    in input: [KeyRead], at index: Int, size: TerminalSize, complete: Bool
+  ) -> Step {
+    let after = index + 1
+    guard after < input.count else { return complete ? .consumed(1, .escape) : .needMore }
+    switch input[after] {
+    case .byte(UInt8(ascii: "[")):
+      switch Self.controlSequence(in: input, from: after + 1) {
+      case .incomplete where !complete: return .needMore
+      case .incomplete, .invalid: return .consumed(2, .alt(.character("[")))
+      case .sequence(let body, let length):
+        if body == "200~" { pasted = ("", 0) }
+        // The end of a paste outside one, and sequences ncurses did not know, do nothing.
+        return .consumed(2 + length, nil)
+      }
+    case .byte(27):
+      return .consumed(2, .alt(.escape))
+    case .keyCode(let code):
+      guard let key = Self.key(code: code, size: size) else { return .consumed(2, nil) }
+      if case .resize = key { return .consumed(1, .escape) }
+      return .consumed(2, .alt(key))
+    case .byte:
+      switch Self.scalar(in: input, at: after) {
+      case .incomplete: return .needMore
+      case .invalid: return .consumed(2, nil)
+      case .scalar(let scalar, let length):
+        return .consumed(1 + length, Self.key(scalar).map(Key.alt))
+      }
+    }
+  }
+
+  /// Inside a paste: its end marker, or one more character of its text.
+  private mutating func nextInPaste(_ input: [KeyRead], at index: Int, size: TerminalSize) -> Step {
+    switch input[index] {
+    case .keyCode(let code):
+      let key = Self.key(code: code, size: size)
+      if case .resize? = key { return .consumed(1, key) }
+      return .consumed(1, nil)
+    case .byte(27):
+      let marker = Array("[201~".utf8)
+      var offset = 0
+      while offset < marker.count {
+        guard index + 1 + offset < input.count else { return .needMore }
+        guard input[index + 1 + offset] == .byte(marker[offset]) else { return .consumed(1, nil) }
+        offset += 1
+      }
+      let text = pasted?.text ?? ""
+      pasted = nil
+      return .consumed(1 + marker.count, text.isEmpty ? nil : .paste(text))
+    case .byte:
+      switch Self.scalar(in: input, at: index) {
+      case .incomplete: return .needMore
+      case .invalid: return .consumed(1, nil)
+      case .scalar(let scalar, let length):
+        // In place: a copy per character would make a long paste quadratic.
+        if let scalars = pasted?.scalars, scalars < Self.pasteLimit {
+          pasted?.text.unicodeScalars.append(scalar)
+          pasted?.scalars += 1
+        }
+        return .consumed(length, nil)
+      }
+    }
+  }
+
+  /// Adds `key`, joining a combining mark to the character before it.
+  private func append(_ key: Key, to keys: inout [Key]) {
+    if case .character(let next) = key, case .character(let previous)? = keys.last {
+      let joined = String(previous) + String(next)
+      if joined.count == 1, let character = joined.first {
+        keys[keys.count - 1] = .character(character)
+        return
+      }
+    }
+    keys.append(key)
+  }
+
+  // MARK: - Bytes
+
+  private enum Decoded {
+    case scalar(Unicode.Scalar, length: Int)
+    case incomplete
+    case invalid
+  }
+
+  /// The UTF-8 character starting at `index`: its scalar and byte count, `incomplete` when the
+  /// input ends inside it, `invalid` when the byte at `index` starts none.
+  private static func scalar(in input: [KeyRead], at index: Int) -> Decoded {
+    guard case .byte(let lead) = input[index] else { return .invalid }
+    let length: Int
+    switch lead {
+    case 0..<0x80: return .scalar(Unicode.Scalar(lead), length: 1)
+    case 0xC2...0xDF: length = 2
+    case 0xE0...0xEF: length = 3
+    case 0xF0...0xF4: length = 4
+    default: return .invalid
+    }
+    var bytes = [lead]
+    for offset in 1..<length {
+      // Cut by the end of the drain: the rest may come with the next one.
+      guard index + offset < input.count else {
+        return couldContinue(bytes, to: length) ? .incomplete : .invalid
+      }
+      guard case .byte(let byte) = input[index + offset], (0x80...0xBF).contains(byte) else {
+        return .invalid
+      }
+      bytes.append(byte)
+    }
+    // String's own check refuses overlong forms and surrogates.
+    guard let text = String(validating: bytes, as: UTF8.self),
+      let scalar = text.unicodeScalars.first
+    else { return .invalid }
+    return .scalar(scalar, length: length)
+  }
+
+  /// Whether `bytes`, the start of a character `length` bytes long, can still become a valid one.
+  private static func couldContinue(_ bytes: [UInt8], to length: Int) -> Bool {
+    // The lowest or the highest continuation makes it valid if any does (E0 needs A0 and up,
+    // ED at most 9F).
+    [0x80, 0xBF].contains { (filler: UInt8) in
+      let padding = [UInt8](repeating: filler, count: length - bytes.count)
+      return String(validating: bytes + padding, as: UTF8.self) != nil
+    }
+  }
+
+  private enum ControlSequence {
+    case sequence(String, length: Int)
+    case incomplete
+    case invalid
+  }
+
+  /// The longest control sequence taken as one: keys send a few bytes, and a longer run is text
+  /// after Alt+[ (never held back without end, however much arrives).
+  static let controlSequenceLimit = 32
+
+  /// The rest of a control sequence after `Esc [`, from `start`: parameter bytes, intermediate
+  /// bytes and the final byte (ECMA-48), as text with the count of its reads.
+  private static func controlSequence(in input: [KeyRead], from start: Int) -> ControlSequence {
+    var body = ""
+    var index = start
+    while index < input.count {
+      guard index - start < controlSequenceLimit else { return .invalid }
+      guard case .byte(let byte) = input[index] else { return .invalid }
+      body.unicodeScalars.append(Unicode.Scalar(byte))
+      switch byte {
+      case 0x20...0x3F: index += 1
+      case 0x40...0x7E: return .sequence(body, length: index - start + 1)
+      default: return .invalid
+      }
+    }
+    return .incomplete
+  }
+
+  // MARK: - Keys
+
+  /// The key for an ncurses key code, or nil for a code the app has no use for. `size` is the
+  /// terminal's size after the read, carried by a resize.
+  static func key(code: Int32, size: TerminalSize) -> Key? {
+    if code == cnc_key_resize() { return .resize(width: size.columns, height: size.rows) }
+    return keyCodes[code]
   }
 
   /// A character read as such: control codes, then printable characters.
-  private static func character(_ value: UInt32) -> Key? {
-    switch value {
+  static func key(_ scalar: Unicode.Scalar) -> Key? {
+    switch scalar.value {
     case 9: return .tab
     // Enter is CR under `nonl`, LF when a terminal or paste sends one.
     case 10, 13: return .enter
@@ -44,17 +251,15 @@ enum KeyDecoder {
     case 8, 127: return .backspace
     case 27: return .escape
     case 1...26:
-      guard let letter = Unicode.Scalar(0x60 + value) else { return nil }
+      guard let letter = Unicode.Scalar(0x60 + scalar.value) else { return nil }
       return .control(Character(letter))
     case 0..<32, 0x80..<0xA0: return nil
-    default:
-      guard let scalar = Unicode.Scalar(value) else { return nil }
-      return .character(Character(scalar))
+    default: return .character(Character(scalar))
     }
   }
 
-  /// ncurses key codes (with `KEY_CODE_YES`) and their keys.
-  private static let keyCodes: [UInt32: Key] = {
+  /// ncurses key codes and their keys.
+  private static let keyCodes: [Int32: Key] = {
     var codes: [Int32: Key] = [
       cnc_key_up(): .up, cnc_key_down(): .down, cnc_key_left(): .left, cnc_key_right(): .right,
       cnc_key_enter(): .enter, cnc_key_btab(): .backTab, cnc_key_backspace(): .backspace,
@@ -62,6 +267,6 @@ enum KeyDecoder {
       cnc_key_ppage(): .pageUp, cnc_key_npage(): .pageDown,
     ]
     for number in 1...12 { codes[cnc_key_f(Int32(number))] = .function(number) }
-    return Dictionary(uniqueKeysWithValues: codes.map { (UInt32(bitPattern: $0.key), $0.value) })
+    return codes
   }()
 }

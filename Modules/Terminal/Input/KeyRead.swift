@@ -1,7 +1,6 @@
-/// One result of ncurses's `wget_wch`: its return code and the value it stored.
-struct KeyRead: Hashable, Sendable {
-  /// `OK` for a character, `KEY_CODE_YES` for a key code such as `KEY_UP`.
-  var status: Int32
-  /// The character (a Unicode scalar or a control code) or the key code.
-  var value: UInt32
+/// One result of ncurses's `wgetch`: a byte of input, or the code of a key ncurses decoded from an
+/// escape sequence it knows (`KEY_UP`, `KEY_F(1)`, `KEY_RESIZE`...).
+enum KeyRead: Hashable, Sendable {
+  case byte(UInt8)
+  case keyCode(Int32)
 }

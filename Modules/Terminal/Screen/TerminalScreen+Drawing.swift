@@ -18,7 +18,7 @@ extension TerminalScreen {
     drawn = canvas
     wnoutrefresh(window)
     doupdate()
-    isSuspended = false
+    comeBackFromSuspend()
   }
 
   /// Repaints the whole terminal from what ncurses holds, for when the terminal may show
@@ -28,7 +28,15 @@ extension TerminalScreen {
     clearok(cnc_curscr(), true)
     wnoutrefresh(cnc_stdscr())
     doupdate()
+    comeBackFromSuspend()
+  }
+
+  /// An update after `suspend()` is back in full-screen mode (ncurses re-enters it by itself):
+  /// pastes are marked again.
+  private func comeBackFromSuspend() {
+    guard isSuspended else { return }
     isSuspended = false
+    setBracketedPaste(true)
   }
 
   /// Writes one cell into ncurses's window; ncurses blanks any wide character it cuts in half.

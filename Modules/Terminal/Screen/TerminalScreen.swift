@@ -29,6 +29,8 @@ public final class TerminalScreen {
   var drawn: Canvas?
   var palette = Palette.monochrome
   let signals = SignalSources()
+  /// Decodes the bytes read into keys, holding what a drain cut short.
+  var keyDecoder = KeyDecoder()
 
   /// A screen on `output` and `input` (a terminal, a pty, or a pipe for measuring output), with
   /// the terminal description `termType` (nil: `TERM`). It starts with `start()`.
@@ -89,6 +91,8 @@ public final class TerminalScreen {
     palette = makePalette()
     drawn = nil
     isSuspended = false
+    keyDecoder.reset()
+    setBracketedPaste(true)
   }
 
   /// Leaves full-screen mode for good and restores the terminal. Safe to call more than once,
@@ -97,6 +101,7 @@ public final class TerminalScreen {
     guard let screen else { return }
     set_term(screen)
     if !isendwin() { endwin() }
+    setBracketedPaste(false)
     delscreen(screen)
     self.screen = nil
     drawn = nil
@@ -110,6 +115,8 @@ public final class TerminalScreen {
     guard let screen, !isSuspended else { return }
     set_term(screen)
     endwin()
+    // The shell or program that runs meanwhile gets pastes as plain text.
+    setBracketedPaste(false)
     isSuspended = true
   }
 
@@ -134,6 +141,14 @@ public final class TerminalScreen {
     guard let screen else { return false }
     set_term(screen)
     return true
+  }
+
+  /// Asks the terminal to mark pastes (xterm's bracketed-paste mode, DEC private mode 2004), so
+  /// a paste reaches the app as one `Key.paste`: its text can hold Esc or a line break, which
+  /// must not act as keys. Terminals without the mode ignore the request.
+  func setBracketedPaste(_ enabled: Bool) {
+    fputs(enabled ? "\u{1B}[?2004h" : "\u{1B}[?2004l", output)
+    fflush(output)
   }
 
   private func makePalette() -> Palette {

@@ -118,6 +118,17 @@ final class BookingTerminal {
     try tmuxCommand(["send-keys", "-t", session, "-l", text])
   }
 
+  /// Puts `text` in tmux's paste buffer, for `pasteBuffer()`.
+  func setBuffer(_ text: String) throws {
+    try tmuxCommand(["set-buffer", "--", text])
+  }
+
+  /// Pastes tmux's buffer into the app as a terminal does: line breaks sent as carriage returns,
+  /// and wrapped in bracketed-paste markers when the app has turned that mode on.
+  func pasteBuffer() throws {
+    try tmuxCommand(["paste-buffer", "-p", "-t", session])
+  }
+
   /// Resizes the window, as a person resizing the terminal would.
   func resize(width: Int, height: Int) throws {
     try tmuxCommand(

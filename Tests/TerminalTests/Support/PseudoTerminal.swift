@@ -60,6 +60,12 @@ final class PseudoTerminal {
     _ = write(controller, &bytes, bytes.count)
   }
 
+  /// Sends `bytes` as they are, valid UTF-8 or not.
+  func send(_ bytes: [UInt8]) {
+    var bytes = bytes
+    _ = write(controller, &bytes, bytes.count)
+  }
+
   /// Throws away what the screen wrote, so its writes never block on a full buffer.
   func discardOutput() {
     var buffer = [UInt8](repeating: 0, count: 1 << 16)
