@@ -28,7 +28,7 @@ extension Strings {
       "Space / Enter     extras: pick seat, toggle insurance",
       "1 - 9             extras: whose seat to pick",
       "+ / -             date (a day), passengers, bags",
-      "PgUp / PgDn       date: a month; typing replaces a filled field",
+      "PgUp / PgDn       date: a month (typing replaces it)",
       "c                 extras: price them, go to payment",
       "r                 retry; price an expired quote again",
       "n                 confirmation: a new booking",

@@ -32,7 +32,7 @@ extension Strings {
       "Boşluk / Enter    ekstralar: koltuk seç, sigorta aç/kapat",
       "1 - 9             ekstralar: kimin koltuğu seçilecek",
       "+ / -             tarih (bir gün), yolcular, bagajlar",
-      "PgUp / PgDn       tarih: bir ay; yazmak dolu alanı değiştirir",
+      "PgUp / PgDn       tarih: bir ay (yazınca yerine geçer)",
       "c                 ekstralar: fiyatla, ödemeye geç",
       "r                 yeniden dene; süresi dolan fiyatı yenile",
       "n                 onay: yeni rezervasyon",

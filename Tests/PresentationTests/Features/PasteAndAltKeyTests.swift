@@ -19,8 +19,11 @@ struct PasteAndAltKeyTests {
   }
 
   let fillPassengers: [RootFeature.Action] =
-    [.key(.tab)] + keys("Ada") + [.key(.tab)] + keys("Lovelace") + [.key(.tab)] + keys("1985-12-10")
-    + [.key(.tab), .key(.tab)] + keys("Grace") + [.key(.tab)] + keys("Hopper") + [.key(.tab)]
+    [.key(.right), .key(.tab)] + keys("Ada") + [.key(.tab)] + keys("Lovelace") + [.key(.tab)]
+    + keys("1985-12-10")
+    + [.key(.tab), .key(.right), .key(.tab)] + keys("Grace") + [.key(.tab)] + keys("Hopper") + [
+      .key(.tab)
+    ]
     + keys("1986-12-09") + [.key(.tab)] + keys("ada@example.com") + [.key(.tab)]
     + keys("+31201234567") + [.key(.tab), .key(.enter)]
 
