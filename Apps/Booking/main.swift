@@ -45,6 +45,9 @@ if let url = options.openURL {
   } catch {
     refuse("cannot open \(DomainError.quoted(url)): \(error.description)")
   }
+  if let problem = deepLink?.problem(at: WallClock.system.now()) {
+    refuse("cannot open \(DomainError.quoted(url)): \(problem.description)")
+  }
 }
 var replayer: KeyReplayer?
 if let path = options.replayPath {

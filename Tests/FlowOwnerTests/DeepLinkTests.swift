@@ -105,3 +105,21 @@ struct DeepLinkTests {
         == #"'a\u{A}b' is not a quote ID: use 1 to 64 letters, digits, '-' or '_'."#)
   }
 }
+
+@Suite("Links that read well but cannot be opened")
+struct DeepLinkWindowTests {
+  @Test("a search link for a day that has passed everywhere, or beyond the window, is a problem")
+  func window() throws {
+    let now = Fixture.now  // 2026-11-29 12:00 UTC
+    func problem(_ date: String) throws -> DeepLinkError? {
+      try DeepLink(parsing: "booking://search?from=IST&to=AMS&date=\(date)&passengers=1")
+        .problem(at: now)
+    }
+    #expect(try problem("2026-11-28") == .dayPassed(try CalendarDay(iso: "2026-11-28")))
+    // Still the 29th west of Greenwich, and today east of it.
+    #expect(try problem("2026-11-29") == nil)
+    #expect(try problem("2027-11-20") == nil)
+    #expect(try problem("2027-11-22") == .beyondBookingWindow(try CalendarDay(iso: "2027-11-22")))
+    #expect(try DeepLink(parsing: "booking://pay/qt-1").problem(at: now) == nil)
+  }
+}

@@ -1,4 +1,5 @@
 import Domain
+import FoundationEssentials
 
 /// A link into the flow from outside: `booking://pay/<quoteID>` or
 /// `booking://search?from=IST&to=AMS&date=2026-12-24&passengers=2`.
@@ -159,5 +160,22 @@ public enum DeepLink: Hashable, Sendable {
     case UInt8(ascii: "A")...UInt8(ascii: "F"): byte - UInt8(ascii: "A") + 10
     default: nil
     }
+  }
+}
+
+extension DeepLink {
+  /// Why this link cannot be opened at `now` although it reads well: a search for a day that has
+  /// passed everywhere, or one beyond the booking window. Every invalid link is refused the same
+  /// way, at launch, before a screen shows something that cannot succeed.
+  public func problem(at now: Date) -> DeepLinkError? {
+    guard case .search(let criteria) = self else { return nil }
+    // The day has passed where it ends last (UTC-12).
+    if criteria.departure < CalendarDay(now.addingTimeInterval(-12 * 3600), in: .utc) {
+      return .dayPassed(criteria.departure)
+    }
+    if !criteria.isWithinBookingWindow(at: now) {
+      return .beyondBookingWindow(criteria.departure)
+    }
+    return nil
   }
 }

@@ -18,6 +18,10 @@ public enum DeepLinkError: Error, Hashable, Sendable, CustomStringConvertible {
   case invalidParameter(name: String, reason: String)
   /// The passengers parameter, as given, is not a whole number the search allows.
   case invalidPassengerCount(String)
+  /// A search link's day has passed everywhere on Earth.
+  case dayPassed(CalendarDay)
+  /// A search link's day is beyond the last day that can be booked.
+  case beyondBookingWindow(CalendarDay)
 
   public var description: String {
     let q = DomainError.quoted
@@ -40,6 +44,10 @@ public enum DeepLinkError: Error, Hashable, Sendable, CustomStringConvertible {
     case .duplicateParameter(let name): "The link gives \(q(name)) twice."
     case .missingParameter(let name): "The search link needs \(name)=..."
     case .invalidParameter(let name, let reason): "The link's \(name) is wrong: \(reason)"
+    case .dayPassed(let day): "\(day) has passed: a search link needs a day from today on."
+    case .beyondBookingWindow(let day):
+      "\(day) is more than \(SearchCriteria.bookingWindowDays) days ahead: flights cannot be "
+        + "booked that far ahead."
     case .invalidPassengerCount(let given):
       "The link's passengers is \(q(given)): use \(SearchCriteria.passengerRange.lowerBound) to "
         + "\(SearchCriteria.passengerRange.upperBound)."

@@ -98,6 +98,8 @@ struct DeepLinkFuzzTests {
     case .missingParameter: "missingParameter"
     case .invalidParameter: "invalidParameter"
     case .invalidPassengerCount: "invalidPassengerCount"
+    case .dayPassed: "dayPassed"
+    case .beyondBookingWindow: "beyondBookingWindow"
     }
   }
 
