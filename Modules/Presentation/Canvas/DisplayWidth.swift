@@ -79,6 +79,18 @@ public enum DisplayWidth {
     return prefix(text, fitting: columns - 1) + "…"
   }
 
+  /// `text` cut to `columns` at the end of a word, with `…` (mid-word only when the first word
+  /// alone is too long): a cut line reads as cut, never as "countdo".
+  public static func truncateAtWord(_ text: String, to columns: Int) -> String {
+    guard columns > 0 else { return "" }
+    if of(text) <= columns { return text }
+    let room = prefix(text, fitting: columns - 1)
+    guard let space = room.lastIndex(of: " ") else { return room + "…" }
+    var words = String(room[..<space])
+    while words.last == " " || words.last == "," || words.last == ";" { words.removeLast() }
+    return words.isEmpty ? room + "…" : words + "…"
+  }
+
   /// `text` padded with spaces (or cut) to exactly `columns`.
   public static func pad(_ text: String, to columns: Int, alignRight: Bool = false) -> String {
     let cut = truncate(text, to: columns)

@@ -142,7 +142,9 @@ extension Strings {
     seatChosenFor: { seat, name in "Seat \(seat) is already chosen for \(name)." },
     bagsCount: { $0 == 1 ? "1 bag" : "\($0) bags" },
     legend: SeatLegend(
-      free: "free", premium: "extra legroom", taken: "taken", chosen: "chosen", exitRow: "exit row"),
+      free: "available", premium: "extra legroom", taken: "taken", chosen: "chosen",
+      exitRow: "exit row"),
+    premiumFrom: { "extra legroom, from \($0)" },
     infantOnLap: "on a lap",
     seatsAtCheckIn: { "\($0): seats at check-in" },
     cardNumberLabel: "Card number", expiryLabel: "Expiry (MM/YY)", cvcLabel: "CVC",
@@ -170,7 +172,8 @@ extension Strings {
     totalLabel: "Total",
     testCardHint:
       "Test cards: 4242\u{A0}4242\u{A0}4242\u{A0}4242 pays; "
-      + "4000\u{A0}0000\u{A0}0000\u{A0}0002 is declined.",
+      + "4000\u{A0}0000\u{A0}0000\u{A0}0002 is declined; "
+      + "4000\u{A0}0000\u{A0}0000\u{A0}9995 has insufficient funds.",
     bookedTitle: "Booked!",
     referenceLabel: "Booking reference",
     paidWith: { "Paid with \($0)" },

@@ -146,6 +146,7 @@ extension Strings {
     legend: SeatLegend(
       free: "boş", premium: "ekstra alan", taken: "dolu", chosen: "seçili",
       exitRow: "acil çıkış"),
+    premiumFrom: { "geniş diz mesafesi, \($0) itibarıyla" },
     infantOnLap: "kucakta",
     seatsAtCheckIn: { "\($0): koltuklar check-in'de" },
     cardNumberLabel: "Kart numarası", expiryLabel: "Son kullanma (AA/YY)", cvcLabel: "CVC",
@@ -173,7 +174,8 @@ extension Strings {
     totalLabel: "Toplam",
     testCardHint:
       "Test kartları: 4242\u{A0}4242\u{A0}4242\u{A0}4242 öder; "
-      + "4000\u{A0}0000\u{A0}0000\u{A0}0002 reddedilir.",
+      + "4000\u{A0}0000\u{A0}0000\u{A0}0002 reddedilir; "
+      + "4000\u{A0}0000\u{A0}0000\u{A0}9995 yetersiz bakiye.",
     bookedTitle: "Rezervasyon tamam!",
     referenceLabel: "Rezervasyon kodu",
     paidWith: { "Ödeme: \($0)" },

@@ -126,6 +126,8 @@ public struct Strings: Sendable {
   public let seatChosenFor: @Sendable (String, String) -> String
   public let bagsCount: @Sendable (Int) -> String
   public let legend: SeatLegend
+  /// The legend's word for seats with more room, with the cheapest of them.
+  public let premiumFrom: @Sendable (String) -> String
   public let infantOnLap: String
   /// For a connection: the flights whose seats are not chosen here ("LX2578: seats at check-in").
   public let seatsAtCheckIn: @Sendable (String) -> String

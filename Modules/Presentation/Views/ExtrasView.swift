@@ -2,6 +2,18 @@ import Domain
 
 /// Draws the seat map, bags, insurance and the running estimate, and names their keys.
 enum ExtrasView {
+  /// The legend with what a seat with more room costs from, when the map has such seats.
+  static func legend(_ strings: Strings, _ map: SeatMap, _ language: Language) -> SeatLegend {
+    var legend = strings.legend
+    let premium = map.seats.filter { $0.kind != .standard }.map(\.price)
+    if let cheapest = premium.min(by: { $0.amount < $1.amount }) {
+      // The amount stays on one line when the legend wraps.
+      let amount = cheapest.formatted(language.moneyStyle).replacing(" ", with: "\u{A0}")
+      legend.premium = strings.premiumFrom(amount)
+    }
+    return legend
+  }
+
   static func draw(
     _ state: ExtrasFeature.State, on canvas: inout Canvas, in rect: Rect, theme: Theme,
     strings: Strings, language: Language, spinner: Int
@@ -25,7 +37,8 @@ enum ExtrasView {
     let (mapRect, side) = rect.splitLeft(mapWidth)
     SeatMapView.draw(
       on: &canvas, in: mapRect, seatMap: map, chosen: chosen,
-      cursor: state.focus == .seats ? state.cursor : nil, theme: theme, legend: strings.legend)
+      cursor: state.focus == .seats ? state.cursor : nil, theme: theme,
+      legend: legend(strings, map, language))
 
     let panel = Rect(x: side.x + 1, y: side.y, width: side.width - 1, height: side.height)
     // The side column is gathered first, then drawn scrolled so the focused line (the current

@@ -32,15 +32,18 @@ enum PaymentView {
     let (note, noteStyle) =
       state.isExpired(at: now)
       ? (strings.priceExpired, theme.critical) : (strings.priceLockNote, theme.dim)
-    // Wrapped where there is room; on a short screen the card form comes first.
-    let noteLines = rect.height >= 14 ? Modal.wrap(note, width: width) : [note]
+    // Wrapped to the panel where there is room; on a short screen the card form comes first and
+    // the note is cut at a word.
+    let noteLines =
+      rect.height >= 14
+      ? Modal.wrap(note, width: rect.width) : [DisplayWidth.truncateAtWord(note, to: rect.width)]
     for line in noteLines where y < rect.maxY {
       canvas.put(line, x: rect.x, y: y, style: noteStyle, clip: rect)
       y += 1
     }
     y += rect.height >= 12 ? 1 : 0
     if state.isExpired(at: now) {
-      for line in Modal.wrap(strings.expiredExplanation, width: width) where y < rect.maxY {
+      for line in Modal.wrap(strings.expiredExplanation, width: rect.width) where y < rect.maxY {
         canvas.put(line, x: rect.x, y: y, style: theme.warning, clip: rect)
         y += 1
       }
@@ -50,8 +53,11 @@ enum PaymentView {
           clip: rect)
         y += 1
       }
-      if let failure = state.failure, y < rect.maxY {
-        canvas.put(failure, x: rect.x, y: y, style: theme.error, clip: rect)
+      if let failure = state.failure {
+        for line in Modal.wrap(failure, width: rect.width) where y < rect.maxY {
+          canvas.put(line, x: rect.x, y: y, style: theme.error, clip: rect)
+          y += 1
+        }
       }
       return
     }

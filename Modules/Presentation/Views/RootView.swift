@@ -52,9 +52,12 @@ public enum RootView {
     } else if !state.steps.isEmpty {
       let (crumbRow, remaining) = body.splitTop(1)
       canvas.fill(crumbRow)
-      let names = [StepKind.search] + state.flow.path.map(\.kind)
-      let crumb = names.map { strings.stepNames[$0] ?? "" }.joined(separator: " › ")
-      canvas.put(" " + crumb, x: crumbRow.x, y: crumbRow.y, style: theme.dim, clip: crumbRow)
+      let names = ([StepKind.search] + state.flow.path.map(\.kind)).map {
+        strings.stepNames[$0] ?? ""
+      }
+      canvas.put(
+        " " + breadcrumb(names, width: crumbRow.width - 1), x: crumbRow.x, y: crumbRow.y,
+        style: theme.dim, clip: crumbRow)
       body = remaining
     }
 
@@ -90,6 +93,17 @@ public enum RootView {
     case nil:
       break
     }
+  }
+
+  /// The steps joined by `›`, the earliest giving way to `…` so the current step always shows.
+  static func breadcrumb(_ names: [String], width: Int) -> String {
+    var shown = names
+    var crumb = shown.joined(separator: " › ")
+    while DisplayWidth.of(crumb) > width, shown.count > 1 {
+      shown.removeFirst()
+      crumb = "… › " + shown.joined(separator: " › ")
+    }
+    return DisplayWidth.of(crumb) > width ? DisplayWidth.truncate(crumb, to: width) : crumb
   }
 
   private static func drawHeader(

@@ -28,7 +28,10 @@ public enum SeatMapView {
     canvas.fill(rect, style: theme.text)
     guard !rect.isEmpty else { return }
     let headerRows = rect.height >= 2 ? 1 : 0
-    let legendRows = rect.height >= 3 ? 1 : 0
+    // The whole legend where the map has room for it (a third of its height at most).
+    let legendRows =
+      rect.height >= 3
+      ? min(SeatLegendLine.rowsNeeded(legend, width: rect.width), max(1, rect.height / 3)) : 0
     let visible = rect.height - headerRows - legendRows
     let left = rect.x + max(0, (rect.width - requiredWidth(for: seatMap)) / 2)
     let labelWidth = rowLabelWidth(seatMap)
@@ -70,7 +73,10 @@ public enum SeatMapView {
       if isExit { canvas.put("▸", x: x, y: y, style: theme.accent, clip: rect) }
     }
     if legendRows > 0 {
-      SeatLegendLine.draw(on: &canvas, in: rect.row(rect.height - 1), legend: legend, theme: theme)
+      SeatLegendLine.draw(
+        on: &canvas,
+        in: Rect(x: rect.x, y: rect.maxY - legendRows, width: rect.width, height: legendRows),
+        legend: legend, theme: theme)
     }
   }
 

@@ -25,7 +25,8 @@ struct SeatMapViewTests {
       "ABC|DEF", rows: 1...6, exitRows: [4], legroomRows: [1], occupied: ["1C", "2A", "5F"])
     let chosen = [try WidgetTest.seat("3B"): "1", try WidgetTest.seat("3E"): "2"]
     let canvas = render(
-      map, width: 24, height: 9, chosen: chosen, cursor: try WidgetTest.seat("5D"))
+      map, width: 24, height: 11, chosen: chosen, cursor: try WidgetTest.seat("5D"))
+    // The whole legend, in as many rows as the map's width needs.
     WidgetTest.expectLines(
       canvas,
       [
@@ -37,7 +38,9 @@ struct SeatMapViewTests {
         "5  [ ][ ][ ]  [ ][ ][x]",
         "6  [ ][ ][ ]  [ ][ ][ ]",
         "",
-        "  [ ] free  [+] extra",
+        " [ ] free  [x] taken",
+        " [1] yours  ◂▸ exit",
+        " [+] extra",
       ])
     #expect(canvas[10, 1]?.style == theme.seatTaken)
     #expect(canvas[7, 3]?.grapheme == "1")
@@ -70,14 +73,14 @@ struct SeatMapViewTests {
       [
         "                        A  B",
         "                    1 ◂[+][+]▸",
-        "[ ] free  [+] extra  [x] taken  [1] yours  ◂▸ exit",
+        " [ ] free  [x] taken  [1] yours  ◂▸ exit",
       ])
   }
 
   @Test("a tall cabin scrolls to keep the cursor's row in view")
   func scrolling() throws {
     let map = try WidgetTest.seatMap("ABC|DEF", rows: 1...30, occupied: ["28D"])
-    let far = render(map, width: 25, height: 8, cursor: try WidgetTest.seat("28D"))
+    let far = render(map, width: 25, height: 10, cursor: try WidgetTest.seat("28D"))
     WidgetTest.expectLines(
       far,
       [
@@ -88,13 +91,15 @@ struct SeatMapViewTests {
         "28  [ ][ ][ ]  [x][ ][ ]",
         "29  [ ][ ][ ]  [ ][ ][ ]",
         "30  [ ][ ][ ]  [ ][ ][ ]",
-        "   [ ] free  [+] extra",
+        " [ ] free  [x] taken",
+        " [1] yours  ◂▸ exit",
+        " [+] extra",
       ])
     #expect(far[15, 4]?.style == theme.seatCursor)
-    let middle = render(map, width: 25, height: 8, cursor: try WidgetTest.seat("15A"))
+    let middle = render(map, width: 25, height: 10, cursor: try WidgetTest.seat("15A"))
     #expect(middle.lines[1].hasPrefix("12 "))
     #expect(middle.lines[6].hasPrefix("17 "))
-    let top = render(map, width: 25, height: 8, cursor: nil)
+    let top = render(map, width: 25, height: 10, cursor: nil)
     #expect(top.lines[1].hasPrefix(" 1 "))
   }
 
@@ -110,7 +115,7 @@ struct SeatMapViewTests {
       [
         "     A  B  C    D  E  F  G    H  J  K",
         "20  [ ][ ][ ]  [ ][ ][ ][ ]  [ ][ ][ ]",
-        "    [ ] free  [+] extra  [x] taken",
+        " [ ] free  [x] taken  [1] yours",
       ])
     #expect(canvas[35, 1]?.style == theme.seatCursor)
   }
@@ -125,7 +130,7 @@ struct SeatMapViewTests {
       [
         "   ‹ E  F  G    H  J  K",
         "20  [ ][ ][ ]  [ ][ ][ ]",
-        "   [ ] free  [+] extra",
+        " [ ] free  [x] taken",
       ])
     #expect(right[21, 1]?.style == theme.seatCursor, "the cursor's seat K is in view")
     let left = render(wide, width: 26, height: 3, cursor: try WidgetTest.seat("20A"))
