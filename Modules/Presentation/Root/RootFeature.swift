@@ -389,9 +389,22 @@ public enum RootFeature {
       let reply = ResultsFeature.reduce(&feature, action, environment: environment)
       state.steps[index].feature = .results(feature)
       let effect = reply.effect.map { Action.step(id, .results($0)) }.tagged(id.rawValue)
-      guard case .offerSelected(let offer)? = reply.output else { return (reply.handled, effect) }
-      record(&state, state.flow.offerSelected(offer, from: origin))
-      return (true, .batch([effect, reconcile(&state, environment)]))
+      switch reply.output {
+      case .offerSelected(let offer)?:
+        record(&state, state.flow.offerSelected(offer, from: origin))
+        return (true, .batch([effect, reconcile(&state, environment)]))
+      case .searchDay(let day)?:
+        // Another day is a new search: it replaces the path, and the form shows it.
+        guard case .results(let criteria) = origin,
+          let moved = try? SearchCriteria(
+            origin: criteria.origin, destination: criteria.destination, departure: day,
+            passengerCount: criteria.passengerCount)
+        else { return (true, effect) }
+        state.search = SearchFeature.State(today: state.search.today, criteria: moved)
+        return (true, .batch([effect, startSearch(&state, moved, environment)]))
+      case nil:
+        return (reply.handled, effect)
+      }
     case (.passengers(var feature), .passengers(let action)):
       let reply = PassengersFeature.reduce(
         &feature, action, environment: environment, strings: strings)

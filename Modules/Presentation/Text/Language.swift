@@ -33,6 +33,16 @@ public enum Language: String, Hashable, Sendable, CaseIterable {
     return "\(day.day) \(months[(day.month - 1) % 12])"
   }
 
+  /// "Th 24" / "Pe 24": a day in a fare strip, its weekday in two letters.
+  public func weekdayAndDay(_ day: CalendarDay) -> String {
+    let weekdays =
+      switch self {
+      case .english: ["Mo", "Tu", "We", "Th", "Fr", "Sa", "Su"]
+      case .turkish: ["Pt", "Sa", "Ça", "Pe", "Cu", "Ct", "Pz"]
+      }
+    return "\(weekdays[(day.isoWeekday + 6) % 7]) \(day.day)"
+  }
+
   /// Minutes as "3h 25m" / "3sa 25dk".
   public func duration(minutes: Int) -> String {
     let (h, m) = (minutes / 60, minutes % 60)

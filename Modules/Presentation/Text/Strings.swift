@@ -74,6 +74,18 @@ public struct Strings: Sendable {
   public let loadingOffers: String
   public let noOffers: String
   public let noNonstops: String
+  /// Filters: nothing left, their words in the summary, the airlines checklist, their keys.
+  public let noneMatch: String
+  public let withoutAirlines: @Sendable (String) -> String
+  public let dayPartNames: [ResultsFeature.DayPart: String]
+  public let upTo: @Sendable (String) -> String
+  public let airlinesTitle: String
+  public let hintAirlines: String
+  public let hintTime: String
+  public let hintPrice: String
+  public let hintClear: String
+  public let hintDay: String
+  public let hintClose: String
   public let sortNames: [ResultsFeature.Sort: String]
   public let sortedBy: @Sendable (String) -> String
   public let nonstopOnly: String

@@ -7,20 +7,38 @@ enum ResultsView {
     strings: Strings, language: Language, spinner: Int
   ) {
     guard !rect.isEmpty else { return }
-    let (header, body) = rect.splitTop(2)
+    // The week's fares above the list where there is room for them and the list.
+    let showsStrip = rect.height >= 10 && rect.width >= 30
+    let (top, body) = rect.splitTop(showsStrip ? 4 : 2)
+    let header = top.row(0)
+    if showsStrip {
+      FareStrip.draw(
+        state, on: &canvas, in: Rect(x: top.x, y: top.y + 1, width: top.width, height: 2),
+        theme: theme, language: language)
+    }
     guard
       let offers = LoadStatusView.value(
         of: state.load, loadingText: strings.loadingOffers, on: &canvas, in: body, theme: theme,
         strings: strings, spinner: spinner)
     else { return }
-    var summary =
-      strings.offerCount(state.listed.count, offers.count) + " · "
-      + strings.sortedBy(strings.sortNames[state.sort] ?? "")
-    if state.nonstopOnly { summary += " · " + strings.nonstopOnly }
-    canvas.put(summary, x: header.x, y: header.y, style: theme.dim, clip: header)
+    canvas.put(
+      DisplayWidth.truncateAtWord(
+        summary(state, offers: offers, strings, language), to: header.width),
+      x: header.x, y: header.y, style: theme.dim, clip: header)
+    if state.choosingAirlines {
+      drawChecklist(state, on: &canvas, in: body, theme: theme, strings: strings)
+      return
+    }
     if state.listed.isEmpty {
-      let text = offers.isEmpty ? strings.noOffers : strings.noNonstops
-      canvas.put(text, x: body.x, y: body.y, style: theme.warning, clip: body)
+      var onlyNonstop = ResultsFeature.Filters()
+      onlyNonstop.nonstopOnly = true
+      let text =
+        offers.isEmpty
+        ? strings.noOffers
+        : state.filters == onlyNonstop ? strings.noNonstops : strings.noneMatch
+      for (row, line) in Modal.wrap(text, width: body.width).prefix(body.height).enumerated() {
+        canvas.put(line, x: body.x, y: body.y + row, style: theme.warning, clip: body)
+      }
       return
     }
     let listed = state.listed
@@ -33,6 +51,50 @@ enum ResultsView {
       drawRow(
         listed[index], on: &canvas, in: row, selected: isSelected, theme: theme, strings: strings,
         language: language, priceColumn: priceColumn, widths: widths)
+    }
+  }
+
+  /// "12 of 40 offers · sorted by price · nonstop only · without LH · mornings · up to EUR 300".
+  static func summary(
+    _ state: ResultsFeature.State, offers: [Offer], _ strings: Strings, _ language: Language
+  ) -> String {
+    var parts = [
+      strings.offerCount(state.listed.count, offers.count),
+      strings.sortedBy(strings.sortNames[state.sort] ?? ""),
+    ]
+    let filters = state.filters
+    if filters.nonstopOnly { parts.append(strings.nonstopOnly) }
+    if !filters.hiddenAirlines.isEmpty {
+      parts.append(strings.withoutAirlines(filters.hiddenAirlines.sorted().joined(separator: ", ")))
+    }
+    if let part = filters.dayPart { parts.append(strings.dayPartNames[part] ?? "") }
+    if let highest = filters.highestPrice, let currency = offers.first?.pricePerPassenger.currency {
+      parts.append(strings.upTo(Money(highest, currency).formatted(language.moneyStyle)))
+    }
+    return parts.joined(separator: " · ")
+  }
+
+  /// The airlines checklist: a line each, ticked when its offers show.
+  static func drawChecklist(
+    _ state: ResultsFeature.State, on canvas: inout Canvas, in rect: Rect, theme: Theme,
+    strings: Strings
+  ) {
+    guard !rect.isEmpty else { return }
+    canvas.put(
+      DisplayWidth.truncateAtWord(strings.airlinesTitle, to: rect.width), x: rect.x, y: rect.y,
+      style: theme.title, clip: rect)
+    let list = Rect(x: rect.x, y: rect.y + 1, width: rect.width, height: max(0, rect.height - 1))
+    ListView.draw(
+      on: &canvas, in: list, count: state.airlines.count, selected: state.airlineCursor,
+      theme: theme
+    ) { index, row, isSelected, canvas in
+      let airline = state.airlines[index]
+      let shown = !state.filters.hiddenAirlines.contains(airline.code)
+      let style = isSelected ? theme.selection : theme.text
+      canvas.fill(row, style: style)
+      canvas.put(
+        " \(shown ? "[x]" : "[ ]") \(airline.code)  \(airline.name)", x: row.x, y: row.y,
+        style: style, clip: row)
     }
   }
 
@@ -121,12 +183,18 @@ enum ResultsView {
         KeyHint("q", strings.hintQuit),
       ]
     }
+    if state.choosingAirlines {
+      return [
+        KeyHint("Space", strings.hintToggle), KeyHint("↑↓", strings.hintMove),
+        KeyHint("Esc", strings.hintClose),
+      ]
+    }
     return [
-      KeyHint("Enter", strings.hintSelect), KeyHint("↑↓", strings.hintMove),
-      KeyHint("s", strings.hintSort), KeyHint("n", strings.hintNonstop),
-      KeyHint("r", strings.hintRetry),
+      KeyHint("Enter", strings.hintSelect), KeyHint("s", strings.hintSort),
+      KeyHint("n", strings.hintNonstop), KeyHint("a", strings.hintAirlines),
+      KeyHint("t", strings.hintTime), KeyHint("+/-", strings.hintPrice),
+      KeyHint("x", strings.hintClear), KeyHint("[ ]", strings.hintDay),
       KeyHint("Esc", strings.hintBack), KeyHint("?", strings.hintHelp),
-      KeyHint("q", strings.hintQuit),
     ]
   }
 }

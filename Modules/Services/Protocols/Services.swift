@@ -8,6 +8,27 @@ public protocol OfferService: Sendable {
   func offer(id: OfferID) async throws(ServiceError) -> Offer
   /// The seats of the offer's aircraft, with which are taken.
   func seatMap(for offerID: OfferID) async throws(ServiceError) -> SeatMap
+  /// The lowest fare per passenger of each day from `days` before the search's day to `days`
+  /// after it (a fare calendar), in one answer; days that cannot be booked are marked so.
+  func lowestFares(for criteria: SearchCriteria, days: Int) async throws(ServiceError)
+    -> [FareDay]
+}
+
+/// One day of a fare calendar.
+public struct FareDay: Hashable, Sendable {
+  /// The day of departure.
+  public let day: CalendarDay
+  /// The lowest fare per passenger that day; nil when nothing flies.
+  public let lowest: Money?
+  /// Whether the day can be booked (not past, not beyond the booking window).
+  public let bookable: Bool
+
+  /// A day of the calendar.
+  public init(day: CalendarDay, lowest: Money?, bookable: Bool) {
+    self.day = day
+    self.lowest = lowest
+    self.bookable = bookable
+  }
 }
 
 /// Saves passengers and contact against an offer.

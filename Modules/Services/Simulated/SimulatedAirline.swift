@@ -91,6 +91,34 @@ public actor SimulatedAirline: OfferService, DraftService, PricingService, Payme
     return offers
   }
 
+  public func lowestFares(for criteria: SearchCriteria, days: Int) async throws(ServiceError)
+    -> [FareDay]
+  {
+    await configuration.latency.pause()
+    guard let origin = airports.airport(criteria.origin) else {
+      throw .unknownAirport(criteria.origin)
+    }
+    guard airports.airport(criteria.destination) != nil else {
+      throw .unknownAirport(criteria.destination)
+    }
+    let now = clock.now()
+    let span = max(0, min(days, 14))
+    // Priced as `offers(for:)` prices them, but nothing is kept: a calendar sells nothing.
+    return (-span...span).map { offset in
+      let day = criteria.departure.adding(days: offset)
+      guard day.adding(days: 1).start(in: origin.zone) > now,
+        SearchCriteria.isWithinBookingWindow(day, at: now),
+        let search = try? SearchCriteria(
+          origin: criteria.origin, destination: criteria.destination, departure: day,
+          passengerCount: criteria.passengerCount)
+      else { return FareDay(day: day, lowest: nil, bookable: false) }
+      let lowest = offerGenerator.offers(for: search, now: now)
+        .filter { $0.departure.instant > now.addingTimeInterval(Self.salesCutoff) }
+        .map(\.pricePerPassenger).min { $0.amount < $1.amount }
+      return FareDay(day: day, lowest: lowest, bookable: true)
+    }
+  }
+
   public func offer(id: OfferID) async throws(ServiceError) -> Offer {
     await configuration.latency.pause()
     return try availableOffer(id)

@@ -183,3 +183,48 @@ struct GoldenTests {
     #expect(payment.description.contains("Koltuk "), "\(payment)")
   }
 }
+
+@Suite("Goldens of the narrowed results")
+struct FilteredResultsGoldenTests {
+  let searchKeys = GoldenTests().searchKeys
+
+  @Test(
+    "results narrowed by airline, time and price, and the airlines checklist, in both languages")
+  func filtered() async throws {
+    let world = TestWorld()
+    defer { world.remove() }
+    for language in [Language.english, .turkish] {
+      let suffix = language == .english ? "" : "-tr"
+      var state = RootFeature.State(now: TestWorld.start, language: language)
+      await drive(&state, searchKeys, world)
+      if language == .turkish {
+        for (width, height) in GoldenTests.sizes {
+          expectGolden(
+            RootView.render(state, width: width, height: height, theme: .color),
+            "results\(suffix)-\(width)x\(height)")
+        }
+      }
+      // The fourth airline (KLM) hidden, evening departures, two steps down the price.
+      await drive(
+        &state,
+        [.key(.character("a")), .key(.down), .key(.down), .key(.down), .key(.character(" "))],
+        world)
+      for (width, height) in GoldenTests.sizes {
+        expectGolden(
+          RootView.render(state, width: width, height: height, theme: .color),
+          "results-airlines\(suffix)-\(width)x\(height)")
+      }
+      await drive(
+        &state,
+        [
+          .key(.escape), .key(.character("t")), .key(.character("t")), .key(.character("t")),
+          .key(.character("t")), .key(.character("-")), .key(.character("-")),
+        ], world)
+      for (width, height) in GoldenTests.sizes {
+        expectGolden(
+          RootView.render(state, width: width, height: height, theme: .color),
+          "results-filtered\(suffix)-\(width)x\(height)")
+      }
+    }
+  }
+}

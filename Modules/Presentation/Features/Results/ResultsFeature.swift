@@ -1,12 +1,55 @@
 import Domain
+import FoundationEssentials
 import Services
 
-/// The offers for a search: loading, sorting, the nonstop filter, and choosing one.
+/// The offers for a search: loading, sorting, narrowing (nonstop, airlines, time of day, a
+/// highest price), the week's lowest fares, and choosing one.
 public enum ResultsFeature {
   /// The orders offers can be listed in (`s` cycles through them).
   public enum Sort: Int, Hashable, Sendable, CaseIterable {
     case price, departure, duration
   }
+
+  /// A part of the day a flight leaves in, by its local departure time.
+  public enum DayPart: Int, Hashable, Sendable, CaseIterable {
+    /// 00:00 to 05:59.
+    case night
+    /// 06:00 to 11:59.
+    case morning
+    /// 12:00 to 17:59.
+    case afternoon
+    /// 18:00 to 23:59.
+    case evening
+
+    /// Whether a flight leaving at local `hhmm` leaves in this part of the day.
+    public func contains(_ hhmm: String) -> Bool {
+      let hour = Int(hhmm.prefix(2)) ?? 0
+      return hour / 6 == rawValue
+    }
+  }
+
+  /// What narrows the list; they live in the results step, so they leave with it.
+  public struct Filters: Hashable, Sendable {
+    public var nonstopOnly = false
+    /// The airlines (by code) whose offers are hidden.
+    public var hiddenAirlines: Set<String> = []
+    public var dayPart: DayPart?
+    /// The highest fare per passenger shown.
+    public var highestPrice: Decimal?
+
+    /// No filter.
+    public init() {}
+
+    /// Whether `offer` passes every filter.
+    public func admits(_ offer: Offer) -> Bool {
+      (!nonstopOnly || offer.stops == 0) && !hiddenAirlines.contains(offer.airline.code)
+        && (dayPart?.contains(offer.departure.hhmm) ?? true)
+        && (highestPrice.map { offer.pricePerPassenger.amount <= $0 } ?? true)
+    }
+  }
+
+  /// How many days either side of the search's the fare strip shows.
+  public static let stripDays = 3
 
   /// The results panel.
   public struct State: Hashable, Sendable {
@@ -25,7 +68,14 @@ public enum ResultsFeature {
       }
     }
     public var sort: Sort = .price
-    public var nonstopOnly = false
+    public var filters = Filters()
+    /// The lowest fare of each day around the search's.
+    public var fares: Loadable<[FareDay]> = .loading
+    /// The airlines of the loaded offers, by code: the checklist's lines.
+    public private(set) var airlines: [Airline] = []
+    /// Whether the airlines checklist is open (`a`), and its highlighted line.
+    public var choosingAirlines = false
+    public var airlineCursor = 0
     /// The offers as listed: sorted and filtered, kept in step with `load`, `sort` and the filter
     /// so that drawing never sorts.
     public private(set) var listed: [Offer] = []
@@ -43,9 +93,13 @@ public enum ResultsFeature {
       guard case .loaded(let offers) = load else {
         listed = []
         selected = 0
+        airlines = []
         return
       }
-      listed = ResultsFeature.arrange(offers, sort: sort, nonstopOnly: nonstopOnly)
+      var byCode: [String: Airline] = [:]
+      for offer in offers { byCode[offer.airline.code] = offer.airline }
+      airlines = byCode.values.sorted { $0.code < $1.code }
+      listed = ResultsFeature.arrange(offers, sort: sort, filters: filters)
       selected = keep.flatMap { id in listed.firstIndex { $0.id == id } } ?? 0
     }
 
@@ -57,30 +111,51 @@ public enum ResultsFeature {
   public enum Action: Hashable, Sendable {
     case key(Key)
     case offersLoaded(Result<[Offer], ServiceError>)
+    case faresLoaded(Result<[FareDay], ServiceError>)
   }
 
   /// What the step produces.
   public enum Output: Hashable, Sendable {
     case offerSelected(Offer)
+    /// The same search on another day (`[`, `]`): a new search, replacing the path.
+    case searchDay(CalendarDay)
   }
 
-  /// Loads the offers: the effect to start when the step appears.
+  /// Loads the offers and the week's fares: the effects to start when the step appears.
   public static func onAppear(_ state: State, environment: AppEnvironment) -> Effect<Action> {
     let criteria = state.criteria
     let offers = environment.services.offers
-    return .run {
-      do throws(ServiceError) {
-        return .offersLoaded(.success(try await offers.offers(for: criteria)))
-      } catch {
-        return .offersLoaded(.failure(error))
-      }
-    }
+    return .batch([
+      .run {
+        do throws(ServiceError) {
+          return .offersLoaded(.success(try await offers.offers(for: criteria)))
+        } catch {
+          return .offersLoaded(.failure(error))
+        }
+      },
+      .run {
+        do throws(ServiceError) {
+          return .faresLoaded(
+            .success(try await offers.lowestFares(for: criteria, days: stripDays)))
+        } catch {
+          return .faresLoaded(.failure(error))
+        }
+      },
+    ])
   }
 
   /// Sorted by `sort` (ties broken by departure, then ID, so the order is stable), nonstops only
   /// when asked.
   public static func arrange(_ offers: [Offer], sort: Sort, nonstopOnly: Bool) -> [Offer] {
-    let kept = nonstopOnly ? offers.filter { $0.stops == 0 } : offers
+    var filters = Filters()
+    filters.nonstopOnly = nonstopOnly
+    return arrange(offers, sort: sort, filters: filters)
+  }
+
+  /// Those of `offers` that `filters` admit, sorted by `sort` (ties broken by departure, then
+  /// ID, so the order is stable).
+  public static func arrange(_ offers: [Offer], sort: Sort, filters: Filters) -> [Offer] {
+    let kept = filters == Filters() ? offers : offers.filter(filters.admits)
     switch sort {
     case .price:
       return kept.sorted {
@@ -110,6 +185,12 @@ public enum ResultsFeature {
       state.load = .failed(error.description)
       state.relist()
       return .handled
+    case .faresLoaded(.success(let days)):
+      state.fares = .loaded(days)
+      return .handled
+    case .faresLoaded(.failure(let error)):
+      state.fares = .failed(error.description)
+      return .handled
     case .key(let key):
       return handle(key, &state, environment)
     }
@@ -118,6 +199,7 @@ public enum ResultsFeature {
   private static func handle(_ key: Key, _ state: inout State, _ environment: AppEnvironment)
     -> FeatureReply<Action, Output>
   {
+    if state.choosingAirlines { return checklist(key, &state) }
     let page = 10
     switch key {
     case .up, .character("k"):
@@ -136,12 +218,31 @@ public enum ResultsFeature {
       state.sort = Sort(rawValue: (state.sort.rawValue + 1) % Sort.allCases.count) ?? .price
       state.relist()
     case .character("n"):
-      state.nonstopOnly.toggle()
+      state.filters.nonstopOnly.toggle()
       state.relist()
+    case .character("a"):
+      guard !state.airlines.isEmpty else { return .handled }
+      state.choosingAirlines = true
+      state.airlineCursor = min(state.airlineCursor, state.airlines.count - 1)
+    case .character("t"):
+      // Any time, then night, morning, afternoon, evening, then any time again.
+      let next = (state.filters.dayPart?.rawValue ?? -1) + 1
+      state.filters.dayPart = DayPart(rawValue: next)
+      state.relist()
+    case .character("-"), .character("+"):
+      stepHighestPrice(&state, lower: key == .character("-"))
+    case .character("x"):
+      state.filters = Filters()
+      state.relist()
+    case .character("["), .character("]"):
+      let day = state.criteria.departure.adding(days: key == .character("]") ? 1 : -1)
+      guard isBookable(day, state, environment) else { return .handled }
+      return FeatureReply(output: .searchDay(day))
     case .character("r"):
       // Reload: after a failure, or when offers may have expired while the list was open.
       guard state.load != .loading else { return .handled }
       state.load = .loading
+      state.fares = .loading
       state.relist()
       return FeatureReply(effect: onAppear(state, environment: environment))
     case .enter:
@@ -151,5 +252,56 @@ public enum ResultsFeature {
       return .ignored
     }
     return .handled
+  }
+
+  /// Keys while the airlines checklist is open: move, tick or untick, close.
+  private static func checklist(_ key: Key, _ state: inout State) -> FeatureReply<Action, Output> {
+    let count = state.airlines.count
+    switch key {
+    case .up, .character("k"): state.airlineCursor = max(0, state.airlineCursor - 1)
+    case .down, .character("j"): state.airlineCursor = min(count - 1, state.airlineCursor + 1)
+    case .character(" "), .enter:
+      guard state.airlines.indices.contains(state.airlineCursor) else { break }
+      let code = state.airlines[state.airlineCursor].code
+      if state.filters.hiddenAirlines.contains(code) {
+        state.filters.hiddenAirlines.remove(code)
+      } else {
+        state.filters.hiddenAirlines.insert(code)
+      }
+      state.relist()
+    case .escape, .character("a"), .tab:
+      state.choosingAirlines = false
+    default:
+      // Everything else waits until the list is closed; help and quit still reach the root.
+      return key == .character("?") || key == .character("q") || key == .control("c")
+        ? .ignored : .handled
+    }
+    return .handled
+  }
+
+  /// Moves the highest price a tenth of the fares' spread down (or up; past the dearest it goes).
+  private static func stepHighestPrice(_ state: inout State, lower: Bool) {
+    guard case .loaded(let offers) = state.load,
+      let cheapest = offers.map(\.pricePerPassenger.amount).min(),
+      let dearest = offers.map(\.pricePerPassenger.amount).max(), dearest > cheapest
+    else { return }
+    let step = max(1, ((dearest - cheapest) / 10).roundedHalfUp(scale: 0))
+    let current = state.filters.highestPrice ?? dearest
+    let moved = lower ? max(cheapest, current - step) : current + step
+    state.filters.highestPrice = moved >= dearest ? nil : moved
+    state.relist()
+  }
+
+  /// Whether a search for `day` could be sold: by the fare strip when it knows the day, else
+  /// not before today where the flight leaves.
+  private static func isBookable(_ day: CalendarDay, _ state: State, _ environment: AppEnvironment)
+    -> Bool
+  {
+    if case .loaded(let days) = state.fares, let known = days.first(where: { $0.day == day }) {
+      return known.bookable
+    }
+    let zone = environment.airports.airport(state.criteria.origin)?.zone ?? .utc
+    return day >= CalendarDay(environment.clock.now(), in: zone)
+      && SearchCriteria.isWithinBookingWindow(day, at: environment.clock.now())
   }
 }

@@ -1,0 +1,65 @@
+import Domain
+import FoundationEssentials
+import Services
+
+/// The lowest fare of each day around the search's as a row of bars (the lower the fare, the
+/// shorter the bar) over the days' names: the search's day bracketed, the cheapest in green,
+/// days that cannot be booked dotted.
+enum FareStrip {
+  /// Columns a day takes.
+  static let cellWidth = 7
+
+  static func draw(
+    _ state: ResultsFeature.State, on canvas: inout Canvas, in rect: Rect, theme: Theme,
+    language: Language
+  ) {
+    guard rect.height >= 2, rect.width >= cellWidth else { return }
+    let searched = state.criteria.departure
+    let days: [FareDay]
+    switch state.fares {
+    case .loaded(let loaded): days = loaded
+    default:
+      days = (-ResultsFeature.stripDays...ResultsFeature.stripDays).map {
+        FareDay(day: searched.adding(days: $0), lowest: nil, bookable: true)
+      }
+    }
+    // As many days as fit, the searched day in the middle.
+    let fit = min(days.count, rect.width / cellWidth)
+    let each = max(0, (fit - 1) / 2)
+    guard let middle = days.firstIndex(where: { $0.day == searched }) else { return }
+    let shown = days.indices.filter { abs($0 - middle) <= each }.map { days[$0] }
+    let prices = shown.compactMap(\.lowest?.amount)
+    let (low, high) = (prices.min() ?? 0, prices.max() ?? 0)
+    let bars = Array("▁▂▃▄▅▆▇█")
+    var x = rect.x + max(0, (rect.width - shown.count * cellWidth) / 2)
+    for fare in shown {
+      let cell = Rect(x: x, y: rect.y, width: cellWidth, height: 2)
+      let isSearched = fare.day == searched
+      let isCheapest = fare.lowest.map { $0.amount == low && prices.count > 1 } ?? false
+      let bar: String
+      if !fare.bookable {
+        bar = " · · "
+      } else if let amount = fare.lowest?.amount {
+        // Eight heights: how many eighths of the spread the fare is above the lowest.
+        let level =
+          high > low ? (1...7).filter { amount - low >= (high - low) * Decimal($0) / 8 }.count : 0
+        bar = String(repeating: String(bars[level]), count: 3)
+      } else {
+        bar = state.fares == .loading ? "  …  " : "  –  "
+      }
+      let barStyle = !fare.bookable ? theme.dim : isCheapest ? theme.success : theme.accent
+      canvas.put(
+        DisplayWidth.pad(" " + bar, to: cellWidth), x: cell.x, y: cell.y, style: barStyle,
+        clip: rect)
+      let name = language.weekdayAndDay(fare.day)
+      let label = isSearched ? "[\(name)]" : " \(name) "
+      let labelStyle =
+        !fare.bookable
+        ? theme.dim : isSearched ? theme.title : isCheapest ? theme.success : theme.text
+      canvas.put(
+        DisplayWidth.pad(label, to: cellWidth), x: cell.x, y: cell.y + 1, style: labelStyle,
+        clip: rect)
+      x += cellWidth
+    }
+  }
+}
