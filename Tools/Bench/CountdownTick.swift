@@ -28,8 +28,9 @@ func countdownTickBytes(environment: AppEnvironment, criteria: SearchCriteria) a
     now: environment.clock.now())
   await send([.restored(restored), .key(.enter)])
   await send(
-    [.key(.tab)] + typed("Ada") + [.key(.tab)] + typed("Lovelace") + [.key(.tab)]
-      + typed("1985-12-10") + [.key(.tab), .key(.tab)] + typed("Alan") + [.key(.tab)]
+    [.key(.right), .key(.tab)] + typed("Ada") + [.key(.tab)] + typed("Lovelace") + [.key(.tab)]
+      + typed("1985-12-10") + [.key(.tab), .key(.right), .key(.tab)] + typed("Alan")
+      + [.key(.tab)]
       + typed("Turing") + [.key(.tab)] + typed("1986-06-23") + [.key(.tab)]
       + typed("ada@example.com") + [.key(.tab)] + typed("+31201234567")
       + [.key(.tab), .key(.enter)])

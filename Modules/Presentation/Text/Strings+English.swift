@@ -23,6 +23,7 @@ extension Strings {
       "Enter             choose; next field; continue, submit",
       "Esc               back one step (later steps are dropped)",
       "Alt+Backspace     delete a word (pasting works in fields)",
+      "Ctrl-U / Ctrl-K   clear a field before / after the cursor",
       "← / →             passengers: change the title",
       "s / n             results: sort, nonstop only",
       "a / t             results: airlines, time of day",

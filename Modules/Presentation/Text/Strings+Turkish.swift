@@ -27,6 +27,7 @@ extension Strings {
       "Enter             seç; sonraki alan; devam et, gönder",
       "Esc               bir adım geri (sonraki adımlar düşer)",
       "Alt+Backspace     bir kelimeyi sil (alanlara yapıştırılabilir)",
+      "Ctrl-U / Ctrl-K   alanı imleçten önce / sonra temizle",
       "← / →             yolcular: hitabı değiştir",
       "s / n             sonuçlar: sırala, yalnız aktarmasız",
       "a / t             sonuçlar: havayolları, kalkış saati",

@@ -30,6 +30,9 @@ enum FareStrip {
     let shown = days.indices.filter { abs($0 - middle) <= each }.map { days[$0] }
     let prices = shown.compactMap(\.lowest?.amount)
     let (low, high) = (prices.min() ?? 0, prices.max() ?? 0)
+    // Eight heights: a bar is as high as the eighths of the spread its fare is above the lowest
+    // (worked out once per frame: decimal division is not cheap).
+    let thresholds = high > low ? (1...7).map { low + (high - low) * Decimal($0) / 8 } : []
     let bars = Array("▁▂▃▄▅▆▇█")
     var x = rect.x + max(0, (rect.width - shown.count * cellWidth) / 2)
     for fare in shown {
@@ -40,9 +43,7 @@ enum FareStrip {
       if !fare.bookable {
         bar = " · · "
       } else if let amount = fare.lowest?.amount {
-        // Eight heights: how many eighths of the spread the fare is above the lowest.
-        let level =
-          high > low ? (1...7).filter { amount - low >= (high - low) * Decimal($0) / 8 }.count : 0
+        let level = thresholds.filter { amount >= $0 }.count
         bar = String(repeating: String(bars[level]), count: 3)
       } else {
         bar = state.fares == .loading ? "  …  " : "  –  "
