@@ -25,24 +25,31 @@ struct PaymentTests {
   func expiryAndReprice() async throws {
     let terminal = try BookingTerminal()
     defer { terminal.close() }
-    // Fifteen seconds: long enough to see the form on a loaded machine (3 s was not in CI, 10 s
-    // not beside a second build), short enough to wait out.
-    try terminal.launch(["--quote-ttl", "15"])
+    // Thirty seconds: long enough for the fresh price to be seen on a loaded machine (15 s was
+    // not, beside a CPU hog), short enough to wait out. The first price may expire before its
+    // form is looked at: reaching payment is what counts.
+    try terminal.launch(["--quote-ttl", "30"])
     let files = DataFiles(root: terminal.dataDirectory)
 
-    try await terminal.bookUntilPayment()
+    try await terminal.searchIstanbulToAmsterdam(passengers: 1)
+    _ = try await terminal.chooseOffer()
+    try await terminal.fillPassengers([.ada])
+    try terminal.press("c")
+    try await terminal.waitFor("the payment step", timeout: 30) {
+      $0.contains("┌ Payment · ") && ($0.contains("Card number") || $0.contains("Press r"))
+    }
     let first = try files.snapshotPosition()
     #expect(first.step == "payment")
-    let expired = try await terminal.waitFor("the expired price", timeout: 40) {
+    let expired = try await terminal.waitFor("the expired price", timeout: 60) {
       $0.contains("Price expired") && $0.contains("Press r")
     }
     #expect(!expired.contains("Card number"), "the card form is hidden once the price expired")
 
     try terminal.press("r")
-    let fresh = try await terminal.waitFor("a fresh price held for a few seconds", timeout: 14) {
+    let fresh = try await terminal.waitFor("a fresh price held for a few seconds", timeout: 25) {
       screen in
       guard let seconds = BookingTerminal.headerCountdown(in: screen) else { return false }
-      return seconds > 0 && seconds <= 15 && !screen.contains("Press r")
+      return seconds > 0 && seconds <= 30 && !screen.contains("Press r")
         && screen.contains("Card number")
     }
     #expect(fresh.contains("┌ Payment · "))
