@@ -13,17 +13,22 @@ let package = Package(
     .library(name: "Persistence", targets: ["Persistence"]),
     .library(name: "Services", targets: ["Services"]),
     .library(name: "FlowOwner", targets: ["FlowOwner"]),
+    .library(name: "Canvas", targets: ["Canvas"]),
     .library(name: "Presentation", targets: ["Presentation"]),
     .library(name: "Terminal", targets: ["Terminal"]),
   ],
   targets: [
     .executableTarget(
       name: "booking",
-      dependencies: ["Domain", "Persistence", "Services", "FlowOwner", "Presentation", "Terminal"],
+      dependencies: [
+        "Canvas", "Domain", "Persistence", "Services", "FlowOwner", "Presentation", "Terminal",
+      ],
       path: "Apps/Booking"),
     .executableTarget(
       name: "bench",
-      dependencies: ["Domain", "Persistence", "Services", "FlowOwner", "Presentation", "Terminal"],
+      dependencies: [
+        "Canvas", "Domain", "Persistence", "Services", "FlowOwner", "Presentation", "Terminal",
+      ],
       path: "Tools/Bench"),
 
     .target(name: "Domain", path: "Modules/Domain"),
@@ -39,27 +44,30 @@ let package = Package(
     .target(name: "FlowOwner", dependencies: ["Domain", "Services"], path: "Modules/FlowOwner"),
     .testTarget(name: "FlowOwnerTests", dependencies: ["FlowOwner", "Domain", "Services"]),
 
+    // What a screen is made of (cells, styles, rects, keys): under Presentation and Terminal.
+    .target(name: "Canvas", path: "Modules/Canvas"),
     .target(
-      name: "Presentation", dependencies: ["Domain", "Services", "FlowOwner"],
+      name: "Presentation", dependencies: ["Canvas", "Domain", "Services", "FlowOwner"],
       path: "Modules/Presentation"),
     .testTarget(
       name: "PresentationTests",
       dependencies: [
-        "Presentation", "FlowOwner", "Services", "Domain", "Persistence", "TestSupport",
+        "Canvas", "Presentation", "FlowOwner", "Services", "Domain", "Persistence", "TestSupport",
       ],
       exclude: ["Goldens"]),
 
     .systemLibrary(
       name: "CNcurses", path: "Modules/CNcurses", providers: [.apt(["libncursesw5-dev"])]),
-    .target(
-      name: "Terminal", dependencies: ["CNcurses", "Presentation"], path: "Modules/Terminal"),
-    .testTarget(name: "TerminalTests", dependencies: ["Terminal", "Presentation"]),
+    .target(name: "Terminal", dependencies: ["CNcurses", "Canvas"], path: "Modules/Terminal"),
+    // Presentation only for its theme: the whole palette must fit an 8-colour terminal.
+    .testTarget(name: "TerminalTests", dependencies: ["Terminal", "Canvas", "Presentation"]),
     .testTarget(
       name: "EndToEndTests", dependencies: ["booking", "paycrash", "TestSupport"],
       path: "Tests/EndToEndTests"),
 
     // What several test targets share: finding built executables, driving the root feature.
-    .target(name: "TestSupport", dependencies: ["Presentation"], path: "Tests/TestSupport"),
+    .target(
+      name: "TestSupport", dependencies: ["Canvas", "Presentation"], path: "Tests/TestSupport"),
 
     .target(
       name: "FaultLabCore", dependencies: ["Domain", "Services", "FlowOwner"],
@@ -80,9 +88,8 @@ let package = Package(
     .testTarget(
       name: "ReliabilityTests",
       dependencies: [
-        "booking", "recordwriter", "paycrash", "Domain", "Persistence", "Services", "FlowOwner",
-        "Presentation",
-        "TestSupport",
+        "booking", "recordwriter", "paycrash", "Canvas", "Domain", "Persistence", "Services",
+        "FlowOwner", "Presentation", "TestSupport",
       ],
       path: "Tests/ReliabilityTests"),
   ],

@@ -1,3 +1,4 @@
+import Canvas
 import Dispatch
 import Domain
 import FlowOwner

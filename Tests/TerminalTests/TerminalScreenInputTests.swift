@@ -1,4 +1,4 @@
-import Presentation
+import Canvas
 import Testing
 
 @testable import Terminal

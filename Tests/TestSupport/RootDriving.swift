@@ -1,3 +1,4 @@
+import Canvas
 import Presentation
 
 /// Something that holds the environment the root feature runs in (a test's airline and clock).

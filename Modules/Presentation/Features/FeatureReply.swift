@@ -1,3 +1,5 @@
+import Canvas
+
 /// How a feature answered a key or an action: whether it used the key, what to run next, and
 /// what its step produced for the flow owner.
 public struct FeatureReply<Action: Sendable, Output: Sendable>: Sendable {

@@ -1,3 +1,5 @@
+import Canvas
+
 /// Keys as short words for recordings: `a`, `enter`, `ctrl-c`, `f2`, `alt-backspace`; printable
 /// characters are written as themselves (JSON escapes the rest).
 ///

@@ -1,3 +1,4 @@
+import Canvas
 import FoundationEssentials
 
 /// What a recording for `--replay` may hold, key by key; people share recordings, so no personal

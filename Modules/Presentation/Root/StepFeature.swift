@@ -1,3 +1,4 @@
+import Canvas
 import FlowOwner
 
 /// The screen state of one step on the path; it exists exactly while its step is on the path.

@@ -1,3 +1,5 @@
+import Canvas
+
 /// Work a reducer asks for, as a value: the runtime runs it outside the reducer and feeds the
 /// action it returns back in. Reducers stay pure and replaying actions reproduces a state.
 public struct Effect<Action: Sendable>: Sendable {

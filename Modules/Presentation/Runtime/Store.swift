@@ -1,3 +1,4 @@
+import Canvas
 import FoundationEssentials
 
 /// Runs the root feature: reduces actions on the main actor, starts the effects they return,

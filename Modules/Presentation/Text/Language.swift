@@ -1,3 +1,4 @@
+import Canvas
 import Domain
 
 /// The languages the app speaks.

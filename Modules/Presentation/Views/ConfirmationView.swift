@@ -1,3 +1,4 @@
+import Canvas
 import Domain
 
 /// Draws the paid booking, and names its keys.

@@ -1,3 +1,4 @@
+import Canvas
 import Domain
 
 /// Draws the seat map, bags, insurance and the running estimate, and names their keys.

@@ -1,3 +1,5 @@
+import Canvas
+
 /// A form drawn as rows, scrolled so the focused row stays in view: the search, passengers and
 /// payment panels are all built from these rows.
 struct FormLayout {

@@ -1,3 +1,5 @@
+import Canvas
+
 /// Draws where a `Loadable` stands when it has not arrived: a spinner line while loading, the
 /// refusal and the retry key when it failed.
 enum LoadStatusView {

@@ -1,3 +1,4 @@
+import Canvas
 import Domain
 
 /// Draws the passenger forms and the contact, and names their keys.

@@ -1,3 +1,4 @@
+import Canvas
 import Domain
 
 /// Draws the offers list and names its keys.

@@ -1,3 +1,5 @@
+import Canvas
+
 /// The time left to pay, as `label mm:ss` (`h:mm:ss` past an hour) and a bar that shrinks with it, on one row.
 ///
 /// The row turns `theme.warning` under two minutes and `theme.critical` under thirty seconds;

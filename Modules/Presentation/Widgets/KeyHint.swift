@@ -1,3 +1,5 @@
+import Canvas
+
 /// A key and what it does, shown in the status bar, such as `q` and `quit`.
 public struct KeyHint: Hashable, Sendable {
   /// The key as printed, such as `q` or `↑↓`.

@@ -1,3 +1,5 @@
+import Canvas
+
 /// A virtualized list: draws only the rows in view, keeping the selected one among them.
 ///
 /// It scrolls a page at a time: the top row is `selected - selected % height`, so what is on

@@ -1,3 +1,5 @@
+import Canvas
+
 /// A box in the middle of the screen over whatever is there: a title and word-wrapped lines.
 public enum Modal {
   /// Draws the box, sized to its content but at most 80% of the canvas each way, and returns

@@ -1,3 +1,5 @@
+import Canvas
+
 /// A box with a single-line border and a title in its top edge, its inside cleared.
 public enum Panel {
   /// Draws the box over `rect` and returns the rectangle inside the border.

@@ -1,3 +1,5 @@
+import Canvas
+
 /// The words of the seat map's legend, one for each kind of cell.
 public struct SeatLegend: Hashable, Sendable {
   /// A free standard seat.

@@ -1,3 +1,5 @@
+import Canvas
+
 /// The seat map's legend: each seat cell beside its word, packed into as few rows as the width
 /// allows, from the left edge (a word wrapped under its symbol stays under it); rows that do
 /// not fit in the height given are left off from the end.

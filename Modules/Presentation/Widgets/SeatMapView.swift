@@ -1,3 +1,4 @@
+import Canvas
 import Domain
 
 /// A picture of the cabin: column letters over rows of seats, aisles as gaps, exit rows marked

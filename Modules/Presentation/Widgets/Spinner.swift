@@ -1,3 +1,5 @@
+import Canvas
+
 /// A braille-dot spinner that turns one frame per tick.
 public enum Spinner {
   /// The frames in order.

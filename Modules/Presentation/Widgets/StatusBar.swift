@@ -1,3 +1,5 @@
+import Canvas
+
 /// The footer row of key hints, ` key label ` after one another; hints that do not fit whole are
 /// left off from the end.
 public enum StatusBar {

@@ -1,3 +1,5 @@
+import Canvas
+
 extension TextField {
   /// The text as shown: masked with `•`, or grouped in fours for a card number.
   public var displayText: String {

@@ -1,3 +1,5 @@
+import Canvas
+
 /// An editable one-line field of a form: the text, the cursor, and what may be typed into it.
 ///
 /// Every way text gets in (typing, `init`, `setText`) passes the same filter, so the text never

@@ -1,5 +1,5 @@
 import CNcurses
-import Presentation
+import Canvas
 
 /// Maps styles to ncurses attributes and colour pairs, creating pairs as styles first need them.
 ///

@@ -1,4 +1,4 @@
-import Presentation
+import Canvas
 
 /// The cells to send to a terminal that shows one canvas so that it shows the next one.
 ///

@@ -1,4 +1,4 @@
-import Presentation
+import Canvas
 
 /// One cell to send to the terminal: where it is and what it now holds.
 public struct CellChange: Hashable, Sendable {

@@ -1,5 +1,5 @@
 import CNcurses
-import Presentation
+import Canvas
 
 /// Turns what ncurses's `wgetch` returns into Presentation's `Key`, without a terminal.
 ///

@@ -1,5 +1,5 @@
 import CNcurses
-import Presentation
+import Canvas
 
 extension TerminalScreen {
   /// What ncurses's window holds, one string a row (wide characters once, trailing spaces

@@ -1,5 +1,5 @@
 import CNcurses
-import Presentation
+import Canvas
 
 extension TerminalScreen {
   /// Shows `canvas`, sending ncurses only the cells that differ from the last canvas drawn, then

@@ -1,5 +1,5 @@
 import CNcurses
-import Presentation
+import Canvas
 
 extension TerminalScreen {
   /// Every key waiting, read without blocking until ncurses has none left. A resize arrives as

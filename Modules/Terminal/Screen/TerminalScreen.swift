@@ -1,5 +1,5 @@
 import CNcurses
-import Presentation
+import Canvas
 
 #if canImport(Glibc)
   import Glibc

@@ -1,3 +1,4 @@
+import Canvas
 import Domain
 import FlowOwner
 import Presentation

@@ -1,3 +1,4 @@
+import Canvas
 import Presentation
 
 /// Reads a rendered canvas back the way a terminal would.

@@ -1,3 +1,4 @@
+import Canvas
 import Foundation
 import Presentation
 import Testing

@@ -1,3 +1,5 @@
+import Canvas
+
 /// The styles of every role on screen, in one place: a colour theme and a monochrome one.
 public struct Theme: Hashable, Sendable {
   /// Ordinary text.
