@@ -11,7 +11,8 @@ let package = Package(
     .executable(name: "bench", targets: ["bench"]),
     .library(name: "Domain", targets: ["Domain"]),
     .library(name: "Persistence", targets: ["Persistence"]),
-    .library(name: "Services", targets: ["Services"]),
+    .library(name: "Airline", targets: ["Airline"]),
+    .library(name: "SimulatedAirline", targets: ["SimulatedAirline"]),
     .library(name: "FlowOwner", targets: ["FlowOwner"]),
     .library(name: "Canvas", targets: ["Canvas"]),
     .library(name: "Presentation", targets: ["Presentation"]),
@@ -21,13 +22,15 @@ let package = Package(
     .executableTarget(
       name: "booking",
       dependencies: [
-        "Canvas", "Domain", "Persistence", "Services", "FlowOwner", "Presentation", "Terminal",
+        "Canvas", "Domain", "Persistence", "Airline", "SimulatedAirline", "FlowOwner",
+        "Presentation", "Terminal",
       ],
       path: "Apps/Booking"),
     .executableTarget(
       name: "bench",
       dependencies: [
-        "Canvas", "Domain", "Persistence", "Services", "FlowOwner", "Presentation", "Terminal",
+        "Canvas", "Domain", "Persistence", "Airline", "SimulatedAirline", "FlowOwner",
+        "Presentation", "Terminal",
       ],
       path: "Tools/Bench"),
 
@@ -37,22 +40,29 @@ let package = Package(
     .target(name: "Persistence", path: "Modules/Persistence"),
     .testTarget(name: "PersistenceTests", dependencies: ["Persistence"]),
 
-    .target(name: "Services", dependencies: ["Domain", "Persistence"], path: "Modules/Services"),
+    // What a backend offers: interfaces only. A real HTTP backend would be one more conformance.
+    .target(name: "Airline", dependencies: ["Domain"], path: "Modules/Airline"),
+    // The simulated backend: the only module above Persistence that writes airline records.
+    .target(
+      name: "SimulatedAirline", dependencies: ["Domain", "Airline", "Persistence"],
+      path: "Modules/SimulatedAirline"),
     .testTarget(
-      name: "ServicesTests", dependencies: ["Services", "Domain", "Persistence", "FlowOwner"]),
+      name: "SimulatedAirlineTests",
+      dependencies: ["SimulatedAirline", "Airline", "Domain", "Persistence", "FlowOwner"]),
 
-    .target(name: "FlowOwner", dependencies: ["Domain", "Services"], path: "Modules/FlowOwner"),
-    .testTarget(name: "FlowOwnerTests", dependencies: ["FlowOwner", "Domain", "Services"]),
+    .target(name: "FlowOwner", dependencies: ["Domain", "Airline"], path: "Modules/FlowOwner"),
+    .testTarget(name: "FlowOwnerTests", dependencies: ["FlowOwner", "Domain", "Airline"]),
 
     // What a screen is made of (cells, styles, rects, keys): under Presentation and Terminal.
     .target(name: "Canvas", path: "Modules/Canvas"),
     .target(
-      name: "Presentation", dependencies: ["Canvas", "Domain", "Services", "FlowOwner"],
+      name: "Presentation", dependencies: ["Canvas", "Domain", "Airline", "FlowOwner"],
       path: "Modules/Presentation"),
     .testTarget(
       name: "PresentationTests",
       dependencies: [
-        "Canvas", "Presentation", "FlowOwner", "Services", "Domain", "Persistence", "TestSupport",
+        "Canvas", "Presentation", "FlowOwner", "Airline", "SimulatedAirline", "Domain",
+        "Persistence", "TestSupport",
       ],
       exclude: ["Goldens"]),
 
@@ -70,7 +80,7 @@ let package = Package(
       name: "TestSupport", dependencies: ["Canvas", "Presentation"], path: "Tests/TestSupport"),
 
     .target(
-      name: "FaultLabCore", dependencies: ["Domain", "Services", "FlowOwner"],
+      name: "FaultLabCore", dependencies: ["Domain", "Airline", "FlowOwner"],
       path: "Tools/FaultLab/Core"),
     .executableTarget(
       name: "faultlab", dependencies: ["FaultLabCore"], path: "Tools/FaultLab/CLI"),
@@ -83,12 +93,13 @@ let package = Package(
       name: "recordwriter", dependencies: ["Persistence"], path: "Tools/RecordWriter"),
     // A child process for the crash-point test of the pay path: stops itself at a durable step.
     .executableTarget(
-      name: "paycrash", dependencies: ["Domain", "Persistence", "Services"],
+      name: "paycrash", dependencies: ["Domain", "Persistence", "Airline", "SimulatedAirline"],
       path: "Tools/PayCrash"),
     .testTarget(
       name: "ReliabilityTests",
       dependencies: [
-        "booking", "recordwriter", "paycrash", "Canvas", "Domain", "Persistence", "Services",
+        "booking", "recordwriter", "paycrash", "Canvas", "Domain", "Persistence", "Airline",
+        "SimulatedAirline",
         "FlowOwner", "Presentation", "TestSupport",
       ],
       path: "Tests/ReliabilityTests"),

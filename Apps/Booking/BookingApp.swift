@@ -1,10 +1,11 @@
+import Airline
 import Canvas
 import Dispatch
 import Domain
 import FlowOwner
 import FoundationEssentials
 import Presentation
-import Services
+import SimulatedAirline
 import Terminal
 
 #if canImport(Glibc)
@@ -314,7 +315,6 @@ final class BookingApp {
     let inspector = state.modal == .inspector ? session.text() : ""
     RootView.draw(
       state, on: &canvas, theme: screen.usesColor ? .color : .monochrome,
-      airports: store.environment.airports,
       snapshotJSON: inspector)
     screen.draw(canvas)
   }

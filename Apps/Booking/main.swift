@@ -1,3 +1,4 @@
+import Airline
 import Canvas
 import Dispatch
 import Domain
@@ -5,7 +6,7 @@ import FlowOwner
 import FoundationEssentials
 import Persistence
 import Presentation
-import Services
+import SimulatedAirline
 import Terminal
 
 #if canImport(Glibc)
@@ -113,7 +114,9 @@ let latency = options.latencyMilliseconds.map(Latency.fixed) ?? .realistic
 let airline = SimulatedAirline(
   store: store, clock: clock,
   configuration: .init(quoteLifetime: options.quoteTTL, latency: latency))
-let environment = AppEnvironment(services: airline.services, clock: clock)
+let environment = AppEnvironment(
+  services: airline.services, airports: AirportDirectory.builtIn, fares: SimulatedFares(),
+  clock: clock)
 let session = SessionFile(store: store)
 
 /// What is on disk now: nothing overwrites it until a restore has finished, and `--fresh` keeps

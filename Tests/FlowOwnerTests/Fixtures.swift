@@ -1,6 +1,7 @@
+import Airline
 import Domain
 import Foundation
-import Services
+import SimulatedAirline
 
 /// Named values for the flow's tests: each test builds only the inputs it needs from these.
 enum Fixture {

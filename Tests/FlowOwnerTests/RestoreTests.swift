@@ -1,7 +1,8 @@
+import Airline
 import Domain
 import FlowOwner
 import Foundation
-import Services
+import SimulatedAirline
 import Testing
 
 @Suite("restore")

@@ -1,10 +1,11 @@
+import Airline
 import Canvas
 import Domain
 import FlowOwner
 import Foundation
 import Glibc
 import Presentation
-import Services
+import SimulatedAirline
 import Terminal
 
 /// Drives the root feature to payment, draws it with ncurses on a pipe (`newterm`), then moves the

@@ -1,10 +1,11 @@
+import Airline
 import Canvas
 import Domain
 import FlowOwner
 import Foundation
 import Persistence
 import Presentation
-import Services
+import SimulatedAirline
 import Synchronization
 import Terminal
 
@@ -168,7 +169,9 @@ report(
   Measurement.time("sort and filter 10,000 offers, every filter on", target: "< 3.0 ms", runs: 50) {
     _ = ResultsFeature.arrange(many, sort: .duration, filters: allFilters)
   })
-let environment = AppEnvironment(services: airline.services, clock: clock.wallClock)
+let environment = AppEnvironment(
+  services: airline.services, airports: AirportDirectory.builtIn, fares: SimulatedFares(),
+  clock: clock.wallClock)
 var root = RootFeature.State(now: clock.now)
 _ = RootFeature.reduce(
   &root,

@@ -1,7 +1,8 @@
+import Airline
 import Domain
 import Foundation
 import Persistence
-import Services
+import SimulatedAirline
 import Synchronization
 
 /// `paycrash <data-dir> <now> <stop-at> <pay|recover> [quote key card]`: the child of the

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Generate Modules/Services/Airports/AirportTable.swift from the `airportsdata` package.
+"""Generate Modules/SimulatedAirline/Airports/AirportTable.swift from the `airportsdata` package.
 
 Usage (from the repository root):
     pip install airportsdata
@@ -187,7 +187,7 @@ def main():
         sys.stdout.write(text)
         return
     root = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-    path = os.path.join(root, "Modules", "Services", "Airports", "AirportTable.swift")
+    path = os.path.join(root, "Modules", "SimulatedAirline", "Airports", "AirportTable.swift")
     os.makedirs(os.path.dirname(path), exist_ok=True)
     with open(path, "w", encoding="utf-8") as f:
         f.write(text)

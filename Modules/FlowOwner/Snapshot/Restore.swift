@@ -1,6 +1,6 @@
+import Airline
 import Domain
 import FoundationEssentials
-import Services
 
 /// A restored flow and what happened on the way.
 public struct Restoration: Hashable, Sendable {

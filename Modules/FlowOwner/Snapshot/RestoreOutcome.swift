@@ -1,5 +1,5 @@
+import Airline
 import Domain
-import Services
 
 /// What restoring a snapshot did, so the app can tell the person in one line.
 public enum RestoreOutcome: Hashable, Sendable, CustomStringConvertible {

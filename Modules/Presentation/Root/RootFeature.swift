@@ -1,8 +1,8 @@
+import Airline
 import Canvas
 import Domain
 import FlowOwner
 import FoundationEssentials
-import Services
 
 /// The whole app as one feature: the flow owner, the search form at the root, and exactly one
 /// screen state per step on the path, derived from the path after every transition.
@@ -190,6 +190,7 @@ public enum RootFeature {
       record(&state, restoration.event)
       if case .results(let criteria)? = state.flow.path.first {
         state.search = SearchFeature.State(today: state.search.today, criteria: criteria)
+        SearchFeature.refresh(&state.search, airports: environment.airports)
       }
       state.notice = state.strings.restoreNotice(restoration.outcome)
       state.noticeLasts = false
@@ -402,6 +403,7 @@ public enum RootFeature {
             passengerCount: criteria.passengerCount)
         else { return (true, effect) }
         state.search = SearchFeature.State(today: state.search.today, criteria: moved)
+        SearchFeature.refresh(&state.search, airports: environment.airports)
         return (true, .batch([effect, startSearch(&state, moved, environment)]))
       case nil:
         return (reply.handled, effect)

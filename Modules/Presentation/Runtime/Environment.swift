@@ -1,14 +1,16 @@
+import Airline
 import Canvas
 import Domain
 import FoundationEssentials
-import Services
 
 /// What features need from outside: the airline, the airports, the clock, fresh keys.
 public struct AppEnvironment: Sendable {
   /// The airline's services.
   public let services: BookingServices
-  /// The built-in airports, for autocomplete.
-  public let airports: AirportDirectory
+  /// The airports, for autocomplete.
+  public let airports: any AirportLookup
+  /// The airline's prices before a quote, for the extras panel's estimate.
+  public let fares: any FareEstimator
   /// The time.
   public let clock: WallClock
   /// A fresh idempotency key for a new payment attempt.
@@ -16,11 +18,13 @@ public struct AppEnvironment: Sendable {
 
   /// An environment.
   public init(
-    services: BookingServices, airports: AirportDirectory = .builtIn, clock: WallClock,
+    services: BookingServices, airports: any AirportLookup, fares: any FareEstimator,
+    clock: WallClock,
     newPaymentKey: @escaping @Sendable () -> IdempotencyKey = AppEnvironment.randomKey
   ) {
     self.services = services
     self.airports = airports
+    self.fares = fares
     self.clock = clock
     self.newPaymentKey = newPaymentKey
   }

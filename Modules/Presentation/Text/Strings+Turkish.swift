@@ -1,7 +1,7 @@
+import Airline
 import Canvas
 import Domain
 import FlowOwner
-import Services
 
 extension Strings {
   /// Türkçe.

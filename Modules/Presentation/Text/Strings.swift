@@ -1,7 +1,7 @@
+import Airline
 import Canvas
 import Domain
 import FlowOwner
-import Services
 
 /// Every user-facing text of the app in one language. Add a text here in both languages; screens
 /// never spell words themselves.

@@ -1,8 +1,8 @@
+import Airline
 import Canvas
 import Domain
 import FlowOwner
 import FoundationEssentials
-import Services
 
 /// Draws the whole screen: header (with the countdown while a quote is on the path), the path as
 /// compact panels, the current step as the large panel, key hints, and any modal.
@@ -15,18 +15,16 @@ public enum RootView {
   /// The screen for `state` at `width` x `height`. `snapshotJSON` is the saved snapshot as it is
   /// on disk, for the inspector.
   public static func render(
-    _ state: RootFeature.State, width: Int, height: Int, theme: Theme,
-    airports: AirportDirectory = .builtIn, snapshotJSON: String = ""
+    _ state: RootFeature.State, width: Int, height: Int, theme: Theme, snapshotJSON: String = ""
   ) -> Canvas {
     var canvas = Canvas(width: width, height: height)
-    draw(state, on: &canvas, theme: theme, airports: airports, snapshotJSON: snapshotJSON)
+    draw(state, on: &canvas, theme: theme, snapshotJSON: snapshotJSON)
     return canvas
   }
 
   /// Draws into an existing canvas (reused between frames by a backend).
   public static func draw(
-    _ state: RootFeature.State, on canvas: inout Canvas, theme: Theme,
-    airports: AirportDirectory = .builtIn, snapshotJSON: String = ""
+    _ state: RootFeature.State, on canvas: inout Canvas, theme: Theme, snapshotJSON: String = ""
   ) {
     let strings = state.strings
     let (width, height) = (canvas.width, canvas.height)
@@ -62,7 +60,7 @@ public enum RootView {
       body = remaining
     }
 
-    let hints = drawCurrent(state, on: &canvas, in: body, theme: theme, airports: airports)
+    let hints = drawCurrent(state, on: &canvas, in: body, theme: theme)
     StatusBar.draw(on: &canvas, in: footer, hints: hints, theme: theme)
 
     switch state.modal {
@@ -199,8 +197,7 @@ public enum RootView {
   }
 
   private static func drawCurrent(
-    _ state: RootFeature.State, on canvas: inout Canvas, in rect: Rect, theme: Theme,
-    airports: AirportDirectory
+    _ state: RootFeature.State, on canvas: inout Canvas, in rect: Rect, theme: Theme
   ) -> [KeyHint] {
     let strings = state.strings
     let language = state.language
@@ -219,7 +216,7 @@ public enum RootView {
         on: &canvas, in: rect, title: strings.searchTitle, focused: true, theme: theme)
       SearchView.draw(
         state.search, on: &canvas, in: inner.inset(by: 0), theme: theme, strings: strings,
-        airports: airports, language: language)
+        language: language)
       return SearchView.hints(state.search, strings: strings)
     }
     let step = entry.feature.step

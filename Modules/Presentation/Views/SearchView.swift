@@ -1,15 +1,15 @@
+import Airline
 import Canvas
 import Domain
-import Services
 
 /// Draws the search form and names its keys.
 enum SearchView {
   static func draw(
     _ state: SearchFeature.State, on canvas: inout Canvas, in rect: Rect, theme: Theme,
-    strings: Strings, airports: AirportDirectory, language: Language
+    strings: Strings, language: Language
   ) {
     var form = FormLayout()
-    let suggestions = SearchFeature.suggestions(state, airports: airports)
+    let suggestions = state.suggested
     for field in SearchFeature.Field.allCases {
       let focused = state.focus == field
       let label: String
@@ -17,7 +17,7 @@ enum SearchView {
       switch field {
       case .origin, .destination:
         label = field == .origin ? strings.fromLabel : strings.toLabel
-        if let code = try? IATACode(state[field].text), let airport = airports.airport(code) {
+        if let airport = state.named[field] {
           note = "\(airport.name), \(airport.city)"
         } else if state[field].text.isEmpty {
           note = strings.airportPlaceholder

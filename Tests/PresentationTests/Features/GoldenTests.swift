@@ -1,9 +1,10 @@
+import Airline
 import Canvas
 import Domain
 import FlowOwner
 import Foundation
 import Presentation
-import Services
+import SimulatedAirline
 import TestSupport
 import Testing
 

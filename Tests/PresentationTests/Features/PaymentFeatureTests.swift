@@ -1,8 +1,9 @@
+import Airline
 import Canvas
 import Domain
 import Foundation
 import Presentation
-import Services
+import SimulatedAirline
 import TestSupport
 import Testing
 

@@ -1,7 +1,8 @@
+import Airline
 import Canvas
 import Domain
 import Presentation
-import Services
+import SimulatedAirline
 import TestSupport
 import Testing
 
@@ -27,7 +28,9 @@ struct SearchFeatureTests {
     expected.destination.setText("MUC")
     expected.passengers.setText("2")
     expected.focus = .passengers
+    SearchFeature.refresh(&expected, airports: airports)
     #expect(state == expected)
+    #expect(state.named[.destination]?.city == "München")
     let criteria = try SearchCriteria(
       origin: IATACode("IST"), destination: IATACode("MUC"), departure: today.adding(days: 1),
       passengerCount: 2)

@@ -1,10 +1,11 @@
+import Airline
 import Canvas
 import Domain
 import FlowOwner
 import Foundation
 import Persistence
 import Presentation
-import Services
+import SimulatedAirline
 import TestSupport
 import Testing
 
@@ -23,7 +24,8 @@ struct TestWorld: AppWorld {
       store: RecordStore(root: root), clock: clock.wallClock, configuration: .init(latency: .none))
     let key = IdempotencyKey.random(prefix: "t")
     environment = AppEnvironment(
-      services: airline.services, clock: clock.wallClock, newPaymentKey: { key })
+      services: airline.services, airports: AirportDirectory.builtIn, fares: SimulatedFares(),
+      clock: clock.wallClock, newPaymentKey: { key })
   }
 
   func remove() { try? FileManager.default.removeItem(atPath: root) }

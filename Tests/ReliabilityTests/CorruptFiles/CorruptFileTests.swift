@@ -1,8 +1,9 @@
+import Airline
 import Domain
 import FlowOwner
 import Foundation
 import Persistence
-import Services
+import SimulatedAirline
 import Testing
 
 @Suite("Corrupt record files")

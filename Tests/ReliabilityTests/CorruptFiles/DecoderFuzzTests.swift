@@ -1,10 +1,11 @@
+import Airline
 import Domain
 import FlowOwner
 import Foundation
 import Testing
 
 @testable import Persistence
-@testable import Services
+@testable import SimulatedAirline
 
 /// Every kind of record the app reads, decoded from 10,000 broken versions of a real one each:
 /// never a crash or a hang, always a record or one clear line saying why not.

@@ -1,8 +1,9 @@
+import Airline
 import Domain
 import FlowOwner
 import Foundation
 import Persistence
-import Services
+import SimulatedAirline
 import Testing
 
 /// A real full disk: a small tmpfs, filled until only a few pages are free, during Pay.

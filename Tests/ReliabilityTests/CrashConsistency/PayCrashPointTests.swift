@@ -1,8 +1,9 @@
+import Airline
 import Domain
 import FlowOwner
 import Foundation
 import Persistence
-import Services
+import SimulatedAirline
 import Testing
 
 /// The pay path killed at every durable step, and recovery killed at every one of its own: each

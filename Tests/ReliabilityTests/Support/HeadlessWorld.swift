@@ -1,10 +1,11 @@
+import Airline
 import Canvas
 import Domain
 import FlowOwner
 import Foundation
 import Persistence
 import Presentation
-import Services
+import SimulatedAirline
 import Synchronization
 import TestSupport
 
@@ -33,7 +34,8 @@ struct HeadlessWorld: AppWorld {
     // Payment keys from a counter: the same keys on every run.
     let counter = Mutex(0)
     environment = AppEnvironment(
-      services: airline.services, clock: clock.wallClock,
+      services: airline.services, airports: AirportDirectory.builtIn, fares: SimulatedFares(),
+      clock: clock.wallClock,
       newPaymentKey: {
         let next = counter.withLock { value in
           value += 1

@@ -1,6 +1,6 @@
+import Airline
 import Canvas
 import Domain
-import Services
 
 /// The paid booking: its reference, itinerary, passengers and seats, and the total paid.
 public enum ConfirmationFeature {

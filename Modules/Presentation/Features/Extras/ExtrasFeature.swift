@@ -1,6 +1,6 @@
+import Airline
 import Canvas
 import Domain
-import Services
 
 /// Seats on the seat map, checked bags and insurance for a saved draft, with a running estimate;
 /// Continue prices them into a quote.
@@ -38,11 +38,9 @@ public enum ExtrasFeature {
       return draft.passengers.filter { $0.type(on: day) != .infant }
     }
 
-    /// The priced lines as the airline would quote them now, if the seat map is loaded.
-    public var estimate: [LineItem]? {
-      guard case .loaded(let map) = seatMap else { return nil }
-      return try? QuotePricing.lineItems(draft: draft, extras: extras, seatMap: map)
-    }
+    /// The priced lines as the airline would quote them now, once the seat map is loaded: worked
+    /// out by the reducer (the estimator comes from the environment) after every action.
+    public internal(set) var estimate: [LineItem]?
   }
 
   /// What happened.
@@ -72,6 +70,17 @@ public enum ExtrasFeature {
 
   /// Handles a key or a reply.
   public static func reduce(
+    _ state: inout State, _ action: Action, environment: AppEnvironment, strings: Strings
+  ) -> FeatureReply<Action, Output> {
+    let reply = change(&state, action, environment: environment, strings: strings)
+    if case .loaded(let map) = state.seatMap {
+      state.estimate = environment.fares.lineItems(
+        draft: state.draft, extras: state.extras, seatMap: map)
+    }
+    return reply
+  }
+
+  private static func change(
     _ state: inout State, _ action: Action, environment: AppEnvironment, strings: Strings
   ) -> FeatureReply<Action, Output> {
     switch action {
@@ -119,7 +128,7 @@ public enum ExtrasFeature {
     state.message = nil
     switch state.focus {
     case .seats: return seatKey(key, &state, strings)
-    case .bags: return bagKey(key, &state)
+    case .bags: return bagKey(key, &state, maximum: environment.fares.maximumBags)
     case .insurance:
       guard key == .enter || key == .character(" ") else { return .ignored }
       state.extras.insurance.toggle()
@@ -173,7 +182,9 @@ public enum ExtrasFeature {
     return .handled
   }
 
-  private static func bagKey(_ key: Key, _ state: inout State) -> FeatureReply<Action, Output> {
+  private static func bagKey(_ key: Key, _ state: inout State, maximum: Int)
+    -> FeatureReply<Action, Output>
+  {
     let passengers = state.draft.passengers
     guard passengers.indices.contains(state.bagPassenger) else { return .ignored }
     let id = passengers[state.bagPassenger].id
@@ -182,7 +193,7 @@ public enum ExtrasFeature {
     case .up: state.bagPassenger = max(0, state.bagPassenger - 1)
     case .down: state.bagPassenger = min(passengers.count - 1, state.bagPassenger + 1)
     case .character("+"), .right:
-      state.extras.bags[id] = min(QuotePricing.maximumBags, bags + 1)
+      state.extras.bags[id] = min(maximum, bags + 1)
     case .character("-"), .left:
       let fewer = max(0, bags - 1)
       state.extras.bags[id] = fewer == 0 ? nil : fewer

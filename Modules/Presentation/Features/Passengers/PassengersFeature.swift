@@ -1,7 +1,7 @@
+import Airline
 import Canvas
 import Domain
 import FlowOwner
-import Services
 
 /// A form per passenger plus the contact; Continue saves a draft with the airline.
 public enum PassengersFeature {

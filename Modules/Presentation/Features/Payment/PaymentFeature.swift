@@ -1,7 +1,7 @@
+import Airline
 import Canvas
 import Domain
 import FoundationEssentials
-import Services
 
 /// Paying a price-locked quote: the lines and total, a live countdown, the card form, and what
 /// happens when the price expires.

@@ -1,7 +1,7 @@
+import Airline
 import Canvas
 import Domain
 import FoundationEssentials
-import Services
 
 /// The offers for a search: loading, sorting, narrowing (nonstop, airlines, time of day, a
 /// highest price), the week's lowest fares, and choosing one.

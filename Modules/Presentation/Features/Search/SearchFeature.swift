@@ -1,6 +1,6 @@
+import Airline
 import Canvas
 import Domain
-import Services
 
 /// The search form, the root under the path: origin and destination with autocomplete, the
 /// date and the number of passengers.
@@ -23,6 +23,10 @@ public enum SearchFeature {
     public var errors: [Field: String] = [:]
     /// Today, for the default date and the "not in the past" rule.
     public let today: CalendarDay
+    /// The suggestions for the focused airport field, and the airports the two fields name:
+    /// looked up by the reducer (the lookup is the environment's), drawn by the view.
+    public internal(set) var suggested: [Airport] = []
+    public internal(set) var named: [Field: Airport] = [:]
 
     /// An empty form whose date is tomorrow.
     public init(today: CalendarDay) {
@@ -52,7 +56,7 @@ public enum SearchFeature {
 
   /// The airports suggested for the focused field (none unless an airport field has focus and
   /// its text is not already an exact code).
-  public static func suggestions(_ state: State, airports: AirportDirectory) -> [Airport] {
+  public static func suggestions(_ state: State, airports: any AirportLookup) -> [Airport] {
     let field: TextField
     switch state.focus {
     case .origin: field = state.origin
@@ -69,9 +73,29 @@ public enum SearchFeature {
     return airports.search(text, limit: 5)
   }
 
-  /// Handles a key.
+  /// Handles a key, then looks up what the fields now name.
   public static func reduce(
-    _ state: inout State, _ action: Action, airports: AirportDirectory, strings: Strings
+    _ state: inout State, _ action: Action, airports: any AirportLookup, strings: Strings
+  ) -> FeatureReply<Action, Output> {
+    let reply = change(&state, action, airports: airports, strings: strings)
+    refresh(&state, airports: airports)
+    return reply
+  }
+
+  /// The suggestions and the named airports, for the fields as they are now.
+  public static func refresh(_ state: inout State, airports: any AirportLookup) {
+    state.suggested = suggestions(state, airports: airports)
+    var named: [Field: Airport] = [:]
+    for field in [Field.origin, .destination] {
+      if let code = try? IATACode(state[field].text), let airport = airports.airport(code) {
+        named[field] = airport
+      }
+    }
+    state.named = named
+  }
+
+  private static func change(
+    _ state: inout State, _ action: Action, airports: any AirportLookup, strings: Strings
   ) -> FeatureReply<Action, Output> {
     guard case .key(let key) = action else { return .ignored }
     let suggestions = suggestions(state, airports: airports)
@@ -183,7 +207,7 @@ public enum SearchFeature {
   }
 
   /// Validates every field, putting each problem at its field; submits when there are none.
-  public static func submit(_ state: inout State, airports: AirportDirectory, strings: Strings)
+  public static func submit(_ state: inout State, airports: any AirportLookup, strings: Strings)
     -> FeatureReply<Action, Output>
   {
     var errors: [Field: String] = [:]
@@ -229,7 +253,7 @@ public enum SearchFeature {
   private struct Message: Error { let text: String }
 
   /// An exact known code, or the best match when the text names one airport by city or name.
-  private static func resolve(_ text: String, airports: AirportDirectory, strings: Strings)
+  private static func resolve(_ text: String, airports: any AirportLookup, strings: Strings)
     -> Result<IATACode, Message>
   {
     let trimmed = text.trimmingSpaces()

@@ -1,5 +1,5 @@
+import Airline
 import Domain
-import Services
 
 /// An airline in memory that answers restore's lookups from dictionaries: no network, no disk.
 public struct MemoryLookup: BookingLookup {

@@ -1,0 +1,99 @@
+import Airline
+import Domain
+import FoundationEssentials
+
+/// The built-in airports, looked up by code and searched for autocomplete.
+public struct AirportDirectory: Sendable {
+  private struct Entry: Sendable {
+    /// The main airport of a city with more than one.
+    let isMain: Bool
+    let airport: Airport
+    let keys: SearchKeys
+  }
+
+  private struct SearchKeys: Sendable {
+    let code: String
+    let cities: [String]
+    let nameWords: [String]
+    let name: String
+  }
+
+  private let entries: [Entry]
+  private let byCode: [IATACode: Airport]
+
+  /// Every airport, sorted by code.
+  public var airports: [Airport] { entries.map(\.airport) }
+
+  /// The built-in list (rows that fail validation are left out, so a typo cannot crash the app).
+  public static let builtIn = AirportDirectory(rows: AirportTable.rows)
+
+  init(rows: [AirportRow]) {
+    var entries: [Entry] = []
+    for row in rows {
+      guard let code = try? IATACode(row.code),
+        let airport = try? Airport(
+          code: code, name: row.name, city: row.city, countryCode: row.country,
+          timeZoneID: row.timeZone, latitude: row.latitude, longitude: row.longitude)
+      else { continue }
+      let name = Self.fold(row.name)
+      entries.append(
+        Entry(
+          isMain: row.isMain, airport: airport,
+          keys: SearchKeys(
+            code: Self.fold(row.code), cities: [Self.fold(row.city), Self.fold(row.cityEnglish)],
+            nameWords: name.split(whereSeparator: { !$0.isLetter }).map(String.init), name: name)))
+    }
+    self.entries = entries.sorted { $0.airport.code < $1.airport.code }
+    byCode = Dictionary(
+      entries.map { ($0.airport.code, $0.airport) }, uniquingKeysWith: { a, _ in a })
+  }
+
+  /// The airport with `code`, if it is in the list.
+  public func airport(_ code: IATACode) -> Airport? { byCode[code] }
+
+  /// Airports matching `query` by code, city (local or English spelling) or name, best first:
+  /// exact code, then code prefix, city prefix, name-word prefix, then anything containing it, and
+  /// finally letters in order ("fra" ~ "Frankfurt"); among equal matches a city's main airport
+  /// comes first ("lond" offers Heathrow before Gatwick). Case and accents are ignored ("ist"
+  /// finds İstanbul, "mun" finds München).
+  public func search(_ query: String, limit: Int = 8) -> [Airport] {
+    let needle = Self.fold(query.trimmingSpaces())
+    guard !needle.isEmpty, limit > 0 else { return [] }
+    var scored: [(rank: Int, secondary: Int, airport: Airport)] = []
+    for entry in entries {
+      if let rank = Self.rank(needle, entry.keys) {
+        scored.append((rank, entry.isMain ? 0 : 1, entry.airport))
+      }
+    }
+    return scored.sorted {
+      ($0.rank, $0.secondary, $0.airport.code) < ($1.rank, $1.secondary, $1.airport.code)
+    }
+    .prefix(limit).map(\.airport)
+  }
+
+  private static func rank(_ needle: String, _ keys: SearchKeys) -> Int? {
+    if keys.code == needle { return 0 }
+    if keys.code.hasPrefix(needle) { return 1 }
+    if keys.cities.contains(where: { $0.hasPrefix(needle) }) { return 2 }
+    if keys.nameWords.contains(where: { $0.hasPrefix(needle) }) { return 3 }
+    if keys.cities.contains(where: { $0.contains(needle) }) || keys.name.contains(needle) {
+      return 4
+    }
+    if needle.count >= 3, keys.cities.contains(where: { isSubsequence(needle, of: $0) }) {
+      return 5
+    }
+    return nil
+  }
+
+  private static func isSubsequence(_ needle: String, of haystack: String) -> Bool {
+    var remaining = needle[...]
+    for character in haystack where character == remaining.first {
+      remaining = remaining.dropFirst()
+      if remaining.isEmpty { return true }
+    }
+    return remaining.isEmpty
+  }
+
+  /// Lower case without accents; dotted and dotless I both become "i".
+  static func fold(_ text: String) -> String { TextFolding.fold(text) }
+}

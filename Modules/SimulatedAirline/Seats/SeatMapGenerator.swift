@@ -1,0 +1,71 @@
+import Airline
+import Domain
+import FoundationEssentials
+
+/// Draws the cabin of an offer's first flight: layout by aircraft and cabin, occupied seats and
+/// prices chosen deterministically from the offer's ID, so a seat map never changes under a person.
+struct SeatMapGenerator: Sendable {
+  private struct Layout {
+    let columns: [SeatColumn]
+    let rows: ClosedRange<Int>
+    let exitRows: Set<Int>
+    let extraLegroomRows: Set<Int>
+  }
+
+  func seatMap(for offer: Offer) -> SeatMap {
+    let aircraft = offer.firstSegment.aircraft
+    let layout = Self.layout(aircraft: aircraft.code, cabin: offer.cabin)
+    var random = SeededGenerator(seed: "seats-\(offer.id)")
+    let occupancy = Int.random(in: 25...60, using: &random)
+    let currency = LocalCurrency(for: offer.origin)
+    let premiumCabin = offer.cabin == .business || offer.cabin == .first
+    var seats: [Seat] = []
+    for row in layout.rows {
+      for case .seat(let letter) in layout.columns {
+        guard let character = letter.first,
+          let designator = try? SeatDesignator(row: row, letter: character)
+        else { continue }
+        let kind: SeatKind =
+          layout.exitRows.contains(row)
+          ? .exitRow : layout.extraLegroomRows.contains(row) ? .extraLegroom : .standard
+        let euros: Decimal
+        switch kind {
+        case _ where premiumCabin: euros = 0
+        case .exitRow: euros = 24
+        case .extraLegroom: euros = 28
+        case .standard: euros = row - layout.rows.lowerBound < layout.rows.count / 3 ? 9 : 0
+        }
+        let occupied = Int(SeededGenerator.hash("\(offer.id)/\(designator)") % 100) < occupancy
+        seats.append(
+          Seat(
+            designator: designator, kind: kind, price: currency.price(euros: euros),
+            occupied: occupied))
+      }
+    }
+    return SeatMap(
+      offerID: offer.id, aircraft: aircraft, columns: layout.columns, rows: Array(layout.rows),
+      seats: seats)
+  }
+
+  private static func layout(aircraft: String, cabin: Cabin) -> Layout {
+    let narrow = ["32N", "7M8", "32Q"].contains(aircraft)
+    let columns: (String) -> [SeatColumn] = { pattern in
+      pattern.map { $0 == "|" ? SeatColumn.aisle : SeatColumn.seat(String($0)) }
+    }
+    switch (narrow, cabin) {
+    case (true, .business), (true, .first):
+      return Layout(columns: columns("AC|DF"), rows: 1...4, exitRows: [], extraLegroomRows: [])
+    case (false, .business), (false, .first):
+      return Layout(columns: columns("A|DG|K"), rows: 1...8, exitRows: [], extraLegroomRows: [])
+    case (true, _):
+      let rows = aircraft == "32Q" ? 1...36 : 1...30
+      let exits: Set<Int> = aircraft == "32Q" ? [11, 25] : [12, 13]
+      return Layout(
+        columns: columns("ABC|DEF"), rows: rows, exitRows: exits, extraLegroomRows: [1, 2])
+    case (false, _):
+      let pattern = aircraft == "77W" ? "ABC|DEFG|HJK" : "ABC|DEF|HJK"
+      return Layout(
+        columns: columns(pattern), rows: 20...52, exitRows: [31], extraLegroomRows: [20, 21])
+    }
+  }
+}

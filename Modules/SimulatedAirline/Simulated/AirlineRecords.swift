@@ -1,0 +1,85 @@
+import Airline
+import Domain
+import FoundationEssentials
+import Persistence
+
+/// The kinds of record the simulated airline keeps, one folder each.
+enum AirlineRecords {
+  static let offers = RecordKind(folder: "offers", schema: 1)
+  static let drafts = RecordKind(folder: "drafts", schema: 1)
+  static let quotes = RecordKind(folder: "quotes", schema: 1)
+  /// The bookings: the truth of what was paid.
+  static let bookings = RecordKind(folder: "bookings", schema: 1)
+  /// One record per idempotency key: the charge that key made, or why it made none.
+  static let payments = RecordKind(folder: "payments", schema: 1)
+  /// The write-ahead log of the ledger: one record per draft with a payment under way, named by
+  /// the draft, present only until that payment is settled.
+  static let intents = RecordKind(folder: "intents", schema: 1)
+  /// One record per booked draft, naming its booking: "at most one booking per draft" in one read.
+  static let orders = RecordKind(folder: "orders", schema: 1)
+  /// The ledger's own bookkeeping (that `orders` was built from the bookings of older versions).
+  static let ledger = RecordKind(folder: "ledger", schema: 1)
+  /// Which booking paid a quote, written by versions before the ledger; read when `orders` is
+  /// first built, never written.
+  static let paidQuotes = RecordKind(folder: "paid-quotes", schema: 1)
+
+  /// Every folder the airline writes, for cleaning up temp files of writes cut short.
+  static let all = [offers, drafts, quotes, bookings, payments, intents, orders, ledger]
+}
+
+/// What one idempotency key did, stored under the key: the charge (with the booking it paid
+/// for) or the refusal. Holds no card number or security code.
+struct PaymentRecord: Codable, Sendable {
+  enum Outcome: Codable, Sendable, Equatable {
+    /// The card was charged for this booking.
+    case booked(BookingReference)
+    case declined
+    case insufficientFunds
+    case cardExpired
+    /// A crash cut the attempt off before any charge: the key may pay again.
+    case interrupted
+  }
+
+  let quoteID: QuoteID
+  /// Quote, brand, last four and expiry: enough to tell "the same payment" from another.
+  let fingerprint: String
+  let outcome: Outcome
+  let at: Date
+  /// The draft paid for, the card (brand and last four) and the amount: with them a charge
+  /// whose booking was never written can be booked at the next start. Absent in records
+  /// written before the ledger.
+  var draftID: DraftID?
+  var method: PaymentMethod?
+  var amount: Money?
+}
+
+/// A payment under way for a draft (`intents/<draft>.json`), written before the card is charged.
+struct PaymentIntent: Codable, Sendable {
+  let key: IdempotencyKey
+  let fingerprint: String
+  /// The booking this payment makes, complete before the charge (its reference chosen now, so
+  /// the charge can name it): the next start can write it from this record alone.
+  let booking: Booking
+
+  var quoteID: QuoteID { booking.quoteID }
+  var draftID: DraftID { booking.draftID }
+  var reference: BookingReference { booking.reference }
+}
+
+/// The booking of a draft (`orders/<draft>.json`).
+struct Order: Codable, Sendable {
+  let reference: BookingReference
+  let quoteID: QuoteID
+  /// The key that paid it; nil for orders rebuilt from older bookings.
+  let key: IdempotencyKey?
+}
+
+/// Which booking paid a quote, as versions before the ledger kept it (`paid-quotes/<quote>`).
+struct PaidQuote: Codable, Sendable {
+  let reference: BookingReference
+}
+
+/// That `orders/` holds an entry for every booking (`ledger/orders-index.json`).
+struct OrdersIndex: Codable, Sendable {
+  let builtAt: Date
+}

@@ -1,0 +1,239 @@
+import Airline
+import Domain
+import FoundationEssentials
+import Persistence
+
+/// The simulated airline: offers, seat maps, drafts, quotes and payments on top of JSON records,
+/// with an injected clock and latency. It implements every service protocol, so the app runs for
+/// real without a network, and a real backend would replace it without changes above Services.
+public actor SimulatedAirline: OfferService, DraftService, PricingService, PaymentService {
+  /// How long offers and quotes hold, and how slow answers are.
+  public struct Configuration: Sendable {
+    /// How long an offer is honoured (30 minutes by default).
+    public var offerLifetime: TimeInterval
+    /// How long a quote's price is locked (15 minutes by default).
+    public var quoteLifetime: TimeInterval
+    /// How long each answer takes.
+    public var latency: Latency
+
+    /// A configuration; the defaults are the airline's.
+    public init(
+      offerLifetime: TimeInterval = 30 * 60, quoteLifetime: TimeInterval = 15 * 60,
+      latency: Latency = .none
+    ) {
+      self.offerLifetime = offerLifetime
+      self.quoteLifetime = quoteLifetime
+      self.latency = latency
+    }
+  }
+
+  let store: RecordStore
+  let clock: WallClock
+  let configuration: Configuration
+  let offerGenerator: OfferGenerator
+  let airports: AirportDirectory
+  /// No flight is sold in its last half hour before departure.
+  static let salesCutoff: TimeInterval = 30 * 60
+  let seatMaps = SeatMapGenerator()
+  /// Payments under way, by idempotency key, with what they pay (quote and card): a second call
+  /// with the key and the same details waits for the first; other details are refused.
+  var paymentsInFlight:
+    [IdempotencyKey: (fingerprint: String, task: Task<Result<Booking, ServiceError>, Never>)] = [:]
+  /// Keys of attempts a crash cut off before any charge, by quote, found since this start: the
+  /// payment form pays with the same key again.
+  var interruptedKeys: [QuoteID: IdempotencyKey] = [:]
+  /// Whether `orders/` is known to hold every booking's draft (checked once per start).
+  var ordersIndexed = false
+  /// What the payment records needed that a person should hear about.
+  public nonisolated let ledgerNotices: AsyncStream<LedgerNotice>
+  let notices: AsyncStream<LedgerNotice>.Continuation
+
+  /// An airline keeping its records in `store`, reading time from `clock`.
+  public init(
+    store: RecordStore, clock: WallClock, configuration: Configuration = Configuration(),
+    airports: AirportDirectory = .builtIn
+  ) {
+    self.store = store
+    self.clock = clock
+    self.configuration = configuration
+    self.offerGenerator = OfferGenerator(airports: airports, lifetime: configuration.offerLifetime)
+    self.airports = airports
+    (ledgerNotices, notices) = AsyncStream.makeStream(
+      of: LedgerNotice.self, bufferingPolicy: .bufferingNewest(32))
+  }
+
+  /// The airline as the bundle the flow uses.
+  public nonisolated var services: BookingServices {
+    BookingServices(offers: self, drafts: self, pricing: self, payments: self)
+  }
+
+  // MARK: - Offers
+
+  public func offers(for criteria: SearchCriteria) async throws(ServiceError) -> [Offer] {
+    await configuration.latency.pause()
+    guard let origin = airports.airport(criteria.origin) else {
+      throw .unknownAirport(criteria.origin)
+    }
+    guard airports.airport(criteria.destination) != nil else {
+      throw .unknownAirport(criteria.destination)
+    }
+    let now = clock.now()
+    guard criteria.departure.adding(days: 1).start(in: origin.zone) > now else {
+      throw .dayPassed(criteria.departure)
+    }
+    guard criteria.isWithinBookingWindow(at: now) else {
+      throw .beyondBookingWindow(criteria.departure)
+    }
+    // Flights that have left, or leave within the cut-off, are not for sale.
+    let offers = offerGenerator.offers(for: criteria, now: now).filter {
+      $0.departure.instant > now.addingTimeInterval(Self.salesCutoff)
+    }
+    for offer in offers { try save(offer, id: offer.id.rawValue, kind: AirlineRecords.offers) }
+    return offers
+  }
+
+  public func lowestFares(for criteria: SearchCriteria, days: Int) async throws(ServiceError)
+    -> [FareDay]
+  {
+    await configuration.latency.pause()
+    guard let origin = airports.airport(criteria.origin) else {
+      throw .unknownAirport(criteria.origin)
+    }
+    guard airports.airport(criteria.destination) != nil else {
+      throw .unknownAirport(criteria.destination)
+    }
+    let now = clock.now()
+    let span = max(0, min(days, 14))
+    // Priced as `offers(for:)` prices them, but nothing is kept: a calendar sells nothing.
+    return (-span...span).map { offset in
+      let day = criteria.departure.adding(days: offset)
+      guard day.adding(days: 1).start(in: origin.zone) > now,
+        SearchCriteria.isWithinBookingWindow(day, at: now),
+        let search = try? SearchCriteria(
+          origin: criteria.origin, destination: criteria.destination, departure: day,
+          passengerCount: criteria.passengerCount)
+      else { return FareDay(day: day, lowest: nil, bookable: false) }
+      let lowest = offerGenerator.offers(for: search, now: now)
+        .filter { $0.departure.instant > now.addingTimeInterval(Self.salesCutoff) }
+        .map(\.pricePerPassenger).min { $0.amount < $1.amount }
+      return FareDay(day: day, lowest: lowest, bookable: true)
+    }
+  }
+
+  public func offer(id: OfferID) async throws(ServiceError) -> Offer {
+    await configuration.latency.pause()
+    return try availableOffer(id)
+  }
+
+  public func seatMap(for offerID: OfferID) async throws(ServiceError) -> SeatMap {
+    await configuration.latency.pause()
+    return seatMaps.seatMap(for: try availableOffer(offerID))
+  }
+
+  func availableOffer(_ id: OfferID) throws(ServiceError) -> Offer {
+    let offer = try load(
+      Offer.self, id: id.rawValue, kind: AirlineRecords.offers,
+      missing: .offerNoLongerAvailable(id))
+    let now = clock.now()
+    // An offer record beyond the window was never sold by this airline: a file from elsewhere.
+    guard now < offer.expiresAt,
+      SearchCriteria.isWithinBookingWindow(offer.departure.day, at: now)
+    else { throw .offerNoLongerAvailable(id) }
+    return offer
+  }
+
+  // MARK: - Drafts
+
+  public func createDraft(offer: Offer, passengers: [Passenger], contact: Contact)
+    async throws(ServiceError) -> BookingDraft
+  {
+    await configuration.latency.pause()
+    let current = try availableOffer(offer.id)
+    try DraftRules.check(passengers, for: current, today: CalendarDay(clock.now(), in: .utc))
+    let draft: BookingDraft
+    do {
+      draft = try BookingDraft(
+        id: DraftID.random(prefix: "dr"), offer: current, passengers: passengers, contact: contact)
+    } catch {
+      throw .invalid(error)
+    }
+    try save(draft, id: draft.id.rawValue, kind: AirlineRecords.drafts)
+    return draft
+  }
+
+  public func draft(id: DraftID) async throws(ServiceError) -> BookingDraft {
+    await configuration.latency.pause()
+    return try load(
+      BookingDraft.self, id: id.rawValue, kind: AirlineRecords.drafts, missing: .draftNotFound(id))
+  }
+
+  // MARK: - Quotes
+
+  public func price(draftID: DraftID, extras: Extras) async throws(ServiceError) -> Quote {
+    await configuration.latency.pause()
+    let draft = try load(
+      BookingDraft.self, id: draftID.rawValue, kind: AirlineRecords.drafts,
+      missing: .draftNotFound(draftID))
+    let offer = try availableOffer(draft.offer.id)
+    let now = clock.now()
+    let lines = try QuotePricing.lineItems(
+      draft: draft, extras: extras, seatMap: seatMaps.seatMap(for: offer))
+    let quote: Quote
+    do {
+      quote = try Quote(
+        id: QuoteID.random(prefix: "qt"), draftID: draft.id, extras: extras, lineItems: lines,
+        total: Money.sum(lines.map(\.amount), in: offer.pricePerPassenger.currency),
+        expiresAt: now.addingTimeInterval(configuration.quoteLifetime), issuedAt: now)
+    } catch {
+      throw .invalid(error)
+    }
+    try save(quote, id: quote.id.rawValue, kind: AirlineRecords.quotes)
+    return quote
+  }
+
+  public func quote(id: QuoteID) async throws(ServiceError) -> Quote {
+    await configuration.latency.pause()
+    return try load(
+      Quote.self, id: id.rawValue, kind: AirlineRecords.quotes, missing: .quoteNotFound(id))
+  }
+
+  /// Deletes temp files of writes a crash cut short, older than `age` seconds, in every folder
+  /// the airline writes; returns how many went.
+  @discardableResult
+  public nonisolated func removeStaleTemporaryFiles(olderThan age: TimeInterval) -> Int {
+    AirlineRecords.all.reduce(0) { count, kind in
+      count + ((try? store.removeStaleTemporaryFiles(of: kind, olderThan: age)) ?? 0)
+    }
+  }
+
+  // MARK: - Records
+
+  func load<Value: Decodable>(
+    _ type: Value.Type, id: String, kind: RecordKind, missing: ServiceError
+  ) throws(ServiceError) -> Value {
+    do {
+      return try store.load(type, id: id, kind: kind)
+    } catch {
+      if case .notFound = error { throw missing }
+      throw .storage(error.description)
+    }
+  }
+
+  func loadIfPresent<Value: Decodable>(_ type: Value.Type, id: String, kind: RecordKind)
+    throws(ServiceError) -> Value?
+  {
+    do {
+      return try store.loadIfPresent(type, id: id, kind: kind)
+    } catch {
+      throw .storage(error.description)
+    }
+  }
+
+  func save<Value: Encodable>(_ value: Value, id: String, kind: RecordKind) throws(ServiceError) {
+    do {
+      try store.save(value, id: id, kind: kind)
+    } catch {
+      throw .storage(error.description)
+    }
+  }
+}
