@@ -25,8 +25,7 @@ final class BookingApp {
   private var countdown: DispatchSourceTimer?
   private var countdownTarget: Date?
   private var spinner: DispatchSourceTimer?
-  private var savedSnapshot: BookingSnapshot?
-  private var saveError: String?
+  private var saving: SessionSaving
   private var renderScheduled = false
   private var lastFrame: (state: RootFeature.State, width: Int, height: Int)?
   private var canvas = Canvas(width: 0, height: 0)
@@ -52,7 +51,7 @@ final class BookingApp {
     self.screen = screen
     self.store = store
     self.session = session
-    self.savedSnapshot = initialSnapshot
+    self.saving = SessionSaving(saved: initialSnapshot)
   }
 
   /// Takes SIGINT, SIGTERM, SIGHUP, SIGTSTP, SIGCONT and SIGWINCH. Called before the screen
@@ -217,28 +216,30 @@ final class BookingApp {
 
   /// Saves the snapshot synchronously whenever the path changed, before the next frame; never
   /// while restoring or while `--fresh` keeps the saved session (it stays as it is on disk).
+  /// What a failed or recovered save says goes to the store as an action of its own, after the
+  /// change being handled: never a send from inside a send.
   private func persist(_ state: RootFeature.State) {
     guard !state.keepsSavedSession else { return }
     let snapshot = state.flow.snapshot
-    guard snapshot != savedSnapshot else { return }
-    if let error = session.save(snapshot) {
-      if error != saveError {
-        saveError = error
-        store.send(.saveFailed(error))
+    guard saving.needsSave(snapshot) else { return }
+    guard let report = saving.wrote(snapshot, error: session.save(snapshot)) else { return }
+    DispatchQueue.main.async { [weak self] in
+      MainActor.assumeIsolated {
+        switch report {
+        case .failed(let reason): self?.store.send(.saveFailed(reason))
+        case .recovered: self?.store.send(.saveSucceeded)
+        }
       }
-      return
-    }
-    savedSnapshot = snapshot
-    if saveError != nil {
-      saveError = nil
-      store.send(.saveSucceeded)
     }
   }
 
   private func saveNow() {
     guard !store.state.keepsSavedSession else { return }
     let snapshot = store.state.flow.snapshot
-    if snapshot != savedSnapshot, session.save(snapshot) == nil { savedSnapshot = snapshot }
+    // At exit a snapshot that failed before is tried once more.
+    if snapshot != saving.saved {
+      _ = saving.wrote(snapshot, error: session.save(snapshot))
+    }
   }
 
   /// One timer at the next whole second of the quote's remaining time (derived from `expiresAt`
