@@ -26,6 +26,9 @@ final class BookingApp {
   private var countdownTarget: Date?
   private var spinner: DispatchSourceTimer?
   private var saving: SessionSaving
+  /// The snapshot's text for the inspector: read when it opens and after each save while it is
+  /// open, never on every frame.
+  private var inspectorText: String?
   private var renderScheduled = false
   private var lastFrame: (state: RootFeature.State, width: Int, height: Int)?
   private var canvas = Canvas(width: 0, height: 0)
@@ -185,7 +188,13 @@ final class BookingApp {
       quit()
       return
     }
+    let savedBefore = saving.saved
     persist(state)
+    if state.modal != .inspector {
+      inspectorText = nil
+    } else if inspectorText == nil || saving.saved != savedBefore {
+      inspectorText = session.text()
+    }
     logChanges(state)
     scheduleCountdown(for: state)
     scheduleSpinner(busy: state.isBusy)
@@ -313,7 +322,7 @@ final class BookingApp {
     if canvas.width != size.columns || canvas.height != size.rows {
       canvas = Canvas(width: size.columns, height: size.rows)
     }
-    let inspector = state.modal == .inspector ? session.text() : ""
+    let inspector = state.modal == .inspector ? inspectorText ?? "" : ""
     RootView.draw(
       state, on: &canvas, theme: screen.usesColor ? .color : .monochrome,
       snapshotJSON: inspector)

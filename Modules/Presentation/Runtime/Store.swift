@@ -27,7 +27,8 @@ public final class Store {
   public func send(_ action: RootFeature.Action) {
     let effect = RootFeature.reduce(&state, action, environment: environment)
     let alive = Set(state.steps.map(\.id.rawValue))
-    for (tag, tasks) in running where !alive.contains(tag) {
+    // Work of a step that left is cancelled; untagged work belongs to no step and runs on.
+    for (tag, tasks) in running where tag != Self.untagged && !alive.contains(tag) {
       for task in tasks.values { task.cancel() }
       running[tag] = nil
     }
@@ -35,8 +36,11 @@ public final class Store {
     onChange?(state)
   }
 
+  /// The tag of work that belongs to no step (the root's own).
+  static let untagged = -1
+
   private func start(_ job: Effect<RootFeature.Action>.Job) {
-    let tag = job.tag ?? -1
+    let tag = job.tag ?? Self.untagged
     nextJob += 1
     let number = nextJob
     let run = job.run
