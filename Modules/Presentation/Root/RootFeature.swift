@@ -89,6 +89,9 @@ public enum RootFeature {
     public internal(set) var events: [FlowEvent] = []
     /// The time, moved by ticks: countdowns are derived from it.
     public var now: Date
+    /// The traveller's time zone, which decides what "today" is for the form's checks; given
+    /// by the app (the machine's zone) so no reducer reads the machine.
+    public let zone: Zone
     /// The language of every text.
     public var language: Language
     /// Set when the person confirmed quitting; the app then exits.
@@ -109,15 +112,19 @@ public enum RootFeature {
     /// A fresh app at the search form; `restoring` while a saved flow is brought back;
     /// `keptSession`, the step of a saved session left alone by `--fresh`.
     public init(
-      now: Date, language: Language = .english, restoring: Restoring? = nil,
+      now: Date, zone: Zone = .utc, language: Language = .english, restoring: Restoring? = nil,
       keptSession: StepKind? = nil
     ) {
       self.now = now
+      self.zone = zone
       self.language = language
       self.restoring = restoring
       self.keptSession = keptSession
-      search = SearchFeature.State(today: CalendarDay(now, in: .current))
+      search = SearchFeature.State(today: CalendarDay(now, in: zone))
     }
+
+    /// Today where the traveller is.
+    public var today: CalendarDay { CalendarDay(now, in: zone) }
 
     /// Whether the saved snapshot must be left as it is on disk: while restoring, and while a
     /// session kept by `--fresh` has not been replaced by a new search.
@@ -388,7 +395,7 @@ public enum RootFeature {
     let strings = state.strings
     switch (entry.feature, action) {
     case (.results(var feature), .results(let action)):
-      let reply = ResultsFeature.reduce(&feature, action, environment: environment)
+      let reply = ResultsFeature.reduce(&feature, action, now: state.now, environment: environment)
       state.steps[index].feature = .results(feature)
       let effect = reply.effect.map { Action.step(id, .results($0)) }.tagged(id.rawValue)
       switch reply.output {
@@ -410,7 +417,7 @@ public enum RootFeature {
       }
     case (.passengers(var feature), .passengers(let action)):
       let reply = PassengersFeature.reduce(
-        &feature, action, environment: environment, strings: strings)
+        &feature, action, today: state.today, environment: environment, strings: strings)
       state.steps[index].feature = .passengers(feature)
       let effect = reply.effect.map { Action.step(id, .passengers($0)) }.tagged(id.rawValue)
       guard case .passengersSaved(let draft)? = reply.output else {
@@ -427,7 +434,7 @@ public enum RootFeature {
       return (true, .batch([effect, reconcile(&state, environment)]))
     case (.payment(var feature), .payment(let action)):
       let reply = PaymentFeature.reduce(
-        &feature, action, now: state.now, environment: environment,
+        &feature, action, now: state.now, today: state.today, environment: environment,
         strings: strings)
       state.steps[index].feature = .payment(feature)
       let effect = reply.effect.map { Action.step(id, .payment($0)) }.tagged(id.rawValue)

@@ -38,7 +38,7 @@ struct PassengersFeatureTests {
   {
     state.focus = .proceed
     return PassengersFeature.reduce(
-      &state, .key(.enter), environment: world.environment, strings: strings)
+      &state, .key(.enter), today: world.today, environment: world.environment, strings: strings)
   }
 
   @Test("a birth date today or later, or over 120 years before the flight, is refused at its field")
@@ -72,7 +72,7 @@ struct PassengersFeatureTests {
     state.forms[0].title = .ms
     state.forms[1].birth.setText("2026-01-01")
     reply = PassengersFeature.reduce(
-      &state, .key(.enter), environment: world.environment, strings: .turkish)
+      &state, .key(.enter), today: world.today, environment: world.environment, strings: .turkish)
     #expect(reply.effect.jobs.count == 1, "one adult with one infant may fly")
     #expect(state.failure == nil)
   }
@@ -85,7 +85,7 @@ struct PassengersFeatureTests {
     var state = PassengersFeature.State(offer: offer, prefill: .empty)
     state.focus = .proceed
     var reply = PassengersFeature.reduce(
-      &state, .key(.enter), environment: world.environment, strings: strings)
+      &state, .key(.enter), today: world.today, environment: world.environment, strings: strings)
     #expect(reply.effect.isNone)
     #expect(state.errors[.given(0)] == "Required.")
     #expect(state.errors[.birth(1)] == "Required.")
@@ -99,23 +99,24 @@ struct PassengersFeatureTests {
     state = filled
     state.focus = .proceed
     reply = PassengersFeature.reduce(
-      &state, .key(.enter), environment: world.environment, strings: strings)
+      &state, .key(.enter), today: world.today, environment: world.environment, strings: strings)
     #expect(state.saving)
     #expect(state.errors.isEmpty)
     #expect(reply.effect.jobs.count == 1)
     let again = PassengersFeature.reduce(
-      &state, .key(.enter), environment: world.environment, strings: strings)
+      &state, .key(.enter), today: world.today, environment: world.environment, strings: strings)
     #expect(again.effect.isNone)
     #expect(
       PassengersFeature.reduce(
-        &state, .key(.character("x")), environment: world.environment, strings: strings
+        &state, .key(.character("x")), today: world.today, environment: world.environment,
+        strings: strings
       ).handled)
     #expect(state.forms == filled.forms)
 
     let job = try #require(reply.effect.jobs.first)
     let answer = await job.run()
     let output = PassengersFeature.reduce(
-      &state, answer, environment: world.environment, strings: strings
+      &state, answer, today: world.today, environment: world.environment, strings: strings
     ).output
     guard case .passengersSaved(let draft)? = output else {
       Issue.record("no draft: \(String(describing: output))")
@@ -134,7 +135,7 @@ struct PassengersFeatureTests {
     state.saving = true
     _ = PassengersFeature.reduce(
       &state, .draftSaved(.failure(.offerNoLongerAvailable(offer.id))),
-      environment: world.environment, strings: strings)
+      today: world.today, environment: world.environment, strings: strings)
     #expect(state.failure == "That offer is no longer available - pick another.")
     #expect(!state.saving)
   }
@@ -142,7 +143,7 @@ struct PassengersFeatureTests {
   func press(_ state: inout PassengersFeature.State, _ keys: [Key], _ world: TestWorld) {
     for key in keys {
       _ = PassengersFeature.reduce(
-        &state, .key(key), environment: world.environment, strings: strings)
+        &state, .key(key), today: world.today, environment: world.environment, strings: strings)
     }
   }
 

@@ -16,7 +16,8 @@ struct PaymentFeatureTests {
   ) -> [FeatureReply<PaymentFeature.Action, PaymentFeature.Output>] {
     keys.map {
       PaymentFeature.reduce(
-        &state, .key($0), now: now ?? world.clock.now, environment: world.environment,
+        &state, .key($0), now: now ?? world.clock.now, today: world.today,
+        environment: world.environment,
         strings: strings)
     }
   }
@@ -93,7 +94,8 @@ struct PaymentFeatureTests {
     #expect(replies[2].handled)
     let answer = await replies[0].effect.jobs[0].run()
     let output = PaymentFeature.reduce(
-      &state, answer, now: world.clock.now, environment: world.environment, strings: strings
+      &state, answer, now: world.clock.now, today: world.today, environment: world.environment,
+      strings: strings
     ).output
     guard case .paid(let booking)? = output else {
       Issue.record("not paid: \(String(describing: output))")
@@ -112,7 +114,8 @@ struct PaymentFeatureTests {
     let key = state.attempt?.key
     let answer = await first.effect.jobs[0].run()
     let reply = PaymentFeature.reduce(
-      &state, answer, now: world.clock.now, environment: world.environment, strings: strings)
+      &state, answer, now: world.clock.now, today: world.today, environment: world.environment,
+      strings: strings)
     #expect(reply.output == nil)
     #expect(state.failure == "The card was declined. Try another card.")
     #expect(!state.paying)
@@ -135,7 +138,8 @@ struct PaymentFeatureTests {
     #expect(state.repricing)
     let answer = await reprice.effect.jobs[0].run()
     let output = PaymentFeature.reduce(
-      &state, answer, now: world.clock.now, environment: world.environment, strings: strings
+      &state, answer, now: world.clock.now, today: world.today, environment: world.environment,
+      strings: strings
     ).output
     guard case .repriced(let fresh)? = output else {
       Issue.record("not repriced")

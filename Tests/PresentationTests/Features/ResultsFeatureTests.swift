@@ -16,7 +16,7 @@ struct ResultsFeatureTests {
     var state = ResultsFeature.State(criteria: try world.criteria())
     #expect(state.load == .loading)
     await settle(&state, ResultsFeature.onAppear(state, environment: world.environment)) {
-      ResultsFeature.reduce(&$0, $1, environment: world.environment).effect
+      ResultsFeature.reduce(&$0, $1, now: world.clock.now, environment: world.environment).effect
     }
     guard case .loaded(let offers) = state.load else {
       Issue.record("not loaded: \(state.load)")
@@ -27,16 +27,20 @@ struct ResultsFeatureTests {
       state.listed.map(\.pricePerPassenger.amount)
         == state.listed.map(\.pricePerPassenger.amount).sorted())
 
-    _ = ResultsFeature.reduce(&state, .key(.character("s")), environment: world.environment)
+    _ = ResultsFeature.reduce(
+      &state, .key(.character("s")), now: world.clock.now, environment: world.environment)
     #expect(state.sort == .departure)
     #expect(state.listed.map(\.departure.instant) == state.listed.map(\.departure.instant).sorted())
-    _ = ResultsFeature.reduce(&state, .key(.character("n")), environment: world.environment)
+    _ = ResultsFeature.reduce(
+      &state, .key(.character("n")), now: world.clock.now, environment: world.environment)
     #expect(state.listed.allSatisfy { $0.stops == 0 })
     #expect(!state.listed.isEmpty)
 
-    _ = ResultsFeature.reduce(&state, .key(.down), environment: world.environment)
+    _ = ResultsFeature.reduce(
+      &state, .key(.down), now: world.clock.now, environment: world.environment)
     let chosen = try #require(state.highlighted)
-    let reply = ResultsFeature.reduce(&state, .key(.enter), environment: world.environment)
+    let reply = ResultsFeature.reduce(
+      &state, .key(.enter), now: world.clock.now, environment: world.environment)
     #expect(reply.output == .offerSelected(chosen))
   }
 
@@ -47,10 +51,11 @@ struct ResultsFeatureTests {
     var state = ResultsFeature.State(criteria: try world.criteria())
     let offers = try await world.airline.offers(for: world.criteria())
     _ = ResultsFeature.reduce(
-      &state, .offersLoaded(.success(offers)), environment: world.environment)
+      &state, .offersLoaded(.success(offers)), now: world.clock.now, environment: world.environment)
     state.selected = 3
     let highlighted = state.highlighted
-    _ = ResultsFeature.reduce(&state, .key(.character("s")), environment: world.environment)
+    _ = ResultsFeature.reduce(
+      &state, .key(.character("s")), now: world.clock.now, environment: world.environment)
     #expect(state.highlighted == highlighted)
   }
 
@@ -60,9 +65,11 @@ struct ResultsFeatureTests {
     defer { world.remove() }
     var state = ResultsFeature.State(criteria: try world.criteria())
     _ = ResultsFeature.reduce(
-      &state, .offersLoaded(.failure(.storage("disk full"))), environment: world.environment)
+      &state, .offersLoaded(.failure(.storage("disk full"))), now: world.clock.now,
+      environment: world.environment)
     #expect(state.load == .failed("The booking records could not be used: disk full"))
-    let reply = ResultsFeature.reduce(&state, .key(.character("r")), environment: world.environment)
+    let reply = ResultsFeature.reduce(
+      &state, .key(.character("r")), now: world.clock.now, environment: world.environment)
     #expect(state.load == .loading)
     #expect(reply.effect.jobs.count == 2, "the offers and the week's fares, asked again")
   }

@@ -14,7 +14,7 @@ struct ResultsFilterTests {
   func loaded(_ world: TestWorld) async throws -> ResultsFeature.State {
     var state = ResultsFeature.State(criteria: try world.criteria())
     await settle(&state, ResultsFeature.onAppear(state, environment: world.environment)) {
-      ResultsFeature.reduce(&$0, $1, environment: world.environment).effect
+      ResultsFeature.reduce(&$0, $1, now: world.clock.now, environment: world.environment).effect
     }
     return state
   }
@@ -22,7 +22,9 @@ struct ResultsFilterTests {
   func press(_ state: inout ResultsFeature.State, _ keys: [Key], _ world: TestWorld)
     -> [FeatureReply<ResultsFeature.Action, ResultsFeature.Output>]
   {
-    keys.map { ResultsFeature.reduce(&state, .key($0), environment: world.environment) }
+    keys.map {
+      ResultsFeature.reduce(&state, .key($0), now: world.clock.now, environment: world.environment)
+    }
   }
 
   @Test(

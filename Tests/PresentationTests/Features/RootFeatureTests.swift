@@ -35,6 +35,18 @@ struct RootFeatureTests {
     #expect(BookingFlow.isValidChain(state.flow.path), sourceLocation: sourceLocation)
   }
 
+  @Test("today is where the traveller is, in the zone the app gives, never the machine's")
+  func todayFollowsTheGivenZone() throws {
+    // 22:30 UTC on 29 Nov is already 30 Nov in Istanbul (UTC+3).
+    let late = TestWorld.start.addingTimeInterval(10.5 * 3600)
+    let istanbul = try #require(Zone.named("Europe/Istanbul"))
+    let there = RootFeature.State(now: late, zone: istanbul)
+    let here = RootFeature.State(now: late)
+    #expect(there.today == (try CalendarDay(iso: "2026-11-30")))
+    #expect(there.search.today == there.today)
+    #expect(here.today == (try CalendarDay(iso: "2026-11-29")), "UTC unless the app says")
+  }
+
   @Test("what a resume said goes at the next step; a lasting notice (a replay) stays")
   func noticeLifetime() async throws {
     let world = TestWorld()

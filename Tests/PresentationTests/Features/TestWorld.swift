@@ -28,6 +28,9 @@ struct TestWorld: AppWorld {
       clock: clock.wallClock, newPaymentKey: { key })
   }
 
+  /// Today at the start, in UTC (the zone the root's state defaults to).
+  var today: CalendarDay { CalendarDay(clock.now, in: .utc) }
+
   func remove() { try? FileManager.default.removeItem(atPath: root) }
 
   func criteria(passengers: Int = 2) throws -> SearchCriteria {

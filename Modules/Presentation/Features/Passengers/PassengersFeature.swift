@@ -120,7 +120,8 @@ public enum PassengersFeature {
 
   /// Handles a key or a reply.
   public static func reduce(
-    _ state: inout State, _ action: Action, environment: AppEnvironment, strings: Strings
+    _ state: inout State, _ action: Action, today: CalendarDay, environment: AppEnvironment,
+    strings: Strings
   ) -> FeatureReply<Action, Output> {
     switch action {
     case .draftSaved(.success(let draft)):
@@ -131,12 +132,13 @@ public enum PassengersFeature {
       state.failure = strings.serviceError(error)
       return .handled
     case .key(let key):
-      return handle(key, &state, environment, strings)
+      return handle(key, &state, today, environment, strings)
     }
   }
 
   private static func handle(
-    _ key: Key, _ state: inout State, _ environment: AppEnvironment, _ strings: Strings
+    _ key: Key, _ state: inout State, _ today: CalendarDay, _ environment: AppEnvironment,
+    _ strings: Strings
   ) -> FeatureReply<Action, Output> {
     if state.saving {
       // Typing while the airline saves would make the form disagree with the draft.
@@ -152,7 +154,7 @@ public enum PassengersFeature {
       state.focus = order[(position + order.count - 1) % order.count]
       return .handled
     case .enter:
-      if state.focus == .proceed { return submit(&state, environment, strings) }
+      if state.focus == .proceed { return submit(&state, today, environment, strings) }
       state.focus = order[min(position + 1, order.count - 1)]
       return .handled
     default:
@@ -186,9 +188,10 @@ public enum PassengersFeature {
   public static let oldestAge = 120
 
   /// Validates every field (each problem at its field); when all are fine, saves the draft.
-  static func submit(_ state: inout State, _ environment: AppEnvironment, _ strings: Strings)
-    -> FeatureReply<Action, Output>
-  {
+  static func submit(
+    _ state: inout State, _ today: CalendarDay, _ environment: AppEnvironment,
+    _ strings: Strings
+  ) -> FeatureReply<Action, Output> {
     var errors: [Field: String] = [:]
     var passengers: [Passenger] = []
     for (index, form) in state.forms.enumerated() {
@@ -210,7 +213,7 @@ public enum PassengersFeature {
         continue
       }
       // Checked here, at the field; the airline checks again.
-      if birth >= CalendarDay(environment.clock.now(), in: .current) {
+      if birth >= today {
         errors[.birth(index)] = strings.birthNotInPast
         continue
       }

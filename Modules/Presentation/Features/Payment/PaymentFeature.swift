@@ -92,8 +92,8 @@ public enum PaymentFeature {
 
   /// Handles a key or a reply; `now` decides whether the price still holds.
   public static func reduce(
-    _ state: inout State, _ action: Action, now: Date, environment: AppEnvironment,
-    strings: Strings
+    _ state: inout State, _ action: Action, now: Date, today: CalendarDay,
+    environment: AppEnvironment, strings: Strings
   ) -> FeatureReply<Action, Output> {
     switch action {
     case .paid(.success(let booking)):
@@ -117,7 +117,7 @@ public enum PaymentFeature {
       // Money may already be moving: no key, not even Esc, acts until the airline answers.
       if state.paying || state.repricing { return .handled }
       if state.isExpired(at: now) { return expiredKey(key, &state, environment) }
-      return formKey(key, &state, environment, strings)
+      return formKey(key, &state, today, environment, strings)
     }
   }
 
@@ -141,7 +141,8 @@ public enum PaymentFeature {
   }
 
   private static func formKey(
-    _ key: Key, _ state: inout State, _ environment: AppEnvironment, _ strings: Strings
+    _ key: Key, _ state: inout State, _ today: CalendarDay, _ environment: AppEnvironment,
+    _ strings: Strings
   ) -> FeatureReply<Action, Output> {
     let count = Field.allCases.count
     switch key {
@@ -152,7 +153,7 @@ public enum PaymentFeature {
       state.focus = Field(rawValue: (state.focus.rawValue + count - 1) % count) ?? .number
       return .handled
     case .enter:
-      if state.focus == .pay { return pay(&state, environment, strings) }
+      if state.focus == .pay { return pay(&state, today, environment, strings) }
       state.focus = Field(rawValue: state.focus.rawValue + 1) ?? .pay
       return .handled
     default:
@@ -198,7 +199,9 @@ public enum PaymentFeature {
   }
 
   /// Checks the card locally (each problem at its field), then pays once.
-  static func pay(_ state: inout State, _ environment: AppEnvironment, _ strings: Strings)
+  static func pay(
+    _ state: inout State, _ today: CalendarDay, _ environment: AppEnvironment, _ strings: Strings
+  )
     -> FeatureReply<Action, Output>
   {
     state.errors = [:]
@@ -213,7 +216,7 @@ public enum PaymentFeature {
     }
     // A card past its month is said at its field at once, whatever else is wrong.
     if PaymentCard.expiryHasPassed(
-      state.expiry.text, on: CalendarDay(environment.clock.now(), in: .current))
+      state.expiry.text, on: today)
     {
       state.errors[.expiry] = strings.cardExpiredAtField
     }
@@ -225,7 +228,7 @@ public enum PaymentFeature {
       return .handled
     }
     // A card past its month is refused here, at its field; the airline checks again.
-    if !card.isValid(on: CalendarDay(environment.clock.now(), in: .current)) {
+    if !card.isValid(on: today) {
       state.errors[.expiry] = strings.cardExpiredAtField
       state.focus = .expiry
       return .handled

@@ -174,7 +174,9 @@ public enum ResultsFeature {
   }
 
   /// Handles a key or a reply.
-  public static func reduce(_ state: inout State, _ action: Action, environment: AppEnvironment)
+  public static func reduce(
+    _ state: inout State, _ action: Action, now: Date, environment: AppEnvironment
+  )
     -> FeatureReply<Action, Output>
   {
     switch action {
@@ -193,11 +195,13 @@ public enum ResultsFeature {
       state.fares = .failed(error.description)
       return .handled
     case .key(let key):
-      return handle(key, &state, environment)
+      return handle(key, &state, now: now, environment)
     }
   }
 
-  private static func handle(_ key: Key, _ state: inout State, _ environment: AppEnvironment)
+  private static func handle(
+    _ key: Key, _ state: inout State, now: Date, _ environment: AppEnvironment
+  )
     -> FeatureReply<Action, Output>
   {
     if state.choosingAirlines { return checklist(key, &state) }
@@ -237,7 +241,7 @@ public enum ResultsFeature {
       state.relist()
     case .character("["), .character("]"):
       let day = state.criteria.departure.adding(days: key == .character("]") ? 1 : -1)
-      guard isBookable(day, state, environment) else { return .handled }
+      guard isBookable(day, state, now: now, environment) else { return .handled }
       return FeatureReply(output: .searchDay(day))
     case .character("r"):
       // Reload: after a failure, or when offers may have expired while the list was open.
@@ -295,14 +299,14 @@ public enum ResultsFeature {
 
   /// Whether a search for `day` could be sold: by the fare strip when it knows the day, else
   /// not before today where the flight leaves.
-  private static func isBookable(_ day: CalendarDay, _ state: State, _ environment: AppEnvironment)
-    -> Bool
-  {
+  private static func isBookable(
+    _ day: CalendarDay, _ state: State, now: Date, _ environment: AppEnvironment
+  ) -> Bool {
     if case .loaded(let days) = state.fares, let known = days.first(where: { $0.day == day }) {
       return known.bookable
     }
     let zone = environment.airports.airport(state.criteria.origin)?.zone ?? .utc
-    return day >= CalendarDay(environment.clock.now(), in: zone)
-      && SearchCriteria.isWithinBookingWindow(day, at: environment.clock.now())
+    return day >= CalendarDay(now, in: zone)
+      && SearchCriteria.isWithinBookingWindow(day, at: now)
   }
 }
