@@ -51,7 +51,8 @@ let package = Package(
       dependencies: ["SimulatedAirline", "Airline", "Domain", "Persistence", "FlowOwner"]),
 
     .target(name: "FlowOwner", dependencies: ["Domain", "Airline"], path: "Modules/FlowOwner"),
-    .testTarget(name: "FlowOwnerTests", dependencies: ["FlowOwner", "Domain", "Airline"]),
+    .testTarget(
+      name: "FlowOwnerTests", dependencies: ["FlowOwner", "Domain", "Airline", "TestSupport"]),
 
     // What a screen is made of (cells, styles, rects, keys): under Presentation and Terminal.
     .target(name: "Canvas", path: "Modules/Canvas"),
@@ -77,7 +78,9 @@ let package = Package(
 
     // What several test targets share: finding built executables, driving the root feature.
     .target(
-      name: "TestSupport", dependencies: ["Canvas", "Presentation"], path: "Tests/TestSupport"),
+      name: "TestSupport",
+      dependencies: ["Canvas", "Domain", "Airline", "FlowOwner", "Presentation"],
+      path: "Tests/TestSupport"),
 
     .target(
       name: "FaultLabCore", dependencies: ["Domain", "Airline", "FlowOwner"],

@@ -196,8 +196,9 @@ final class BookingApp {
       inspectorText = session.text()
     }
     logChanges(state)
-    scheduleCountdown(for: state)
-    scheduleSpinner(busy: state.isBusy)
+    let wanted = RootFeature.subscriptions(state, now: store.environment.clock.now())
+    scheduleCountdown(at: wanted.countdownTick)
+    scheduleSpinner(busy: wanted.spinner)
     scheduleRender()
     replayer?.appChanged()
   }
@@ -251,23 +252,19 @@ final class BookingApp {
     }
   }
 
-  /// One timer at the next whole second of the quote's remaining time (derived from `expiresAt`
-  /// and the clock, never by counting), only while a quote is on the path and not expired.
-  private func scheduleCountdown(for state: RootFeature.State) {
-    let now = store.environment.clock.now()
-    guard let quote = state.quote, quote.isValid(at: now) else {
+  /// One timer for the countdown's next second (`RootFeature.subscriptions` says when).
+  private func scheduleCountdown(at target: Date?) {
+    guard let target else {
       countdown?.cancel()
       countdown = nil
       countdownTarget = nil
       return
     }
-    let remaining = quote.secondsRemaining(at: now)
-    let target = quote.expiresAt.addingTimeInterval(-Double(remaining - 1))
     guard target != countdownTarget else { return }
     countdown?.cancel()
     countdownTarget = target
     let timer = DispatchSource.makeTimerSource(queue: .main)
-    let delay = max(0, target.timeIntervalSince(now)) + 0.002
+    let delay = max(0, target.timeIntervalSince(store.environment.clock.now())) + 0.002
     timer.schedule(deadline: .now() + delay, leeway: .milliseconds(5))
     timer.setEventHandler { [weak self] in
       MainActor.assumeIsolated {
@@ -288,7 +285,8 @@ final class BookingApp {
     }
     guard spinner == nil else { return }
     let timer = DispatchSource.makeTimerSource(queue: .main)
-    timer.schedule(deadline: .now() + .milliseconds(100), repeating: .milliseconds(100))
+    let every = DispatchTimeInterval.milliseconds(Subscriptions.spinnerMilliseconds)
+    timer.schedule(deadline: .now() + every, repeating: every)
     timer.setEventHandler { [weak self] in
       MainActor.assumeIsolated { self?.store.send(.spin) }
     }

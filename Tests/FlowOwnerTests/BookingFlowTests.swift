@@ -1,6 +1,7 @@
 import Domain
 import FlowOwner
 import Foundation
+import TestSupport
 import Testing
 
 /// A flow walked to payment, with every value it was built from, for the tests to name.

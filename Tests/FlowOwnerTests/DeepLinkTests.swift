@@ -1,5 +1,6 @@
 import Domain
 import FlowOwner
+import TestSupport
 import Testing
 
 @Suite("DeepLink")

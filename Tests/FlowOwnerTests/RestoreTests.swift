@@ -2,7 +2,7 @@ import Airline
 import Domain
 import FlowOwner
 import Foundation
-import SimulatedAirline
+import TestSupport
 import Testing
 
 @Suite("restore")

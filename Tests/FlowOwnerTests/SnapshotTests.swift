@@ -1,6 +1,7 @@
 import Domain
 import FlowOwner
 import Foundation
+import TestSupport
 import Testing
 
 @Suite("BookingSnapshot")

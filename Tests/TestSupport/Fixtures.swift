@@ -1,35 +1,35 @@
 import Airline
 import Domain
 import Foundation
-import SimulatedAirline
 
-/// Named values for the flow's tests: each test builds only the inputs it needs from these.
-enum Fixture {
+/// Named values for tests: each test builds only the inputs it needs from these (literal
+/// offers, drafts and quotes; no simulator).
+public enum Fixture {
   /// 2026-11-29 12:00:00 UTC, "now" in these tests.
-  static let now = Date(timeIntervalSince1970: 1_795_953_600)
+  public static let now = Date(timeIntervalSince1970: 1_795_953_600)
 
-  static func istanbul() throws -> Airport {
+  public static func istanbul() throws -> Airport {
     try Airport(
       code: IATACode("IST"), name: "Istanbul Airport", city: "İstanbul", countryCode: "TR",
       timeZoneID: "Europe/Istanbul", latitude: 41.2753, longitude: 28.7519)
   }
 
-  static func amsterdam() throws -> Airport {
+  public static func amsterdam() throws -> Airport {
     try Airport(
       code: IATACode("AMS"), name: "Amsterdam Airport Schiphol", city: "Amsterdam",
       countryCode: "NL", timeZoneID: "Europe/Amsterdam", latitude: 52.3086, longitude: 4.7639)
   }
 
-  static func departureDay() throws -> CalendarDay { try CalendarDay(iso: "2026-12-24") }
+  public static func departureDay() throws -> CalendarDay { try CalendarDay(iso: "2026-12-24") }
 
-  static func criteria(passengers: Int = 2) throws -> SearchCriteria {
+  public static func criteria(passengers: Int = 2) throws -> SearchCriteria {
     try SearchCriteria(
       origin: IATACode("IST"), destination: IATACode("AMS"), departure: departureDay(),
       passengerCount: passengers)
   }
 
   /// A nonstop IST->AMS on 24 Dec leaving at `hour`:40 Istanbul time.
-  static func offer(
+  public static func offer(
     _ id: String, flight: Int = 1957, hour: Int = 8, passengers: Int = 2, fare: String = "212"
   ) throws -> Offer {
     let ist = try istanbul()
@@ -48,11 +48,11 @@ enum Fixture {
       expiresAt: now.addingTimeInterval(30 * 60))
   }
 
-  static let travellerNames = ["Ada", "Lovelace", "Grace", "Hopper"]
-  static let email = "ada.lovelace@example.com"
-  static let phone = "+31201234567"
+  public static let travellerNames = ["Ada", "Lovelace", "Grace", "Hopper"]
+  public static let email = "ada.lovelace@example.com"
+  public static let phone = "+31201234567"
 
-  static func travellers() throws -> [Passenger] {
+  public static func travellers() throws -> [Passenger] {
     [
       try Passenger(
         id: PassengerID("p1"), title: .ms, givenName: "Ada", familyName: "Lovelace",
@@ -63,20 +63,22 @@ enum Fixture {
     ]
   }
 
-  static func contact() throws -> Contact { try Contact(email: email, phone: phone) }
+  public static func contact() throws -> Contact { try Contact(email: email, phone: phone) }
 
-  static func draft(_ id: String, for offer: Offer) throws -> BookingDraft {
+  public static func draft(_ id: String, for offer: Offer) throws -> BookingDraft {
     try BookingDraft(
       id: DraftID(id), offer: offer, passengers: travellers(), contact: contact())
   }
 
-  static func extras() throws -> Extras {
+  public static func extras() throws -> Extras {
     try Extras(
       seats: [PassengerID("p1"): SeatDesignator("14A"), PassengerID("p2"): SeatDesignator("14B")],
       bags: [PassengerID("p1"): 1], insurance: false)
   }
 
-  static func quote(_ id: String, for draft: BookingDraft, expiresAt: Date? = nil) throws -> Quote {
+  public static func quote(_ id: String, for draft: BookingDraft, expiresAt: Date? = nil) throws
+    -> Quote
+  {
     let fare = draft.offer.total
     let seats = try Money("30", "EUR")
     let bag = try Money("25", "EUR")
@@ -91,36 +93,49 @@ enum Fixture {
       expiresAt: expiresAt ?? now.addingTimeInterval(15 * 60))
   }
 
-  static func reference() throws -> BookingReference { try BookingReference("K7Q2ZP") }
+  public static func reference() throws -> BookingReference { try BookingReference("K7Q2ZP") }
 }
 
 /// An airline that answers lookups from dictionaries, or fails every lookup with `failure`.
-struct StubLookup: BookingLookup {
-  var offers: [OfferID: Offer] = [:]
-  var drafts: [DraftID: BookingDraft] = [:]
-  var quotes: [QuoteID: Quote] = [:]
-  var paid: [QuoteID: BookingReference] = [:]
-  var failure: ServiceError?
+public struct StubLookup: BookingLookup {
+  public var offers: [OfferID: Offer] = [:]
+  public var drafts: [DraftID: BookingDraft] = [:]
+  public var quotes: [QuoteID: Quote] = [:]
+  public var paid: [QuoteID: BookingReference] = [:]
+  public var failure: ServiceError?
 
-  func offer(id: OfferID) async throws(ServiceError) -> Offer {
+  /// Answers from these dictionaries, or fails every lookup with `failure`.
+  public init(
+    offers: [OfferID: Offer] = [:], drafts: [DraftID: BookingDraft] = [:],
+    quotes: [QuoteID: Quote] = [:], paid: [QuoteID: BookingReference] = [:],
+    failure: ServiceError? = nil
+  ) {
+    self.offers = offers
+    self.drafts = drafts
+    self.quotes = quotes
+    self.paid = paid
+    self.failure = failure
+  }
+
+  public func offer(id: OfferID) async throws(ServiceError) -> Offer {
     if let failure { throw failure }
     guard let offer = offers[id] else { throw .offerNoLongerAvailable(id) }
     return offer
   }
 
-  func draft(id: DraftID) async throws(ServiceError) -> BookingDraft {
+  public func draft(id: DraftID) async throws(ServiceError) -> BookingDraft {
     if let failure { throw failure }
     guard let draft = drafts[id] else { throw .draftNotFound(id) }
     return draft
   }
 
-  func quote(id: QuoteID) async throws(ServiceError) -> Quote {
+  public func quote(id: QuoteID) async throws(ServiceError) -> Quote {
     if let failure { throw failure }
     guard let quote = quotes[id] else { throw .quoteNotFound(id) }
     return quote
   }
 
-  func paymentState(of quoteID: QuoteID) async throws(ServiceError) -> PaymentState {
+  public func paymentState(of quoteID: QuoteID) async throws(ServiceError) -> PaymentState {
     if let failure { throw failure }
     return paid[quoteID].map { .booked($0) } ?? .unpaid(retryKey: nil)
   }

@@ -1,0 +1,144 @@
+import Airline
+import Domain
+import Foundation
+import Presentation
+import Testing
+
+/// An airline for screen tests: every call answers with the closure a test sets, and a call no
+/// test set fails that test (the isowords `ApiClient.failing` habit), so a screen's test says
+/// exactly which replies it depends on and builds only its own input.
+public struct TestAirline: OfferService, DraftService, PricingService, PaymentService {
+  public var offers: @Sendable (SearchCriteria) async throws(ServiceError) -> [Offer]
+  public var offer: @Sendable (OfferID) async throws(ServiceError) -> Offer
+  public var seatMap: @Sendable (OfferID) async throws(ServiceError) -> SeatMap
+  public var lowestFares: @Sendable (SearchCriteria, Int) async throws(ServiceError) -> [FareDay]
+  public var createDraft:
+    @Sendable (Offer, [Passenger], Contact) async throws(ServiceError) -> BookingDraft
+  public var draft: @Sendable (DraftID) async throws(ServiceError) -> BookingDraft
+  public var price: @Sendable (DraftID, Extras) async throws(ServiceError) -> Quote
+  public var quote: @Sendable (QuoteID) async throws(ServiceError) -> Quote
+  public var pay:
+    @Sendable (QuoteID, PaymentCard, IdempotencyKey) async throws(ServiceError) -> Booking
+  public var booking: @Sendable (BookingReference) async throws(ServiceError) -> Booking
+  public var paymentState: @Sendable (QuoteID) async throws(ServiceError) -> PaymentState
+  public var recover: @Sendable () async throws(ServiceError) -> [RecoveredPayment]
+
+  /// An airline whose every call fails the test that makes it.
+  public static let failing = TestAirline()
+
+  private init() {
+    offers = { _ throws(ServiceError) in throw Self.unexpected("offers(for:)") }
+    offer = { _ throws(ServiceError) in throw Self.unexpected("offer(id:)") }
+    seatMap = { _ throws(ServiceError) in throw Self.unexpected("seatMap(for:)") }
+    lowestFares = { _, _ throws(ServiceError) in throw Self.unexpected("lowestFares(for:days:)") }
+    createDraft = { _, _, _ throws(ServiceError) in throw Self.unexpected("createDraft") }
+    draft = { _ throws(ServiceError) in throw Self.unexpected("draft(id:)") }
+    price = { _, _ throws(ServiceError) in throw Self.unexpected("price(draftID:extras:)") }
+    quote = { _ throws(ServiceError) in throw Self.unexpected("quote(id:)") }
+    pay = { _, _, _ throws(ServiceError) in throw Self.unexpected("pay") }
+    booking = { _ throws(ServiceError) in throw Self.unexpected("booking(reference:)") }
+    paymentState = { _ throws(ServiceError) in throw Self.unexpected("paymentState(of:)") }
+    recover = { () throws(ServiceError) in throw Self.unexpected("recoverInterruptedPayments") }
+  }
+
+  private static func unexpected(_ call: String) -> ServiceError {
+    Issue.record("the test airline was asked \(call), which this test did not expect")
+    return .storage("unexpected call: \(call)")
+  }
+
+  /// The four services, all answered by this airline.
+  public var services: BookingServices {
+    BookingServices(offers: self, drafts: self, pricing: self, payments: self)
+  }
+
+  public func offers(for criteria: SearchCriteria) async throws(ServiceError) -> [Offer] {
+    try await offers(criteria)
+  }
+  public func offer(id: OfferID) async throws(ServiceError) -> Offer { try await offer(id) }
+  public func seatMap(for offerID: OfferID) async throws(ServiceError) -> SeatMap {
+    try await seatMap(offerID)
+  }
+  public func lowestFares(for criteria: SearchCriteria, days: Int) async throws(ServiceError)
+    -> [FareDay]
+  {
+    try await lowestFares(criteria, days)
+  }
+  public func createDraft(offer: Offer, passengers: [Passenger], contact: Contact)
+    async throws(ServiceError) -> BookingDraft
+  {
+    try await createDraft(offer, passengers, contact)
+  }
+  public func draft(id: DraftID) async throws(ServiceError) -> BookingDraft { try await draft(id) }
+  public func price(draftID: DraftID, extras: Extras) async throws(ServiceError) -> Quote {
+    try await price(draftID, extras)
+  }
+  public func quote(id: QuoteID) async throws(ServiceError) -> Quote { try await quote(id) }
+  public func pay(quoteID: QuoteID, method: PaymentCard, idempotencyKey: IdempotencyKey)
+    async throws(ServiceError) -> Booking
+  {
+    try await pay(quoteID, method, idempotencyKey)
+  }
+  public func booking(reference: BookingReference) async throws(ServiceError) -> Booking {
+    try await booking(reference)
+  }
+  public func paymentState(of quoteID: QuoteID) async throws(ServiceError) -> PaymentState {
+    try await paymentState(quoteID)
+  }
+  public func recoverInterruptedPayments() async throws(ServiceError) -> [RecoveredPayment] {
+    try await recover()
+  }
+}
+
+/// The two fixture airports (IST and AMS), for autocomplete in screen tests.
+public struct FixtureAirports: AirportLookup {
+  public init() {}
+
+  private var all: [Airport] {
+    [try? Fixture.istanbul(), try? Fixture.amsterdam()].compactMap { $0 }
+  }
+
+  public func airport(_ code: IATACode) -> Airport? { all.first { $0.code == code } }
+
+  public func search(_ query: String, limit: Int) -> [Airport] {
+    let needle = query.lowercased()
+    guard !needle.isEmpty else { return [] }
+    return Array(
+      all.filter {
+        $0.code.description.lowercased().hasPrefix(needle) || $0.city.lowercased().hasPrefix(needle)
+      }
+      .prefix(limit))
+  }
+}
+
+/// Extras priced as the fixture quote prices them: a seat 15 EUR, a bag 25 EUR, at most 2 bags.
+public struct FixtureFares: FareEstimator {
+  public init() {}
+
+  public var maximumBags: Int { 2 }
+
+  public func lineItems(draft: BookingDraft, extras: Extras, seatMap: SeatMap) -> [LineItem]? {
+    guard let seat = try? Money("15", "EUR"), let bag = try? Money("25", "EUR"),
+      let seats = try? Money.sum(Array(repeating: seat, count: extras.seats.count), in: .euro),
+      let bags = try? Money.sum(
+        Array(repeating: bag, count: extras.bags.values.reduce(0, +)), in: .euro)
+    else { return nil }
+    var lines = [LineItem(kind: .fare, label: "Fare", amount: draft.offer.total)]
+    if !extras.seats.isEmpty { lines.append(LineItem(kind: .seat, label: "Seats", amount: seats)) }
+    if !extras.bags.isEmpty { lines.append(LineItem(kind: .bag, label: "Bags", amount: bags)) }
+    return lines
+  }
+}
+
+extension AppEnvironment {
+  /// The environment of a screen test: `airline` (failing wherever the test did not say), the
+  /// fixture airports and fares, the clock, and one fixed payment key.
+  public static func test(
+    airline: TestAirline = .failing, clock: WallClock = .fixed(Fixture.now),
+    paymentKey: String = "pay-test-1"
+  ) -> AppEnvironment {
+    let key = try? IdempotencyKey(paymentKey)
+    return AppEnvironment(
+      services: airline.services, airports: FixtureAirports(), fares: FixtureFares(),
+      clock: clock, newPaymentKey: { key ?? .random(prefix: "pay") })
+  }
+}
