@@ -94,6 +94,16 @@ public enum Fixture {
   }
 
   public static func reference() throws -> BookingReference { try BookingReference("K7Q2ZP") }
+
+  /// The booking `card` buys with `quote` for `draft`, paid at `now`.
+  public static func booking(of quote: Quote, for draft: BookingDraft, paidWith card: PaymentCard)
+    throws -> Booking
+  {
+    Booking(
+      reference: try reference(), draftID: draft.id, quoteID: quote.id, offer: draft.offer,
+      passengers: draft.passengers, contact: draft.contact, extras: quote.extras,
+      totalPaid: quote.total, paymentMethod: card.method, paidAt: now)
+  }
 }
 
 /// An airline that answers lookups from dictionaries, or fails every lookup with `failure`.

@@ -3,16 +3,32 @@ import Canvas
 import Domain
 import Foundation
 import Presentation
-import SimulatedAirline
 import TestSupport
 import Testing
+
+/// The payment screen's input: a literal quote, a stopped clock, and an airline that answers only
+/// what a test says (any other call fails the test).
+struct PaymentScreen {
+  let draft: BookingDraft
+  let quote: Quote
+  let clock = ManualClock(Fixture.now)
+  var airline = TestAirline.failing
+
+  init() throws {
+    draft = try Fixture.draft("d1", for: Fixture.offer("o1"))
+    quote = try Fixture.quote("q1", for: draft)
+  }
+
+  var environment: AppEnvironment { .test(airline: airline, clock: clock.wallClock) }
+  var today: CalendarDay { CalendarDay(clock.now, in: .utc) }
+}
 
 @Suite("Payment feature")
 struct PaymentFeatureTests {
   let strings = Strings.english
 
   func press(
-    _ state: inout PaymentFeature.State, _ keys: [Key], _ world: TestWorld, now: Date? = nil
+    _ state: inout PaymentFeature.State, _ keys: [Key], _ world: PaymentScreen, now: Date? = nil
   ) -> [FeatureReply<PaymentFeature.Action, PaymentFeature.Output>] {
     keys.map {
       PaymentFeature.reduce(
@@ -22,7 +38,7 @@ struct PaymentFeatureTests {
     }
   }
 
-  func fill(_ state: inout PaymentFeature.State, card: String, _ world: TestWorld) {
+  func fill(_ state: inout PaymentFeature.State, card: String, _ world: PaymentScreen) {
     state.number.setText(card)
     state.expiry.setText("12/30")
     state.cvc.setText("123")
@@ -31,9 +47,8 @@ struct PaymentFeatureTests {
 
   @Test("a bad card number, expiry or code is refused at its field, keeping what was typed")
   func localValidation() async throws {
-    let world = TestWorld()
-    defer { world.remove() }
-    var state = PaymentFeature.State(quote: try await world.quote(for: world.draft()))
+    let world = try PaymentScreen()
+    var state = PaymentFeature.State(quote: world.quote)
     _ = press(
       &state,
       typed("4242424242424241") + [.tab] + typed("1230") + [.tab] + typed("123") + [.tab, .enter],
@@ -47,16 +62,15 @@ struct PaymentFeatureTests {
 
   @Test("every bad field is marked at once, and a card past its month is refused at its expiry")
   func allProblemsAtOnce() async throws {
-    let world = TestWorld()
-    defer { world.remove() }
-    var state = PaymentFeature.State(quote: try await world.quote(for: world.draft()))
+    let world = try PaymentScreen()
+    var state = PaymentFeature.State(quote: world.quote)
     _ = press(
       &state, typed("1234") + [.tab] + typed("13") + [.tab] + typed("1") + [.tab, .enter], world)
     #expect(Set(state.errors.keys) == [.number, .expiry, .cvc], "\(state.errors)")
     #expect(state.focus == .number)
     #expect(!state.paying)
 
-    var expired = PaymentFeature.State(quote: try await world.quote(for: world.draft()))
+    var expired = PaymentFeature.State(quote: world.quote)
     fill(&expired, card: "4242 4242 4242 4242", world)
     expired.expiry.setText("01/20")
     let replies = press(&expired, [.enter], world)
@@ -67,9 +81,8 @@ struct PaymentFeatureTests {
 
   @Test("the expiry's slash comes as the month is typed, and Backspace can delete it")
   func expirySlash() async throws {
-    let world = TestWorld()
-    defer { world.remove() }
-    var state = PaymentFeature.State(quote: try await world.quote(for: world.draft()))
+    let world = try PaymentScreen()
+    var state = PaymentFeature.State(quote: world.quote)
     state.focus = .expiry
     _ = press(&state, typed("01"), world)
     #expect(state.expiry.text == "01/")
@@ -83,9 +96,15 @@ struct PaymentFeatureTests {
 
   @Test("Pay runs once: a second Enter and Esc do nothing while the payment is in flight")
   func payOnce() async throws {
-    let world = TestWorld()
-    defer { world.remove() }
-    var state = PaymentFeature.State(quote: try await world.quote(for: world.draft()))
+    var world = try PaymentScreen()
+    let (quote, draft) = (world.quote, world.draft)
+    world.airline.pay = { quoteID, card, key throws(ServiceError) in
+      #expect(quoteID == quote.id && key.rawValue == "pay-test-1")
+      do { return try Fixture.booking(of: quote, for: draft, paidWith: card) } catch {
+        throw .storage("\(error)")
+      }
+    }
+    var state = PaymentFeature.State(quote: world.quote)
     fill(&state, card: "4242 4242 4242 4242", world)
     let replies = press(&state, [.enter, .enter, .escape], world)
     #expect(state.paying)
@@ -106,9 +125,9 @@ struct PaymentFeatureTests {
 
   @Test("a declined card shows the message and stays; the same card retries with the same key")
   func declined() async throws {
-    let world = TestWorld()
-    defer { world.remove() }
-    var state = PaymentFeature.State(quote: try await world.quote(for: world.draft()))
+    var world = try PaymentScreen()
+    world.airline.pay = { _, _, _ throws(ServiceError) in throw .cardDeclined }
+    var state = PaymentFeature.State(quote: world.quote)
     fill(&state, card: "4000 0000 0000 0002", world)
     let first = press(&state, [.enter], world)[0]
     let key = state.attempt?.key
@@ -125,9 +144,14 @@ struct PaymentFeatureTests {
 
   @Test("at expiry the panel offers r, which prices the same draft and extras again")
   func expiry() async throws {
-    let world = TestWorld()
-    defer { world.remove() }
-    let quote = try await world.quote(for: world.draft())
+    var world = try PaymentScreen()
+    let quote = world.quote
+    let fresh = try Fixture.quote(
+      "q2", for: world.draft, expiresAt: quote.expiresAt.addingTimeInterval(15 * 60))
+    world.airline.price = { draftID, extras throws(ServiceError) in
+      #expect(draftID == quote.draftID && extras == quote.extras, "the same draft and extras")
+      return fresh
+    }
     var state = PaymentFeature.State(quote: quote)
     #expect(!state.isExpired(at: quote.expiresAt.addingTimeInterval(-0.5)))
     #expect(state.isExpired(at: quote.expiresAt))
@@ -141,22 +165,15 @@ struct PaymentFeatureTests {
       &state, answer, now: world.clock.now, today: world.today, environment: world.environment,
       strings: strings
     ).output
-    guard case .repriced(let fresh)? = output else {
-      Issue.record("not repriced")
-      return
-    }
-    #expect(fresh.id != quote.id)
-    #expect(fresh.extras == quote.extras)
-    #expect(fresh.draftID == quote.draftID)
-    #expect(fresh.expiresAt == quote.expiresAt.addingTimeInterval(15 * 60))
+    #expect(output == .repriced(fresh))
+    #expect(!state.repricing)
   }
 
   @Test(
     "the expiry takes what its label shows: 12/30, 12 30, 1/30 and 1230 all read 12/30 or 01/30")
   func expiryAsTyped() async throws {
-    let world = TestWorld()
-    defer { world.remove() }
-    let quote = try await world.quote(for: world.draft())
+    let world = try PaymentScreen()
+    let quote = world.quote
     for (typed, expected) in [
       ("12/30", "12/30"), ("12 30", "12/30"), ("1230", "12/30"), ("1/30", "01/30"),
       ("12//30", "12/30"), ("/1230", "12/30"),
@@ -175,9 +192,8 @@ struct PaymentFeatureTests {
 
   @Test("an expiry in the past is marked even while the card number is wrong too")
   func expiredWithBadNumber() async throws {
-    let world = TestWorld()
-    defer { world.remove() }
-    var state = PaymentFeature.State(quote: try await world.quote(for: world.draft()))
+    let world = try PaymentScreen()
+    var state = PaymentFeature.State(quote: world.quote)
     _ = press(
       &state,
       typed("4242424242424241") + [.tab] + typed("0124") + [.tab] + typed("123")
