@@ -3,8 +3,20 @@ import Canvas
 import Domain
 import FlowOwner
 import Presentation
-import SimulatedAirline
+import TestSupport
 import Testing
+
+/// The passengers screen's input: a literal offer for two, a stopped clock, and an airline that
+/// answers only what a test says (any other call fails the test).
+struct PassengersScreen {
+  let offer: Offer
+  var airline = TestAirline.failing
+
+  init() throws { offer = try Fixture.offer("o1") }
+
+  var environment: AppEnvironment { .test(airline: airline) }
+  var today: CalendarDay { CalendarDay(Fixture.now, in: .utc) }
+}
 
 @Suite("Passengers feature")
 struct PassengersFeatureTests {
@@ -12,28 +24,27 @@ struct PassengersFeatureTests {
 
   @Test("the prefill from an earlier draft fills the forms and the contact")
   func prefill() async throws {
-    let world = TestWorld()
-    defer { world.remove() }
-    let offer = try await world.offer()
+    let world = try PassengersScreen()
+    let offer = world.offer
     let prefill = PassengerPrefill.fromDraft(
-      passengers: try world.travellers(), contact: try world.contact())
+      passengers: try Fixture.travellers(), contact: try Fixture.contact())
     let state = PassengersFeature.State(offer: offer, prefill: prefill)
-    #expect(state.forms.map(\.given.text) == ["Ada", "太郎"])
+    #expect(state.forms.map(\.given.text) == ["Ada", "Grace"])
     #expect(state.forms.map(\.birth.text) == ["1985-12-10", "1986-12-09"])
-    #expect(state.email.text == "ada@example.com")
+    #expect(state.email.text == Fixture.email)
     let empty = PassengersFeature.State(offer: offer, prefill: .empty)
     #expect(empty.forms.map(\.given.text) == ["", ""])
   }
 
   /// The form for the test offer, filled from the test travellers and contact.
-  func filled(_ world: TestWorld) async throws -> PassengersFeature.State {
+  func filled(_ world: PassengersScreen) throws -> PassengersFeature.State {
     PassengersFeature.State(
-      offer: try await world.offer(),
-      prefill: .fromDraft(passengers: try world.travellers(), contact: try world.contact()))
+      offer: world.offer,
+      prefill: .fromDraft(passengers: try Fixture.travellers(), contact: try Fixture.contact()))
   }
 
   /// Presses Continue.
-  func pressContinue(_ state: inout PassengersFeature.State, _ world: TestWorld)
+  func pressContinue(_ state: inout PassengersFeature.State, _ world: PassengersScreen)
     -> FeatureReply<PassengersFeature.Action, PassengersFeature.Output>
   {
     state.focus = .proceed
@@ -43,9 +54,8 @@ struct PassengersFeatureTests {
 
   @Test("a birth date today or later, or over 120 years before the flight, is refused at its field")
   func birthDates() async throws {
-    let world = TestWorld()
-    defer { world.remove() }
-    var state = try await filled(world)
+    let world = try PassengersScreen()
+    var state = try filled(world)
     state.forms[0].birth.setText("2030-01-01")
     state.forms[1].birth.setText("1899-02-03")
     let reply = pressContinue(&state, world)
@@ -58,9 +68,8 @@ struct PassengersFeatureTests {
 
   @Test("no adult, or more infants than adults, is said under Continue before asking the airline")
   func travellingTogether() async throws {
-    let world = TestWorld()
-    defer { world.remove() }
-    var state = try await filled(world)
+    let world = try PassengersScreen()
+    var state = try filled(world)
     state.forms[0].birth.setText("2020-01-01")
     state.forms[1].birth.setText("2019-06-01")
     state.forms[0].title = .miss
@@ -79,9 +88,14 @@ struct PassengersFeatureTests {
 
   @Test("errors appear at their fields; Continue saves once; the reply produces the draft")
   func submit() async throws {
-    let world = TestWorld()
-    defer { world.remove() }
-    let offer = try await world.offer()
+    var world = try PassengersScreen()
+    world.airline.createDraft = { offer, passengers, contact throws(ServiceError) in
+      do {
+        return try BookingDraft(
+          id: DraftID("d1"), offer: offer, passengers: passengers, contact: contact)
+      } catch { throw .storage("\(error)") }
+    }
+    let offer = world.offer
     var state = PassengersFeature.State(offer: offer, prefill: .empty)
     state.focus = .proceed
     var reply = PassengersFeature.reduce(
@@ -95,7 +109,7 @@ struct PassengersFeatureTests {
 
     let filled = PassengersFeature.State(
       offer: offer,
-      prefill: .fromDraft(passengers: try world.travellers(), contact: try world.contact()))
+      prefill: .fromDraft(passengers: try Fixture.travellers(), contact: try Fixture.contact()))
     state = filled
     state.focus = .proceed
     reply = PassengersFeature.reduce(
@@ -122,15 +136,16 @@ struct PassengersFeatureTests {
       Issue.record("no draft: \(String(describing: output))")
       return
     }
-    #expect(draft.passengers.map(\.fullName) == ["Ada Lovelace", "太郎 山田"])
+    #expect(draft.passengers.map(\.fullName) == ["Ada Lovelace", "Grace Hopper"])
+    let contact = try Fixture.contact()
+    #expect(draft.offer == world.offer && draft.contact == contact)
     #expect(!state.saving)
   }
 
   @Test("the airline's refusal is shown in the panel and the form stays")
   func refusal() async throws {
-    let world = TestWorld()
-    defer { world.remove() }
-    let offer = try await world.offer()
+    let world = try PassengersScreen()
+    let offer = world.offer
     var state = PassengersFeature.State(offer: offer, prefill: .empty)
     state.saving = true
     _ = PassengersFeature.reduce(
@@ -140,7 +155,7 @@ struct PassengersFeatureTests {
     #expect(!state.saving)
   }
 
-  func press(_ state: inout PassengersFeature.State, _ keys: [Key], _ world: TestWorld) {
+  func press(_ state: inout PassengersFeature.State, _ keys: [Key], _ world: PassengersScreen) {
     for key in keys {
       _ = PassengersFeature.reduce(
         &state, .key(key), today: world.today, environment: world.environment, strings: strings)
@@ -149,14 +164,13 @@ struct PassengersFeatureTests {
 
   @Test("a title is the traveller's choice: none by default, and Continue asks for one")
   func noDefaultTitle() async throws {
-    let world = TestWorld()
-    defer { world.remove() }
-    var state = PassengersFeature.State(offer: try await world.offer(), prefill: .empty)
+    let world = try PassengersScreen()
+    var state = PassengersFeature.State(offer: world.offer, prefill: .empty)
     #expect(state.forms.allSatisfy { $0.title == nil })
     state.forms[0].given.setText("Ada")
     state.forms[0].family.setText("Lovelace")
     state.forms[0].birth.setText("1985-12-10")
-    state.forms[1] = try #require(try await filled(world).forms.last)
+    state.forms[1] = try #require(try filled(world).forms.last)
     state.email.setText("ada@example.com")
     state.phone.setText("+31201234567")
     let reply = pressContinue(&state, world)
@@ -167,9 +181,8 @@ struct PassengersFeatureTests {
 
   @Test("the titles offered fit the traveller: Mstr and Miss for a child, not Mr")
   func titlesByType() async throws {
-    let world = TestWorld()
-    defer { world.remove() }
-    var state = PassengersFeature.State(offer: try await world.offer(), prefill: .empty)
+    let world = try PassengersScreen()
+    var state = PassengersFeature.State(offer: world.offer, prefill: .empty)
     state.forms[1].birth.setText("2020-05-05")
     state.focus = .title(1)
     var seen: [Title?] = []
