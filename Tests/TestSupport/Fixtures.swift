@@ -73,24 +73,44 @@ public enum Fixture {
   public static func extras() throws -> Extras {
     try Extras(
       seats: [PassengerID("p1"): SeatDesignator("14A"), PassengerID("p2"): SeatDesignator("14B")],
-      bags: [PassengerID("p1"): 1], insurance: false)
+      bags: [PassengerID("p1"): 1], insurance: false)  // 14B is free: see `seatMap`
   }
 
-  public static func quote(_ id: String, for draft: BookingDraft, expiresAt: Date? = nil) throws
-    -> Quote
-  {
-    let fare = draft.offer.total
-    let seats = try Money("30", "EUR")
-    let bag = try Money("25", "EUR")
+  /// A quote for `draft` with `extras` (the fixture extras when nil), priced as `FixtureFares`
+  /// prices them when it can, expiring 15 minutes after `now` unless told.
+  public static func quote(
+    _ id: String, for draft: BookingDraft, extras: Extras? = nil, expiresAt: Date? = nil
+  ) throws -> Quote {
+    let extras = try extras ?? self.extras()
+    let lines =
+      FixtureFares().lineItems(draft: draft, extras: extras, seatMap: try seatMap(for: draft.offer))
+      ?? [LineItem(kind: .fare, label: "Fare", amount: draft.offer.total)]
     return try Quote(
-      id: QuoteID(id), draftID: draft.id, extras: extras(),
-      lineItems: [
-        LineItem(kind: .fare, label: "Fare", amount: fare),
-        LineItem(kind: .seat, label: "Seats 14A 14B", amount: seats),
-        LineItem(kind: .bag, label: "1 bag", amount: bag),
-      ],
-      total: Money.sum([fare, seats, bag], in: fare.currency),
+      id: QuoteID(id), draftID: draft.id, extras: extras, lineItems: lines,
+      total: Money.sum(lines.map(\.amount), in: draft.offer.total.currency),
       expiresAt: expiresAt ?? now.addingTimeInterval(15 * 60))
+  }
+
+  /// Seats 10A-15F (A B C, aisle, D E F) for `offer`: row 10 extra legroom at 30 EUR, the rest
+  /// standard at 15 EUR; 10C, 11A, 11B, 13D and 14F are taken.
+  public static func seatMap(for offer: Offer) throws -> SeatMap {
+    let letters: [Character] = ["A", "B", "C", "D", "E", "F"]
+    let taken: Set<String> = ["10C", "11A", "11B", "13D", "14F"]
+    var seats: [Seat] = []
+    for row in 10...15 {
+      for letter in letters {
+        let designator = try SeatDesignator(row: row, letter: letter)
+        seats.append(
+          Seat(
+            designator: designator, kind: row == 10 ? .extraLegroom : .standard,
+            price: try Money(row == 10 ? "30" : "15", "EUR"),
+            occupied: taken.contains(designator.description)))
+      }
+    }
+    return SeatMap(
+      offerID: offer.id, aircraft: Aircraft(code: "32N", name: "Airbus A320neo"),
+      columns: [.seat("A"), .seat("B"), .seat("C"), .aisle, .seat("D"), .seat("E"), .seat("F")],
+      rows: Array(10...15), seats: seats)
   }
 
   public static func reference() throws -> BookingReference { try BookingReference("K7Q2ZP") }

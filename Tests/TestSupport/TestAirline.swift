@@ -110,21 +110,31 @@ public struct FixtureAirports: AirportLookup {
   }
 }
 
-/// Extras priced as the fixture quote prices them: a seat 15 EUR, a bag 25 EUR, at most 2 bags.
+/// The fixture airline's prices before a quote: each seat at its seat map price, a bag 25 EUR
+/// (at most 3 a passenger), insurance 20 EUR; no tax. `Fixture.quote` prices the same way.
 public struct FixtureFares: FareEstimator {
   public init() {}
 
-  public var maximumBags: Int { 2 }
+  public var maximumBags: Int { 3 }
 
   public func lineItems(draft: BookingDraft, extras: Extras, seatMap: SeatMap) -> [LineItem]? {
-    guard let seat = try? Money("15", "EUR"), let bag = try? Money("25", "EUR"),
-      let seats = try? Money.sum(Array(repeating: seat, count: extras.seats.count), in: .euro),
+    var seatPrices: [Money] = []
+    for designator in extras.seats.values {
+      guard let seat = seatMap.seat(designator), !seat.occupied else { return nil }
+      seatPrices.append(seat.price)
+    }
+    guard Set(extras.seats.values).count == extras.seats.count,
+      let bag = try? Money("25", "EUR"), let insurance = try? Money("20", "EUR"),
+      let seats = try? Money.sum(seatPrices, in: .euro),
       let bags = try? Money.sum(
         Array(repeating: bag, count: extras.bags.values.reduce(0, +)), in: .euro)
     else { return nil }
     var lines = [LineItem(kind: .fare, label: "Fare", amount: draft.offer.total)]
-    if !extras.seats.isEmpty { lines.append(LineItem(kind: .seat, label: "Seats", amount: seats)) }
-    if !extras.bags.isEmpty { lines.append(LineItem(kind: .bag, label: "Bags", amount: bags)) }
+    if !seatPrices.isEmpty { lines.append(LineItem(kind: .seat, label: "Seats", amount: seats)) }
+    if bags.amount > 0 { lines.append(LineItem(kind: .bag, label: "Bags", amount: bags)) }
+    if extras.insurance {
+      lines.append(LineItem(kind: .insurance, label: "Insurance", amount: insurance))
+    }
     return lines
   }
 }

@@ -3,16 +3,34 @@ import Canvas
 import Domain
 import FlowOwner
 import Presentation
-import SimulatedAirline
 import TestSupport
 import Testing
+
+/// The extras screen's input: a literal draft and seat map, and an airline that answers the seat
+/// map (and whatever else a test says; any other call fails the test).
+struct ExtrasScreen: AppWorld {
+  let draft: BookingDraft
+  var airline = TestAirline.failing
+
+  init(draft: BookingDraft? = nil) throws {
+    let draft = try draft ?? Fixture.draft("d1", for: Fixture.offer("o1"))
+    self.draft = draft
+    let map = try Fixture.seatMap(for: draft.offer)
+    airline.seatMap = { id throws(ServiceError) in
+      guard id == map.offerID else { throw .offerNoLongerAvailable(id) }
+      return map
+    }
+  }
+
+  var environment: AppEnvironment { .test(airline: airline) }
+}
 
 @Suite("Extras feature")
 struct ExtrasFeatureTests {
   let strings = Strings.english
 
-  func loaded(_ world: TestWorld) async throws -> (ExtrasFeature.State, SeatMap) {
-    let draft = try await world.draft()
+  func loaded(_ world: ExtrasScreen) async throws -> (ExtrasFeature.State, SeatMap) {
+    let draft = world.draft
     var state = ExtrasFeature.State(draft: draft)
     await settle(&state, ExtrasFeature.onAppear(state, environment: world.environment)) {
       ExtrasFeature.reduce(&$0, $1, environment: world.environment, strings: strings).effect
@@ -24,7 +42,7 @@ struct ExtrasFeatureTests {
     return (state, map)
   }
 
-  func press(_ state: inout ExtrasFeature.State, _ keys: [Key], _ world: TestWorld)
+  func press(_ state: inout ExtrasFeature.State, _ keys: [Key], _ world: ExtrasScreen)
     -> [FeatureReply<ExtrasFeature.Action, ExtrasFeature.Output>]
   {
     keys.map {
@@ -34,8 +52,7 @@ struct ExtrasFeatureTests {
 
   @Test("Enter picks the cursor's seat for the current passenger, then the next passenger")
   func pickSeats() async throws {
-    let world = TestWorld()
-    defer { world.remove() }
+    let world = try ExtrasScreen()
     var (state, map) = try await loaded(world)
     let first = try #require(state.cursor)
     #expect(map.seat(first)?.occupied == false)
@@ -54,10 +71,8 @@ struct ExtrasFeatureTests {
 
   @Test("passengers keep their draft numbers: with an infant second, 3 picks the third passenger")
   func numbersWithAnInfant() async throws {
-    let world = TestWorld()
-    defer { world.remove() }
     let passengers = [
-      try world.travellers()[0],
+      try Fixture.travellers()[0],
       try Passenger(
         id: PassengerID("p2"), title: .mr, givenName: "Bob", familyName: "Kaya",
         dateOfBirth: CalendarDay(iso: "2026-03-01")),
@@ -65,14 +80,20 @@ struct ExtrasFeatureTests {
         id: PassengerID("p3"), title: .mr, givenName: "Cem", familyName: "Kaya",
         dateOfBirth: CalendarDay(iso: "1980-01-01")),
     ]
-    let draft = try await world.airline.createDraft(
-      offer: world.offer(passengers: 3), passengers: passengers, contact: world.contact())
+    let draft = try BookingDraft(
+      id: DraftID("d3"), offer: Fixture.offer("o3", passengers: 3), passengers: passengers,
+      contact: Fixture.contact())
+    var world = try ExtrasScreen(draft: draft)
+    // The root lists the results above extras (the offers and the fare strip) too.
+    world.airline.offers = { _ throws(ServiceError) in [draft.offer] }
+    world.airline.lowestFares = { _, _ throws(ServiceError) in [] }
     // Through the root, as the app runs it: resumed at extras with this draft.
-    var root = RootFeature.State(now: TestWorld.start)
-    let restored = await BookingFlow.restore(
-      BookingSnapshot(
-        criteria: try world.criteria(passengers: 3), position: .extras(draftID: draft.id)),
-      using: world.environment.services, now: TestWorld.start)
+    var flow = BookingFlow()
+    _ = flow.searchSubmitted(try Fixture.criteria(passengers: 3))
+    _ = flow.offerSelected(draft.offer, from: try #require(flow.path.last))
+    _ = flow.passengersSaved(draft, from: try #require(flow.path.last))
+    var root = RootFeature.State(now: Fixture.now)
+    let restored = Restoration(flow: flow, outcome: .resumed(at: .extras))
     await drive(&root, [.restored(restored), .key(.character("3")), .key(.enter)], world)
     guard case .extras(let state)? = root.steps.last?.feature else {
       Issue.record("not at extras: \(root.flow.path)")
@@ -92,8 +113,7 @@ struct ExtrasFeatureTests {
 
   @Test("an occupied seat is refused with a message, and nothing changes")
   func takenSeat() async throws {
-    let world = TestWorld()
-    defer { world.remove() }
+    let world = try ExtrasScreen()
     var (state, map) = try await loaded(world)
     let taken = try #require(map.seats.first { $0.occupied })
     state.cursor = taken.designator
@@ -105,8 +125,7 @@ struct ExtrasFeatureTests {
 
   @Test("bags go 0 to 3 per passenger; insurance toggles; the estimate follows")
   func bagsAndInsurance() async throws {
-    let world = TestWorld()
-    defer { world.remove() }
+    let world = try ExtrasScreen()
     var (state, _) = try await loaded(world)
     let fareOnly = try #require(state.estimate)
     _ = press(&state, [.tab] + Array(repeating: .character("+"), count: 5), world)
@@ -116,14 +135,20 @@ struct ExtrasFeatureTests {
     _ = press(&state, [.tab, .character(" ")], world)
     #expect(state.extras.insurance)
     let estimate = try #require(state.estimate)
-    #expect(estimate.map(\.kind) == [.fare, .bag, .insurance, .tax])
-    #expect(fareOnly.map(\.kind) == [.fare, .tax])
+    #expect(estimate.map(\.kind) == [.fare, .bag, .insurance])
+    #expect(fareOnly.map(\.kind) == [.fare])
   }
 
   @Test("c prices the extras once; the reply produces the quote")
   func continueToPayment() async throws {
-    let world = TestWorld()
-    defer { world.remove() }
+    var world = try ExtrasScreen()
+    let draft = world.draft
+    world.airline.price = { draftID, extras throws(ServiceError) in
+      #expect(draftID == draft.id)
+      do { return try Fixture.quote("q1", for: draft, extras: extras) } catch {
+        throw .storage("\(error)")
+      }
+    }
     var (state, _) = try await loaded(world)
     _ = press(&state, [.enter], world)
     let replies = press(&state, [.character("c"), .character("c"), .escape], world)
