@@ -28,24 +28,88 @@ public enum Fixture {
       passengerCount: passengers)
   }
 
-  /// A nonstop IST->AMS on 24 Dec leaving at `hour`:40 Istanbul time.
+  static func munich() throws -> Airport {
+    try Airport(
+      code: IATACode("MUC"), name: "Munich Airport", city: "München", countryCode: "DE",
+      timeZoneID: "Europe/Berlin", latitude: 48.3538, longitude: 11.7861)
+  }
+
+  /// Turkish Airlines, the fixture offers' usual carrier.
+  public static func turkish() throws -> Airline {
+    try Airline(code: "TK", name: "Turkish Airlines")
+  }
+
+  /// An IST->AMS on 24 Dec leaving at `hour`:`minute` Istanbul time and taking `hours` door to
+  /// door: nonstop, or through Munich with `via` (landing there halfway, leaving an hour later).
   public static func offer(
-    _ id: String, flight: Int = 1957, hour: Int = 8, passengers: Int = 2, fare: String = "212"
+    _ id: String, flight: Int = 1957, hour: Int = 8, minute: Int = 40, passengers: Int = 2,
+    fare: String = "212", airline: Airline? = nil, hours: Double = 3.5, via: Bool = false
   ) throws -> Offer {
+    let airline = try airline ?? turkish()
     let ist = try istanbul()
     let ams = try amsterdam()
     let leaves = try departureDay().start(in: ist.zone)
-      .addingTimeInterval(Double(hour * 3600 + 40 * 60))
-    let segment = try Segment(
-      flightNumber: FlightNumber(airlineCode: "TK", number: flight), origin: ist,
-      destination: ams, departure: ZonedTime(instant: leaves, timeZoneID: ist.timeZoneID),
-      arrival: ZonedTime(
-        instant: leaves.addingTimeInterval(3.5 * 3600), timeZoneID: ams.timeZoneID),
-      aircraft: Aircraft(code: "32N", name: "Airbus A320neo"))
+      .addingTimeInterval(Double(hour * 3600 + minute * 60))
+    let aircraft = Aircraft(code: "32N", name: "Airbus A320neo")
+    func leg(_ number: Int, _ from: Airport, _ to: Airport, _ at: Date, _ length: Double) throws
+      -> Segment
+    {
+      try Segment(
+        flightNumber: FlightNumber(airlineCode: airline.code, number: number), origin: from,
+        destination: to, departure: ZonedTime(instant: at, timeZoneID: from.timeZoneID),
+        arrival: ZonedTime(
+          instant: at.addingTimeInterval(length * 3600), timeZoneID: to.timeZoneID),
+        aircraft: aircraft)
+    }
+    let segments =
+      via
+      ? [
+        try leg(flight, ist, try munich(), leaves, (hours - 1) / 2),
+        try leg(
+          flight + 1, try munich(), ams, leaves.addingTimeInterval((hours + 1) / 2 * 3600),
+          (hours - 1) / 2),
+      ]
+      : [try leg(flight, ist, ams, leaves, hours)]
     return try Offer(
-      id: OfferID(id), airline: Airline(code: "TK", name: "Turkish Airlines"), segments: [segment],
-      cabin: .economy, pricePerPassenger: Money(fare, "EUR"), passengerCount: passengers,
+      id: OfferID(id), airline: airline, segments: segments, cabin: .economy,
+      pricePerPassenger: Money(fare, "EUR"), passengerCount: passengers,
       expiresAt: now.addingTimeInterval(30 * 60))
+  }
+
+  /// Seven offers for the fixture search, from three airlines, across the day (night, morning,
+  /// afternoon, evening), nonstop and through Munich, from 149 to 299 EUR.
+  public static func offers(passengers: Int = 2) throws -> [Offer] {
+    let klm = try Airline(code: "KL", name: "KLM")
+    let pegasus = try Airline(code: "PC", name: "Pegasus")
+    return [
+      try offer("o1", flight: 1957, hour: 8, passengers: passengers, fare: "212"),
+      try offer("o2", flight: 1951, hour: 3, minute: 10, passengers: passengers, fare: "175"),
+      try offer(
+        "o3", flight: 1234, hour: 14, passengers: passengers, fare: "189", airline: klm,
+        hours: 3.75),
+      try offer(
+        "o4", flight: 1201, hour: 6, minute: 5, passengers: passengers, fare: "149",
+        airline: pegasus, hours: 7, via: true),
+      try offer(
+        "o5", flight: 1236, hour: 19, passengers: passengers, fare: "299", airline: klm,
+        hours: 3.5),
+      try offer(
+        "o6", flight: 1203, hour: 16, minute: 20, passengers: passengers, fare: "159",
+        airline: pegasus, hours: 3.25),
+      try offer(
+        "o7", flight: 1971, hour: 22, passengers: passengers, fare: "245", hours: 6, via: true),
+    ]
+  }
+
+  /// The fare strip's answer for the fixture search: seven days around 24 Dec, each bookable,
+  /// the search's own day at the lowest of `offers()`.
+  public static func fareDays(around day: CalendarDay, days: Int = 3) throws -> [FareDay] {
+    try (-days...days).map { offset in
+      FareDay(
+        day: day.adding(days: offset),
+        lowest: try Money(offset == 0 ? "149" : "\(160 + 10 * abs(offset))", "EUR"),
+        bookable: true)
+    }
   }
 
   public static let travellerNames = ["Ada", "Lovelace", "Grace", "Hopper"]

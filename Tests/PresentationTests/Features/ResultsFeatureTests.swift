@@ -3,17 +3,42 @@ import Canvas
 import Domain
 import Foundation
 import Presentation
-import SimulatedAirline
 import TestSupport
 import Testing
+
+/// The results screen's input: the fixture search, the seven fixture offers and the week's
+/// fares the test airline answers (any other call fails the test), and a stopped clock.
+struct ResultsScreen: AppWorld {
+  let criteria: SearchCriteria
+  let offers: [Offer]
+  var airline = TestAirline.failing
+  let clock = ManualClock(Fixture.now)
+
+  init(passengers: Int = 2) throws {
+    let criteria = try Fixture.criteria(passengers: passengers)
+    let offers = try Fixture.offers(passengers: passengers)
+    let fares = try Fixture.fareDays(around: criteria.departure)
+    self.criteria = criteria
+    self.offers = offers
+    airline.offers = { asked throws(ServiceError) in
+      #expect(asked == criteria, "the results ask for their own search")
+      return offers
+    }
+    airline.lowestFares = { asked, days throws(ServiceError) in
+      #expect(asked == criteria && days == 3, "three days either side")
+      return fares
+    }
+  }
+
+  var environment: AppEnvironment { .test(airline: airline, clock: clock.wallClock) }
+}
 
 @Suite("Results feature")
 struct ResultsFeatureTests {
   @Test("loading, then offers listed by price; s sorts, n filters, Enter chooses")
   func listing() async throws {
-    let world = TestWorld()
-    defer { world.remove() }
-    var state = ResultsFeature.State(criteria: try world.criteria())
+    let world = try ResultsScreen()
+    var state = ResultsFeature.State(criteria: world.criteria)
     #expect(state.load == .loading)
     await settle(&state, ResultsFeature.onAppear(state, environment: world.environment)) {
       ResultsFeature.reduce(&$0, $1, now: world.clock.now, environment: world.environment).effect
@@ -22,6 +47,7 @@ struct ResultsFeatureTests {
       Issue.record("not loaded: \(state.load)")
       return
     }
+    #expect(offers == world.offers)
     #expect(state.listed == ResultsFeature.arrange(offers, sort: .price, nonstopOnly: false))
     #expect(
       state.listed.map(\.pricePerPassenger.amount)
@@ -46,10 +72,9 @@ struct ResultsFeatureTests {
 
   @Test("sorting keeps the highlighted offer highlighted")
   func sortKeepsSelection() async throws {
-    let world = TestWorld()
-    defer { world.remove() }
-    var state = ResultsFeature.State(criteria: try world.criteria())
-    let offers = try await world.airline.offers(for: world.criteria())
+    let world = try ResultsScreen()
+    var state = ResultsFeature.State(criteria: world.criteria)
+    let offers = world.offers
     _ = ResultsFeature.reduce(
       &state, .offersLoaded(.success(offers)), now: world.clock.now, environment: world.environment)
     state.selected = 3
@@ -61,9 +86,8 @@ struct ResultsFeatureTests {
 
   @Test("a failed load shows the error; r retries")
   func failure() async throws {
-    let world = TestWorld()
-    defer { world.remove() }
-    var state = ResultsFeature.State(criteria: try world.criteria())
+    let world = try ResultsScreen()
+    var state = ResultsFeature.State(criteria: world.criteria)
     _ = ResultsFeature.reduce(
       &state, .offersLoaded(.failure(.storage("disk full"))), now: world.clock.now,
       environment: world.environment)
@@ -76,9 +100,8 @@ struct ResultsFeatureTests {
 
   @Test("sorting and filtering 10,000 offers gives ordered, filtered lists")
   func manyOffers() async throws {
-    let world = TestWorld()
-    defer { world.remove() }
-    let base = try await world.airline.offers(for: world.criteria())
+    let world = try ResultsScreen()
+    let base = world.offers
     let many = (0..<10_000).map { base[$0 % base.count] }
     let listed = ResultsFeature.arrange(many, sort: .duration, nonstopOnly: true)
     #expect(listed.allSatisfy { $0.stops == 0 })
@@ -90,9 +113,8 @@ struct ResultsFeatureTests {
 struct ResultsRowTests {
   @Test("a flight landing on the next local day is marked +1, also in year 10000")
   func nextDayMark() async throws {
-    let world = TestWorld()
-    defer { world.remove() }
-    var state = RootFeature.State(now: TestWorld.start)
+    let world = try ResultsScreen(passengers: 1)
+    var state = RootFeature.State(now: Fixture.now)
     await drive(
       &state,
       keys("ist") + [.key(.enter)] + keys("ams") + [.key(.enter), .key(.control("u"))]
@@ -110,7 +132,7 @@ struct ResultsRowTests {
     let offer = try Offer(
       id: OfferID("late"), airline: Airline(code: "TK", name: "Turkish Airlines"),
       segments: [segment], cabin: .economy, pricePerPassenger: Money("100", "EUR"),
-      passengerCount: 1, expiresAt: TestWorld.start.addingTimeInterval(1800))
+      passengerCount: 1, expiresAt: Fixture.now.addingTimeInterval(1800))
     await drive(&state, [.step(id, .results(.offersLoaded(.success([offer]))))], world)
     let screen = RootView.render(state, width: 100, height: 30, theme: .monochrome).lines
     let row = try #require(screen.first { $0.contains("TK1") })
