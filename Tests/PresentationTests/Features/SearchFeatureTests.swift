@@ -10,7 +10,7 @@ import Testing
 struct SearchFeatureTests {
   let airports = AirportDirectory.builtIn
   let strings = Strings.english
-  let today = CalendarDay(TestWorld.start, in: .utc)
+  let today = CalendarDay(Fixture.now, in: .utc)
 
   func send(_ state: inout SearchFeature.State, _ keys: [Key])
     -> [FeatureReply<SearchFeature.Action, SearchFeature.Output>]
