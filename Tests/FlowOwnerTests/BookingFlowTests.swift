@@ -153,6 +153,42 @@ struct BookingFlowTests {
     #expect(walked.flow.path == [walked.results])
   }
 
+  @Test("an expired quote priced again takes the payment step's place, and nothing else moves")
+  func repriced() throws {
+    var walked = try WalkedFlow()
+    walked.walk(to: .payment)
+    let fresh = try Fixture.quote(
+      "quote-b", for: walked.draft, expiresAt: Fixture.now.addingTimeInterval(30 * 60))
+
+    let event = walked.flow.repriced(fresh, from: walked.payment)
+
+    #expect(event.transition == .repriced(fresh.id, from: .payment))
+    #expect(event.outcome == .accepted(removed: [.payment]))
+    #expect(
+      walked.flow.path == [walked.results, walked.passengers, walked.extras, .payment(fresh)])
+    #expect(BookingFlow.isValidChain(walked.flow.path))
+    // A late reprice for the quote that was replaced, the same quote twice, another draft's
+    // quote, or other extras: dropped, the path unchanged.
+    let path = walked.flow.path
+    #expect(
+      walked.flow.repriced(fresh, from: walked.payment).outcome
+        == .dropped(.originNotOnPath(.payment)))
+    #expect(
+      walked.flow.repriced(fresh, from: .payment(fresh)).outcome == .dropped(.alreadyAdvanced))
+    let otherDraft = try Fixture.draft("draft-b", for: walked.offer)
+    #expect(
+      !walked.flow.repriced(try Fixture.quote("quote-c", for: otherDraft), from: .payment(fresh))
+        .isAccepted)
+    var otherExtras = fresh.extras
+    otherExtras.insurance.toggle()
+    #expect(
+      !walked.flow.repriced(
+        try Fixture.quote("quote-d", for: walked.draft, extras: otherExtras), from: .payment(fresh)
+      ).isAccepted)
+    #expect(!walked.flow.repriced(fresh, from: walked.extras).isAccepted)
+    #expect(walked.flow.path == path)
+  }
+
   @Test("paying replaces the path and no transition reaches payment again")
   func payingReplacesThePath() throws {
     var walked = try WalkedFlow()

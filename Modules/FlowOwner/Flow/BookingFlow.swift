@@ -97,6 +97,25 @@ public struct BookingFlow: Hashable, Sendable {
     return advance(from: origin, to: .payment(quote), transition)
   }
 
+  /// The payment step's price expired and the same draft and extras were priced again: the new
+  /// quote takes the payment step's place (the steps before it stay as they are). It must be for
+  /// the same draft with the same extras, and the payment step must be the last on the path.
+  @discardableResult
+  public mutating func repriced(_ quote: Quote, from origin: BookingStep) -> FlowEvent {
+    let transition = FlowTransition.repriced(quote.id, from: origin.kind)
+    guard case .payment(let expired) = origin else {
+      return dropped(transition, .wrongOrigin(expected: .payment, found: origin.kind))
+    }
+    guard path.last == origin else { return dropped(transition, .originNotOnPath(.payment)) }
+    guard quote.draftID == expired.draftID, quote.extras == expired.extras else {
+      return dropped(
+        transition, .mismatchedOutput("the quote is not for the same draft and extras"))
+    }
+    guard quote.id != expired.id else { return dropped(transition, .alreadyAdvanced) }
+    path[path.index(before: path.endIndex)] = .payment(quote)
+    return accepted(transition, removed: [.payment])
+  }
+
   /// The payment step produced a booking: the path becomes the confirmation alone.
   @discardableResult
   public mutating func paid(_ reference: BookingReference, from origin: BookingStep)

@@ -6,6 +6,7 @@ public enum FlowTransition: Hashable, Sendable, CustomStringConvertible {
   case offerSelected(OfferID, from: StepKind)
   case passengersSaved(DraftID, from: StepKind)
   case extrasPriced(QuoteID, from: StepKind)
+  case repriced(QuoteID, from: StepKind)
   case paid(BookingReference, from: StepKind)
   case back
   case popped(to: StepKind)
@@ -19,6 +20,7 @@ public enum FlowTransition: Hashable, Sendable, CustomStringConvertible {
     case .offerSelected(let id, let from): "offerSelected(\(id), from: \(from))"
     case .passengersSaved(let id, let from): "passengersSaved(\(id), from: \(from))"
     case .extrasPriced(let id, let from): "extrasPriced(\(id), from: \(from))"
+    case .repriced(let id, let from): "repriced(\(id), from: \(from))"
     case .paid(let reference, let from): "paid(\(reference), from: \(from))"
     case .back: "back()"
     case .popped(let kind): "pop(to: \(kind))"

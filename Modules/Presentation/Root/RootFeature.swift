@@ -448,9 +448,8 @@ public enum RootFeature {
         state.notice = strings.alreadyBooked(reference)
         return (true, effect)
       case .repriced(let quote)?:
-        // A new quote is the extras step's output: it replaces this payment step.
-        guard index > 0 else { return (true, effect) }
-        record(&state, state.flow.extrasPriced(quote, from: state.steps[index - 1].feature.step))
+        // The new quote takes this payment step's place.
+        record(&state, state.flow.repriced(quote, from: origin))
       case nil:
         return (reply.handled, effect)
       }
