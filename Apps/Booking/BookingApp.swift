@@ -28,7 +28,7 @@ final class BookingApp {
   private var saving: SessionSaving
   /// The snapshot's text for the inspector: read when it opens and after each save while it is
   /// open, never on every frame.
-  private var inspectorText: String?
+  private var inspectorRead = false
   private var renderScheduled = false
   private var lastFrame: (state: RootFeature.State, width: Int, height: Int)?
   private var canvas = Canvas(width: 0, height: 0)
@@ -142,15 +142,11 @@ final class BookingApp {
       })
   }
 
-  private static func confirmsQuit(_ key: Key) -> Bool {
-    RootFeature.confirms(key) || [.character("q"), .control("c")].contains(key)
-  }
-
   /// Sends `key` to the store, then records it by what it did there (the field that received
   /// it decides what a recording may hold).
   private func handle(_ key: Key) {
     let busy = store.runningEffects > 0
-    let confirmsQuit = store.state.modal == .confirmQuit && Self.confirmsQuit(key)
+    let confirmsQuit = store.state.modal == .confirmQuit && RootFeature.confirmsQuit(key)
     // Keys pressed while resuming act on no step: a replay must not type them later.
     let restoring = store.state.restoring != nil
     if confirmsQuit { recorder?.discardPending() }
@@ -190,10 +186,16 @@ final class BookingApp {
     }
     let savedBefore = saving.saved
     persist(state)
+    // The inspector shows the snapshot as it is on disk: read when it opens and after a save,
+    // and handed to the store as an action of its own after this change (never from inside it).
     if state.modal != .inspector {
-      inspectorText = nil
-    } else if inspectorText == nil || saving.saved != savedBefore {
-      inspectorText = session.text()
+      inspectorRead = false
+    } else if !inspectorRead || saving.saved != savedBefore {
+      inspectorRead = true
+      let text = session.text()
+      DispatchQueue.main.async { [weak self] in
+        MainActor.assumeIsolated { self?.store.send(.savedSnapshotRead(text)) }
+      }
     }
     logChanges(state)
     let wanted = RootFeature.subscriptions(state, now: store.environment.clock.now())
@@ -320,10 +322,7 @@ final class BookingApp {
     if canvas.width != size.columns || canvas.height != size.rows {
       canvas = Canvas(width: size.columns, height: size.rows)
     }
-    let inspector = state.modal == .inspector ? inspectorText ?? "" : ""
-    RootView.draw(
-      state, on: &canvas, theme: screen.usesColor ? .color : .monochrome,
-      snapshotJSON: inspector)
+    RootView.draw(state, on: &canvas, theme: screen.usesColor ? .color : .monochrome)
     screen.draw(canvas)
   }
 

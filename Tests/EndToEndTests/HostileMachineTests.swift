@@ -140,6 +140,19 @@ struct HostileMachineTests {
     #expect(second.contains("already open") && second.contains("EXIT=1"), "\(second)")
   }
 
+  @Test("the inspector shows the snapshot as saved on disk")
+  func inspectorShowsTheSavedSnapshot() async throws {
+    let terminal = try BookingTerminal()
+    defer { terminal.close() }
+    try terminal.launch()
+    try await terminal.searchIstanbulToAmsterdam(passengers: 1)
+    try terminal.press("F2")
+    let screen = try await terminal.waitFor("the saved snapshot at results") {
+      $0.contains("\"IST\"") && $0.contains("results")
+    }
+    #expect(screen.contains("AMS"), "\(screen)")
+  }
+
   @Test("the inspector never shows a file the snapshot links to")
   func inspectorRefusesLinks() async throws {
     let terminal = try BookingTerminal()

@@ -104,6 +104,8 @@ public enum RootFeature {
     public internal(set) var keptSession: StepKind?
     /// The search waiting for the answer to "discard the booking waiting at payment?".
     public internal(set) var pendingSearch: SearchCriteria?
+    /// The saved snapshot as the app last read it from disk (the inspector shows it).
+    public internal(set) var savedSnapshotText: String?
     /// What the last key did (for `--record`).
     public internal(set) var lastKey: KeyUse = .used
     /// Advances while something is loading, to animate spinners.
@@ -161,6 +163,9 @@ public enum RootFeature {
     case saveFailed(String)
     /// A save worked again after failing.
     case saveSucceeded
+    /// The saved snapshot's text as the app read it from disk, for the inspector (sent when the
+    /// inspector opens and after each save while it is open).
+    case savedSnapshotRead(String)
     /// A one-line message for the header: kept until replaced when `lasting` (a replay under
     /// way), else gone at the next step, like what a resume said.
     case announce(String, lasting: Bool = false)
@@ -186,6 +191,9 @@ public enum RootFeature {
       return .none
     case .saveSucceeded:
       state.saveProblem = nil
+      return .none
+    case .savedSnapshotRead(let text):
+      state.savedSnapshotText = text
       return .none
     case .announce(let message, let lasting):
       state.notice = message
@@ -321,6 +329,11 @@ public enum RootFeature {
     [.character("y"), .character("Y"), .character("e"), .character("E"), .enter].contains(key)
   }
 
+  /// Whether `key` answers yes to "quit?": a yes, or the quit key pressed again.
+  public static func confirmsQuit(_ key: Key) -> Bool {
+    confirms(key) || key == .character("q") || key == .control("c")
+  }
+
   /// The keys that answer "no" (n, h for hayır, Esc).
   public static func declines(_ key: Key) -> Bool {
     [.character("n"), .character("N"), .character("h"), .character("H"), .escape].contains(key)
@@ -332,8 +345,7 @@ public enum RootFeature {
     switch modal {
     case .help, .inspector:
       // Arrows and pages scroll a box taller than the screen; any other key closes it. Scrolling
-      // stops where the box ends on this screen (the inspector's saved snapshot, read from
-      // disk by the app, counted as a typical one).
+      // stops where the box ends on this screen.
       let lines =
         modal == .help
         ? Presentation.Modal.maxScroll(
@@ -341,8 +353,7 @@ public enum RootFeature {
           canvasWidth: state.screenWidth, canvasHeight: state.screenHeight)
         : Presentation.Modal.maxScroll(
           title: state.strings.inspectorTitle,
-          lines: RootView.inspectorLines(
-            state, snapshotJSON: String(repeating: "x", count: 160)),
+          lines: state.inspectorLines,
           canvasWidth: state.screenWidth, canvasHeight: state.screenHeight)
       let page = 8
       switch key {
@@ -356,7 +367,7 @@ public enum RootFeature {
         state.modalScroll = 0
       }
     case .confirmQuit:
-      if confirms(key) || key == .character("q") || key == .control("c") {
+      if confirmsQuit(key) {
         state.quitRequested = true
       } else if declines(key) {
         state.modal = nil

@@ -12,20 +12,17 @@ public enum RootView {
   /// Below this size the path collapses to a one-line breadcrumb.
   public static let roomySize = (width: 80, height: 24)
 
-  /// The screen for `state` at `width` x `height`. `snapshotJSON` is the saved snapshot as it is
-  /// on disk, for the inspector.
-  public static func render(
-    _ state: RootFeature.State, width: Int, height: Int, theme: Theme, snapshotJSON: String = ""
-  ) -> Canvas {
+  /// The screen for `state` at `width` x `height`.
+  public static func render(_ state: RootFeature.State, width: Int, height: Int, theme: Theme)
+    -> Canvas
+  {
     var canvas = Canvas(width: width, height: height)
-    draw(state, on: &canvas, theme: theme, snapshotJSON: snapshotJSON)
+    draw(state, on: &canvas, theme: theme)
     return canvas
   }
 
   /// Draws into an existing canvas (reused between frames by a backend).
-  public static func draw(
-    _ state: RootFeature.State, on canvas: inout Canvas, theme: Theme, snapshotJSON: String = ""
-  ) {
+  public static func draw(_ state: RootFeature.State, on canvas: inout Canvas, theme: Theme) {
     let strings = state.strings
     let (width, height) = (canvas.width, canvas.height)
     guard width >= minimumSize.width, height >= minimumSize.height else {
@@ -87,7 +84,7 @@ public enum RootView {
     case .inspector?:
       _ = Modal.draw(
         on: &canvas, title: strings.inspectorTitle,
-        lines: inspectorLines(state, snapshotJSON: snapshotJSON), theme: theme,
+        lines: state.inspectorLines, theme: theme,
         scroll: state.modalScroll)
     case nil:
       break
@@ -159,7 +156,7 @@ public enum RootView {
   /// What a step carries, in a few words, fullest first, then shorter forms for narrow panels:
   /// "TK1957 08:40 EUR 212", then "TK1957 08:40".
   static func summaries(_ step: BookingStep, language: Language) -> [String] {
-    let full = summary(step, language: language)
+    let full = step.summary(in: language)
     switch step {
     case .results(let c):
       return [full, "\(c.origin) → \(c.destination), \(language.shortDate(c.departure))"]
@@ -168,31 +165,6 @@ public enum RootView {
       return [full, "\(flights) \(offer.departure.hhmm)", flights]
     default:
       return [full]
-    }
-  }
-
-  /// What a step carries, in a few words: "IST → AMS, 24 Dec, 2 pax", "TK1957 08:40 EUR 212".
-  public static func summary(_ step: BookingStep, language: Language) -> String {
-    let strings = language.strings
-    switch step {
-    case .results(let c):
-      return "\(c.origin) → \(c.destination), \(language.shortDate(c.departure)), "
-        + strings.paxShort(c.passengerCount)
-    case .passengers(let offer, _):
-      let flights = offer.flightNumbers.map(\.description).joined(separator: "+")
-      return "\(flights) \(offer.departure.hhmm) "
-        + offer.pricePerPassenger.rounded().formatted(language.moneyStyle)
-    case .extras(let draft):
-      return strings.passengersSummary(draft.passengers.count)
-    case .payment(let quote):
-      let seats = quote.extras.seats.values.sorted().map(\.description).joined(separator: " ")
-      var parts: [String] = []
-      if !seats.isEmpty { parts.append(seats) }
-      if quote.extras.totalBags > 0 { parts.append(strings.bagsCount(quote.extras.totalBags)) }
-      if parts.isEmpty { parts.append(quote.total.formatted(language.moneyStyle)) }
-      return parts.joined(separator: ", ")
-    case .confirmation(let reference):
-      return reference.rawValue
     }
   }
 
@@ -221,9 +193,9 @@ public enum RootView {
     }
     let step = entry.feature.step
     var title = strings.stepNames[step.kind] ?? ""
-    if step.kind != .confirmation { title += " · " + summary(step, language: language) }
+    if step.kind != .confirmation { title += " · " + step.summary(in: language) }
     if case .extras = step, let previous = state.flow.path.dropLast().last {
-      title += " · " + summary(previous, language: language)
+      title += " · " + previous.summary(in: language)
     }
     let inner = Panel.draw(on: &canvas, in: rect, title: title, focused: true, theme: theme)
     let content = Rect(x: inner.x + 1, y: inner.y, width: inner.width - 2, height: inner.height)
@@ -255,20 +227,4 @@ public enum RootView {
     }
   }
 
-  /// The inspector: the path as values, the snapshot as saved, the latest events.
-  static func inspectorLines(_ state: RootFeature.State, snapshotJSON: String) -> [String] {
-    let strings = state.strings
-    var lines = ["\(strings.inspectorPath):"]
-    if state.flow.path.isEmpty { lines.append("  []") }
-    for step in state.flow.path {
-      lines.append("  .\(step.kind)(\(summary(step, language: state.language)))")
-    }
-    lines.append("")
-    lines.append("\(strings.inspectorSnapshot):")
-    lines.append("  " + (snapshotJSON.isEmpty ? "-" : snapshotJSON))
-    lines.append("")
-    lines.append("\(strings.inspectorEvents):")
-    lines.append(contentsOf: state.activity.suffix(8).map { "  " + $0 })
-    return lines
-  }
 }

@@ -1,0 +1,29 @@
+import Domain
+import FlowOwner
+
+extension BookingStep {
+  /// What the step carries, in a few words: "IST → AMS, 24 Dec, 2 pax", "TK1957 08:40 EUR 212".
+  public func summary(in language: Language) -> String {
+    let strings = language.strings
+    switch self {
+    case .results(let c):
+      return "\(c.origin) → \(c.destination), \(language.shortDate(c.departure)), "
+        + strings.paxShort(c.passengerCount)
+    case .passengers(let offer, _):
+      let flights = offer.flightNumbers.map(\.description).joined(separator: "+")
+      return "\(flights) \(offer.departure.hhmm) "
+        + offer.pricePerPassenger.rounded().formatted(language.moneyStyle)
+    case .extras(let draft):
+      return strings.passengersSummary(draft.passengers.count)
+    case .payment(let quote):
+      let seats = quote.extras.seats.values.sorted().map(\.description).joined(separator: " ")
+      var parts: [String] = []
+      if !seats.isEmpty { parts.append(seats) }
+      if quote.extras.totalBags > 0 { parts.append(strings.bagsCount(quote.extras.totalBags)) }
+      if parts.isEmpty { parts.append(quote.total.formatted(language.moneyStyle)) }
+      return parts.joined(separator: ", ")
+    case .confirmation(let reference):
+      return reference.rawValue
+    }
+  }
+}
