@@ -11,7 +11,8 @@ public final class Store {
   public let environment: AppEnvironment
   /// Called after every action, with the new state (the app redraws and saves from here).
   public var onChange: (@MainActor (RootFeature.State) -> Void)?
-  private var running: [Int: [Int: Task<Void, Never>]] = [:]
+  /// Running work by tag (nil: the root's own), then by job number.
+  private var running: [Int?: [Int: Task<Void, Never>]] = [:]
   private var nextJob = 0
 
   /// A store starting at `state`.
@@ -26,9 +27,8 @@ public final class Store {
   /// Reduces `action`, cancels the work of steps that left, starts new work, reports the change.
   public func send(_ action: RootFeature.Action) {
     let effect = RootFeature.reduce(&state, action, environment: environment)
-    let alive = Set(state.steps.map(\.id.rawValue))
-    // Work of a step that left is cancelled; untagged work belongs to no step and runs on.
-    for (tag, tasks) in running where tag != Self.untagged && !alive.contains(tag) {
+    let alive = state.aliveTags
+    for (tag, tasks) in running where Cancellation.cancels(tag, alive: alive) {
       for task in tasks.values { task.cancel() }
       running[tag] = nil
     }
@@ -36,11 +36,8 @@ public final class Store {
     onChange?(state)
   }
 
-  /// The tag of work that belongs to no step (the root's own).
-  static let untagged = -1
-
   private func start(_ job: Effect<RootFeature.Action>.Job) {
-    let tag = job.tag ?? Self.untagged
+    let tag = job.tag
     nextJob += 1
     let number = nextJob
     let run = job.run

@@ -25,6 +25,16 @@ public enum PaymentFeature {
       self.fingerprint = fingerprint
       self.key = key
     }
+
+    /// An attempt with `key` paying with `card`.
+    public init(card: PaymentCard, key: IdempotencyKey) {
+      self.init(fingerprint: Self.fingerprint(of: card), key: key)
+    }
+
+    /// What tells one card's details from another's: brand, last four and expiry.
+    static func fingerprint(of card: PaymentCard) -> String {
+      "\(card.brand.rawValue)|\(card.lastFour)|\(card.expiryMonth)/\(card.expiryYear)"
+    }
   }
 
   /// The payment panel.
@@ -234,8 +244,7 @@ public enum PaymentFeature {
       return .handled
     }
     state.failure = nil
-    let fingerprint =
-      "\(card.brand.rawValue)|\(card.lastFour)|\(card.expiryMonth)/\(card.expiryYear)"
+    let fingerprint = Attempt.fingerprint(of: card)
     let attempt =
       state.attempt.flatMap { earlier in
         earlier.fingerprint == fingerprint || earlier.fingerprint == nil
