@@ -146,7 +146,7 @@ final class BookingTerminal {
   /// `timeout` seconds with `what` and the last screen.
   @discardableResult
   func waitFor(
-    _ what: String, timeout: Double = 10, file: String = #fileID, line: Int = #line,
+    _ what: String, timeout: Double = 20, file: String = #fileID, line: Int = #line,
     _ condition: (String) -> Bool
   ) async throws -> String {
     let deadline = Date().addingTimeInterval(timeout)
@@ -166,7 +166,7 @@ final class BookingTerminal {
   /// Waits until the screen contains every one of `texts`.
   @discardableResult
   func waitFor(
-    _ texts: String..., timeout: Double = 10, file: String = #fileID, line: Int = #line
+    _ texts: String..., timeout: Double = 20, file: String = #fileID, line: Int = #line
   ) async throws -> String {
     try await waitFor(
       texts.map { "'\($0)'" }.joined(separator: " and "), timeout: timeout, file: file, line: line
@@ -174,7 +174,7 @@ final class BookingTerminal {
   }
 
   /// Waits until the current session has ended (its command exited).
-  func waitForExit(timeout: Double = 10) async throws {
+  func waitForExit(timeout: Double = 20) async throws {
     let deadline = Date().addingTimeInterval(timeout)
     while sessionIsAlive() {
       if Date() > deadline {
@@ -186,7 +186,7 @@ final class BookingTerminal {
   }
 
   /// Waits until `pid` is gone (reaped), so its lock on the data directory is released.
-  func waitForDeath(of pid: Int32, timeout: Double = 10) async throws {
+  func waitForDeath(of pid: Int32, timeout: Double = 20) async throws {
     let deadline = Date().addingTimeInterval(timeout)
     while kill(pid, 0) == 0 || errno != ESRCH {
       if Date() > deadline { throw E2EFailure("process \(pid) still exists after \(timeout) s") }
