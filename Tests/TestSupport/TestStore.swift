@@ -4,27 +4,25 @@ import Testing
 /// A store for tests in the TCA and isowords manner: each `send` and `receive` states the whole
 /// change it makes to the state (anything else that changed fails the test), each effect's
 /// action must be received and asserted in turn, and `finish` fails while any effect is still
-/// running. Work of a step that left the path is dropped by the same rule the app's `Store`
-/// uses (`Cancellation`), so a test sees exactly the replies the app would.
+/// running. An effect's cancellations stop running work as the app's `Store` does (the step
+/// stack cancels the work of a step that left), so a test sees exactly the replies the app would.
 public struct TestStore<State: Equatable, Action: Sendable> {
   /// The state after the last action.
   public private(set) var state: State
   private let reducer: (inout State, Action) -> Effect<Action>
-  private let alive: (State) -> Set<Int>
   private var inFlight: [Effect<Action>.Job] = []
   /// Whether each action's whole change to the state must be stated (TCA's exhaustivity). Off
   /// for the root, whose bookkeeping (step IDs, the activity log) a test cannot set: there a
   /// test checks what it names, and the replies and running work are still exhaustive.
   public let exhaustive: Bool
 
-  /// A store at `state` reducing with `reducer`; `alive` names the steps whose work may run on.
+  /// A store at `state` reducing with `reducer`.
   public init(
-    _ state: State, exhaustive: Bool = true, alive: @escaping (State) -> Set<Int> = { _ in [] },
+    _ state: State, exhaustive: Bool = true,
     reducer: @escaping (inout State, Action) -> Effect<Action>
   ) {
     self.state = state
     self.exhaustive = exhaustive
-    self.alive = alive
     self.reducer = reducer
   }
 
@@ -70,9 +68,8 @@ public struct TestStore<State: Equatable, Action: Sendable> {
   }
 
   private mutating func start(_ effect: Effect<Action>) {
-    let alive = alive(state)
-    inFlight.removeAll { Cancellation.cancels($0.tag, alive: alive) }
-    inFlight += effect.jobs
+    inFlight.removeAll { job in job.tag.map(effect.cancellations.contains) ?? false }
+    inFlight += effect.jobsToStart
   }
 
   private func expectState(_ expected: State, after action: String, _ location: SourceLocation) {
@@ -87,7 +84,7 @@ extension TestStore where State == RootFeature.State, Action == RootFeature.Acti
   /// The root feature at `state` in `environment`, its steps' work cancelled as the app does
   /// (not exhaustive about the state: see `exhaustive`).
   public static func root(_ state: RootFeature.State, _ environment: AppEnvironment) -> Self {
-    TestStore(state, exhaustive: false, alive: \.aliveTags) { state, action in
+    TestStore(state, exhaustive: false) { state, action in
       RootFeature.reduce(&state, action, environment: environment)
     }
   }

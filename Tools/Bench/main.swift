@@ -182,7 +182,8 @@ _ = RootFeature.reduce(
   environment: environment)
 guard let resultsID = root.steps.last?.id else { fail("no results step") }
 _ = RootFeature.reduce(
-  &root, .step(resultsID, .results(.offersLoaded(.success(many)))), environment: environment)
+  &root, .step(resultsID, ResultsFeature.action(.offersLoaded(.success(many)))),
+  environment: environment)
 var canvas = Canvas(width: 200, height: 60)
 report(
   Measurement.time("render results, 10,000 offers, 200x60", target: "< 0.5 ms", runs: 500) {
@@ -191,7 +192,8 @@ report(
 var narrowed = root
 let fares = try await airline.lowestFares(for: criteria, days: ResultsFeature.stripDays)
 _ = RootFeature.reduce(
-  &narrowed, .step(resultsID, .results(.faresLoaded(.success(fares)))), environment: environment)
+  &narrowed, .step(resultsID, ResultsFeature.action(.faresLoaded(.success(fares)))),
+  environment: environment)
 for key: Key in [.character("n"), .character("t"), .character("t"), .character("-")] {
   _ = RootFeature.reduce(&narrowed, .key(key), environment: environment)
 }

@@ -33,9 +33,7 @@ public enum RootFeature {
   }
 
   /// A kind of text a person types that a recording must replace with a placeholder.
-  public enum SensitiveText: Hashable, Sendable {
-    case name, birthDate, email, phone, cardNumber, cardExpiry, securityCode
-  }
+  public typealias SensitiveText = Presentation.SensitiveText
 
   /// A saved flow (or a link) being restored at start, before its screens can be shown.
   public struct Restoring: Hashable, Sendable {
@@ -57,9 +55,8 @@ public enum RootFeature {
     public internal(set) var flow = BookingFlow()
     /// The search form, the root under the path.
     public var search: SearchFeature.State
-    /// One entry per step on `flow.path`, in order.
-    public internal(set) var steps: [StepEntry] = []
-    var nextStepID = 1
+    /// One screen per step on `flow.path`, in order, with their IDs.
+    public internal(set) var stack = StepStack<BookingSteps>()
     public var modal: Modal?
     /// How far the help or the inspector is scrolled (↑↓, PageUp/PageDown).
     public internal(set) var modalScroll = 0
@@ -135,8 +132,11 @@ public enum RootFeature {
     /// The kind of step shown as current.
     public var current: StepKind { flow.current }
 
+    /// One entry per step on `flow.path`, in order.
+    public var steps: [StepEntry] { stack.entries }
+
     /// Whether any step is waiting for the airline (or the saved flow is being restored).
-    public var isBusy: Bool { restoring != nil || steps.contains { $0.feature.isBusy } }
+    public var isBusy: Bool { restoring != nil || steps.contains { $0.screen.isBusy } }
 
     /// The quote on the path, if any: the countdown in the header follows it.
     public var quote: Quote? {
@@ -211,19 +211,22 @@ public enum RootFeature {
       state.noticeLasts = false
       let effect = reconcile(&state, environment)
       // An attempt a crash cut off before any charge pays again with its own key.
-      if let key = restoration.paymentKey, let last = state.steps.indices.last,
-        case .payment(var form) = state.steps[last].feature
-      {
-        form.attempt = PaymentFeature.Attempt(fingerprint: nil, key: key)
-        state.steps[last].feature = .payment(form)
+      if let key = restoration.paymentKey, let last = state.stack.last {
+        state.stack.update(last.id) { screen in
+          guard var form = screen.state(PaymentFeature.self) else { return }
+          form.attempt = PaymentFeature.Attempt(fingerprint: nil, key: key)
+          screen = PaymentFeature.screen(form)
+        }
       }
       return effect
     case .step(let id, let stepAction):
-      guard let index = state.steps.firstIndex(where: { $0.id == id }) else {
+      let context = stepContext(state, environment)
+      guard let reply = state.stack.send(stepAction, to: id, context: context, embed: embed)
+      else {
         note(&state, state.strings.replyDropped(id.description))
         return .none
       }
-      return stepReduce(&state, index, stepAction, environment).effect
+      return handle(&state, reply, environment).effect
     case .key(let key):
       return keyReduce(&state, key, environment)
     }
@@ -255,12 +258,15 @@ public enum RootFeature {
     default:
       break
     }
-    if let last = state.steps.indices.last {
-      let receiving = state.steps[last].feature.focusedSensitiveText
-      let reply = stepReduce(&state, last, stepKey(key, state.steps[last].feature), environment)
-      if reply.handled {
-        if case .character = key, let receiving { state.lastKey = .typed(receiving) }
-        return reply.effect
+    if let last = state.stack.last {
+      let receiving = last.screen.focusedSensitiveText
+      let context = stepContext(state, environment)
+      if let reply = state.stack.sendKey(key, context: context, embed: embed) {
+        let handled = handle(&state, reply, environment)
+        if handled.handled {
+          if case .character = key, let receiving { state.lastKey = .typed(receiving) }
+          return handled.effect
+        }
       }
     } else {
       let reply = SearchFeature.reduce(
@@ -384,171 +390,96 @@ public enum RootFeature {
     return .none
   }
 
-  private static func stepKey(_ key: Key, _ feature: StepFeature) -> StepAction {
-    switch feature {
-    case .results: .results(.key(key))
-    case .passengers: .passengers(.key(key))
-    case .extras: .extras(.key(key))
-    case .payment: .payment(.key(key))
-    case .confirmation: .confirmation(.key(key))
-    }
-  }
-
   // MARK: - Steps
 
-  /// Runs the feature of `steps[index]` and turns what its step produced into a transition.
-  private static func stepReduce(
-    _ state: inout State, _ index: Int, _ action: StepAction, _ environment: AppEnvironment
-  ) -> (handled: Bool, effect: Effect<Action>) {
-    let entry = state.steps[index]
-    let id = entry.id
-    let origin = entry.feature.step
-    let strings = state.strings
-    switch (entry.feature, action) {
-    case (.results(var feature), .results(let action)):
-      let reply = ResultsFeature.reduce(&feature, action, now: state.now, environment: environment)
-      state.steps[index].feature = .results(feature)
-      let effect = reply.effect.map { Action.step(id, .results($0)) }.tagged(id.rawValue)
-      switch reply.output {
-      case .offerSelected(let offer)?:
-        record(&state, state.flow.offerSelected(offer, from: origin))
-        return (true, .batch([effect, reconcile(&state, environment)]))
-      case .searchDay(let day)?:
-        // Another day is a new search: it replaces the path, and the form shows it.
-        guard case .results(let criteria) = origin,
-          let moved = try? SearchCriteria(
-            origin: criteria.origin, destination: criteria.destination, departure: day,
-            passengerCount: criteria.passengerCount)
-        else { return (true, effect) }
-        state.search = SearchFeature.State(today: state.search.today, criteria: moved)
-        SearchFeature.refresh(&state.search, airports: environment.airports)
-        return (true, .batch([effect, startSearch(&state, moved, environment)]))
-      case nil:
-        return (reply.handled, effect)
-      }
-    case (.passengers(var feature), .passengers(let action)):
-      let reply = PassengersFeature.reduce(
-        &feature, action, today: state.today, environment: environment, strings: strings)
-      state.steps[index].feature = .passengers(feature)
-      let effect = reply.effect.map { Action.step(id, .passengers($0)) }.tagged(id.rawValue)
-      guard case .passengersSaved(let draft)? = reply.output else {
-        return (reply.handled, effect)
-      }
-      record(&state, state.flow.passengersSaved(draft, from: origin))
-      return (true, .batch([effect, reconcile(&state, environment)]))
-    case (.extras(var feature), .extras(let action)):
-      let reply = ExtrasFeature.reduce(&feature, action, environment: environment, strings: strings)
-      state.steps[index].feature = .extras(feature)
-      let effect = reply.effect.map { Action.step(id, .extras($0)) }.tagged(id.rawValue)
-      guard case .extrasPriced(let quote)? = reply.output else { return (reply.handled, effect) }
-      record(&state, state.flow.extrasPriced(quote, from: origin))
-      return (true, .batch([effect, reconcile(&state, environment)]))
-    case (.payment(var feature), .payment(let action)):
-      let reply = PaymentFeature.reduce(
-        &feature, action, now: state.now, today: state.today, environment: environment,
-        strings: strings)
-      state.steps[index].feature = .payment(feature)
-      let effect = reply.effect.map { Action.step(id, .payment($0)) }.tagged(id.rawValue)
-      switch reply.output {
-      case .paid(let booking)?:
-        record(&state, state.flow.paid(booking.reference, from: origin))
-      case .alreadyBooked(let reference)?:
-        // Booked already (with another quote of the same draft): that booking is shown.
-        record(&state, state.flow.paid(reference, from: origin))
-        let effect = reconcile(&state, environment)
-        state.notice = strings.alreadyBooked(reference)
-        return (true, effect)
-      case .repriced(let quote)?:
-        // The new quote takes this payment step's place.
-        record(&state, state.flow.repriced(quote, from: origin))
-      case nil:
-        return (reply.handled, effect)
-      }
-      return (true, .batch([effect, reconcile(&state, environment)]))
-    case (.confirmation(var feature), .confirmation(let action)):
-      let reply = ConfirmationFeature.reduce(
-        &feature, action, environment: environment, strings: strings)
-      state.steps[index].feature = .confirmation(feature)
-      let effect = reply.effect.map { Action.step(id, .confirmation($0)) }.tagged(id.rawValue)
-      guard case .startOver? = reply.output else { return (reply.handled, effect) }
-      record(&state, state.flow.startOver())
-      state.notice = nil
-      return (true, .batch([effect, reconcile(&state, environment)]))
-    default:
-      return (false, .none)
-    }
+  /// How a step's work comes back: an action for that step's ID.
+  private static let embed: @Sendable (StepID, StepAction) -> Action = { .step($0, $1) }
+
+  /// What every step's reducer is given.
+  private static func stepContext(_ state: State, _ environment: AppEnvironment) -> StepContext {
+    StepContext(
+      now: state.now, today: state.today, environment: environment, strings: state.strings)
   }
 
-  /// Makes `steps` match `flow.path`: entries whose step is unchanged keep their screen state;
-  /// from the first difference on, entries are built fresh from their step's input, with new IDs,
-  /// and their loading starts. Entries no longer on the path are gone (the runtime cancels their
-  /// work when their IDs disappear).
-  static func reconcile(_ state: inout State, _ environment: AppEnvironment) -> Effect<Action> {
-    // The entries that still match the path's first steps stay; the rest leave.
-    var keep = 0
-    while keep < state.flow.path.count, keep < state.steps.count,
-      state.steps[keep].feature.step == state.flow.path[keep]
-    {
-      keep += 1
+  /// Turns what a step produced into a flow transition.
+  private static func handle(
+    _ state: inout State, _ reply: StepStack<BookingSteps>.Reply<Action>,
+    _ environment: AppEnvironment
+  ) -> (handled: Bool, effect: Effect<Action>) {
+    let (effect, origin) = (reply.effect, reply.origin)
+    switch reply.output {
+    case nil:
+      return (reply.handled, effect)
+    case .offerSelected(let offer):
+      record(&state, state.flow.offerSelected(offer, from: origin))
+    case .searchDay(let day):
+      // Another day is a new search: it replaces the path, and the form shows it.
+      guard case .results(let criteria) = origin,
+        let moved = try? SearchCriteria(
+          origin: criteria.origin, destination: criteria.destination, departure: day,
+          passengerCount: criteria.passengerCount)
+      else { return (true, effect) }
+      state.search = SearchFeature.State(today: state.search.today, criteria: moved)
+      SearchFeature.refresh(&state.search, airports: environment.airports)
+      return (true, .batch([effect, startSearch(&state, moved, environment)]))
+    case .passengersSaved(let draft):
+      record(&state, state.flow.passengersSaved(draft, from: origin))
+    case .extrasPriced(let quote):
+      record(&state, state.flow.extrasPriced(quote, from: origin))
+    case .paid(let reference):
+      record(&state, state.flow.paid(reference, from: origin))
+    case .alreadyBooked(let reference):
+      // Booked already (with another quote of the same draft): that booking is shown.
+      record(&state, state.flow.paid(reference, from: origin))
+      let reconciled = reconcile(&state, environment)
+      state.notice = state.strings.alreadyBooked(reference)
+      return (true, .batch([effect, reconciled]))
+    case .repriced(let quote):
+      // The new quote takes this payment step's place.
+      record(&state, state.flow.repriced(quote, from: origin))
+    case .startOver:
+      record(&state, state.flow.startOver())
+      state.notice = nil
     }
-    // Unsaved passenger details leaving the path are kept for the next passengers form.
-    for entry in state.steps.dropFirst(keep) {
-      if case .passengers(let form) = entry.feature, let typed = form.typed {
+    return (true, .batch([effect, reconcile(&state, environment)]))
+  }
+
+  /// Makes the stack match `flow.path` (see `StepStack.reconcile`): screens of unchanged steps
+  /// stay, new ones are built by the table and start their work, and the work of screens that
+  /// left is cancelled by the effect returned.
+  static func reconcile(_ state: inout State, _ environment: AppEnvironment) -> Effect<Action> {
+    let path = state.flow.path
+    // Details typed but not yet saved, in screens about to leave, go to the next such screen.
+    for entry in state.stack.leaving(for: path) {
+      if let typed = entry.screen.state(PassengersFeature.self)?.typed {
         state.typedPassengers = typed
       }
-      if case .payment(let form) = entry.feature, let card = form.typedCard {
-        state.typedCard = card
-      }
+      if let card = entry.screen.state(PaymentFeature.self)?.typedCard { state.typedCard = card }
     }
     // A booking made: its travellers are not carried into the next one.
     if state.flow.current == .confirmation {
       state.typedPassengers = nil
       state.typedCard = nil
     }
-    var kept = Array(state.steps.prefix(keep))
-    var effects: [Effect<Action>] = []
-    for step in state.flow.path.dropFirst(keep) {
-      let id = StepID(state.nextStepID)
-      state.nextStepID += 1
-      var feature = StepFeature(step)
-      if case .passengers(var form) = feature, let typed = state.typedPassengers {
-        form.adopt(typed)
-        feature = .passengers(form)
-        state.typedPassengers = nil
-      }
-      if case .payment(var form) = feature, let card = state.typedCard {
-        form.adopt(card)
-        feature = .payment(form)
-        state.typedCard = nil
-      }
-      let entry = StepEntry(id: id, feature: feature)
-      kept.append(entry)
-      effects.append(onAppear(entry, environment).tagged(id.rawValue))
-    }
-    state.steps = kept
-    return .batch(effects)
-  }
-
-  private static func onAppear(_ entry: StepEntry, _ environment: AppEnvironment)
-    -> Effect<Action>
-  {
-    let id = entry.id
-    switch entry.feature {
-    case .results(let state):
-      return ResultsFeature.onAppear(state, environment: environment).map {
-        Action.step(id, .results($0))
-      }
-    case .extras(let state):
-      return ExtrasFeature.onAppear(state, environment: environment).map {
-        Action.step(id, .extras($0))
-      }
-    case .confirmation(let state):
-      return ConfirmationFeature.onAppear(state, environment: environment).map {
-        Action.step(id, .confirmation($0))
-      }
-    case .passengers, .payment:
-      return .none
-    }
+    var typedPassengers = state.typedPassengers
+    var typedCard = state.typedCard
+    let (_, effect) = state.stack.reconcile(
+      to: path, context: stepContext(state, environment),
+      prepare: { screen in
+        if var form = screen.state(PassengersFeature.self), let typed = typedPassengers {
+          form.adopt(typed)
+          screen = PassengersFeature.screen(form)
+          typedPassengers = nil
+        }
+        if var form = screen.state(PaymentFeature.self), let card = typedCard {
+          form.adopt(card)
+          screen = PaymentFeature.screen(form)
+          typedCard = nil
+        }
+      }, embed: embed)
+    state.typedPassengers = typedPassengers
+    state.typedCard = typedCard
+    return effect
   }
 
   private static func record(_ state: inout State, _ event: FlowEvent) {

@@ -1,8 +1,9 @@
 import Canvas
 import FoundationEssentials
 
-/// Runs the root feature: reduces actions on the main actor, starts the effects they return,
-/// and cancels a step's effects the moment that step leaves the path.
+/// Runs the root feature: reduces actions on the main actor, cancels what the effects they
+/// return cancel (the work of a step that left the path, said by the step stack), and starts
+/// their jobs.
 @MainActor
 public final class Store {
   /// The current state.
@@ -24,15 +25,15 @@ public final class Store {
   /// How many effects are running (for tests and the inspector).
   public var runningEffects: Int { running.values.reduce(0) { $0 + $1.count } }
 
-  /// Reduces `action`, cancels the work of steps that left, starts new work, reports the change.
+  /// Reduces `action`, cancels what its effect cancels, starts its jobs (except those of a tag
+  /// it cancels), and reports the change.
   public func send(_ action: RootFeature.Action) {
     let effect = RootFeature.reduce(&state, action, environment: environment)
-    let alive = state.aliveTags
-    for (tag, tasks) in running where Cancellation.cancels(tag, alive: alive) {
-      for task in tasks.values { task.cancel() }
+    for tag in effect.cancellations {
+      for task in (running[tag] ?? [:]).values { task.cancel() }
       running[tag] = nil
     }
-    for job in effect.jobs { start(job) }
+    for job in effect.jobsToStart { start(job) }
     onChange?(state)
   }
 

@@ -67,7 +67,9 @@ public enum RootView {
         scroll: state.modalScroll)
     case .confirmQuit?:
       var paying = false
-      if case .payment(let payment)? = state.steps.last?.feature { paying = payment.paying }
+      if let payment = state.steps.last?.screen.state(PaymentFeature.self) {
+        paying = payment.paying
+      }
       let body =
         paying
         ? strings.quitWhilePaying
@@ -141,11 +143,11 @@ public enum RootView {
         x: rect.x + index * width, y: rect.y,
         width: last ? rect.maxX - (rect.x + index * width) : width,
         height: rect.height)
-      let kind = entry.feature.step.kind
+      let kind = entry.screen.step.kind
       let inner = Panel.draw(
         on: &canvas, in: box, title: strings.stepNames[kind] ?? "", focused: false, theme: theme)
       // The fullest summary that fits; a shorter one before an amount cut in half.
-      let candidates = summaries(entry.feature.step, language: state.language)
+      let candidates = summaries(entry.screen.step, language: state.language)
       let text =
         candidates.first { DisplayWidth.of($0) <= inner.width }
         ?? DisplayWidth.truncate(candidates.last ?? "", to: inner.width)
@@ -191,7 +193,7 @@ public enum RootView {
         language: language)
       return SearchView.hints(state.search, strings: strings)
     }
-    let step = entry.feature.step
+    let step = entry.screen.step
     var title = strings.stepNames[step.kind] ?? ""
     if step.kind != .confirmation { title += " · " + step.summary(in: language) }
     if case .extras = step, let previous = state.flow.path.dropLast().last {
@@ -199,32 +201,9 @@ public enum RootView {
     }
     let inner = Panel.draw(on: &canvas, in: rect, title: title, focused: true, theme: theme)
     let content = Rect(x: inner.x + 1, y: inner.y, width: inner.width - 2, height: inner.height)
-    switch entry.feature {
-    case .results(let feature):
-      ResultsView.draw(
-        feature, on: &canvas, in: content, theme: theme, strings: strings, language: language,
-        spinner: spinner)
-      return ResultsView.hints(feature, strings: strings)
-    case .passengers(let feature):
-      PassengersView.draw(
-        feature, on: &canvas, in: content, theme: theme, strings: strings, spinner: spinner)
-      return PassengersView.hints(feature, strings: strings)
-    case .extras(let feature):
-      ExtrasView.draw(
-        feature, on: &canvas, in: content, theme: theme, strings: strings, language: language,
-        spinner: spinner)
-      return ExtrasView.hints(feature, strings: strings)
-    case .payment(let feature):
-      PaymentView.draw(
-        feature, on: &canvas, in: content, now: state.now, theme: theme, strings: strings,
-        language: language, spinner: spinner)
-      return PaymentView.hints(feature, now: state.now, strings: strings)
-    case .confirmation(let feature):
-      ConfirmationView.draw(
-        feature, on: &canvas, in: content, theme: theme, strings: strings, language: language,
-        spinner: spinner)
-      return ConfirmationView.hints(feature, strings: strings)
-    }
+    let context = StepViewContext(
+      theme: theme, strings: strings, language: language, spinner: spinner, now: state.now)
+    return entry.screen.draw(on: &canvas, in: content, context: context)
   }
 
 }

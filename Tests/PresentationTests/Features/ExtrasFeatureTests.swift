@@ -95,14 +95,14 @@ struct ExtrasFeatureTests {
     var root = RootFeature.State(now: Fixture.now)
     let restored = Restoration(flow: flow, outcome: .resumed(at: .extras))
     await drive(&root, [.restored(restored), .key(.character("3")), .key(.enter)], world)
-    guard case .extras(let state)? = root.steps.last?.feature else {
+    guard let state = root.steps.last?.screen.state(ExtrasFeature.self) else {
       Issue.record("not at extras: \(root.flow.path)")
       return
     }
     #expect(state.seatedPassengers.map(\.givenName) == ["Ada", "Cem"])
     let seat = try #require(state.extras.seats[try PassengerID("p3")], "3 is Cem")
     await drive(&root, [.key(.character("2"))], world)
-    guard case .extras(let after)? = root.steps.last?.feature else { return }
+    guard let after = root.steps.last?.screen.state(ExtrasFeature.self) else { return }
     #expect(after.passenger == state.passenger, "2 is the infant, who has no seat: nothing changes")
     let text = RootView.render(root, width: 100, height: 30, theme: .color).lines.joined(
       separator: "\n")

@@ -133,7 +133,7 @@ struct ResultsRowTests {
       id: OfferID("late"), airline: Airline(code: "TK", name: "Turkish Airlines"),
       segments: [segment], cabin: .economy, pricePerPassenger: Money("100", "EUR"),
       passengerCount: 1, expiresAt: Fixture.now.addingTimeInterval(1800))
-    await drive(&state, [.step(id, .results(.offersLoaded(.success([offer]))))], world)
+    await drive(&state, [.step(id, ResultsFeature.action(.offersLoaded(.success([offer]))))], world)
     let screen = RootView.render(state, width: 100, height: 30, theme: .monochrome).lines
     let row = try #require(screen.first { $0.contains("TK1") })
     #expect(row.contains("22:00→01:30+1"), "\(row)")

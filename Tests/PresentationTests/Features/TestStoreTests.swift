@@ -11,12 +11,35 @@ import Testing
 /// the state is stated, every reply received, and no work is left running at the end.
 @Suite("Cancellation and the test store")
 struct TestStoreTests {
-  @Test("a step's work stops when the step leaves; the root's own work never does")
-  func cancellationRule() {
-    #expect(Cancellation.cancels(3, alive: [1, 2]))
-    #expect(!Cancellation.cancels(2, alive: [1, 2]))
-    #expect(!Cancellation.cancels(nil, alive: []))
-    #expect(!Cancellation.cancels(nil, alive: [1]))
+  @Test("an effect's cancellation stops running work of its tags; untagged work runs on")
+  func cancellationStopsTaggedWork() async {
+    // A counter whose effects are tagged by the action: `start(tag)` starts work tagged `tag`
+    // (nil: untagged), `stop(tags)` cancels, `done` is what work sends back.
+    enum Counter: Hashable, Sendable { case start(Int?), stop([Int]), startAndStop(Int), done }
+    var store = TestStore(0) { (count: inout Int, action: Counter) -> Effect<Counter> in
+      switch action {
+      case .start(let tag?): return Effect<Counter>.run { .done }.tagged(tag)
+      case .start(nil): return .run { .done }
+      case .stop(let tags): return .cancel(tags)
+      case .startAndStop(let tag):
+        // Work of a tag cancelled by the same effect never starts.
+        return .batch([Effect<Counter>.run { .done }.tagged(tag), .cancel([tag])])
+      case .done:
+        count += 1
+        return .none
+      }
+    }
+    store.send(.start(1))
+    store.send(.start(2))
+    store.send(.start(nil))
+    #expect(store.running == 3)
+    store.send(.stop([1, 3]))
+    #expect(store.running == 2, "the work tagged 1 stopped; 3 had none")
+    store.send(.startAndStop(4))
+    #expect(store.running == 2)
+    await store.receive({ $0 == .done }) { $0 = 1 }
+    await store.receive({ $0 == .done }) { $0 = 2 }
+    store.finish()
   }
 
   @Test("Pay: the whole state after Enter and after the booking, with no work left running")

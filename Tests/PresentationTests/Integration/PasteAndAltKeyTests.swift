@@ -36,7 +36,7 @@ struct PasteAndAltKeyTests {
     await drive(&state, [.key(.enter), .key(.tab)], world)
     let path = state.flow.path
     await drive(&state, [.key(.paste("Ada\r\n\u{1B}[201~ Lov3lace\t"))], world)
-    guard case .passengers(let form) = state.steps.last?.feature else {
+    guard let form = state.steps.last?.screen.state(PassengersFeature.self) else {
       Issue.record("not at passengers: \(state.current)")
       return
     }
@@ -58,7 +58,7 @@ struct PasteAndAltKeyTests {
         .key(.paste("4242 4242 4242 4242\r")), .key(.tab), .key(.paste("12/30\r")), .key(.tab),
         .key(.paste("123\r")), .key(.tab), .key(.paste("\r")),
       ], world)
-    guard case .payment(let form) = state.steps.last?.feature else {
+    guard let form = state.steps.last?.screen.state(PaymentFeature.self) else {
       Issue.record("not at payment: \(state.current)")
       return
     }
@@ -79,7 +79,7 @@ struct PasteAndAltKeyTests {
     await drive(&state, cardKeys(), world)
     let path = state.flow.path
     await drive(&state, [.key(.alt(.backspace)), .key(.alt(.character("b")))], world)
-    guard case .payment(let form) = state.steps.last?.feature else {
+    guard let form = state.steps.last?.screen.state(PaymentFeature.self) else {
       Issue.record("not at payment: \(state.current)")
       return
     }

@@ -64,7 +64,7 @@ struct ResumeAndLedgerTests {
       [.restored(Restoration(flow: restored.flow, outcome: restored.outcome, paymentKey: key))],
       world)
     #expect(state.restoring == nil && !state.keepsSavedSession)
-    guard case .payment(let form)? = state.steps.last?.feature else {
+    guard let form = state.steps.last?.screen.state(PaymentFeature.self) else {
       Issue.record("not at payment: \(state.current)")
       return
     }
@@ -121,11 +121,11 @@ struct ResumeAndLedgerTests {
       BookingSnapshot(criteria: try world.criteria(), position: .extras(draftID: draft.id)),
       using: world.environment.services, now: TestWorld.start)
     await drive(&state, [.restored(restored)], world)
-    guard let extras = state.steps.last, case .extras = extras.feature else {
+    guard let extras = state.steps.last, extras.screen.isShown(by: ExtrasFeature.self) else {
       Issue.record("not at extras")
       return
     }
-    await drive(&state, [.step(extras.id, .extras(.priced(.success(older))))], world)
+    await drive(&state, [.step(extras.id, ExtrasFeature.action(.priced(.success(older))))], world)
     #expect(state.current == .payment)
     await drive(&state, cardKeys() + [.key(.tab), .key(.enter)], world)
     #expect(state.flow.path == [.confirmation(booking.reference)])

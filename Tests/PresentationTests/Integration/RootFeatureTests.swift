@@ -31,7 +31,7 @@ struct RootFeatureTests {
   func expectOneStatePerStep(
     _ state: RootFeature.State, sourceLocation: SourceLocation = #_sourceLocation
   ) {
-    #expect(state.steps.map(\.feature.step) == state.flow.path, sourceLocation: sourceLocation)
+    #expect(state.steps.map(\.screen.step) == state.flow.path, sourceLocation: sourceLocation)
     #expect(BookingFlow.isValidChain(state.flow.path), sourceLocation: sourceLocation)
   }
 
@@ -99,7 +99,7 @@ struct RootFeatureTests {
     #expect(state.current == .confirmation)
     #expect(state.flow.path.count == 1)
     expectOneStatePerStep(state)
-    guard case .confirmation(let feature) = state.steps.last?.feature,
+    guard let feature = state.steps.last?.screen.state(ConfirmationFeature.self),
       case .loaded(let booking) = feature.booking
     else {
       Issue.record("no booking shown")
@@ -125,7 +125,7 @@ struct RootFeatureTests {
     #expect(state.current == .passengers)
     await drive(&state, [.key(.escape), .key(.down), .key(.enter)], world)
     #expect(state.current == .passengers)
-    guard case .passengers(let form) = state.steps.last?.feature else {
+    guard let form = state.steps.last?.screen.state(PassengersFeature.self) else {
       Issue.record("not at passengers")
       return
     }
@@ -147,7 +147,7 @@ struct RootFeatureTests {
       cardKeys() + [.key(.escape)], world)
     #expect(state.current == .extras)
     await drive(&state, [.key(.character("c"))], world)
-    guard case .payment(let form) = state.steps.last?.feature else {
+    guard let form = state.steps.last?.screen.state(PaymentFeature.self) else {
       Issue.record("not at payment")
       return
     }
@@ -241,13 +241,13 @@ struct RootFeatureTests {
     defer { world.remove() }
     var state = await atResults(world)
     await drive(&state, [.key(.enter)] + fillPassengers, world)
-    guard case .passengers(let form) = state.steps.last?.feature else { return }
+    guard let form = state.steps.last?.screen.state(PassengersFeature.self) else { return }
     await drive(&state, [.key(.enter)], world)
     #expect(state.current == .extras)
     let oldIDs = state.steps.map(\.id)
     await drive(&state, [.key(.escape), .key(.escape), .key(.down), .key(.enter)], world)
     #expect(state.current == .passengers)
-    guard case .passengers(let fresh) = state.steps.last?.feature else { return }
+    guard let fresh = state.steps.last?.screen.state(PassengersFeature.self) else { return }
     #expect(fresh.offer != form.offer)
     #expect(fresh.forms.map(\.given.text) == ["Ada", "太郎"])
     #expect(state.steps.last.map { !oldIDs.contains($0.id) } == true)

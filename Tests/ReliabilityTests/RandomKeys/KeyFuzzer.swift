@@ -101,16 +101,17 @@ struct KeyFuzzer {
     }
     guard let last = state.steps.last else { return searchPlan(state.search) }
     if random.chance(0.04) { return [.escape] }
-    switch last.feature {
+    let screen = last.screen
+    if let form = screen.state(PassengersFeature.self) { return passengersPlan(form) }
+    if let form = screen.state(ExtrasFeature.self) { return extrasPlan(form) }
+    if let form = screen.state(PaymentFeature.self) { return paymentPlan(form, now: state.now) }
+    switch screen.step.kind {
     case .results:
       return random.pick([
         [.enter], [.enter], [.enter], [.down], [.up], [.character("s")], [.character("n")],
         [.pageDown], [.down, .enter],
       ])
-    case .passengers(let form): return passengersPlan(form)
-    case .extras(let form): return extrasPlan(form)
-    case .payment(let form): return paymentPlan(form, now: state.now)
-    case .confirmation:
+    default:
       return random.pick([[.character("n")], [.escape], [.character("r")], [.down]])
     }
   }

@@ -112,9 +112,9 @@ struct RandomKeyTests {
     guard BookingFlow.isValidChain(state.flow.path) else {
       return .failure("the path \(kinds) is not a valid chain")
     }
-    guard state.steps.map(\.feature.step) == state.flow.path else {
+    guard state.steps.map(\.screen.step) == state.flow.path else {
       return .failure(
-        "screen states \(state.steps.map(\.feature.step.kind)) do not match the path \(kinds)")
+        "screen states \(state.steps.map(\.screen.step.kind)) do not match the path \(kinds)")
     }
     let canvas = RootView.render(state, width: width, height: height, theme: theme)
     return FrameCheck.problem(in: canvas, width: width, height: height)

@@ -33,11 +33,13 @@ struct TextFieldFuzzTests {
     FieldUnderTest(
       description: "passengers \(field)",
       focused: { state in
-        guard case .passengers(let form)? = state.steps.last?.feature else { return false }
+        guard let form = state.steps.last?.screen.state(PassengersFeature.self) else {
+          return false
+        }
         return form.focus == field
       },
       field: { state in
-        guard case .passengers(let form)? = state.steps.last?.feature else { return nil }
+        guard let form = state.steps.last?.screen.state(PassengersFeature.self) else { return nil }
         return form[field]
       })
   }
@@ -47,11 +49,11 @@ struct TextFieldFuzzTests {
     FieldUnderTest(
       description: "payment \(field)",
       focused: { state in
-        guard case .payment(let form)? = state.steps.last?.feature else { return false }
+        guard let form = state.steps.last?.screen.state(PaymentFeature.self) else { return false }
         return form.focus == field
       },
       field: { state in
-        guard case .payment(let form)? = state.steps.last?.feature else { return nil }
+        guard let form = state.steps.last?.screen.state(PaymentFeature.self) else { return nil }
         return form[field]
       })
   }

@@ -1,0 +1,43 @@
+import Canvas
+import FlowOwner
+
+extension ConfirmationFeature: StepFeature {
+  /// A booking step.
+  public typealias Composition = BookingSteps
+
+  /// `.confirmation(reference)`.
+  public static func step(of state: State) -> BookingStep { .confirmation(state.reference) }
+
+  /// `.key(key)`.
+  public static func keyAction(_ key: Key) -> Action { .key(key) }
+
+  /// `reduce(_:_:environment:strings:)`, its output as a step output.
+  public static func reduce(_ state: inout State, _ action: Action, context: StepContext)
+    -> FeatureReply<Action, StepOutput>
+  {
+    reduce(&state, action, environment: context.environment, strings: context.strings)
+      .mapOutput {
+        switch $0 {
+        case .startOver: .startOver
+        }
+      }
+  }
+
+  /// Loads the booking.
+  public static func onAppear(_ state: State, context: StepContext) -> Effect<Action> {
+    onAppear(state, environment: context.environment)
+  }
+
+  /// While the booking loads.
+  public static func isBusy(_ state: State) -> Bool { state.booking == .loading }
+
+  /// `ConfirmationView`.
+  public static func draw(
+    _ state: State, on canvas: inout Canvas, in rect: Rect, context: StepViewContext
+  ) -> [KeyHint] {
+    ConfirmationView.draw(
+      state, on: &canvas, in: rect, theme: context.theme, strings: context.strings,
+      language: context.language, spinner: context.spinner)
+    return ConfirmationView.hints(state, strings: context.strings)
+  }
+}

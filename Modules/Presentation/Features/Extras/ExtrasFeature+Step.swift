@@ -1,0 +1,45 @@
+import Canvas
+import FlowOwner
+
+extension ExtrasFeature: StepFeature {
+  /// A booking step.
+  public typealias Composition = BookingSteps
+
+  /// `.extras(draft)`.
+  public static func step(of state: State) -> BookingStep { .extras(state.draft) }
+
+  /// `.key(key)`.
+  public static func keyAction(_ key: Key) -> Action { .key(key) }
+
+  /// `reduce(_:_:environment:strings:)`, its output as a step output.
+  public static func reduce(_ state: inout State, _ action: Action, context: StepContext)
+    -> FeatureReply<Action, StepOutput>
+  {
+    reduce(&state, action, environment: context.environment, strings: context.strings)
+      .mapOutput {
+        switch $0 {
+        case .extrasPriced(let quote): .extrasPriced(quote)
+        }
+      }
+  }
+
+  /// Loads the seat map.
+  public static func onAppear(_ state: State, context: StepContext) -> Effect<Action> {
+    onAppear(state, environment: context.environment)
+  }
+
+  /// While the seat map loads or the extras are priced.
+  public static func isBusy(_ state: State) -> Bool {
+    state.pricing || state.seatMap == .loading
+  }
+
+  /// `ExtrasView`.
+  public static func draw(
+    _ state: State, on canvas: inout Canvas, in rect: Rect, context: StepViewContext
+  ) -> [KeyHint] {
+    ExtrasView.draw(
+      state, on: &canvas, in: rect, theme: context.theme, strings: context.strings,
+      language: context.language, spinner: context.spinner)
+    return ExtrasView.hints(state, strings: context.strings)
+  }
+}

@@ -1,0 +1,53 @@
+import Canvas
+import FlowOwner
+
+extension PassengersFeature: StepFeature {
+  /// A booking step.
+  public typealias Composition = BookingSteps
+
+  /// `.passengers(offer, prefill:)`.
+  public static func step(of state: State) -> BookingStep {
+    .passengers(state.offer, prefill: state.prefill)
+  }
+
+  /// `.key(key)`.
+  public static func keyAction(_ key: Key) -> Action { .key(key) }
+
+  /// `reduce(_:_:today:environment:strings:)`, its output as a step output.
+  public static func reduce(_ state: inout State, _ action: Action, context: StepContext)
+    -> FeatureReply<Action, StepOutput>
+  {
+    reduce(
+      &state, action, today: context.today, environment: context.environment,
+      strings: context.strings
+    ).mapOutput {
+      switch $0 {
+      case .passengersSaved(let draft): .passengersSaved(draft)
+      }
+    }
+  }
+
+  /// While the draft is being saved.
+  public static func isBusy(_ state: State) -> Bool { state.saving }
+
+  /// Names, birth dates and contact details.
+  public static func focusedSensitiveText(_ state: State) -> SensitiveText? {
+    switch state.focus {
+    case .given, .family: .name
+    case .birth: .birthDate
+    case .email: .email
+    case .phone: .phone
+    case .title, .proceed: nil
+    }
+  }
+
+  /// `PassengersView`.
+  public static func draw(
+    _ state: State, on canvas: inout Canvas, in rect: Rect, context: StepViewContext
+  ) -> [KeyHint] {
+    PassengersView.draw(
+      state, on: &canvas, in: rect, theme: context.theme, strings: context.strings,
+      spinner: context.spinner)
+    return PassengersView.hints(state, strings: context.strings)
+  }
+}

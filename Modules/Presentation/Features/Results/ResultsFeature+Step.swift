@@ -1,0 +1,43 @@
+import Canvas
+import FlowOwner
+
+extension ResultsFeature: StepFeature {
+  /// A booking step.
+  public typealias Composition = BookingSteps
+
+  /// `.results(criteria)`.
+  public static func step(of state: State) -> BookingStep { .results(state.criteria) }
+
+  /// `.key(key)`.
+  public static func keyAction(_ key: Key) -> Action { .key(key) }
+
+  /// `reduce(_:_:now:environment:)`, its output as a step output.
+  public static func reduce(_ state: inout State, _ action: Action, context: StepContext)
+    -> FeatureReply<Action, StepOutput>
+  {
+    reduce(&state, action, now: context.now, environment: context.environment).mapOutput {
+      switch $0 {
+      case .offerSelected(let offer): .offerSelected(offer)
+      case .searchDay(let day): .searchDay(day)
+      }
+    }
+  }
+
+  /// Loads the offers and the week's fares.
+  public static func onAppear(_ state: State, context: StepContext) -> Effect<Action> {
+    onAppear(state, environment: context.environment)
+  }
+
+  /// While the offers load.
+  public static func isBusy(_ state: State) -> Bool { state.load == .loading }
+
+  /// `ResultsView`.
+  public static func draw(
+    _ state: State, on canvas: inout Canvas, in rect: Rect, context: StepViewContext
+  ) -> [KeyHint] {
+    ResultsView.draw(
+      state, on: &canvas, in: rect, theme: context.theme, strings: context.strings,
+      language: context.language, spinner: context.spinner)
+    return ResultsView.hints(state, strings: context.strings)
+  }
+}

@@ -1,0 +1,112 @@
+import Airline
+import Canvas
+import Domain
+import FlowOwner
+import FoundationEssentials
+
+/// The booking's steps and the features that show them: the table the step stack composes.
+///
+/// Adding a step is one case of `BookingStep` (with its transition in `BookingFlow`) plus one
+/// feature conforming to `StepFeature`, listed here.
+public enum BookingSteps: StepComposition {
+  /// A step of the booking flow.
+  public typealias Step = BookingStep
+  /// What a step's reducer is given.
+  public typealias Context = StepContext
+  /// What a step's view is given.
+  public typealias ViewContext = StepViewContext
+  /// What a step produces.
+  public typealias Output = StepOutput
+
+  /// The screen each step starts with, from its input alone.
+  public static func screen(for step: BookingStep) -> StepScreen {
+    switch step {
+    case .results(let criteria): ResultsFeature.screen(.init(criteria: criteria))
+    case .passengers(let offer, let prefill):
+      PassengersFeature.screen(.init(offer: offer, prefill: prefill))
+    case .extras(let draft): ExtrasFeature.screen(.init(draft: draft))
+    case .payment(let quote): PaymentFeature.screen(.init(quote: quote))
+    case .confirmation(let reference): ConfirmationFeature.screen(.init(reference: reference))
+    }
+  }
+}
+
+/// The screen of one booking step.
+public typealias StepScreen = StackScreen<BookingSteps>
+/// A key or reply for one booking step.
+public typealias StepAction = StackAction<BookingSteps>
+/// A booking step on the path with its screen.
+public typealias StepEntry = StepStack<BookingSteps>.Entry
+
+/// What a booking step's reducer is given besides its state: time, the traveller's day, the
+/// services and the words. The root builds it for every action, so no reducer reads the machine.
+public struct StepContext {
+  /// The time the action is handled at.
+  public let now: Date
+  /// Today where the traveller is.
+  public let today: CalendarDay
+  /// The services and clock.
+  public let environment: AppEnvironment
+  /// The words of the language in use.
+  public let strings: Strings
+
+  /// A context.
+  public init(now: Date, today: CalendarDay, environment: AppEnvironment, strings: Strings) {
+    self.now = now
+    self.today = today
+    self.environment = environment
+    self.strings = strings
+  }
+}
+
+/// What a booking step's view is given besides its state.
+public struct StepViewContext {
+  /// The colours.
+  public let theme: Theme
+  /// The words.
+  public let strings: Strings
+  /// The language (dates, amounts).
+  public let language: Language
+  /// The spinner's frame.
+  public let spinner: Int
+  /// The time drawn (countdowns).
+  public let now: Date
+
+  /// A context.
+  public init(theme: Theme, strings: Strings, language: Language, spinner: Int, now: Date) {
+    self.theme = theme
+    self.strings = strings
+    self.language = language
+    self.spinner = spinner
+    self.now = now
+  }
+}
+
+/// What a booking step produced, for the root to turn into a flow transition.
+public enum StepOutput: Hashable, Sendable {
+  /// An offer was picked (results).
+  case offerSelected(Offer)
+  /// The same search on another day (results): a new search, replacing the path.
+  case searchDay(CalendarDay)
+  /// The passengers were saved as a draft.
+  case passengersSaved(BookingDraft)
+  /// The extras were priced into a quote.
+  case extrasPriced(Quote)
+  /// The quote was paid.
+  case paid(BookingReference)
+  /// The draft was booked already (with this quote or another): that booking is the outcome.
+  case alreadyBooked(BookingReference)
+  /// An expired price was priced again: the new quote takes the payment step's place.
+  case repriced(Quote)
+  /// A new booking from the start (confirmation, `n`).
+  case startOver
+}
+
+extension FeatureReply {
+  /// The same reply with its output turned into `transform`'s.
+  public func mapOutput<Other: Sendable>(_ transform: (Output) -> Other) -> FeatureReply<
+    Action, Other
+  > {
+    FeatureReply<Action, Other>(handled: handled, effect: effect, output: output.map(transform))
+  }
+}

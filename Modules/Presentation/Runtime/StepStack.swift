@@ -1,0 +1,361 @@
+import Canvas
+
+/// A set of steps and the features that show them: the table that composes a `StepStack`.
+///
+/// Adding a step is one case in `Step` plus one `StepFeature`, listed in `screen(for:)`. The
+/// stack does the rest: IDs, building screens from the path, routing keys and replies, starting
+/// a new screen's work and cancelling the work of a screen that left.
+public protocol StepComposition: SendableMetatype {
+  /// A step on the path, carrying its input.
+  associatedtype Step: Hashable & Sendable
+  /// What a feature's reducer is given besides its state and action (time, services, words).
+  associatedtype Context
+  /// What a feature's view is given besides its state (theme, words).
+  associatedtype ViewContext
+  /// What a step produces for the owner of the path to turn into a transition.
+  associatedtype Output: Sendable
+
+  /// The table: the screen a step starts with, built from its input alone.
+  static func screen(for step: Step) -> StackScreen<Self>
+}
+
+/// A feature that shows one step of a `StepComposition`.
+public protocol StepFeature: SendableMetatype {
+  /// The composition the feature belongs to.
+  associatedtype Composition: StepComposition
+  /// The screen state.
+  associatedtype State: Hashable & Sendable
+  /// Keys and replies.
+  associatedtype Action: Hashable & Sendable
+
+  /// The step a state shows (its input).
+  static func step(of state: State) -> Composition.Step
+  /// The action for a key pressed while the step is current.
+  static func keyAction(_ key: Key) -> Action
+  /// Handles an action.
+  static func reduce(_ state: inout State, _ action: Action, context: Composition.Context)
+    -> FeatureReply<Action, Composition.Output>
+  /// The work a screen starts when it appears on the path (nothing unless given).
+  static func onAppear(_ state: State, context: Composition.Context) -> Effect<Action>
+  /// Whether the step waits for a reply (a spinner shows).
+  static func isBusy(_ state: State) -> Bool
+  /// The kind of personal or card data in the field with focus, if any (recordings leave it
+  /// out; nothing unless given).
+  static func focusedSensitiveText(_ state: State) -> SensitiveText?
+  /// Draws the current step in `rect`; returns the key hints for the bottom line.
+  static func draw(
+    _ state: State, on canvas: inout Canvas, in rect: Rect, context: Composition.ViewContext
+  ) -> [KeyHint]
+}
+
+extension StepFeature {
+  /// Nothing starts when the screen appears.
+  public static func onAppear(_ state: State, context: Composition.Context) -> Effect<Action> {
+    .none
+  }
+
+  /// No field holds personal or card data.
+  public static func focusedSensitiveText(_ state: State) -> SensitiveText? { nil }
+
+  /// The screen of this feature at `state`.
+  public static func screen(_ state: State) -> StackScreen<Composition> {
+    StackScreen(Self.self, state)
+  }
+
+  /// An action of this feature, as the stack routes it.
+  public static func action(_ action: Action) -> StackAction<Composition> {
+    StackAction(Self.self, action)
+  }
+}
+
+/// A kind of text a person types that a recording must replace with a placeholder.
+public enum SensitiveText: Hashable, Sendable {
+  case name, birthDate, email, phone, cardNumber, cardExpiry, securityCode
+}
+
+/// The ID of one step's presence on the path: always increasing, never reused, so a reply for a
+/// step that left (even if an equal step came back) is told apart.
+public struct StepID: Hashable, Sendable, Comparable, CustomStringConvertible {
+  /// The number, also the tag of the step's work.
+  public let rawValue: Int
+  /// The ID numbered `rawValue`.
+  public init(_ rawValue: Int) { self.rawValue = rawValue }
+  /// Older first.
+  public static func < (lhs: Self, rhs: Self) -> Bool { lhs.rawValue < rhs.rawValue }
+  /// "#3".
+  public var description: String { "#\(rawValue)" }
+}
+
+/// The screen state of one step, whichever feature shows it.
+public struct StackScreen<Composition: StepComposition>: Hashable, Sendable {
+  private var box: any ScreenBox<Composition>
+
+  /// `state` of `feature`.
+  public init<Feature: StepFeature>(_ feature: Feature.Type, _ state: Feature.State)
+  where Feature.Composition == Composition {
+    box = Box<Feature>(state: state)
+  }
+
+  /// The state, if `feature` shows this screen.
+  public func state<Feature: StepFeature>(_ feature: Feature.Type) -> Feature.State?
+  where Feature.Composition == Composition {
+    (box as? Box<Feature>)?.state
+  }
+
+  /// Whether `feature` shows this screen.
+  public func isShown<Feature: StepFeature>(by feature: Feature.Type) -> Bool
+  where Feature.Composition == Composition {
+    box is Box<Feature>
+  }
+
+  /// The step this screen shows.
+  public var step: Composition.Step { box.step }
+  /// Whether the step waits for a reply.
+  public var isBusy: Bool { box.isBusy }
+  /// The kind of personal or card data in the field with focus, if any.
+  public var focusedSensitiveText: SensitiveText? { box.focusedSensitiveText }
+
+  /// The work that starts when the screen appears.
+  public func onAppear(context: Composition.Context) -> Effect<StackAction<Composition>> {
+    box.onAppear(context)
+  }
+
+  /// Handles `action`; nil if it belongs to another feature.
+  public mutating func reduce(_ action: StackAction<Composition>, context: Composition.Context)
+    -> FeatureReply<StackAction<Composition>, Composition.Output>?
+  {
+    box.reduce(action, context)
+  }
+
+  /// The action for `key`.
+  public func keyAction(_ key: Key) -> StackAction<Composition> { box.keyAction(key) }
+
+  /// Draws the screen; returns its key hints.
+  public func draw(on canvas: inout Canvas, in rect: Rect, context: Composition.ViewContext)
+    -> [KeyHint]
+  {
+    box.draw(&canvas, rect, context)
+  }
+
+  /// Equal when the same feature shows equal states.
+  public static func == (lhs: Self, rhs: Self) -> Bool { lhs.box.isEqual(to: rhs.box) }
+
+  /// Hashes the feature and the state.
+  public func hash(into hasher: inout Hasher) { box.hash(into: &hasher) }
+}
+
+/// A key or reply for one step's feature, whichever feature it is.
+public struct StackAction<Composition: StepComposition>: Hashable, Sendable,
+  CustomStringConvertible
+{
+  private let feature: ObjectIdentifier
+  private let base: any Hashable & Sendable
+
+  /// `action` of `feature`.
+  public init<Feature: StepFeature>(_ feature: Feature.Type, _ action: Feature.Action)
+  where Feature.Composition == Composition {
+    self.feature = ObjectIdentifier(feature)
+    base = action
+  }
+
+  /// The action, if it is one of `feature`'s.
+  public func action<Feature: StepFeature>(of feature: Feature.Type) -> Feature.Action?
+  where Feature.Composition == Composition {
+    ObjectIdentifier(feature) == self.feature ? base as? Feature.Action : nil
+  }
+
+  /// Equal when of the same feature and equal.
+  public static func == (lhs: Self, rhs: Self) -> Bool {
+    lhs.feature == rhs.feature && AnyHashable(lhs.base) == AnyHashable(rhs.base)
+  }
+
+  /// Hashes the feature and the action.
+  public func hash(into hasher: inout Hasher) {
+    hasher.combine(feature)
+    hasher.combine(AnyHashable(base))
+  }
+
+  /// The action as written in Swift.
+  public var description: String { "\(base)" }
+}
+
+/// The screens of the steps on a path, one per step, with their IDs.
+///
+/// The stack owns the entries and their IDs; the owner of the path calls `reconcile` after every
+/// change of the path, and gets back the work of new screens and the cancellation of the work of
+/// screens that left, as one explicit effect.
+public struct StepStack<Composition: StepComposition>: Hashable, Sendable {
+  /// A step on the path with its screen.
+  public struct Entry: Hashable, Sendable {
+    /// The step's presence on the path.
+    public let id: StepID
+    /// Its screen state.
+    public var screen: StackScreen<Composition>
+  }
+
+  /// One entry per step on the path, in order.
+  public private(set) var entries: [Entry] = []
+  private var nextID = 1
+
+  /// No steps.
+  public init() {}
+
+  /// What a change of the path did to the stack.
+  public struct Change {
+    /// Entries that left, newest last (their work is cancelled by `effect`).
+    public var left: [Entry]
+    /// Entries built for the new steps.
+    public var added: [Entry]
+  }
+
+  /// Makes the entries match `path`: entries whose step is unchanged keep their screens; from
+  /// the first difference on, screens are built fresh from their step's input by the table, with
+  /// new IDs. `prepare` may adjust a new screen before its work starts. The effect cancels the
+  /// work of the entries that left and starts the new screens' work, each tagged with its ID.
+  public mutating func reconcile<Action: Sendable>(
+    to path: [Composition.Step], context: Composition.Context,
+    prepare: (inout StackScreen<Composition>) -> Void = { _ in },
+    embed: @escaping @Sendable (StepID, StackAction<Composition>) -> Action
+  ) -> (change: Change, effect: Effect<Action>) {
+    let keep = kept(by: path)
+    let left = Array(entries.dropFirst(keep))
+    entries.removeLast(entries.count - keep)
+    var added: [Entry] = []
+    var effects: [Effect<Action>] = [.cancel(left.map(\.id.rawValue))]
+    for step in path.dropFirst(keep) {
+      let id = StepID(nextID)
+      nextID += 1
+      var screen = Composition.screen(for: step)
+      prepare(&screen)
+      let entry = Entry(id: id, screen: screen)
+      entries.append(entry)
+      added.append(entry)
+      effects.append(
+        screen.onAppear(context: context).map { embed(id, $0) }.tagged(id.rawValue))
+    }
+    return (Change(left: left, added: added), .batch(effects))
+  }
+
+  /// The entries `reconcile(to: path)` would remove, oldest first: the owner may take what
+  /// they hold before they go.
+  public func leaving(for path: [Composition.Step]) -> ArraySlice<Entry> {
+    entries.dropFirst(kept(by: path))
+  }
+
+  /// How many entries, from the first, still match `path`'s steps.
+  private func kept(by path: [Composition.Step]) -> Int {
+    var keep = 0
+    while keep < path.count, keep < entries.count, entries[keep].screen.step == path[keep] {
+      keep += 1
+    }
+    return keep
+  }
+
+  /// What a screen did with an action.
+  public struct Reply<Action: Sendable> {
+    /// Whether it used the action (a key it did not use goes to the owner).
+    public var handled: Bool
+    /// Its work, tagged with its ID.
+    public var effect: Effect<Action>
+    /// What its step produced.
+    public var output: Composition.Output?
+    /// The step that produced it, as it was when the action came.
+    public var origin: Composition.Step
+  }
+
+  /// Sends `action` to the screen with `id`; nil if that step has left the path (a late reply).
+  public mutating func send<Action: Sendable>(
+    _ action: StackAction<Composition>, to id: StepID, context: Composition.Context,
+    embed: @escaping @Sendable (StepID, StackAction<Composition>) -> Action
+  ) -> Reply<Action>? {
+    guard let index = entries.firstIndex(where: { $0.id == id }) else { return nil }
+    let origin = entries[index].screen.step
+    guard let reply = entries[index].screen.reduce(action, context: context) else {
+      return Reply(handled: false, effect: .none, output: nil, origin: origin)
+    }
+    return Reply(
+      handled: reply.handled, effect: reply.effect.map { embed(id, $0) }.tagged(id.rawValue),
+      output: reply.output, origin: origin)
+  }
+
+  /// Sends `key` to the current (last) screen; nil if the path is empty.
+  public mutating func sendKey<Action: Sendable>(
+    _ key: Key, context: Composition.Context,
+    embed: @escaping @Sendable (StepID, StackAction<Composition>) -> Action
+  ) -> Reply<Action>? {
+    guard let last = entries.last else { return nil }
+    return send(last.screen.keyAction(key), to: last.id, context: context, embed: embed)
+  }
+
+  /// Replaces the screen with `id`, if it is still on the path.
+  public mutating func update(_ id: StepID, _ change: (inout StackScreen<Composition>) -> Void) {
+    guard let index = entries.firstIndex(where: { $0.id == id }) else { return }
+    change(&entries[index].screen)
+  }
+
+  /// The current step's entry.
+  public var last: Entry? { entries.last }
+  /// Whether the path is empty.
+  public var isEmpty: Bool { entries.isEmpty }
+  /// How many steps are on the path.
+  public var count: Int { entries.count }
+}
+
+// MARK: - The box behind a screen
+
+private protocol ScreenBox<Composition>: Sendable {
+  associatedtype Composition: StepComposition
+  var step: Composition.Step { get }
+  var isBusy: Bool { get }
+  var focusedSensitiveText: SensitiveText? { get }
+  func onAppear(_ context: Composition.Context) -> Effect<StackAction<Composition>>
+  mutating func reduce(_ action: StackAction<Composition>, _ context: Composition.Context)
+    -> FeatureReply<StackAction<Composition>, Composition.Output>?
+  func keyAction(_ key: Key) -> StackAction<Composition>
+  func draw(_ canvas: inout Canvas, _ rect: Rect, _ context: Composition.ViewContext)
+    -> [KeyHint]
+  func isEqual(to other: any ScreenBox<Composition>) -> Bool
+  func hash(into hasher: inout Hasher)
+}
+
+private struct Box<Feature: StepFeature>: ScreenBox {
+  typealias Composition = Feature.Composition
+  var state: Feature.State
+
+  var step: Composition.Step { Feature.step(of: state) }
+  var isBusy: Bool { Feature.isBusy(state) }
+  var focusedSensitiveText: SensitiveText? { Feature.focusedSensitiveText(state) }
+
+  func onAppear(_ context: Composition.Context) -> Effect<StackAction<Composition>> {
+    Feature.onAppear(state, context: context).map { Feature.action($0) }
+  }
+
+  mutating func reduce(_ action: StackAction<Composition>, _ context: Composition.Context)
+    -> FeatureReply<StackAction<Composition>, Composition.Output>?
+  {
+    guard let action = action.action(of: Feature.self) else { return nil }
+    let reply = Feature.reduce(&state, action, context: context)
+    return FeatureReply(
+      handled: reply.handled, effect: reply.effect.map { Feature.action($0) },
+      output: reply.output)
+  }
+
+  func keyAction(_ key: Key) -> StackAction<Composition> {
+    Feature.action(Feature.keyAction(key))
+  }
+
+  func draw(_ canvas: inout Canvas, _ rect: Rect, _ context: Composition.ViewContext)
+    -> [KeyHint]
+  {
+    Feature.draw(state, on: &canvas, in: rect, context: context)
+  }
+
+  func isEqual(to other: any ScreenBox<Composition>) -> Bool {
+    (other as? Self)?.state == state
+  }
+
+  func hash(into hasher: inout Hasher) {
+    hasher.combine(ObjectIdentifier(Feature.self))
+    hasher.combine(state)
+  }
+}
