@@ -146,7 +146,7 @@ final class BookingApp {
   /// it decides what a recording may hold).
   private func handle(_ key: Key) {
     let busy = store.runningEffects > 0
-    let confirmsQuit = store.state.modal == .confirmQuit && RootFeature.confirmsQuit(key)
+    let confirmsQuit = store.state.shell.modal == .confirmQuit && RootFeature.confirmsQuit(key)
     // Keys pressed while resuming act on no step: a replay must not type them later.
     let restoring = store.state.restoring != nil
     if confirmsQuit { recorder?.discardPending() }
@@ -180,7 +180,7 @@ final class BookingApp {
   // MARK: - After every action
 
   private func changed(_ state: RootFeature.State) {
-    if state.quitRequested {
+    if state.shell.quitRequested {
       quit()
       return
     }
@@ -188,7 +188,7 @@ final class BookingApp {
     persist(state)
     // The inspector shows the snapshot as it is on disk: read when it opens and after a save,
     // and handed to the store as an action of its own after this change (never from inside it).
-    if state.modal != .inspector {
+    if state.shell.modal != .inspector {
       inspectorRead = false
     } else if !inspectorRead || saving.saved != savedBefore {
       inspectorRead = true
@@ -209,16 +209,16 @@ final class BookingApp {
   /// problem when they change.
   private func logChanges(_ state: RootFeature.State) {
     guard log != nil else { return }
-    let fresh = min(state.activityCount - loggedActivity, state.activity.count)
-    for line in state.activity.suffix(max(0, fresh)) { writeLog("flow: " + line) }
-    loggedActivity = state.activityCount
-    if state.notice != loggedNotice {
-      loggedNotice = state.notice
-      if let notice = state.notice { writeLog("notice: " + notice) }
+    let fresh = min(state.shell.activityCount - loggedActivity, state.shell.activity.count)
+    for line in state.shell.activity.suffix(max(0, fresh)) { writeLog("flow: " + line) }
+    loggedActivity = state.shell.activityCount
+    if state.shell.notice != loggedNotice {
+      loggedNotice = state.shell.notice
+      if let notice = state.shell.notice { writeLog("notice: " + notice) }
     }
-    if state.saveProblem != loggedSaveProblem {
-      loggedSaveProblem = state.saveProblem
-      writeLog(state.saveProblem.map { "cannot save: " + $0 } ?? "saving works again")
+    if state.shell.saveProblem != loggedSaveProblem {
+      loggedSaveProblem = state.shell.saveProblem
+      writeLog(state.shell.saveProblem.map { "cannot save: " + $0 } ?? "saving works again")
     }
   }
 

@@ -140,8 +140,8 @@ let keptSession = options.fresh && deepLink == nil ? saved?.position.kind : nil
 var initialState = RootFeature.State(
   now: clock.now(), zone: .current, language: options.language, restoring: restoring,
   keptSession: keptSession == .search ? nil : keptSession)
-initialState.notice = notices.first
-initialState.saveProblem = saveProblem.map(options.language.strings.cannotSave)
+initialState.shell.notice = notices.first
+initialState.shell.saveProblem = saveProblem.map(options.language.strings.cannotSave)
 let screen = TerminalScreen(colorMode: .automatic)
 // Top-level: the app lives as long as the process.
 let app = BookingApp(

@@ -1,6 +1,6 @@
 extension RootFeature.State {
   /// The inspector's text: the path as values, the snapshot as saved on disk (as the app last
-  /// read it, `savedSnapshotText`), the latest events. The reducer bounds scrolling by these
+  /// read it, `shell.savedSnapshotText`), the latest events. The reducer bounds scrolling by these
   /// lines and the view draws them, so both count the same text.
   public var inspectorLines: [String] {
     var lines = ["\(strings.inspectorPath):"]
@@ -10,10 +10,10 @@ extension RootFeature.State {
     }
     lines.append("")
     lines.append("\(strings.inspectorSnapshot):")
-    lines.append("  " + (savedSnapshotText.flatMap { $0.isEmpty ? nil : $0 } ?? "-"))
+    lines.append("  " + (shell.savedSnapshotText.flatMap { $0.isEmpty ? nil : $0 } ?? "-"))
     lines.append("")
     lines.append("\(strings.inspectorEvents):")
-    lines.append(contentsOf: activity.suffix(8).map { "  " + $0 })
+    lines.append(contentsOf: shell.activity.suffix(8).map { "  " + $0 })
     return lines
   }
 }

@@ -12,13 +12,7 @@ import FoundationEssentials
 /// left the path is dropped here, and the flow drops a late output a second time by itself.
 public enum RootFeature {
   /// A box over the screen.
-  public enum Modal: Hashable, Sendable {
-    case help
-    case confirmQuit
-    case inspector
-    /// A new search would replace the saved booking kept by `--fresh` at payment or later.
-    case confirmDiscard
-  }
+  public typealias Modal = ShellFeature.Modal
 
   /// What a key did, for recordings, which must never hold personal or card data: the text field
   /// that received it (judged when the reducer handled it, not when it was typed), or that
@@ -57,33 +51,14 @@ public enum RootFeature {
     public var search: SearchFeature.State
     /// One screen per step on `flow.path`, in order, with their IDs.
     public internal(set) var stack = StepStack<BookingSteps>()
-    public var modal: Modal?
-    /// How far the help or the inspector is scrolled (↑↓, PageUp/PageDown).
-    public internal(set) var modalScroll = 0
-    /// The screen's size as last reported (`Key.resize`), so scrolling stops where the box ends.
-    public internal(set) var screenWidth = 80
-    public internal(set) var screenHeight = 24
-    /// A one-line message in the header (what a restore did, a replay handing back control).
-    /// It goes at the next step the flow takes, unless `noticeLasts`.
-    public var notice: String?
-    /// Whether `notice` stays through steps (a replay under way says so until it ends).
-    public internal(set) var noticeLasts = false
+    /// What surrounds the steps: the open box, the header's notice and save status, the log.
+    public var shell = ShellFeature.State()
     /// Passenger details typed in a passengers step that left the path before they were saved:
     /// the next passengers step starts with them. In memory only, never in the snapshot.
     public internal(set) var typedPassengers: PassengersFeature.Typed?
     /// The card number and expiry typed in a payment step that left the path (a price given
     /// again after it expired, a change of extras): the next payment step starts with them.
     public internal(set) var typedCard: PaymentFeature.TypedCard?
-    /// Why progress cannot be saved, while it cannot: shown in the header before any notice,
-    /// and cleared only by a save that works.
-    public var saveProblem: String?
-    /// The latest flow events, newest last, and dropped replies: the inspector's log.
-    public internal(set) var activity: [String] = []
-    /// How many lines `activity` has ever had (it keeps only the latest 100): the app writes the
-    /// lines past the count it last saw to its log file.
-    public internal(set) var activityCount = 0
-    /// The latest flow events, newest last.
-    public internal(set) var events: [FlowEvent] = []
     /// The time, moved by ticks: countdowns are derived from it.
     public var now: Date
     /// The traveller's time zone, which decides what "today" is for the form's checks; given
@@ -91,8 +66,6 @@ public enum RootFeature {
     public let zone: Zone
     /// The language of every text.
     public var language: Language
-    /// Set when the person confirmed quitting; the app then exits.
-    public internal(set) var quitRequested = false
     /// While a saved flow or a link is being restored: the screen says so, only quitting, help
     /// and the inspector act, and nothing is saved (the saved snapshot stays as it was).
     public internal(set) var restoring: Restoring?
@@ -101,8 +74,6 @@ public enum RootFeature {
     public internal(set) var keptSession: StepKind?
     /// The search waiting for the answer to "discard the booking waiting at payment?".
     public internal(set) var pendingSearch: SearchCriteria?
-    /// The saved snapshot as the app last read it from disk (the inspector shows it).
-    public internal(set) var savedSnapshotText: String?
     /// What the last key did (for `--record`).
     public internal(set) var lastKey: KeyUse = .used
     /// Advances while something is loading, to animate spinners.
@@ -187,28 +158,27 @@ public enum RootFeature {
       state.spinnerTick &+= 1
       return .none
     case .saveFailed(let reason):
-      state.saveProblem = state.strings.cannotSave(reason)
+      ShellFeature.reduce(&state.shell, .saveFailed(reason), strings: state.strings)
       return .none
     case .saveSucceeded:
-      state.saveProblem = nil
+      ShellFeature.reduce(&state.shell, .saveSucceeded, strings: state.strings)
       return .none
     case .savedSnapshotRead(let text):
-      state.savedSnapshotText = text
+      ShellFeature.reduce(&state.shell, .savedSnapshotRead(text), strings: state.strings)
       return .none
     case .announce(let message, let lasting):
-      state.notice = message
-      state.noticeLasts = lasting
+      ShellFeature.reduce(
+        &state.shell, .announce(message, lasting: lasting), strings: state.strings)
       return .none
     case .restored(let restoration):
       state.restoring = nil
       state.flow = restoration.flow
-      record(&state, restoration.event)
+      state.shell.record(restoration.event)
       if case .results(let criteria)? = state.flow.path.first {
         state.search = SearchFeature.State(today: state.search.today, criteria: criteria)
         SearchFeature.refresh(&state.search, airports: environment.airports)
       }
-      state.notice = state.strings.restoreNotice(restoration.outcome)
-      state.noticeLasts = false
+      state.shell.announce(state.strings.restoreNotice(restoration.outcome))
       let effect = reconcile(&state, environment)
       // An attempt a crash cut off before any charge pays again with its own key.
       if let key = restoration.paymentKey, let last = state.stack.last {
@@ -223,7 +193,7 @@ public enum RootFeature {
       let context = stepContext(state, environment)
       guard let reply = state.stack.send(stepAction, to: id, context: context, embed: embed)
       else {
-        note(&state, state.strings.replyDropped(id.description))
+        state.shell.note(state.strings.replyDropped(id.description))
         return .none
       }
       return handle(&state, reply, environment).effect
@@ -239,21 +209,21 @@ public enum RootFeature {
   {
     state.lastKey = .used
     if case .resize(let width, let height) = key {
-      state.screenWidth = width
-      state.screenHeight = height
+      ShellFeature.reduce(
+        &state.shell, .resized(width: width, height: height), strings: state.strings)
       return .none
     }
-    if let modal = state.modal { return modalKey(&state, modal, key, environment) }
+    if let modal = state.shell.modal { return modalKey(&state, modal, key, environment) }
     if state.restoring != nil { return restoringKey(&state, key) }
     switch key {
     case .control("c"):
-      state.modal = .confirmQuit
+      ShellFeature.open(&state.shell, .confirmQuit)
       return .none
     case .function(1):
-      state.modal = .help
+      ShellFeature.open(&state.shell, .help)
       return .none
     case .function(2):
-      state.modal = .inspector
+      ShellFeature.open(&state.shell, .inspector)
       return .none
     default:
       break
@@ -276,7 +246,7 @@ public enum RootFeature {
         // A booking kept by `--fresh` at payment or later is replaced only when the person says.
         if let kept = state.keptSession, kept >= .payment {
           state.pendingSearch = criteria
-          state.modal = .confirmDiscard
+          ShellFeature.open(&state.shell, .confirmDiscard)
           return .none
         }
         return startSearch(&state, criteria, environment)
@@ -286,14 +256,14 @@ public enum RootFeature {
     case .escape:
       // After paying there is no way back: `n` starts a new booking, on purpose.
       guard !state.flow.path.isEmpty, state.flow.current != .confirmation else { return .none }
-      record(&state, state.flow.back())
+      state.shell.record(state.flow.back())
       return reconcile(&state, environment)
     case .character("?"):
-      state.modal = .help
+      ShellFeature.open(&state.shell, .help)
     case .character("q"):
-      state.modal = .confirmQuit
+      ShellFeature.open(&state.shell, .confirmQuit)
     case .character("i"):
-      state.modal = .inspector
+      ShellFeature.open(&state.shell, .inspector)
     case .character:
       state.lastKey = .ignored
     default:
@@ -308,8 +278,8 @@ public enum RootFeature {
   ) -> Effect<Action> {
     state.keptSession = nil
     state.pendingSearch = nil
-    state.notice = nil
-    record(&state, state.flow.searchSubmitted(criteria))
+    state.shell.notice = nil
+    state.shell.record(state.flow.searchSubmitted(criteria))
     return reconcile(&state, environment)
   }
 
@@ -318,14 +288,13 @@ public enum RootFeature {
   private static func restoringKey(_ state: inout State, _ key: Key) -> Effect<Action> {
     switch key {
     case .control("c"), .character("q"):
-      state.modal = .confirmQuit
+      ShellFeature.open(&state.shell, .confirmQuit)
     case .function(1), .character("?"):
-      state.modal = .help
+      ShellFeature.open(&state.shell, .help)
     case .function(2), .character("i"):
-      state.modal = .inspector
+      ShellFeature.open(&state.shell, .inspector)
     default:
-      state.notice = state.strings.stillResuming
-      state.noticeLasts = false
+      state.shell.announce(state.strings.stillResuming)
     }
     return .none
   }
@@ -348,44 +317,18 @@ public enum RootFeature {
   private static func modalKey(
     _ state: inout State, _ modal: Modal, _ key: Key, _ environment: AppEnvironment
   ) -> Effect<Action> {
-    switch modal {
-    case .help, .inspector:
-      // Arrows and pages scroll a box taller than the screen; any other key closes it. Scrolling
-      // stops where the box ends on this screen.
-      let lines =
-        modal == .help
-        ? Presentation.Modal.maxScroll(
-          title: state.strings.helpTitle, lines: state.strings.helpLines,
-          canvasWidth: state.screenWidth, canvasHeight: state.screenHeight)
-        : Presentation.Modal.maxScroll(
-          title: state.strings.inspectorTitle,
-          lines: state.inspectorLines,
-          canvasWidth: state.screenWidth, canvasHeight: state.screenHeight)
-      let page = 8
-      switch key {
-      case .down: state.modalScroll = min(state.modalScroll + 1, lines)
-      case .up: state.modalScroll = max(0, state.modalScroll - 1)
-      case .pageDown: state.modalScroll = min(state.modalScroll + page, lines)
-      case .pageUp: state.modalScroll = max(0, state.modalScroll - page)
-      case .home: state.modalScroll = 0
-      default:
-        state.modal = nil
-        state.modalScroll = 0
-      }
-    case .confirmQuit:
-      if confirmsQuit(key) {
-        state.quitRequested = true
-      } else if declines(key) {
-        state.modal = nil
-      }
-    case .confirmDiscard:
-      if confirms(key), let criteria = state.pendingSearch {
-        state.modal = nil
-        return startSearch(&state, criteria, environment)
-      } else if declines(key) || key == .control("c") {
-        state.modal = nil
-        state.pendingSearch = nil
-      }
+    let strings = state.strings
+    let (title, lines) =
+      modal == .inspector
+      ? (strings.inspectorTitle, state.inspectorLines) : (strings.helpTitle, strings.helpLines)
+    switch ShellFeature.modalKey(&state.shell, modal, key, title: title, lines: lines) {
+    case .discardConfirmed:
+      guard let criteria = state.pendingSearch else { return .none }
+      return startSearch(&state, criteria, environment)
+    case .discardDeclined:
+      state.pendingSearch = nil
+    case .none:
+      break
     }
     return .none
   }
@@ -411,7 +354,7 @@ public enum RootFeature {
     case nil:
       return (reply.handled, effect)
     case .offerSelected(let offer):
-      record(&state, state.flow.offerSelected(offer, from: origin))
+      state.shell.record(state.flow.offerSelected(offer, from: origin))
     case .searchDay(let day):
       // Another day is a new search: it replaces the path, and the form shows it.
       guard case .results(let criteria) = origin,
@@ -423,23 +366,23 @@ public enum RootFeature {
       SearchFeature.refresh(&state.search, airports: environment.airports)
       return (true, .batch([effect, startSearch(&state, moved, environment)]))
     case .passengersSaved(let draft):
-      record(&state, state.flow.passengersSaved(draft, from: origin))
+      state.shell.record(state.flow.passengersSaved(draft, from: origin))
     case .extrasPriced(let quote):
-      record(&state, state.flow.extrasPriced(quote, from: origin))
+      state.shell.record(state.flow.extrasPriced(quote, from: origin))
     case .paid(let reference):
-      record(&state, state.flow.paid(reference, from: origin))
+      state.shell.record(state.flow.paid(reference, from: origin))
     case .alreadyBooked(let reference):
       // Booked already (with another quote of the same draft): that booking is shown.
-      record(&state, state.flow.paid(reference, from: origin))
+      state.shell.record(state.flow.paid(reference, from: origin))
       let reconciled = reconcile(&state, environment)
-      state.notice = state.strings.alreadyBooked(reference)
+      state.shell.notice = state.strings.alreadyBooked(reference)
       return (true, .batch([effect, reconciled]))
     case .repriced(let quote):
       // The new quote takes this payment step's place.
-      record(&state, state.flow.repriced(quote, from: origin))
+      state.shell.record(state.flow.repriced(quote, from: origin))
     case .startOver:
-      record(&state, state.flow.startOver())
-      state.notice = nil
+      state.shell.record(state.flow.startOver())
+      state.shell.notice = nil
     }
     return (true, .batch([effect, reconcile(&state, environment)]))
   }
@@ -482,22 +425,4 @@ public enum RootFeature {
     return effect
   }
 
-  private static func record(_ state: inout State, _ event: FlowEvent) {
-    if event.isAccepted, !state.noticeLasts {
-      if case .restored = event.transition {} else { state.notice = nil }
-    }
-    state.events.append(event)
-    note(&state, event.description)
-  }
-
-  private static func note(_ state: inout State, _ line: String) {
-    state.activity.append(line)
-    state.activityCount += 1
-    trimLog(&state)
-  }
-
-  private static func trimLog(_ state: inout State) {
-    if state.events.count > 100 { state.events.removeFirst(state.events.count - 100) }
-    if state.activity.count > 100 { state.activity.removeFirst(state.activity.count - 100) }
-  }
 }

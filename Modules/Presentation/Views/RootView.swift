@@ -60,11 +60,11 @@ public enum RootView {
     let hints = drawCurrent(state, on: &canvas, in: body, theme: theme)
     StatusBar.draw(on: &canvas, in: footer, hints: hints, theme: theme)
 
-    switch state.modal {
+    switch state.shell.modal {
     case .help?:
       _ = Modal.draw(
         on: &canvas, title: strings.helpTitle, lines: strings.helpLines, theme: theme,
-        scroll: state.modalScroll)
+        scroll: state.shell.modalScroll)
     case .confirmQuit?:
       var paying = false
       if let payment = state.steps.last?.screen.state(PaymentFeature.self) {
@@ -87,7 +87,7 @@ public enum RootView {
       _ = Modal.draw(
         on: &canvas, title: strings.inspectorTitle,
         lines: state.inspectorLines, theme: theme,
-        scroll: state.modalScroll)
+        scroll: state.shell.modalScroll)
     case nil:
       break
     }
@@ -121,7 +121,7 @@ public enum RootView {
         expiredText: strings.priceExpired)
       right = area.x - 1
     }
-    if let notice = state.saveProblem ?? state.notice {
+    if let notice = state.shell.saveProblem ?? state.shell.notice {
       x += 2
       let clip = Rect(x: x, y: rect.y, width: max(0, right - x), height: 1)
       // Cut with an ellipsis, so a cut line reads as cut.

@@ -16,11 +16,11 @@ struct InspectorTests {
   func scrollsToTheEndOfWhatWasRead() {
     var state = RootFeature.State(now: Fixture.now)
     send(&state, [.key(.resize(width: 40, height: 12)), .key(.function(2))])
-    #expect(state.modal == .inspector)
+    #expect(state.shell.modal == .inspector)
     #expect(state.inspectorLines.contains("  -"), "nothing read yet")
     let presses = [RootFeature.Action](repeating: .key(.down), count: 200)
     send(&state, presses)
-    let shortEnd = state.modalScroll
+    let shortEnd = state.shell.modalScroll
 
     // A long snapshot read from disk makes a taller box: scrolling goes further, and the last
     // press shows its end.
@@ -28,10 +28,10 @@ struct InspectorTests {
     send(&state, [.savedSnapshotRead(long)])
     #expect(state.inspectorLines.contains("  " + long))
     send(&state, presses)
-    #expect(state.modalScroll > shortEnd)
-    let end = state.modalScroll
+    #expect(state.shell.modalScroll > shortEnd)
+    let end = state.shell.modalScroll
     send(&state, [.key(.down)])
-    #expect(state.modalScroll == end, "no scrolling past the end")
+    #expect(state.shell.modalScroll == end, "no scrolling past the end")
     let screen = RootView.render(state, width: 40, height: 12, theme: .monochrome)
     #expect(screen.description.contains("}"), "the end of the snapshot is on screen:\n\(screen)")
   }

@@ -24,16 +24,16 @@ struct ResumeAndLedgerTests {
     #expect(screen.description.contains("Resuming your booking at payment…"), "\(screen)")
 
     await drive(&state, keys("ist"), world)
-    #expect(state.notice == state.strings.stillResuming)
+    #expect(state.shell.notice == state.strings.stillResuming)
     #expect(state.flow.path.isEmpty && state.search.origin.text.isEmpty, "typed into a form")
     await drive(&state, [.key(.function(1))], world)
-    #expect(state.modal == .help)
+    #expect(state.shell.modal == .help)
     await drive(&state, [.key(.escape), .key(.character("q"))], world)
-    #expect(state.modal == .confirmQuit)
+    #expect(state.shell.modal == .confirmQuit)
     let asking = RootView.render(state, width: 100, height: 30, theme: .monochrome)
     #expect(asking.description.contains(state.strings.quitKeepsSaved), "\(asking)")
     await drive(&state, [.key(.character("y"))], world)
-    #expect(state.quitRequested)
+    #expect(state.shell.quitRequested)
   }
 
   @Test("in Turkish the quit question takes e (evet) and h (hayır), as it says")
@@ -43,9 +43,9 @@ struct ResumeAndLedgerTests {
     var state = RootFeature.State(
       now: TestWorld.start, language: .turkish, restoring: Self.resumingAtPayment)
     await drive(&state, [.key(.control("c")), .key(.character("h"))], world)
-    #expect(state.modal == nil && !state.quitRequested)
+    #expect(state.shell.modal == nil && !state.shell.quitRequested)
     await drive(&state, [.key(.control("c")), .key(.character("e"))], world)
-    #expect(state.quitRequested)
+    #expect(state.shell.quitRequested)
   }
 
   @Test("the restore ends the resuming screen, and an attempt cut off pays again with its key")
@@ -84,11 +84,11 @@ struct ResumeAndLedgerTests {
       keys("ist") + [.key(.enter)] + keys("ams") + [.key(.enter), .key(.control("u"))]
       + keys("2026-12-24") + [.key(.enter)]
     await drive(&state, search, world)
-    #expect(state.modal == .confirmDiscard && state.flow.path.isEmpty)
+    #expect(state.shell.modal == .confirmDiscard && state.flow.path.isEmpty)
     let asking = RootView.render(state, width: 100, height: 30, theme: .monochrome)
     #expect(asking.description.contains("Discard the booking waiting at payment?"), "\(asking)")
     await drive(&state, [.key(.character("n"))], world)
-    #expect(state.modal == nil && state.flow.path.isEmpty && state.keptSession == .payment)
+    #expect(state.shell.modal == nil && state.flow.path.isEmpty && state.keptSession == .payment)
     await drive(&state, [.key(.enter), .key(.character("y"))], world)
     #expect(state.current == .results && state.keptSession == nil && !state.keepsSavedSession)
   }
@@ -102,7 +102,7 @@ struct ResumeAndLedgerTests {
       &state,
       keys("ist") + [.key(.enter)] + keys("ams") + [.key(.enter), .key(.control("u"))]
         + keys("2026-12-24") + [.key(.enter)], world)
-    #expect(state.modal == nil && state.current == .results && state.keptSession == nil)
+    #expect(state.shell.modal == nil && state.current == .results && state.keptSession == nil)
   }
 
   @Test("paying a quote whose draft was booked with another quote opens that booking")
@@ -129,7 +129,7 @@ struct ResumeAndLedgerTests {
     #expect(state.current == .payment)
     await drive(&state, cardKeys() + [.key(.tab), .key(.enter)], world)
     #expect(state.flow.path == [.confirmation(booking.reference)])
-    #expect(state.notice == "Already booked: \(booking.reference)")
+    #expect(state.shell.notice == "Already booked: \(booking.reference)")
   }
 
   @Test("quitting while a payment is under way says the next start will tell how it went")
@@ -146,7 +146,7 @@ struct ResumeAndLedgerTests {
     // Pay pressed, its reply not yet in: the effect is left unrun.
     _ = RootFeature.reduce(&state, .key(.enter), environment: world.environment)
     _ = RootFeature.reduce(&state, .key(.control("c")), environment: world.environment)
-    #expect(state.modal == .confirmQuit)
+    #expect(state.shell.modal == .confirmQuit)
     let screen = RootView.render(state, width: 100, height: 30, theme: .monochrome)
     #expect(screen.description.contains("A payment is under way."), "\(screen)")
   }

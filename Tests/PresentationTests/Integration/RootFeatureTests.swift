@@ -57,16 +57,16 @@ struct RootFeatureTests {
       BookingSnapshot(criteria: criteria, position: .results), using: world.environment.services,
       now: TestWorld.start)
     await drive(&state, [.restored(restored)], world)
-    #expect(state.notice == "Resumed at results")
+    #expect(state.shell.notice == "Resumed at results")
     await drive(&state, [.key(.enter)], world)
     #expect(state.flow.current == .passengers)
-    #expect(state.notice == nil, "the resume notice outlived the next step")
+    #expect(state.shell.notice == nil, "the resume notice outlived the next step")
 
     await drive(&state, [.announce("Replaying", lasting: true), .key(.escape)], world)
     #expect(state.flow.current == .results)
-    #expect(state.notice == "Replaying")
+    #expect(state.shell.notice == "Replaying")
     await drive(&state, [.announce("Stopped"), .key(.enter)], world)
-    #expect(state.notice == nil)
+    #expect(state.shell.notice == nil)
   }
 
   @Test("a whole booking through the root: each output moves the flow, one state per step")
@@ -106,7 +106,7 @@ struct RootFeatureTests {
       return
     }
     #expect(booking.passengers.map(\.givenName) == ["Ada", "Grace"])
-    #expect(state.events.allSatisfy { $0.isAccepted })
+    #expect(state.shell.events.allSatisfy { $0.isAccepted })
     await drive(&state, [.key(.escape)], world)
     #expect(state.current == .confirmation, "Esc does not leave the booking's confirmation")
     await drive(&state, [.key(.character("n"))], world)
@@ -173,7 +173,7 @@ struct RootFeatureTests {
     screen = RootView.render(state, width: 70, height: 14, theme: .color).description
     #expect(screen.contains("▾"), "one ↑ after a long ↓ moves back at once:\n\(screen)")
     await drive(&state, [.key(.character("x"))], world)
-    #expect(state.modal == nil && state.modalScroll == 0)
+    #expect(state.shell.modal == nil && state.shell.modalScroll == 0)
   }
 
   @Test("the confirmation marks an infant on a lap and lists the insurance bought")
@@ -231,7 +231,7 @@ struct RootFeatureTests {
     #expect(sneaky.flow == before.flow)
     #expect(sneaky.steps == before.steps)
     #expect(
-      sneaky.activity.last
+      sneaky.shell.activity.last
         == "dropped a reply for step \(passengersID): that step has left the path")
   }
 
@@ -273,10 +273,10 @@ struct RootFeatureTests {
     defer { world.remove() }
     var state = await atResults(world)
     await drive(&state, [.key(.character("q"))], world)
-    #expect(state.modal == .confirmQuit)
+    #expect(state.shell.modal == .confirmQuit)
     await drive(&state, [.key(.character("n"))], world)
-    #expect(state.modal == nil && !state.quitRequested)
+    #expect(state.shell.modal == nil && !state.shell.quitRequested)
     await drive(&state, [.key(.control("c")), .key(.character("y"))], world)
-    #expect(state.quitRequested)
+    #expect(state.shell.quitRequested)
   }
 }

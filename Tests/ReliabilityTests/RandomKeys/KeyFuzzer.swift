@@ -96,7 +96,7 @@ struct KeyFuzzer {
   // MARK: - Plans
 
   private mutating func plan(for state: RootFeature.State) -> [Key] {
-    if state.modal != nil {
+    if state.shell.modal != nil {
       return [random.pick([.escape, .character("n"), .escape, .character("x")])]
     }
     guard let last = state.steps.last else { return searchPlan(state.search) }

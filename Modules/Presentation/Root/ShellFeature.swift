@@ -1,0 +1,168 @@
+import Canvas
+import FlowOwner
+
+/// What surrounds the steps: the box over the screen (help, inspector, questions), the header's
+/// notice and save status, the activity log and the screen's size.
+///
+/// The root owns the flow and the steps; everything else on screen that is not a step lives here,
+/// so a new concern of the frame does not grow the root.
+public enum ShellFeature {
+  /// The shell's state.
+  public struct State: Hashable, Sendable {
+    /// The box over the screen, if one is open.
+    public internal(set) var modal: Modal?
+    /// How far the help or the inspector is scrolled (↑↓, PageUp/PageDown).
+    public internal(set) var modalScroll = 0
+    /// The screen's size as last reported (`Key.resize`), so scrolling stops where the box ends.
+    public internal(set) var screenWidth = 80
+    public internal(set) var screenHeight = 24
+    /// A one-line message in the header (what a restore did, a replay handing back control).
+    /// It goes at the next step the flow takes, unless `noticeLasts`.
+    public var notice: String?
+    /// Whether `notice` stays through steps (a replay under way says so until it ends).
+    public internal(set) var noticeLasts = false
+    /// Why progress cannot be saved, while it cannot: shown in the header before any notice,
+    /// and cleared only by a save that works.
+    public var saveProblem: String?
+    /// The latest flow events, newest last, and dropped replies: the inspector's log.
+    public internal(set) var activity: [String] = []
+    /// How many lines `activity` has ever had (it keeps only the latest 100): the app writes the
+    /// lines past the count it last saw to its log file.
+    public internal(set) var activityCount = 0
+    /// The latest flow events, newest last.
+    public internal(set) var events: [FlowEvent] = []
+    /// The saved snapshot as the app last read it from disk (the inspector shows it).
+    public internal(set) var savedSnapshotText: String?
+    /// Set when the person confirmed quitting; the app then exits.
+    public internal(set) var quitRequested = false
+
+    /// A shell with nothing open and nothing to say.
+    public init() {}
+
+    /// Logs a flow event; an accepted one ends a notice that does not last (a restore's own
+    /// event keeps the notice it brings).
+    mutating func record(_ event: FlowEvent) {
+      if event.isAccepted, !noticeLasts {
+        if case .restored = event.transition {} else { notice = nil }
+      }
+      events.append(event)
+      if events.count > Self.logLength { events.removeFirst(events.count - Self.logLength) }
+      note(event.description)
+    }
+
+    /// Adds a line to the activity log (it keeps the latest 100).
+    mutating func note(_ line: String) {
+      activity.append(line)
+      activityCount += 1
+      if activity.count > Self.logLength { activity.removeFirst(activity.count - Self.logLength) }
+    }
+
+    /// Shows `message` in the header until the next step (or until replaced, when `lasting`).
+    mutating func announce(_ message: String?, lasting: Bool = false) {
+      notice = message
+      noticeLasts = lasting
+    }
+
+    static let logLength = 100
+  }
+
+  /// A box over the screen.
+  public enum Modal: Hashable, Sendable {
+    case help
+    case confirmQuit
+    case inspector
+    /// A new search would replace the saved booking kept by `--fresh` at payment or later.
+    case confirmDiscard
+  }
+
+  /// What the shell is told.
+  public enum Action: Hashable, Sendable {
+    /// The screen's new size.
+    case resized(width: Int, height: Int)
+    /// The app could not save the snapshot (read-only or full disk).
+    case saveFailed(String)
+    /// A save worked again after failing.
+    case saveSucceeded
+    /// The saved snapshot's text as the app read it from disk.
+    case savedSnapshotRead(String)
+    /// A one-line message for the header.
+    case announce(String, lasting: Bool)
+  }
+
+  /// Handles an action.
+  public static func reduce(_ state: inout State, _ action: Action, strings: Strings) {
+    switch action {
+    case .resized(let width, let height):
+      state.screenWidth = width
+      state.screenHeight = height
+    case .saveFailed(let reason):
+      state.saveProblem = strings.cannotSave(reason)
+    case .saveSucceeded:
+      state.saveProblem = nil
+    case .savedSnapshotRead(let text):
+      state.savedSnapshotText = text
+    case .announce(let message, let lasting):
+      state.announce(message, lasting: lasting)
+    }
+  }
+
+  /// What a key did in an open box, for the root.
+  public enum ModalAnswer: Hashable, Sendable {
+    /// Nothing the root must act on.
+    case none
+    /// Yes to "discard the booking waiting at payment?".
+    case discardConfirmed
+    /// No to it.
+    case discardDeclined
+  }
+
+  /// A key while `modal` is open. `lines` are the open box's lines (help or inspector), so
+  /// scrolling stops where the box ends on this screen.
+  static func modalKey(
+    _ state: inout State, _ modal: Modal, _ key: Key, title: String, lines: [String]
+  ) -> ModalAnswer {
+    switch modal {
+    case .help, .inspector:
+      // Arrows and pages scroll a box taller than the screen; any other key closes it.
+      let end = Presentation.Modal.maxScroll(
+        title: title, lines: lines, canvasWidth: state.screenWidth,
+        canvasHeight: state.screenHeight)
+      let page = 8
+      switch key {
+      case .down: state.modalScroll = min(state.modalScroll + 1, end)
+      case .up: state.modalScroll = max(0, state.modalScroll - 1)
+      case .pageDown: state.modalScroll = min(state.modalScroll + page, end)
+      case .pageUp: state.modalScroll = max(0, state.modalScroll - page)
+      case .home: state.modalScroll = 0
+      default: close(&state)
+      }
+    case .confirmQuit:
+      if RootFeature.confirmsQuit(key) {
+        state.quitRequested = true
+      } else if RootFeature.declines(key) {
+        close(&state)
+      }
+    case .confirmDiscard:
+      if RootFeature.confirms(key) {
+        close(&state)
+        return .discardConfirmed
+      } else if RootFeature.declines(key) || key == .control("c") {
+        close(&state)
+        return .discardDeclined
+      }
+    }
+    return .none
+  }
+
+  /// Opens `modal` at its top.
+  static func open(_ state: inout State, _ modal: Modal) {
+    state.modal = modal
+    state.modalScroll = 0
+  }
+
+  /// Closes the box.
+  static func close(_ state: inout State) {
+    state.modal = nil
+    state.modalScroll = 0
+  }
+}
