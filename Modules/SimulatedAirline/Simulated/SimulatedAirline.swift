@@ -1,5 +1,6 @@
 import Airline
 import Domain
+import Zones
 import FoundationEssentials
 import Persistence
 
@@ -48,12 +49,13 @@ public actor SimulatedAirline: OfferService, DraftService, PricingService, Payme
   public nonisolated let ledgerNotices: AsyncStream<LedgerNotice>
   let notices: AsyncStream<LedgerNotice>.Continuation
 
-  /// An airline keeping its records in `store`, reading time from `clock`.
+  /// An airline keeping its records in `store`, reading time from `clock`; the zones its
+  /// records name are read back from `zones`.
   public init(
     store: RecordStore, clock: WallClock, configuration: Configuration = Configuration(),
-    airports: AirportDirectory = .builtIn
+    airports: AirportDirectory = .builtIn, zones: ZoneSource = .live
   ) {
-    self.store = store
+    self.store = store.decoding(with: zones.decodingUserInfo)
     self.clock = clock
     self.configuration = configuration
     self.offerGenerator = OfferGenerator(airports: airports, lifetime: configuration.offerLifetime)

@@ -5,6 +5,7 @@ import FlowOwner
 import Presentation
 import SimulatedAirline
 import TestSupport
+import Zones
 import Testing
 
 @Suite("Root feature")
@@ -39,7 +40,7 @@ struct RootFeatureTests {
   func todayFollowsTheGivenZone() throws {
     // 22:30 UTC on 29 Nov is already 30 Nov in Istanbul (UTC+3).
     let late = TestWorld.start.addingTimeInterval(10.5 * 3600)
-    let istanbul = try #require(Zone.named("Europe/Istanbul"))
+    let istanbul = try #require(ZoneSource.live.zone(named: "Europe/Istanbul"))
     let there = RootFeature.State(now: late, zone: istanbul)
     let here = RootFeature.State(now: late)
     #expect(there.today == (try CalendarDay(iso: "2026-11-30")))
