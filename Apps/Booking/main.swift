@@ -139,7 +139,8 @@ let restoring = snapshot.flatMap { snapshot in
 let keptSession = options.fresh && deepLink == nil ? saved?.position.kind : nil
 
 var initialState = RootFeature.State(
-  now: clock.now(), zone: ZoneSource.live.machineZone(), language: options.language, restoring: restoring,
+  now: clock.now(), zone: ZoneSource.live.machineZone(), language: options.language,
+  restoring: restoring,
   keptSession: keptSession == .search ? nil : keptSession)
 initialState.notice = notices.first
 initialState.saveProblem = saveProblem.map(options.language.strings.cannotSave)

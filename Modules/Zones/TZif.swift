@@ -85,20 +85,28 @@ struct TZif: Equatable, Sendable {
   /// 2018) as daylight time; Foundation (ICU, built from tzdata's "rearguard" form) counts the
   /// half with the larger offset, as `Zone`'s rules do.
   static func daylightAsFoundation(_ sequence: [LocalTimeType]) -> [Bool] {
-    sequence.indices.map { index in
-      let type = sequence[index]
+    var daylight: [Bool] = []
+    daylight.reserveCapacity(sequence.count)
+    for (index, type) in sequence.enumerated() {
+      let previous = index > 0 ? sequence[index - 1] : nil
+      let next = index + 1 < sequence.count ? sequence[index + 1] : nil
       if type.isDST {
         // Daylight time below the standard time around it is the winter half.
         let standard =
           sequence[..<index].last(where: { !$0.isDST })
           ?? sequence[(index + 1)...].first(where: { !$0.isDST })
-        guard let standard else { return true }
-        return standard.utoff <= type.utoff
+        daylight.append(standard.map { $0.utoff <= type.utoff } ?? true)
+      } else if let previous, previous.isDST, previous.utoff < type.utoff {
+        // Standard time after daylight time below it is the summer half.
+        daylight.append(true)
+      } else if let previous, !previous.isDST, previous.utoff == type.utoff {
+        // A new name for the same time (Windhoek's SAST became CAT in 1990) is what it was.
+        daylight.append(daylight[index - 1])
+      } else {
+        daylight.append(next.map { $0.isDST && $0.utoff < type.utoff } ?? false)
       }
-      // Standard time next to daylight time below it is the summer half.
-      let neighbours = [index - 1, index + 1].filter { sequence.indices.contains($0) }
-      return neighbours.contains { sequence[$0].isDST && sequence[$0].utoff < type.utoff }
     }
+    return daylight
   }
 }
 

@@ -177,11 +177,15 @@ private func offset(_ rule: String, at seconds: Int) -> Int? {
   @Test func localTimesAcrossTransitions() throws {
     let zone = try Self.istanbulLike()
     // 2015-03-29 03:00 +02 became 04:00 +03: 03:30 is skipped, read with the offset before.
-    #expect(zone.instant(forLocalSeconds: wall(2015, 3, 29, 2, 30)) == date(utc(2015, 3, 29, 0, 30)))
-    #expect(zone.instant(forLocalSeconds: wall(2015, 3, 29, 3, 30)) == date(utc(2015, 3, 29, 1, 30)))
-    #expect(zone.instant(forLocalSeconds: wall(2015, 3, 29, 4, 30)) == date(utc(2015, 3, 29, 1, 30)))
+    #expect(
+      zone.instant(forLocalSeconds: wall(2015, 3, 29, 2, 30)) == date(utc(2015, 3, 29, 0, 30)))
+    #expect(
+      zone.instant(forLocalSeconds: wall(2015, 3, 29, 3, 30)) == date(utc(2015, 3, 29, 1, 30)))
+    #expect(
+      zone.instant(forLocalSeconds: wall(2015, 3, 29, 4, 30)) == date(utc(2015, 3, 29, 1, 30)))
     // 2015-11-08 04:00 +03 became 03:00 +02: 03:30 happens twice, the earlier is given.
-    #expect(zone.instant(forLocalSeconds: wall(2015, 11, 8, 3, 30)) == date(utc(2015, 11, 8, 0, 30)))
+    #expect(
+      zone.instant(forLocalSeconds: wall(2015, 11, 8, 3, 30)) == date(utc(2015, 11, 8, 0, 30)))
     #expect(zone.instant(forLocalSeconds: wall(1999, 6, 1, 12)) == date(utc(1999, 6, 1, 10)))
     #expect(zone.instant(forLocalSeconds: wall(2030, 6, 1, 12)) == date(utc(2030, 6, 1, 9)))
   }

@@ -209,7 +209,8 @@ struct TZifBuilder {
       #expect(zone.secondsFromGMT(for: date(utc(2015, 1, 15))) == 7_200)
       #expect(zone.secondsFromGMT(for: date(utc(2017, 1, 15))) == 10_800)
       // Not in the directory: the fallback table.
-      #expect(source.zone(named: "Test/Only")?.secondsFromGMT(for: date(utc(2015, 1, 15))) == 32_400)
+      #expect(
+        source.zone(named: "Test/Only")?.secondsFromGMT(for: date(utc(2015, 1, 15))) == 32_400)
       #expect(source.zone(named: "Test/Nothing") == nil)
       // A folder is no zone.
       #expect(source.zone(named: "Test") == nil)
@@ -235,7 +236,9 @@ struct TZifBuilder {
       ] {
         let istanbul = try #require(source.zone(named: "Europe/Istanbul"))
         #expect(istanbul.secondsFromGMT(for: Date()) == 10_800)
-        #expect(source.zone(named: "America/New_York")?.secondsFromGMT(for: date(utc(2027, 7, 1))) == -14_400)
+        #expect(
+          source.zone(named: "America/New_York")?.secondsFromGMT(for: date(utc(2027, 7, 1)))
+            == -14_400)
       }
     }
     #expect(ZoneSource.embedded.systemDirectory == nil)
@@ -280,7 +283,8 @@ struct TZifBuilder {
 
   @Test func equalityAndHashing() {
     let zones: Set<Zone?> = [
-      ZoneSource.live.zone(named: "Europe/Istanbul"), ZoneSource.live.zone(named: "Europe/Istanbul"),
+      ZoneSource.live.zone(named: "Europe/Istanbul"),
+      ZoneSource.live.zone(named: "Europe/Istanbul"),
       ZoneSource.live.zone(named: "Asia/Istanbul"),
     ]
     #expect(zones.count == 2)
@@ -298,7 +302,10 @@ struct TZifBuilder {
     let time = try decoder.decode(ZonedTime.self, from: Data(json.utf8))
     #expect(time.zone == ZoneSource.live.zone(named: "Europe/Istanbul"))
     // 1970: Istanbul kept +02 then.
-    #expect(time.hhmm == (FileManager.default.fileExists(atPath: "/usr/share/zoneinfo/Europe/Istanbul") ? "02:00" : "03:00"))
+    #expect(
+      time.hhmm
+        == (FileManager.default.fileExists(atPath: "/usr/share/zoneinfo/Europe/Istanbul")
+          ? "02:00" : "03:00"))
     let unknown = #"{"instant": 0, "timeZoneID": "Nowhere/Nothing"}"#
     #expect(throws: DomainError.invalidTimeZone("Nowhere/Nothing")) {
       try decoder.decode(ZonedTime.self, from: Data(unknown.utf8))

@@ -67,9 +67,10 @@ public struct Zone: Hashable, Sendable, CustomStringConvertible {
     } else {
       return nil
     }
+    // With no transitions the rule holds throughout: "UTC" read from a file equals `.utc`.
     self.init(
       identifier: identifier, rule: rule,
-      history: History(initial: initial, transitions: transitions))
+      history: transitions.isEmpty ? .none : History(initial: initial, transitions: transitions))
   }
 
   /// Seconds east of UTC in effect at `instant`.

@@ -1,7 +1,7 @@
 import Airline
 import Domain
-import Zones
 import FoundationEssentials
+import Zones
 
 /// The built-in airports, looked up by code and searched for autocomplete.
 public struct AirportDirectory: Sendable {

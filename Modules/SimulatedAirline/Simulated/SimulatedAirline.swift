@@ -1,8 +1,8 @@
 import Airline
 import Domain
-import Zones
 import FoundationEssentials
 import Persistence
+import Zones
 
 /// The simulated airline: offers, seat maps, drafts, quotes and payments on top of JSON records,
 /// with an injected clock and latency. It implements every service protocol, so the app runs for

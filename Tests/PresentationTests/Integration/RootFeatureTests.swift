@@ -5,8 +5,8 @@ import FlowOwner
 import Presentation
 import SimulatedAirline
 import TestSupport
-import Zones
 import Testing
+import Zones
 
 @Suite("Root feature")
 struct RootFeatureTests {
