@@ -106,7 +106,8 @@ let package = Package(
     .testTarget(
       name: "ReliabilityTests",
       dependencies: [
-        "booking", "recordwriter", "paycrash", "Canvas", "Domain", "Persistence", "Airline",
+        "booking", "recordwriter", "paycrash", "Canvas", "Domain", "Zones", "Persistence",
+        "Airline",
         "SimulatedAirline",
         "FlowOwner", "Presentation", "TestSupport",
       ],
