@@ -10,6 +10,7 @@ let package = Package(
     .executable(name: "faultlab", targets: ["faultlab"]),
     .executable(name: "bench", targets: ["bench"]),
     .library(name: "Domain", targets: ["Domain"]),
+    .library(name: "Zones", targets: ["Zones"]),
     .library(name: "Persistence", targets: ["Persistence"]),
     .library(name: "Airline", targets: ["Airline"]),
     .library(name: "SimulatedAirline", targets: ["SimulatedAirline"]),
@@ -22,7 +23,7 @@ let package = Package(
     .executableTarget(
       name: "booking",
       dependencies: [
-        "Canvas", "Domain", "Persistence", "Airline", "SimulatedAirline", "FlowOwner",
+        "Canvas", "Domain", "Zones", "Persistence", "Airline", "SimulatedAirline", "FlowOwner",
         "Presentation", "Terminal",
       ],
       path: "Apps/Booking"),
@@ -37,6 +38,10 @@ let package = Package(
     .target(name: "Domain", path: "Modules/Domain"),
     .testTarget(name: "DomainTests", dependencies: ["Domain"]),
 
+    // Time zones: the system's TZif files first, an embedded table as the injected fallback.
+    .target(name: "Zones", dependencies: ["Domain"], path: "Modules/Zones"),
+    .testTarget(name: "ZonesTests", dependencies: ["Zones", "Domain"]),
+
     .target(name: "Persistence", path: "Modules/Persistence"),
     .testTarget(name: "PersistenceTests", dependencies: ["Persistence"]),
 
@@ -44,7 +49,7 @@ let package = Package(
     .target(name: "Airline", dependencies: ["Domain"], path: "Modules/Airline"),
     // The simulated backend: the only module above Persistence that writes airline records.
     .target(
-      name: "SimulatedAirline", dependencies: ["Domain", "Airline", "Persistence"],
+      name: "SimulatedAirline", dependencies: ["Domain", "Zones", "Airline", "Persistence"],
       path: "Modules/SimulatedAirline"),
     .testTarget(
       name: "SimulatedAirlineTests",
@@ -62,7 +67,7 @@ let package = Package(
     .testTarget(
       name: "PresentationTests",
       dependencies: [
-        "Canvas", "Presentation", "FlowOwner", "Airline", "SimulatedAirline", "Domain",
+        "Canvas", "Presentation", "FlowOwner", "Airline", "SimulatedAirline", "Domain", "Zones",
         "Persistence", "TestSupport",
       ],
       exclude: ["Goldens"]),
@@ -79,11 +84,11 @@ let package = Package(
     // What several test targets share: finding built executables, driving the root feature.
     .target(
       name: "TestSupport",
-      dependencies: ["Canvas", "Domain", "Airline", "FlowOwner", "Presentation"],
+      dependencies: ["Canvas", "Domain", "Zones", "Airline", "FlowOwner", "Presentation"],
       path: "Tests/TestSupport"),
 
     .target(
-      name: "FaultLabCore", dependencies: ["Domain", "Airline", "FlowOwner"],
+      name: "FaultLabCore", dependencies: ["Domain", "Zones", "Airline", "FlowOwner"],
       path: "Tools/FaultLab/Core"),
     .executableTarget(
       name: "faultlab", dependencies: ["FaultLabCore"], path: "Tools/FaultLab/CLI"),
@@ -101,7 +106,8 @@ let package = Package(
     .testTarget(
       name: "ReliabilityTests",
       dependencies: [
-        "booking", "recordwriter", "paycrash", "Canvas", "Domain", "Persistence", "Airline",
+        "booking", "recordwriter", "paycrash", "Canvas", "Domain", "Zones", "Persistence",
+        "Airline",
         "SimulatedAirline",
         "FlowOwner", "Presentation", "TestSupport",
       ],

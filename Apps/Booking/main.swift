@@ -8,6 +8,7 @@ import Persistence
 import Presentation
 import SimulatedAirline
 import Terminal
+import Zones
 
 #if canImport(Glibc)
   import Glibc
@@ -138,7 +139,8 @@ let restoring = snapshot.flatMap { snapshot in
 let keptSession = options.fresh && deepLink == nil ? saved?.position.kind : nil
 
 var initialState = RootFeature.State(
-  now: clock.now(), zone: .current, language: options.language, restoring: restoring,
+  now: clock.now(), zone: ZoneSource.live.machineZone(), language: options.language,
+  restoring: restoring,
   keptSession: keptSession == .search ? nil : keptSession)
 initialState.shell.notice = notices.first
 initialState.shell.saveProblem = saveProblem.map(options.language.strings.cannotSave)

@@ -124,7 +124,8 @@ extension RecordStore {
       return .failure(CorruptRecord("it holds kind \(found), not '\(kind.folder)'"))
     }
     do {
-      return .success(try RecordCodec.decode(Envelope<Value>.self, from: data).data)
+      return .success(
+        try RecordCodec.decode(Envelope<Value>.self, from: data, userInfo: decodingUserInfo).data)
     } catch {
       return .failure(CorruptRecord(RecordCodec.reason(for: error, data: data)))
     }

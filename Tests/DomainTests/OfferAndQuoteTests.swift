@@ -9,7 +9,7 @@ struct OfferAndQuoteTests {
   func airport(_ code: String, _ zone: String) throws -> Airport {
     try Airport(
       code: IATACode(code), name: "\(code) Airport", city: code, countryCode: "XX",
-      timeZoneID: zone, latitude: 0, longitude: 0)
+      zone: RuleZones.zone(zone), latitude: 0, longitude: 0)
   }
 
   func segment(_ from: Airport, _ to: Airport, leaves: Double, hours: Double, number: Int) throws
@@ -18,9 +18,8 @@ struct OfferAndQuoteTests {
     let departure = epoch.addingTimeInterval(leaves * 3600)
     return try Segment(
       flightNumber: FlightNumber(airlineCode: "TK", number: number), origin: from,
-      destination: to, departure: ZonedTime(instant: departure, timeZoneID: from.timeZoneID),
-      arrival: ZonedTime(
-        instant: departure.addingTimeInterval(hours * 3600), timeZoneID: to.timeZoneID),
+      destination: to, departure: ZonedTime(instant: departure, zone: from.zone),
+      arrival: ZonedTime(instant: departure.addingTimeInterval(hours * 3600), zone: to.zone),
       aircraft: Aircraft(code: "32N", name: "Airbus A320neo"))
   }
 
@@ -65,8 +64,8 @@ struct OfferAndQuoteTests {
     let leaves = try CalendarDay(iso: "2026-12-24").start(in: .utc).addingTimeInterval(10 * 3600)
     let flight = try Segment(
       flightNumber: FlightNumber("TK1"), origin: ist, destination: jfk,
-      departure: ZonedTime(instant: leaves, timeZoneID: ist.timeZoneID),
-      arrival: ZonedTime(instant: leaves.addingTimeInterval(11 * 3600), timeZoneID: jfk.timeZoneID),
+      departure: ZonedTime(instant: leaves, zone: ist.zone),
+      arrival: ZonedTime(instant: leaves.addingTimeInterval(11 * 3600), zone: jfk.zone),
       aircraft: Aircraft(code: "77W", name: "Boeing 777-300ER"))
     #expect(flight.departure.hhmm == "13:00")
     #expect(flight.arrival.hhmm == "16:00")
@@ -91,9 +90,9 @@ struct OfferAndQuoteTests {
       id: QuoteID("q2"), draftID: draft, extras: .none, lineItems: [fare, seat],
       total: Money("115.50", "EUR"), expiresAt: epoch, issuedAt: epoch.addingTimeInterval(-20))
     #expect(timed.lockSeconds == 20)
-    let stored = try JSONDecoder().decode(Quote.self, from: JSONEncoder().encode(timed))
+    let stored = try RuleZones.decoder().decode(Quote.self, from: JSONEncoder().encode(timed))
     #expect(stored == timed)
-    let older = try JSONDecoder().decode(Quote.self, from: JSONEncoder().encode(quote))
+    let older = try RuleZones.decoder().decode(Quote.self, from: JSONEncoder().encode(quote))
     #expect(older.issuedAt == nil)
     #expect(throws: DomainError.invalidQuoteTotal(expected: "EUR 115.50", found: "EUR 120.00")) {
       try Quote(
@@ -117,7 +116,7 @@ struct OfferAndQuoteTests {
     encoder.outputFormatting = .sortedKeys
     let json = String(decoding: try encoder.encode(extras), as: UTF8.self)
     #expect(json == #"{"bags":{"p1":2},"insurance":true,"seats":{"p1":"14A"}}"#)
-    #expect(try JSONDecoder().decode(Extras.self, from: Data(json.utf8)) == extras)
+    #expect(try RuleZones.decoder().decode(Extras.self, from: Data(json.utf8)) == extras)
   }
 
   @Test("a draft holds 1 to 9 passengers, each once")

@@ -23,173 +23,6 @@ private func offset(_ rule: String, at seconds: Int) -> Int? {
   zone(rule)?.secondsFromGMT(for: date(seconds))
 }
 
-@Suite struct ZoneFoundationTests {
-  /// The first instant at which `zone` and Foundation's `timeZone` disagree on the offset, else
-  /// the first at which they disagree on daylight-saving time; nil if they always agree.
-  static func firstMismatch(_ zone: Zone, _ timeZone: TimeZone, from start: Int, to end: Int)
-    -> String?
-  {
-    var dstMismatch: String?
-    func offsetMismatch(_ seconds: Int) -> String? {
-      let instant = date(seconds)
-      let ours = zone.secondsFromGMT(for: instant)
-      let theirs = timeZone.secondsFromGMT(for: instant)
-      if ours != theirs { return "\(instant): offset \(ours) != \(theirs)" }
-      if dstMismatch == nil {
-        let ourDST = zone.isDaylightSavingTime(for: instant)
-        let theirDST = timeZone.isDaylightSavingTime(for: instant)
-        if ourDST != theirDST { dstMismatch = "\(instant): daylight \(ourDST) != \(theirDST)" }
-      }
-      return nil
-    }
-    for seconds in stride(from: start, to: end, by: 6 * 3_600) {
-      if let mismatch = offsetMismatch(seconds) { return mismatch }
-    }
-    var cursor = date(start)
-    while let next = timeZone.nextDaylightSavingTimeTransition(after: cursor),
-      next.timeIntervalSince1970 < Double(end)
-    {
-      let seconds = Int(next.timeIntervalSince1970)
-      for probe in [seconds - 3_600, seconds - 1, seconds, seconds + 3_600] {
-        if let mismatch = offsetMismatch(probe) { return mismatch }
-      }
-      cursor = next
-    }
-    return dstMismatch
-  }
-
-  @Test func everyZoneMatchesFoundationFrom2027To2031() async {
-    let start = utc(2027, 1, 1)
-    let end = utc(2031, 1, 1)
-    let names = ZoneTable.rules.keys.sorted()
-    let results = await withTaskGroup(of: (String, String?)?.self) { group in
-      for name in names {
-        group.addTask {
-          guard let timeZone = TimeZone(identifier: name) else { return nil }
-          guard let ours = Zone.named(name) else { return (name, "rule does not parse") }
-          return (name, Self.firstMismatch(ours, timeZone, from: start, to: end))
-        }
-      }
-      var all: [(String, String?)] = []
-      for await result in group {
-        if let result { all.append(result) }
-      }
-      return all
-    }
-    let disagreeing = results.compactMap { name, mismatch in mismatch.map { (name, $0) } }
-      .sorted { $0.0 < $1.0 }
-    for (name, mismatch) in disagreeing { print("Zone disagrees with ICU: \(name) at \(mismatch)") }
-    print("Compared \(results.count) of \(names.count) zones; \(disagreeing.count) disagree.")
-    #expect(results.count > names.count * 9 / 10)
-    #expect(disagreeing.count * 50 < results.count, "\(disagreeing.map(\.0))")
-    if TimeZone.timeZoneDataVersion == ZoneTable.tzdataVersion {
-      #expect(disagreeing.isEmpty, "\(disagreeing)")
-    }
-  }
-
-  /// Morocco moves its clocks back an hour for Ramadan, on dates no POSIX rule can say; the
-  /// switches listed in the table carry it, both ways (instant to wall clock and back).
-  @Test(arguments: ["Africa/Casablanca", "Asia/Gaza"])
-  func listedSwitchesMatchFoundationBothWays(name: String) throws {
-    let ours = try #require(Zone.named(name))
-    let theirs = try #require(TimeZone(identifier: name))
-    var calendar = Calendar(identifier: .gregorian)
-    calendar.timeZone = theirs
-    for seconds in stride(from: utc(2026, 1, 1), to: utc(2032, 1, 1), by: 7 * 3_600 + 11 * 60) {
-      let instant = date(seconds)
-      #expect(ours.secondsFromGMT(for: instant) == theirs.secondsFromGMT(for: instant))
-      let local = seconds + theirs.secondsFromGMT(for: instant)
-      let wall = calendar.dateComponents(
-        [.year, .month, .day, .hour, .minute], from: instant)
-      let expected = try #require(calendar.date(from: wall))
-      #expect(ours.instant(forLocalSeconds: local - local % 60) == expected, "\(wall)")
-    }
-  }
-
-  @Test func dublinNegativeDaylightTimeMatchesFoundation() throws {
-    let ours = try #require(Zone.named("Europe/Dublin"))
-    let theirs = try #require(TimeZone(identifier: "Europe/Dublin"))
-    for seconds in [utc(2027, 1, 15), utc(2027, 7, 15)] {
-      #expect(ours.secondsFromGMT(for: date(seconds)) == theirs.secondsFromGMT(for: date(seconds)))
-      #expect(
-        ours.isDaylightSavingTime(for: date(seconds))
-          == theirs.isDaylightSavingTime(for: date(seconds)))
-    }
-    #expect(ours.isDaylightSavingTime(for: date(utc(2027, 7, 15))))
-  }
-}
-
-@Suite struct ZoneLocalTimeTests {
-  /// Foundation's answer for a local wall time in `identifier`.
-  static func foundationInstant(_ identifier: String, _ local: Int) throws -> Int {
-    var calendar = Calendar(identifier: .gregorian)
-    calendar.timeZone = try #require(TimeZone(identifier: identifier))
-    var utcCalendar = Calendar(identifier: .gregorian)
-    utcCalendar.timeZone = try #require(TimeZone(identifier: "UTC"))
-    var parts = utcCalendar.dateComponents(
-      [.year, .month, .day, .hour, .minute, .second], from: date(local))
-    parts.timeZone = calendar.timeZone
-    let instant = try #require(calendar.date(from: parts))
-    return Int(instant.timeIntervalSince1970)
-  }
-
-  @Test(arguments: [
-    // Amsterdam: spring forward 2027-03-28 01:00 UTC, fall back 2027-10-31 01:00 UTC.
-    ("Europe/Amsterdam", wall(2027, 3, 28, 1, 59), utc(2027, 3, 28, 0, 59)),
-    ("Europe/Amsterdam", wall(2027, 3, 28, 2, 0), utc(2027, 3, 28, 1, 0)),
-    ("Europe/Amsterdam", wall(2027, 3, 28, 2, 30), utc(2027, 3, 28, 1, 30)),
-    ("Europe/Amsterdam", wall(2027, 3, 28, 3, 0), utc(2027, 3, 28, 1, 0)),
-    ("Europe/Amsterdam", wall(2027, 10, 31, 1, 59), utc(2027, 10, 30, 23, 59)),
-    ("Europe/Amsterdam", wall(2027, 10, 31, 2, 0), utc(2027, 10, 31, 0, 0)),
-    ("Europe/Amsterdam", wall(2027, 10, 31, 2, 30), utc(2027, 10, 31, 0, 30)),
-    ("Europe/Amsterdam", wall(2027, 10, 31, 3, 0), utc(2027, 10, 31, 2, 0)),
-    // New York: spring forward 2027-03-14 07:00 UTC, fall back 2027-11-07 06:00 UTC.
-    ("America/New_York", wall(2027, 3, 14, 1, 59), utc(2027, 3, 14, 6, 59)),
-    ("America/New_York", wall(2027, 3, 14, 2, 30), utc(2027, 3, 14, 7, 30)),
-    ("America/New_York", wall(2027, 3, 14, 3, 0), utc(2027, 3, 14, 7, 0)),
-    ("America/New_York", wall(2027, 11, 7, 0, 59), utc(2027, 11, 7, 4, 59)),
-    ("America/New_York", wall(2027, 11, 7, 1, 30), utc(2027, 11, 7, 5, 30)),
-    ("America/New_York", wall(2027, 11, 7, 2, 0), utc(2027, 11, 7, 7, 0)),
-    // Sydney: fall back 2027-04-03 16:00 UTC, spring forward 2027-10-02 16:00 UTC.
-    ("Australia/Sydney", wall(2027, 4, 4, 1, 59), utc(2027, 4, 3, 14, 59)),
-    ("Australia/Sydney", wall(2027, 4, 4, 2, 30), utc(2027, 4, 3, 15, 30)),
-    ("Australia/Sydney", wall(2027, 4, 4, 3, 0), utc(2027, 4, 3, 17, 0)),
-    ("Australia/Sydney", wall(2027, 10, 3, 1, 59), utc(2027, 10, 2, 15, 59)),
-    ("Australia/Sydney", wall(2027, 10, 3, 2, 30), utc(2027, 10, 2, 16, 30)),
-    ("Australia/Sydney", wall(2027, 10, 3, 3, 0), utc(2027, 10, 2, 16, 0)),
-  ])
-  func gapsAndOverlaps(identifier: String, local: Int, expected: Int) throws {
-    let zone = try #require(Zone.named(identifier))
-    let instant = zone.instant(forLocalSeconds: local)
-    #expect(Int(instant.timeIntervalSince1970) == expected)
-    #expect(try Self.foundationInstant(identifier, local) == expected)
-  }
-
-  @Test(arguments: [
-    "Europe/Amsterdam", "America/New_York", "Australia/Sydney", "Asia/Kolkata",
-    "America/St_Johns", "Pacific/Chatham", "America/Nuuk", "Asia/Jerusalem", "Europe/Dublin",
-    "UTC",
-  ])
-  func ordinaryTimesRoundTrip(identifier: String) throws {
-    let zone = try #require(Zone.named(identifier))
-    for seconds in stride(from: utc(2027, 1, 1), to: utc(2028, 1, 1), by: 3_600) {
-      let local = seconds + zone.secondsFromGMT(for: date(seconds))
-      let back = Int(zone.instant(forLocalSeconds: local).timeIntervalSince1970)
-      if back != seconds {
-        // Only the later of two instants showing the same wall time (an overlap) may differ.
-        #expect(back < seconds)
-        #expect(back + zone.secondsFromGMT(for: date(back)) == local)
-      }
-    }
-  }
-
-  @Test func fixedOffsetRoundTrip() throws {
-    let zone = try #require(Zone.named("Asia/Kathmandu"))
-    let local = wall(2030, 6, 1, 12, 0)
-    #expect(Int(zone.instant(forLocalSeconds: local).timeIntervalSince1970) == local - 20_700)
-  }
-}
-
 @Suite struct ZoneParsingTests {
   @Test func quotedNamesAndMinuteOffsets() {
     let now = utc(2027, 6, 1)
@@ -296,118 +129,119 @@ private func offset(_ rule: String, at seconds: Int) -> Int? {
     #expect(zone(rule) == nil)
   }
 
-  @Test func namedZones() throws {
-    #expect(Zone.named("../etc/passwd") == nil)
-    #expect(Zone.named("/etc/localtime") == nil)
-    #expect(Zone.named("Europe/../../etc/passwd") == nil)
-    #expect(Zone.named("Europe/Istanbul ") == nil)
-    #expect(Zone.named("Nowhere/Nothing") == nil)
-    #expect(Zone.named("") == nil)
-    let istanbul = try #require(Zone.named("Europe/Istanbul"))
-    #expect(istanbul.secondsFromGMT(for: Date()) == 10_800)
-    #expect(istanbul.identifier == "Europe/Istanbul")
-    #expect(istanbul.description == "Europe/Istanbul")
-    #expect(!istanbul.isDaylightSavingTime(for: Date()))
-    #expect(Zone.named("UTC") == .utc)
-    #expect(Zone.named("Etc/GMT+5")?.secondsFromGMT(for: Date()) == -18_000)
-    #expect(Zone.utc.secondsFromGMT(for: Date()) == 0)
-  }
-
-  @Test(
-    .enabled(if: FileManager.default.fileExists(atPath: "/usr/share/zoneinfo/posix/Asia/Tokyo")))
-  func namedZoneFallsBackToZoneinfoFile() {
-    #expect(ZoneTable.rules["posix/Asia/Tokyo"] == nil)
-    #expect(Zone.named("posix/Asia/Tokyo")?.secondsFromGMT(for: Date()) == 32_400)
-  }
-
-  @Test func tableCoversCommonZones() {
-    #expect(ZoneTable.rules.count > 400)
-    for name in ["UTC", "GMT", "Europe/Istanbul", "America/New_York", "Asia/Calcutta"] {
-      #expect(ZoneTable.rules[name] != nil, "\(name)")
-    }
-    for (name, rule) in ZoneTable.rules {
-      #expect(Zone(identifier: name, posixRule: rule) != nil, "\(name): \(rule)")
-    }
-  }
-
-  @Test func equalityAndHashing() {
+  @Test func equalityAndHashing() throws {
     let zones: Set<Zone?> = [
-      Zone.named("Europe/Istanbul"), Zone.named("Europe/Istanbul"), Zone.named("Asia/Istanbul"),
+      Zone(identifier: "Europe/Istanbul", posixRule: "<+03>-3"),
+      Zone(identifier: "Europe/Istanbul", posixRule: "<+03>-3"),
+      Zone(identifier: "Asia/Istanbul", posixRule: "<+03>-3"),
     ]
     #expect(zones.count == 2)
     #expect(Zone(identifier: "X", posixRule: "CET-1") != Zone(identifier: "X", posixRule: "CET-2"))
-  }
-
-  @Test func footerOfTZifFile() throws {
-    let header = Array("TZif2".utf8) + [UInt8](repeating: 0, count: 60)
-    #expect(
-      Zone.footer(ofTZif: Data(header + Array("\nCET-1CEST,M3.5.0,M10.5.0/3\n".utf8)))
-        == "CET-1CEST,M3.5.0,M10.5.0/3")
-    #expect(Zone.footer(ofTZif: Data(header + Array("\n\n".utf8))) == nil)
-    let version1 = Array("TZif\0".utf8) + [UInt8](repeating: 0, count: 60) + Array("\nCET-1\n".utf8)
-    #expect(Zone.footer(ofTZif: Data(version1)) == nil)
-    #expect(Zone.footer(ofTZif: Data("not a zone file\nCET-1\n".utf8)) == nil)
-    if let data = FileManager.default.contents(atPath: "/usr/share/zoneinfo/Europe/Istanbul") {
-      #expect(Zone.footer(ofTZif: data) == "<+03>-3")
-    }
+    #expect(Zone(identifier: "UTC", posixRule: "UTC0") == .utc)
+    #expect(Zone.utc.secondsFromGMT(for: Date()) == 0)
   }
 }
 
-@Suite struct ZoneCurrentTests {
-  @Test func tzVariable() {
-    #expect(Zone.resolve(tz: "", localtimeLink: nil, localtimeFooter: nil) == .utc)
-    #expect(Zone.resolve(tz: ":", localtimeLink: nil, localtimeFooter: nil) == .utc)
-    let link = "/usr/share/zoneinfo/Asia/Tokyo"
-    #expect(
-      Zone.resolve(tz: ":Europe/Istanbul", localtimeLink: link, localtimeFooter: nil).identifier
-        == "Europe/Istanbul")
-    #expect(
-      Zone.resolve(tz: "Europe/Istanbul", localtimeLink: link, localtimeFooter: nil).identifier
-        == "Europe/Istanbul")
-    #expect(
-      Zone.resolve(
-        tz: ":/usr/share/zoneinfo/Europe/Istanbul", localtimeLink: nil, localtimeFooter: nil
-      )
-      .identifier == "Europe/Istanbul")
-    let posix = Zone.resolve(
-      tz: "EST5EDT,M3.2.0,M11.1.0", localtimeLink: link, localtimeFooter: nil)
-    #expect(posix.identifier == "EST5EDT,M3.2.0,M11.1.0")
-    #expect(posix.secondsFromGMT(for: date(utc(2027, 7, 1))) == -14_400)
-    #expect(
-      Zone.resolve(tz: "<+0545>-5:45", localtimeLink: nil, localtimeFooter: nil)
-        .secondsFromGMT(for: Date()) == 20_700)
-    #expect(Zone.resolve(tz: "Not/AZone", localtimeLink: link, localtimeFooter: nil) == .utc)
+@Suite struct ZoneHistoryTests {
+  /// A zone like Istanbul's: +02 with summer time at +03 until 2016-09-07, then +03 all year.
+  static func istanbulLike() throws -> Zone {
+    let winter = Zone.LocalTime(secondsFromGMT: 7_200, isDaylightSavingTime: false)
+    let summer = Zone.LocalTime(secondsFromGMT: 10_800, isDaylightSavingTime: true)
+    let after = Zone.LocalTime(secondsFromGMT: 10_800, isDaylightSavingTime: false)
+    return try #require(
+      Zone(
+        identifier: "Test/Istanbul", initial: winter,
+        transitions: [
+          Zone.Transition(time: utc(2015, 3, 29, 1), localTime: summer),
+          Zone.Transition(time: utc(2015, 11, 8, 1), localTime: winter),
+          Zone.Transition(time: utc(2016, 3, 27, 1), localTime: summer),
+          Zone.Transition(time: utc(2016, 9, 6, 21), localTime: after),
+        ],
+        posixRule: "<+03>-3"))
   }
 
-  @Test func localtimeLinkThenFooter() {
-    #expect(
-      Zone.resolve(
-        tz: nil, localtimeLink: "/usr/share/zoneinfo/Asia/Tokyo", localtimeFooter: "CET-1"
-      )
-      .identifier == "Asia/Tokyo")
-    #expect(
-      Zone.resolve(
-        tz: nil, localtimeLink: "../usr/share/zoneinfo/posix/America/New_York", localtimeFooter: nil
-      ).identifier == "America/New_York")
-    #expect(
-      Zone.resolve(tz: nil, localtimeLink: "/etc/elsewhere", localtimeFooter: "CET-1").identifier
-        == "CET-1")
-    #expect(
-      Zone.resolve(tz: nil, localtimeLink: nil, localtimeFooter: "<+03>-3")
-        .secondsFromGMT(for: Date()) == 10_800)
-    #expect(Zone.resolve(tz: nil, localtimeLink: nil, localtimeFooter: "garbage") == .utc)
-    #expect(Zone.resolve(tz: nil, localtimeLink: nil, localtimeFooter: nil) == .utc)
+  @Test func initialThenTransitionsThenRule() throws {
+    let zone = try Self.istanbulLike()
+    #expect(zone.secondsFromGMT(for: date(utc(1990, 1, 1))) == 7_200)
+    #expect(zone.secondsFromGMT(for: date(utc(2015, 1, 15))) == 7_200)
+    #expect(!zone.isDaylightSavingTime(for: date(utc(2015, 1, 15))))
+    #expect(zone.secondsFromGMT(for: date(utc(2015, 7, 15))) == 10_800)
+    #expect(zone.isDaylightSavingTime(for: date(utc(2015, 7, 15))))
+    #expect(zone.secondsFromGMT(for: date(utc(2015, 3, 29, 0, 59))) == 7_200)
+    #expect(zone.secondsFromGMT(for: date(utc(2015, 3, 29, 1))) == 10_800)
+    #expect(zone.secondsFromGMT(for: date(utc(2017, 1, 15))) == 10_800)
+    #expect(!zone.isDaylightSavingTime(for: date(utc(2017, 1, 15))))
+    #expect(zone.secondsFromGMT(for: date(utc(2040, 1, 15))) == 10_800)
   }
 
-  @Test func zoneNameInPath() {
-    #expect(Zone.zoneName(inPath: "/usr/share/zoneinfo/Europe/Istanbul") == "Europe/Istanbul")
-    #expect(Zone.zoneName(inPath: "/usr/share/zoneinfo/right/UTC") == "UTC")
-    #expect(Zone.zoneName(inPath: "/usr/share/zoneinfo/") == nil)
-    #expect(Zone.zoneName(inPath: "/etc/localtime") == nil)
+  @Test func localTimesAcrossTransitions() throws {
+    let zone = try Self.istanbulLike()
+    // 2015-03-29 03:00 +02 became 04:00 +03: 03:30 is skipped, read with the offset before.
+    #expect(
+      zone.instant(forLocalSeconds: wall(2015, 3, 29, 2, 30)) == date(utc(2015, 3, 29, 0, 30)))
+    #expect(
+      zone.instant(forLocalSeconds: wall(2015, 3, 29, 3, 30)) == date(utc(2015, 3, 29, 1, 30)))
+    #expect(
+      zone.instant(forLocalSeconds: wall(2015, 3, 29, 4, 30)) == date(utc(2015, 3, 29, 1, 30)))
+    // 2015-11-08 04:00 +03 became 03:00 +02: 03:30 happens twice, the earlier is given.
+    #expect(
+      zone.instant(forLocalSeconds: wall(2015, 11, 8, 3, 30)) == date(utc(2015, 11, 8, 0, 30)))
+    #expect(zone.instant(forLocalSeconds: wall(1999, 6, 1, 12)) == date(utc(1999, 6, 1, 10)))
+    #expect(zone.instant(forLocalSeconds: wall(2030, 6, 1, 12)) == date(utc(2030, 6, 1, 9)))
   }
 
-  @Test func currentIsStable() {
-    #expect(Zone.current == Zone.current)
-    #expect(!Zone.current.identifier.isEmpty)
+  @Test func withoutInitialTheRuleHoldsBefore() throws {
+    let zone = try #require(
+      Zone(
+        identifier: "X", initial: nil,
+        transitions: [
+          Zone.Transition(
+            time: utc(2030, 1, 1),
+            localTime: Zone.LocalTime(secondsFromGMT: 0, isDaylightSavingTime: false)),
+          Zone.Transition(
+            time: utc(2030, 2, 1),
+            localTime: Zone.LocalTime(secondsFromGMT: 3_600, isDaylightSavingTime: false)),
+        ],
+        posixRule: "<+01>-1"))
+    #expect(zone.secondsFromGMT(for: date(utc(2029, 6, 1))) == 3_600)
+    #expect(zone.secondsFromGMT(for: date(utc(2030, 1, 15))) == 0)
+    #expect(zone.secondsFromGMT(for: date(utc(2030, 6, 1))) == 3_600)
+  }
+
+  @Test func withoutRuleTheLastLocalTimeLasts() throws {
+    let zone = try #require(
+      Zone(
+        identifier: "X", initial: Zone.LocalTime(secondsFromGMT: 0, isDaylightSavingTime: false),
+        transitions: [
+          Zone.Transition(
+            time: utc(2000, 1, 1),
+            localTime: Zone.LocalTime(secondsFromGMT: 19_800, isDaylightSavingTime: false))
+        ],
+        posixRule: nil))
+    #expect(zone.secondsFromGMT(for: date(utc(1999, 1, 1))) == 0)
+    #expect(zone.secondsFromGMT(for: date(utc(2100, 1, 1))) == 19_800)
+  }
+
+  @Test func refusesDisorderAndBadRules() {
+    let local = Zone.LocalTime(secondsFromGMT: 0, isDaylightSavingTime: false)
+    #expect(
+      Zone(
+        identifier: "X", initial: nil,
+        transitions: [
+          Zone.Transition(time: 10, localTime: local), Zone.Transition(time: 10, localTime: local),
+        ], posixRule: "UTC0") == nil)
+    #expect(Zone(identifier: "X", initial: nil, transitions: [], posixRule: "garbage") == nil)
+    #expect(Zone(identifier: "X", initial: nil, transitions: [], posixRule: nil) == nil)
+    // Times far outside the clamped range neither trap nor mislead.
+    let far = Zone(
+      identifier: "X", initial: local,
+      transitions: [
+        Zone.Transition(time: Int.min, localTime: local),
+        Zone.Transition(
+          time: 0, localTime: Zone.LocalTime(secondsFromGMT: 3_600, isDaylightSavingTime: false)),
+      ], posixRule: "<+01>-1")
+    #expect(far?.secondsFromGMT(for: date(-1_000)) == 0)
+    #expect(far?.instant(forLocalSeconds: Int.min) != nil)
+    #expect(far?.instant(forLocalSeconds: Int.max) != nil)
   }
 }

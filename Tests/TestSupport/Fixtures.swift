@@ -1,6 +1,7 @@
 import Airline
 import Domain
 import Foundation
+import Zones
 
 /// Named values for tests: each test builds only the inputs it needs from these (literal
 /// offers, drafts and quotes; no simulator).

@@ -2,6 +2,8 @@
 """Generate ZoneTable.swift: every IANA zone name mapped to its POSIX TZ rule.
 
 Usage: gen_zones.py [ZONEINFO_DIR] [OUTPUT.swift]
+The table lives in Modules/Zones/ZoneTable.swift: the Zones module's fallback
+for a system without tzdata (the system's TZif files are read first).
 
 ZONEINFO_DIR defaults to /usr/share/zoneinfo. Output goes to stdout unless an
 output path is given (a single argument ending in .swift is the output path). The rule of each zone is the footer of its TZif v2+ file (the

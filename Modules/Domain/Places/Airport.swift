@@ -16,23 +16,26 @@ public struct Airport: Hashable, Sendable, Codable {
   public let city: String
   /// The ISO 3166-1 alpha-2 country code, such as `TR`.
   public let countryCode: String
-  /// The IANA time zone ID, such as `Europe/Istanbul`.
-  public let timeZoneID: String
+  /// The time zone its clocks show, resolved by whoever made the airport.
+  public let zone: Zone
   /// Latitude in degrees, north positive.
   public let latitude: Double
   /// Longitude in degrees, east positive.
   public let longitude: Double
 
-  /// Validates the country code, the time zone and the coordinates.
+  /// The IANA time zone ID, such as `Europe/Istanbul`.
+  public var timeZoneID: String { zone.identifier }
+
+  /// Validates the country code and the coordinates; the zone is already looked up (Domain
+  /// reads no zone files: the Zones module offers an initializer that takes a zone ID).
   public init(
-    code: IATACode, name: String, city: String, countryCode: String, timeZoneID: String,
+    code: IATACode, name: String, city: String, countryCode: String, zone: Zone,
     latitude: Double, longitude: Double
   ) throws(DomainError) {
     let country = countryCode.uppercased()
     guard country.unicodeScalars.count == 2,
       country.unicodeScalars.allSatisfy({ ("A"..."Z").contains($0) })
     else { throw .invalidCountryCode(countryCode) }
-    guard Zone.named(timeZoneID) != nil else { throw .invalidTimeZone(timeZoneID) }
     guard (-90...90).contains(latitude), (-180...180).contains(longitude) else {
       throw .invalidCoordinates(latitude: latitude, longitude: longitude)
     }
@@ -40,13 +43,10 @@ public struct Airport: Hashable, Sendable, Codable {
     self.name = name
     self.city = city
     self.countryCode = country
-    self.timeZoneID = timeZoneID
+    self.zone = zone
     self.latitude = latitude
     self.longitude = longitude
   }
-
-  /// The airport's time zone (validated when the airport was made).
-  public var zone: Zone { Zone.named(timeZoneID) ?? .utc }
 
   /// Great-circle distance to `other` in kilometres (haversine, mean Earth radius).
   public func distance(to other: Airport) -> Double {
@@ -63,14 +63,29 @@ public struct Airport: Hashable, Sendable, Codable {
     case code, name, city, countryCode, timeZoneID, latitude, longitude
   }
 
+  /// Reads an airport as written, with its zone's name; the zone comes from the `ZoneLookup`
+  /// in the decoder's `userInfo`.
   public init(from decoder: any Decoder) throws {
     let c = try decoder.container(keyedBy: CodingKeys.self)
+    let timeZoneID = try c.decode(String.self, forKey: .timeZoneID)
     try self.init(
       code: c.decode(IATACode.self, forKey: .code), name: c.decode(String.self, forKey: .name),
       city: c.decode(String.self, forKey: .city),
       countryCode: c.decode(String.self, forKey: .countryCode),
-      timeZoneID: c.decode(String.self, forKey: .timeZoneID),
+      zone: ZoneLookup.zone(named: timeZoneID, for: decoder),
       latitude: c.decode(Double.self, forKey: .latitude),
       longitude: c.decode(Double.self, forKey: .longitude))
+  }
+
+  /// Writes the airport with its zone's name, as before zones were resolved by their makers.
+  public func encode(to encoder: any Encoder) throws {
+    var c = encoder.container(keyedBy: CodingKeys.self)
+    try c.encode(code, forKey: .code)
+    try c.encode(name, forKey: .name)
+    try c.encode(city, forKey: .city)
+    try c.encode(countryCode, forKey: .countryCode)
+    try c.encode(timeZoneID, forKey: .timeZoneID)
+    try c.encode(latitude, forKey: .latitude)
+    try c.encode(longitude, forKey: .longitude)
   }
 }

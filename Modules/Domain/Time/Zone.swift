@@ -1,21 +1,22 @@
 import FoundationEssentials
 
-/// A time zone as its current rules: standard offset, and daylight-saving offset and dates.
+/// A time zone: the offsets it recorded in the past, and the POSIX rule for the times after.
 ///
-/// The rules come from a POSIX TZ string (the footer line of a TZif file), so only the rules in
-/// force now are known; past rule changes are not. The few zones whose coming switches no rule
-/// can describe (Morocco's hour during Ramadan, Palestine's pauses) also carry those switches
-/// as listed by tzdata, so their future times are right too.
+/// Domain reads no files: a zone is made by whoever can look it up (the Zones module reads the
+/// system's TZif files, with an embedded table of current rules as a fallback), or from a POSIX
+/// TZ rule alone. Before its first transition a zone keeps its first local time (or, with none
+/// given, the rule); between transitions the latest one at or before the instant applies; from
+/// the last transition on, the rule. A zone known only by its rule knows no past rule changes.
 public struct Zone: Hashable, Sendable, CustomStringConvertible {
   /// The zone's name: an IANA name like "Europe/Istanbul", "UTC", or the POSIX rule string itself
   /// for a zone given as a rule.
   public var identifier: String { storage.identifier }
 
-  /// The parsed rule.
+  /// The parsed rule, in force from the last transition on.
   var rule: Rule { storage.rule }
-  /// Switches listed one by one, which take precedence over `rule` between the first and the
-  /// last of them (empty for nearly every zone).
-  var listed: Listed { storage.listed }
+  /// The recorded transitions, which take precedence over `rule` before the last of them (empty
+  /// for a zone made from a rule alone).
+  var history: History { storage.history }
 
   /// One shared, immutable copy of the parts: a zone travels inside every flight time, and
   /// copying one reference is cheaper than copying strings and arrays.
@@ -24,20 +25,20 @@ public struct Zone: Hashable, Sendable, CustomStringConvertible {
   private final class Storage: Sendable {
     let identifier: String
     let rule: Rule
-    let listed: Listed
+    let history: History
 
-    init(identifier: String, rule: Rule, listed: Listed) {
+    init(identifier: String, rule: Rule, history: History) {
       self.identifier = identifier
       self.rule = rule
-      self.listed = listed
+      self.history = history
     }
   }
 
   /// Coordinated Universal Time.
   public static let utc = Zone(identifier: "UTC", rule: Rule(text: "UTC0", standardOffset: 0))
 
-  init(identifier: String, rule: Rule, listed: Listed = Listed(flat: [])) {
-    storage = Storage(identifier: identifier, rule: rule, listed: listed)
+  init(identifier: String, rule: Rule, history: History = .none) {
+    storage = Storage(identifier: identifier, rule: rule, history: history)
   }
 
   /// Builds a zone from a POSIX TZ rule string, such as "CET-1CEST,M3.5.0,M10.5.0/3"; nil if it
@@ -47,41 +48,30 @@ public struct Zone: Hashable, Sendable, CustomStringConvertible {
     self.init(identifier: identifier, rule: rule)
   }
 
-  /// Looks the zone up by IANA name, such as "Europe/Istanbul": first in the built-in table, then
-  /// in the TZif file under /usr/share/zoneinfo. nil if the name is unknown or malformed.
-  public static func named(_ identifier: String) -> Zone? {
-    if let zone = builtIn[identifier] { return zone }
-    guard isValidName(identifier) else { return nil }
-    guard let data = FileManager.default.contents(atPath: zoneinfoDirectory + identifier),
-      let text = footer(ofTZif: data)
-    else { return nil }
-    return Zone(identifier: identifier, posixRule: text)
-  }
-
-  /// Every zone of the built-in table, parsed once on first use.
-  private static let builtIn: [String: Zone] = {
-    var zones: [String: Zone] = [:]
-    zones.reserveCapacity(ZoneTable.rules.count)
-    for (name, text) in ZoneTable.rules {
-      guard let rule = Rule(parsing: text) else { continue }
-      zones[name] = Zone(
-        identifier: name, rule: rule, listed: Listed(flat: ZoneTable.listedSwitches[name] ?? []))
+  /// Builds a zone from its recorded history: `initial` before the first transition (nil: the
+  /// rule), each transition from its instant on, and `posixRule` from the last transition on
+  /// (nil: the last local time lasts, as standard time). nil if the rule does not parse, the
+  /// transitions are not in strictly increasing order, or there is no local time at all.
+  public init?(
+    identifier: String, initial: LocalTime?, transitions: [Transition], posixRule: String?
+  ) {
+    guard zip(transitions, transitions.dropFirst()).allSatisfy({ $0.time < $1.time }) else {
+      return nil
     }
-    return zones
-  }()
-
-  /// The zone of this machine, read once: `$TZ` (":Europe/Istanbul", "Europe/Istanbul", or a
-  /// POSIX rule; empty means UTC), else the zone /etc/localtime links to, else the rule at the end
-  /// of /etc/localtime, else UTC.
-  public static var current: Zone { currentZone }
-
-  private static let currentZone: Zone = {
-    let localtime = "/etc/localtime"
-    let link = try? FileManager.default.destinationOfSymbolicLink(atPath: localtime)
-    let rule = FileManager.default.contents(atPath: localtime).flatMap { footer(ofTZif: $0) }
-    return resolve(
-      tz: ProcessInfo.processInfo.environment["TZ"], localtimeLink: link, localtimeFooter: rule)
-  }()
+    let rule: Rule
+    if let posixRule {
+      guard let parsed = Rule(parsing: posixRule) else { return nil }
+      rule = parsed
+    } else if let last = transitions.last?.localTime ?? initial {
+      rule = Rule(text: "", standardOffset: last.secondsFromGMT)
+    } else {
+      return nil
+    }
+    // With no transitions the rule holds throughout: "UTC" read from a file equals `.utc`.
+    self.init(
+      identifier: identifier, rule: rule,
+      history: transitions.isEmpty ? .none : History(initial: initial, transitions: transitions))
+  }
 
   /// Seconds east of UTC in effect at `instant`.
   public func secondsFromGMT(for instant: Date) -> Int {
@@ -91,7 +81,7 @@ public struct Zone: Hashable, Sendable, CustomStringConvertible {
   /// The offset in effect at `t` seconds since 1970 UTC.
   @inline(__always)
   func offset(at t: Int) -> Int {
-    listed.state(at: t)?.offset ?? rule.offset(at: t)
+    history.localTime(at: t)?.secondsFromGMT ?? rule.offset(at: t)
   }
 
   /// Whether daylight-saving (summer) time is in effect at `instant`.
@@ -99,10 +89,11 @@ public struct Zone: Hashable, Sendable, CustomStringConvertible {
   /// For rules whose "daylight" offset is below the standard one (Europe/Dublin), the summer
   /// half with the larger offset counts as daylight-saving time, as in Foundation.
   public func isDaylightSavingTime(for instant: Date) -> Bool {
-    if let state = listed.state(at: Zone.seconds(instant)) { return state.isDaylight }
+    let t = Zone.seconds(instant)
+    if let local = history.localTime(at: t) { return local.isDaylightSavingTime }
     guard let dst = rule.dst else { return false }
     if dst.allYear { return true }
-    let offset = rule.offset(at: Zone.seconds(instant))
+    let offset = rule.offset(at: t)
     return dst.offset != rule.standardOffset && offset == max(dst.offset, rule.standardOffset)
   }
 
@@ -115,11 +106,11 @@ public struct Zone: Hashable, Sendable, CustomStringConvertible {
   public func instant(forLocalSeconds localSeconds: Int) -> Date {
     let limit = Zone.secondsLimit
     let local = min(max(localSeconds, -limit), limit)
-    guard listed.covers(local) else {
+    guard history.covers(local) else {
       return Date(timeIntervalSince1970: Double(rule.utcSeconds(forLocal: local)))
     }
-    // Near listed switches: try the offset in force a day before, then a day after; a time
-    // that fits neither lies in a gap and is read with the offset before it.
+    // Near transitions: try the offset in force a day before, then a day after; a time that
+    // fits neither lies in a gap and is read with the offset before it.
     let before = offset(at: local - 86_400)
     let after = offset(at: local + 86_400)
     for candidate in [before, after] where offset(at: local - candidate) == candidate {
@@ -131,11 +122,11 @@ public struct Zone: Hashable, Sendable, CustomStringConvertible {
   /// The identifier.
   public var description: String { identifier }
 
-  /// Zones are equal when both the identifier and the rule string are (listed switches come
-  /// with the identifier).
+  /// Zones are equal when their identifiers, rule strings and histories are.
   public static func == (lhs: Zone, rhs: Zone) -> Bool {
     if lhs.storage === rhs.storage { return true }
     return lhs.identifier == rhs.identifier && lhs.rule.text == rhs.rule.text
+      && lhs.history == rhs.history
   }
 
   /// Hashes the identifier and the rule string.
@@ -145,74 +136,9 @@ public struct Zone: Hashable, Sendable, CustomStringConvertible {
   }
 }
 
-// MARK: - Machine zone
+// MARK: - Instants
 
 extension Zone {
-  static let zoneinfoDirectory = "/usr/share/zoneinfo/"
-
-  /// The machine zone from its three sources: the `TZ` variable, the target of the
-  /// /etc/localtime link, and the rule at the end of /etc/localtime. A `TZ` that is set but is
-  /// neither a known name, a .../zoneinfo/<name> path, nor a valid POSIX rule gives UTC, as in
-  /// glibc.
-  static func resolve(tz: String?, localtimeLink: String?, localtimeFooter: String?) -> Zone {
-    if let tz {
-      var value = Substring(tz)
-      if value.hasPrefix(":") { value = value.dropFirst() }
-      if value.isEmpty { return .utc }
-      let text = String(value)
-      if let name = zoneName(inPath: text), let zone = named(name) { return zone }
-      if let zone = named(text) { return zone }
-      if let zone = Zone(identifier: text, posixRule: text) { return zone }
-      return .utc
-    }
-    if let link = localtimeLink, let name = zoneName(inPath: link), let zone = named(name) {
-      return zone
-    }
-    if let text = localtimeFooter, let zone = Zone(identifier: text, posixRule: text) {
-      return zone
-    }
-    return .utc
-  }
-
-  /// "Europe/Istanbul" from "/usr/share/zoneinfo/Europe/Istanbul" or
-  /// "../usr/share/zoneinfo/posix/Europe/Istanbul"; nil if the path has no "zoneinfo/" part.
-  static func zoneName(inPath path: String) -> String? {
-    let parts = path.split(separator: "/", omittingEmptySubsequences: false)
-    guard let index = parts.lastIndex(of: "zoneinfo") else { return nil }
-    var rest = parts[(index + 1)...]
-    if let first = rest.first, first == "posix" || first == "right" { rest = rest.dropFirst() }
-    let name = rest.joined(separator: "/")
-    return name.isEmpty ? nil : name
-  }
-
-  /// Whether `name` can safely be used as a path under /usr/share/zoneinfo.
-  static func isValidName(_ name: String) -> Bool {
-    guard !name.isEmpty, !name.hasPrefix("/"), !name.contains("..") else { return false }
-    return name.utf8.allSatisfy { byte in
-      switch byte {
-      case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"),
-        UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "_"), UInt8(ascii: "+"),
-        UInt8(ascii: "-"), UInt8(ascii: "/"):
-        return true
-      default:
-        return false
-      }
-    }
-  }
-
-  /// The POSIX rule at the end of a TZif version 2+ file: the text between the last two
-  /// newlines. nil for other files.
-  static func footer(ofTZif data: Data) -> String? {
-    let bytes = [UInt8](data)
-    guard bytes.count >= 44, bytes[0] == 0x54, bytes[1] == 0x5A, bytes[2] == 0x69,
-      bytes[3] == 0x66, bytes[4] >= UInt8(ascii: "2"), bytes[bytes.count - 1] == 0x0A,
-      let start = bytes[..<(bytes.count - 1)].lastIndex(of: 0x0A)
-    else { return nil }
-    let line = bytes[(start + 1)..<(bytes.count - 1)]
-    guard !line.isEmpty else { return nil }
-    return String(decoding: line, as: UTF8.self)
-  }
-
   /// Whole seconds since 1970 of `instant`, rounded down and clamped to about ±3 million years.
   static func seconds(_ instant: Date) -> Int {
     let value = instant.timeIntervalSince1970
@@ -226,53 +152,75 @@ extension Zone {
   static let secondsLimit = 100_000_000_000_000
 }
 
-// MARK: - Listed switches
+// MARK: - History
 
 extension Zone {
-  /// Switches listed one by one: from each entry's time on, its offset applies, until the next.
-  struct Listed: Hashable, Sendable {
-    struct State: Hashable, Sendable {
-      let time: Int
-      let offset: Int
-      /// Summer time: the larger of the zone's offsets, as Foundation counts it (Morocco's
-      /// +01 outside Ramadan, Palestine's +03).
-      let isDaylight: Bool
+  /// A local time a zone keeps for a while: its offset, and whether it is daylight-saving time.
+  public struct LocalTime: Hashable, Sendable {
+    /// Seconds east of UTC.
+    public let secondsFromGMT: Int
+    /// Whether this is daylight-saving (summer) time.
+    public let isDaylightSavingTime: Bool
+
+    /// A local time of `secondsFromGMT` east of UTC.
+    public init(secondsFromGMT: Int, isDaylightSavingTime: Bool) {
+      self.secondsFromGMT = secondsFromGMT
+      self.isDaylightSavingTime = isDaylightSavingTime
+    }
+  }
+
+  /// A change of local time: from `time` (seconds since 1970 UTC) on, `localTime` applies.
+  public struct Transition: Hashable, Sendable {
+    /// Seconds since 1970 UTC at which the change happens.
+    public let time: Int
+    /// The local time from then on.
+    public let localTime: LocalTime
+
+    /// The change to `localTime` at `time` seconds since 1970 UTC.
+    public init(time: Int, localTime: LocalTime) {
+      self.time = time
+      self.localTime = localTime
+    }
+  }
+
+  /// Transitions in increasing order, and the local time before the first of them.
+  struct History: Hashable, Sendable {
+    /// In force before the first transition; nil to use the rule there.
+    let initial: LocalTime?
+    /// Times clamped to twice `secondsLimit`, so a day either side cannot overflow.
+    let transitions: [Transition]
+
+    static let none = History(initial: nil, transitions: [])
+
+    init(initial: LocalTime?, transitions: [Transition]) {
+      let bound = 2 * Zone.secondsLimit
+      self.initial = initial
+      self.transitions = transitions.map {
+        Transition(time: min(max($0.time, -bound), bound), localTime: $0.localTime)
+      }
     }
 
-    let states: [State]
-
-    /// Reads `[time, offset]` pairs, as `ZoneTable.listedSwitches` has them.
-    init(flat: [Int]) {
-      var pairs: [(time: Int, offset: Int)] = []
-      var index = 0
-      while index + 1 < flat.count {
-        pairs.append((flat[index], flat[index + 1]))
-        index += 2
-      }
-      let standard = pairs.map(\.offset).min() ?? 0
-      states = pairs.sorted { $0.time < $1.time }.map {
-        State(time: $0.time, offset: $0.offset, isDaylight: $0.offset > standard)
-      }
-    }
-
-    /// The state in force at `t`, if `t` is between the first and the last listed switch.
+    /// The local time in force at `t`, or nil where the rule decides: from the last transition
+    /// on, and before the first when there is no initial local time.
     @inline(__always)
-    func state(at t: Int) -> State? {
-      guard let first = states.first, let last = states.last, t >= first.time, t < last.time
-      else { return nil }
-      var low = 0
-      var high = states.count - 1
-      while low < high {  // the last state whose time is at or before t
-        let middle = (low + high + 1) / 2
-        if states[middle].time <= t { low = middle } else { high = middle - 1 }
+    func localTime(at t: Int) -> LocalTime? {
+      guard let first = transitions.first, let last = transitions.last, t < last.time else {
+        return nil
       }
-      return states[low]
+      if t < first.time { return initial }
+      var low = 0
+      var high = transitions.count - 1
+      while low < high {  // the last transition at or before t
+        let middle = (low + high + 1) / 2
+        if transitions[middle].time <= t { low = middle } else { high = middle - 1 }
+      }
+      return transitions[low].localTime
     }
 
-    /// Whether local time `local` may fall among the listed switches (a day's margin).
+    /// Whether local time `local` may fall before the last transition (a day's margin).
     func covers(_ local: Int) -> Bool {
-      guard let first = states.first, let last = states.last else { return false }
-      return local >= first.time - 86_400 && local < last.time + 86_400
+      guard let first = transitions.first, let last = transitions.last else { return false }
+      return local < last.time + 86_400 && (initial != nil || local >= first.time - 86_400)
     }
   }
 }

@@ -13,10 +13,9 @@ public struct ZonedTime: Hashable, Sendable, Codable, Comparable {
   /// The IANA name of the zone.
   public var timeZoneID: String { zone.identifier }
 
-  /// Pairs an instant with a zone; the zone ID is validated, and so is the instant: one more
-  /// than about 3 million years from 1970 (or not a number) is no time a flight has.
-  public init(instant: Date, timeZoneID: String) throws(DomainError) {
-    guard let zone = Zone.named(timeZoneID) else { throw .invalidTimeZone(timeZoneID) }
+  /// Pairs an instant with a zone, validating the instant: one more than about 3 million years
+  /// from 1970 (or not a number) is no time a flight has.
+  public init(validating instant: Date, zone: Zone) throws(DomainError) {
     let seconds = instant.timeIntervalSince1970
     guard abs(seconds) < Double(Zone.secondsLimit) else { throw .instantOutOfRange(seconds) }
     self.init(instant: instant, zone: zone)
@@ -61,13 +60,17 @@ public struct ZonedTime: Hashable, Sendable, Codable, Comparable {
 
   private enum CodingKeys: String, CodingKey { case instant, timeZoneID }
 
+  /// Reads the instant and the zone's name; the zone comes from the `ZoneLookup` in the
+  /// decoder's `userInfo`.
   public init(from decoder: any Decoder) throws {
     let c = try decoder.container(keyedBy: CodingKeys.self)
+    let instant = try c.decode(Date.self, forKey: .instant)
+    let timeZoneID = try c.decode(String.self, forKey: .timeZoneID)
     try self.init(
-      instant: c.decode(Date.self, forKey: .instant),
-      timeZoneID: c.decode(String.self, forKey: .timeZoneID))
+      validating: instant, zone: ZoneLookup.zone(named: timeZoneID, for: decoder))
   }
 
+  /// Writes the instant and the zone's name.
   public func encode(to encoder: any Encoder) throws {
     var c = encoder.container(keyedBy: CodingKeys.self)
     try c.encode(instant, forKey: .instant)

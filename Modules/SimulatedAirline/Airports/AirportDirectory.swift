@@ -1,6 +1,7 @@
 import Airline
 import Domain
 import FoundationEssentials
+import Zones
 
 /// The built-in airports, looked up by code and searched for autocomplete.
 public struct AirportDirectory: Sendable {
@@ -24,16 +25,26 @@ public struct AirportDirectory: Sendable {
   /// Every airport, sorted by code.
   public var airports: [Airport] { entries.map(\.airport) }
 
-  /// The built-in list (rows that fail validation are left out, so a typo cannot crash the app).
-  public static let builtIn = AirportDirectory(rows: AirportTable.rows)
+  /// The built-in list with the system's zones (rows that fail validation are left out, so a
+  /// typo cannot crash the app).
+  public static let builtIn = AirportDirectory(zones: .live)
 
-  init(rows: [AirportRow]) {
+  /// The built-in list, each airport's zone looked up in `zones`.
+  public init(zones: ZoneSource) {
+    self.init(rows: AirportTable.rows, zones: zones)
+  }
+
+  init(rows: [AirportRow], zones: ZoneSource) {
     var entries: [Entry] = []
+    // Many airports share a zone: each is read once.
+    var resolved: [String: Zone] = [:]
     for row in rows {
-      guard let code = try? IATACode(row.code),
+      let zone = resolved[row.timeZone] ?? zones.zone(named: row.timeZone)
+      resolved[row.timeZone] = zone
+      guard let code = try? IATACode(row.code), let zone,
         let airport = try? Airport(
-          code: code, name: row.name, city: row.city, countryCode: row.country,
-          timeZoneID: row.timeZone, latitude: row.latitude, longitude: row.longitude)
+          code: code, name: row.name, city: row.city, countryCode: row.country, zone: zone,
+          latitude: row.latitude, longitude: row.longitude)
       else { continue }
       let name = Self.fold(row.name)
       entries.append(

@@ -94,8 +94,8 @@ struct OfferGenerator: Sendable {
       guard
         let flight = try? FlightNumber(
           airlineCode: routing.carrier.code, number: Int(flightSeed % 2800) + 100),
-        let departure = try? ZonedTime(instant: leaves, timeZoneID: from.timeZoneID),
-        let arrival = try? ZonedTime(instant: arrives, timeZoneID: to.timeZoneID),
+        let departure = try? ZonedTime(validating: leaves, zone: from.zone),
+        let arrival = try? ZonedTime(validating: arrives, zone: to.zone),
         let segment = try? Segment(
           flightNumber: flight, origin: from, destination: to, departure: departure,
           arrival: arrival, aircraft: Self.aircraft(for: legDistance, random: &random))

@@ -2,6 +2,7 @@ import Airline
 import Domain
 import FoundationEssentials
 import Persistence
+import Zones
 
 /// The simulated airline: offers, seat maps, drafts, quotes and payments on top of JSON records,
 /// with an injected clock and latency. It implements every service protocol, so the app runs for
@@ -48,12 +49,13 @@ public actor SimulatedAirline: OfferService, DraftService, PricingService, Payme
   public nonisolated let ledgerNotices: AsyncStream<LedgerNotice>
   let notices: AsyncStream<LedgerNotice>.Continuation
 
-  /// An airline keeping its records in `store`, reading time from `clock`.
+  /// An airline keeping its records in `store`, reading time from `clock`; the zones its
+  /// records name are read back from `zones`.
   public init(
     store: RecordStore, clock: WallClock, configuration: Configuration = Configuration(),
-    airports: AirportDirectory = .builtIn
+    airports: AirportDirectory = .builtIn, zones: ZoneSource = .live
   ) {
-    self.store = store
+    self.store = store.decoding(with: zones.decodingUserInfo)
     self.clock = clock
     self.configuration = configuration
     self.offerGenerator = OfferGenerator(airports: airports, lifetime: configuration.offerLifetime)

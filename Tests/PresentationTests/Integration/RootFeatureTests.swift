@@ -6,6 +6,7 @@ import Presentation
 import SimulatedAirline
 import TestSupport
 import Testing
+import Zones
 
 @Suite("Root feature")
 struct RootFeatureTests {
@@ -39,7 +40,7 @@ struct RootFeatureTests {
   func todayFollowsTheGivenZone() throws {
     // 22:30 UTC on 29 Nov is already 30 Nov in Istanbul (UTC+3).
     let late = TestWorld.start.addingTimeInterval(10.5 * 3600)
-    let istanbul = try #require(Zone.named("Europe/Istanbul"))
+    let istanbul = try #require(ZoneSource.live.zone(named: "Europe/Istanbul"))
     let there = RootFeature.State(now: late, zone: istanbul)
     let here = RootFeature.State(now: late)
     #expect(there.today == (try CalendarDay(iso: "2026-11-30")))

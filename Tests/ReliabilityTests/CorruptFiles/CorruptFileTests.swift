@@ -5,6 +5,7 @@ import Foundation
 import Persistence
 import SimulatedAirline
 import Testing
+import Zones
 
 @Suite("Corrupt record files")
 struct CorruptFileTests {
@@ -53,7 +54,8 @@ struct CorruptFileTests {
         id: RecordKind.snapshotID, kind: snapshotKind)
       return Records(
         world: world, offer: offer, draft: draft, quote: quote, booking: booking,
-        scratch: RecordStore(root: world.root + "-scratch"))
+        scratch: RecordStore(
+          root: world.root + "-scratch", decodingUserInfo: ZoneSource.live.decodingUserInfo))
     }
 
     func folder(_ target: Target) -> String {

@@ -3,6 +3,7 @@ import Domain
 import FlowOwner
 import Foundation
 import Testing
+import Zones
 
 @testable import Persistence
 @testable import SimulatedAirline
@@ -83,7 +84,8 @@ struct DecoderFuzzTests {
   func brokenRecords() async throws {
     let root = NSTemporaryDirectory() + "booking-decoder-fuzz-" + UUID().uuidString
     defer { try? FileManager.default.removeItem(atPath: root) }
-    let store = RecordStore(root: root)
+    // Offers and bookings name zones: read them as the airline does.
+    let store = RecordStore(root: root, decodingUserInfo: ZoneSource.live.decodingUserInfo)
     var random = SeededRandom(seed: Self.seed)
     var failures: [String] = []
     var summary: [String] = []

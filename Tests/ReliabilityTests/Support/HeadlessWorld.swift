@@ -8,6 +8,7 @@ import Presentation
 import SimulatedAirline
 import Synchronization
 import TestSupport
+import Zones
 
 /// The app without a terminal: a simulated airline with no latency on a temporary directory, a
 /// hand-moved clock, and the environment the root feature runs in.
@@ -28,7 +29,8 @@ struct HeadlessWorld: AppWorld {
       inMemory && FileManager.default.fileExists(atPath: "/dev/shm")
       ? "/dev/shm/" : NSTemporaryDirectory()
     root = base + "booking-reliability-" + UUID().uuidString
-    store = RecordStore(root: root)
+    // Offers and bookings name their airports' zones: the store reads them as the airline does.
+    store = RecordStore(root: root, decodingUserInfo: ZoneSource.live.decodingUserInfo)
     airline = SimulatedAirline(
       store: store, clock: clock.wallClock, configuration: .init(latency: .none))
     // Payment keys from a counter: the same keys on every run.

@@ -1,6 +1,7 @@
 import Domain
 import FlowOwner
 import Foundation
+import Zones
 
 /// The fixed values every scenario uses: one search, two offers, their drafts, one quote, a clock.
 public struct LabFixtures: Sendable {

@@ -1,5 +1,6 @@
 import FlowOwner
 import Foundation
+import Zones
 
 /// JSON with sorted keys, so two versions' snapshots compare as text.
 enum LabJSON {
@@ -14,9 +15,11 @@ enum LabJSON {
     }
   }
 
-  /// `json` read as a `T`, or nil when it is not one.
+  /// `json` read as a `T`, or nil when it is not one; zones named in it come from the system.
   static func decode<T: Decodable>(_ type: T.Type, from json: String) -> T? {
-    try? JSONDecoder().decode(type, from: Data(json.utf8))
+    let decoder = JSONDecoder()
+    decoder.userInfo = ZoneSource.live.decodingUserInfo
+    return try? decoder.decode(type, from: Data(json.utf8))
   }
 
   /// `json` read as the real `BookingSnapshot`, or nil when it is not one.

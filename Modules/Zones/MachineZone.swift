@@ -1,0 +1,54 @@
+import Domain
+import FoundationEssentials
+
+extension ZoneSource {
+  /// The zone of this machine: `$TZ` (":Europe/Istanbul", "Europe/Istanbul", or a POSIX rule;
+  /// empty means UTC), else the zone /etc/localtime links to, else the contents of
+  /// /etc/localtime itself, else UTC.
+  public func machineZone() -> Zone {
+    let path = "/etc/localtime"
+    let link = try? FileManager.default.destinationOfSymbolicLink(atPath: path)
+    return resolve(
+      tz: ProcessInfo.processInfo.environment["TZ"], localtimeLink: link,
+      localtime: ZoneFile.contents(atPath: path).flatMap(Self.localtimeZone))
+  }
+
+  /// The zone in the bytes of /etc/localtime, named by its rule (or "localtime" without one).
+  static func localtimeZone(_ bytes: [UInt8]) -> Zone? {
+    guard let file = TZif(bytes) else { return nil }
+    return file.zone(identifier: file.footer ?? "localtime")
+  }
+
+  /// The machine zone from its three sources: the `TZ` variable, the target of the
+  /// /etc/localtime link, and the zone in /etc/localtime. A `TZ` that is set but is neither a
+  /// known name, a .../zoneinfo/<name> path, nor a valid POSIX rule gives UTC, as in glibc.
+  func resolve(tz: String?, localtimeLink: String?, localtime: Zone?) -> Zone {
+    if let tz {
+      var value = Substring(tz)
+      if value.hasPrefix(":") { value = value.dropFirst() }
+      if value.isEmpty { return .utc }
+      let text = String(value)
+      if let name = Self.zoneName(inPath: text), let zone = zone(named: name) { return zone }
+      if let zone = zone(named: text) { return zone }
+      if let zone = Zone(identifier: text, posixRule: text) { return zone }
+      return .utc
+    }
+    if let link = localtimeLink, let name = Self.zoneName(inPath: link),
+      let zone = zone(named: name)
+    {
+      return zone
+    }
+    return localtime ?? .utc
+  }
+
+  /// "Europe/Istanbul" from "/usr/share/zoneinfo/Europe/Istanbul" or
+  /// "../usr/share/zoneinfo/posix/Europe/Istanbul"; nil if the path has no "zoneinfo/" part.
+  static func zoneName(inPath path: String) -> String? {
+    let parts = path.split(separator: "/", omittingEmptySubsequences: false)
+    guard let index = parts.lastIndex(of: "zoneinfo") else { return nil }
+    var rest = parts[(index + 1)...]
+    if let first = rest.first, first == "posix" || first == "right" { rest = rest.dropFirst() }
+    let name = rest.joined(separator: "/")
+    return name.isEmpty ? nil : name
+  }
+}

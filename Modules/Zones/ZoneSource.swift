@@ -1,0 +1,104 @@
+import Domain
+import FoundationEssentials
+
+/// Where zones come from: the system's TZif files first (full history), then an embedded table
+/// of POSIX rules as the fallback for a system without tzdata.
+///
+/// The fallback knows only the rules in force when it was generated (tzdata 2025b), plus the
+/// coming switches of Morocco and Palestine: past times in a zone whose rules changed
+/// (Europe/Istanbul before 2016) come out with today's offset.
+public struct ZoneSource: Sendable {
+  /// The directory of TZif files, such as "/usr/share/zoneinfo"; nil to read no files.
+  public let systemDirectory: String?
+  /// IANA zone name to POSIX TZ rule, for names with no readable file.
+  public let fallback: [String: String]
+  /// Switches the fallback rules cannot tell: `[UTC seconds, offset, ...]` pairs by zone name.
+  public let fallbackSwitches: [String: [Int]]
+
+  /// A source reading TZif files from `systemDirectory`, then `fallback`.
+  public init(
+    systemDirectory: String?, fallback: [String: String], fallbackSwitches: [String: [Int]] = [:]
+  ) {
+    self.systemDirectory = systemDirectory
+    self.fallback = fallback
+    self.fallbackSwitches = fallbackSwitches
+  }
+
+  /// The system's files (`$TZDIR` if set, else /usr/share/zoneinfo), then the embedded table.
+  public static var live: ZoneSource {
+    let directory = ProcessInfo.processInfo.environment["TZDIR"].flatMap { $0.isEmpty ? nil : $0 }
+    return ZoneSource(
+      systemDirectory: directory ?? "/usr/share/zoneinfo", fallback: ZoneTable.rules,
+      fallbackSwitches: ZoneTable.listedSwitches)
+  }
+
+  /// The embedded table alone: current rules only, no files read.
+  public static var embedded: ZoneSource {
+    ZoneSource(
+      systemDirectory: nil, fallback: ZoneTable.rules, fallbackSwitches: ZoneTable.listedSwitches)
+  }
+
+  /// The tzdata release the embedded table was generated from, such as "2025b".
+  public static var embeddedVersion: String { ZoneTable.tzdataVersion }
+
+  /// The zone named `identifier`, such as "Europe/Istanbul": from its TZif file under
+  /// `systemDirectory`, else (no file, or one that is not well formed) from `fallback`. nil if
+  /// the name is unknown or unsafe as a path (absolute, "..", odd characters).
+  public func zone(named identifier: String) -> Zone? {
+    guard Self.isValidName(identifier) else { return nil }
+    if let directory = systemDirectory,
+      let bytes = ZoneFile.contents(atPath: directory + "/" + identifier),
+      let zone = TZif(bytes)?.zone(identifier: identifier)
+    {
+      return zone
+    }
+    return fallbackZone(named: identifier)
+  }
+
+  /// The zone named `identifier` from the fallback table alone.
+  func fallbackZone(named identifier: String) -> Zone? {
+    guard let rule = fallback[identifier] else { return nil }
+    return Zone(
+      identifier: identifier, initial: nil,
+      transitions: Self.transitions(flat: fallbackSwitches[identifier] ?? []), posixRule: rule)
+  }
+
+  /// This source as the lookup decoders of airports and flight times need.
+  public var lookup: ZoneLookup { ZoneLookup { zone(named: $0) } }
+
+  /// A decoder's `userInfo` holding `lookup`, for reading records that name zones.
+  public var decodingUserInfo: [CodingUserInfoKey: any Sendable] { lookup.decodingUserInfo }
+
+  /// `[time, offset]` pairs as transitions; the larger offsets count as summer time, as
+  /// Foundation counts them (Morocco's +01 outside Ramadan, Palestine's +03).
+  static func transitions(flat: [Int]) -> [Zone.Transition] {
+    var pairs: [(time: Int, offset: Int)] = []
+    var index = 0
+    while index + 1 < flat.count {
+      pairs.append((flat[index], flat[index + 1]))
+      index += 2
+    }
+    let standard = pairs.map(\.offset).min() ?? 0
+    return pairs.sorted { $0.time < $1.time }.map {
+      Zone.Transition(
+        time: $0.time,
+        localTime: Zone.LocalTime(
+          secondsFromGMT: $0.offset, isDaylightSavingTime: $0.offset > standard))
+    }
+  }
+
+  /// Whether `name` can safely be used as a path under the zone directory.
+  static func isValidName(_ name: String) -> Bool {
+    guard !name.isEmpty, !name.hasPrefix("/"), !name.contains("..") else { return false }
+    return name.utf8.allSatisfy { byte in
+      switch byte {
+      case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"),
+        UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "_"), UInt8(ascii: "+"),
+        UInt8(ascii: "-"), UInt8(ascii: "/"):
+        return true
+      default:
+        return false
+      }
+    }
+  }
+}
