@@ -26,8 +26,8 @@ enum TripsCommands {
     bookings.sort { ($0.paidAt, $0.reference.rawValue) > ($1.paidAt, $1.reference.rawValue) }
     if json {
       try Output.json(bookings.map(BookingReport.init))
-    } else if bookings.isEmpty, unreadable.isEmpty {
-      print("No bookings yet in \(folder.path).")
+    } else if bookings.isEmpty {
+      if unreadable.isEmpty { print("No bookings yet in \(folder.path).") }
     } else {
       Output.table(
         ["REF", "PAID", "FLIGHT", "ROUTE", "DEPARTS", "PASSENGERS", "TOTAL"],

@@ -96,7 +96,18 @@ struct BookingCLITests {
           "--phone", "5551234",
         ], "'Ada 1990-05-04'"
       ),
-      (["quote", "of-1234567890abcdef", "--ttl", "0"], "'0'"),
+      (
+        [
+          "quote", "of-1234567890abcdef", "--passenger", "Ms Ada Lovelace 1990-05-04", "--email",
+          "a@b.co", "--phone", "5551234", "--ttl", "0",
+        ], "--ttl takes whole seconds"
+      ),
+      (
+        [
+          "quote", "of-1234567890abcdef", "--passenger", "Ms Ada Lovelace 1990-05-04", "--email",
+          "a@b.co", "--phone", "5551234", "--seat", "2:14A",
+        ], "no passenger 2"
+      ),
       (["pay", "qt-1234567890abcdef"], "--card-from-stdin"),
       (["show", "nope"], "REF 'nope'"),
     ]
@@ -147,8 +158,14 @@ struct BookingCLITests {
     let paid = try #require(
       try cli.json(["pay", quoteID, "--card-from-stdin"], input: Self.visa) as? [String: Any])
     let reference = try #require(paid["reference"] as? String)
-    let file = cli.dataDirectory.appendingPathComponent("bookings/\(reference).json")
-    try Data("{\"schema\": 1, \"kind\": \"bookings\", \"data\": {\"refer".utf8).write(to: file)
+    // The booking and the charge it could be written again from (a booking that is only
+    // unreadable is rebuilt from its charge, and shown).
+    let payments = cli.dataDirectory.appendingPathComponent("payments")
+    let charges = try FileManager.default.contentsOfDirectory(atPath: payments.path)
+    for file in ["bookings/\(reference).json"] + charges.map({ "payments/" + $0 }) {
+      try Data("{\"schema\": 1, \"kind\": \"bookings\", \"data\": {\"refer".utf8)
+        .write(to: cli.dataDirectory.appendingPathComponent(file))
+    }
 
     let shown = try cli.run(["show", reference])
     #expect(shown.status == 65, "status \(shown.status): \(shown.stderr)")
@@ -156,6 +173,9 @@ struct BookingCLITests {
     #expect(shown.stderr.split(separator: "\n").count == 1, "\(shown.stderr)")
     let trips = try cli.run(["trips", "--json"])
     #expect(trips.status == 65, "status \(trips.status): \(trips.stderr)")
+    // Still one JSON document: the bookings that could be read (none here).
+    let listed = try JSONSerialization.jsonObject(with: Data(trips.stdout.utf8)) as? [Any]
+    #expect(listed?.isEmpty == true, "\(trips.stdout)")
   }
 
   @Test("The airline's refusals exit with 69 and its reason: no such quote, declined, expired")
