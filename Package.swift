@@ -7,6 +7,7 @@ let package = Package(
   platforms: [.macOS(.v14)],
   products: [
     .executable(name: "booking", targets: ["booking"]),
+    .executable(name: "booking-cli", targets: ["booking-cli"]),
     .executable(name: "faultlab", targets: ["faultlab"]),
     .executable(name: "bench", targets: ["bench"]),
     .library(name: "Domain", targets: ["Domain"]),
@@ -27,6 +28,11 @@ let package = Package(
         "Presentation", "Terminal",
       ],
       path: "Apps/Booking"),
+    // The same modules without a terminal: no Presentation, no Terminal.
+    .executableTarget(
+      name: "booking-cli",
+      dependencies: ["Domain", "Persistence", "Airline", "SimulatedAirline", "FlowOwner"],
+      path: "Apps/BookingCLI"),
     .executableTarget(
       name: "bench",
       dependencies: [
@@ -55,9 +61,13 @@ let package = Package(
       name: "SimulatedAirlineTests",
       dependencies: ["SimulatedAirline", "Airline", "Domain", "Persistence", "FlowOwner"]),
 
-    .target(name: "FlowOwner", dependencies: ["Domain", "Airline"], path: "Modules/FlowOwner"),
+    // Persistence only for the session record's kind and ID (`BookingSnapshot.recordKind`).
+    .target(
+      name: "FlowOwner", dependencies: ["Domain", "Airline", "Persistence"],
+      path: "Modules/FlowOwner"),
     .testTarget(
-      name: "FlowOwnerTests", dependencies: ["FlowOwner", "Domain", "Airline", "TestSupport"]),
+      name: "FlowOwnerTests",
+      dependencies: ["FlowOwner", "Domain", "Airline", "Persistence", "TestSupport"]),
 
     // What a screen is made of (cells, styles, rects, keys): under Presentation and Terminal.
     .target(name: "Canvas", path: "Modules/Canvas"),
@@ -78,7 +88,7 @@ let package = Package(
     // Presentation only for its theme: the whole palette must fit an 8-colour terminal.
     .testTarget(name: "TerminalTests", dependencies: ["Terminal", "Canvas", "Presentation"]),
     .testTarget(
-      name: "EndToEndTests", dependencies: ["booking", "paycrash", "TestSupport"],
+      name: "EndToEndTests", dependencies: ["booking", "booking-cli", "paycrash", "TestSupport"],
       path: "Tests/EndToEndTests"),
 
     // What several test targets share: finding built executables, driving the root feature.

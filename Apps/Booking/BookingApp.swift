@@ -4,6 +4,7 @@ import Dispatch
 import Domain
 import FlowOwner
 import FoundationEssentials
+import Persistence
 import Presentation
 import SimulatedAirline
 import Terminal

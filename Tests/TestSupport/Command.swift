@@ -13,13 +13,15 @@ public struct CommandResult: Sendable {
 
 /// Runs programs with Foundation's `Process`, for tests.
 public enum Command {
-  /// Runs `executable` with `arguments` to the end. Standard input is `/dev/null`; the output is
-  /// read before waiting, and is meant to be small (tmux commands, the app's command-line
-  /// answers, mount).
+  /// Runs `executable` with `arguments` to the end. Standard input is `input` (small: it is
+  /// written before the output is read), else `/dev/null`; the output is read before waiting,
+  /// and is meant to be small (tmux commands, the app's command-line answers, mount).
   public static func run(
-    _ executable: String, _ arguments: [String], environment: [String: String]? = nil
+    _ executable: String, _ arguments: [String], environment: [String: String]? = nil,
+    input: String? = nil
   ) throws -> CommandResult {
-    let (process, stdout, stderr) = try start(executable, arguments, environment: environment)
+    let (process, stdout, stderr) = try start(
+      executable, arguments, environment: environment, input: input)
     process.waitUntilExit()
     return CommandResult(
       status: process.terminationStatus,
@@ -55,7 +57,8 @@ public enum Command {
   }
 
   private static func start(
-    _ executable: String, _ arguments: [String], environment: [String: String]?
+    _ executable: String, _ arguments: [String], environment: [String: String]?,
+    input: String? = nil
   ) throws -> (process: Process, stdout: String, stderr: String) {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: executable)
@@ -63,10 +66,19 @@ public enum Command {
     if let environment { process.environment = environment }
     let output = Pipe()
     let error = Pipe()
-    process.standardInput = FileHandle.nullDevice
+    let source = input.map { _ in Pipe() }
+    if let source {
+      process.standardInput = source
+    } else {
+      process.standardInput = FileHandle.nullDevice
+    }
     process.standardOutput = output
     process.standardError = error
     try process.run()
+    if let source, let input {
+      source.fileHandleForWriting.write(Data(input.utf8))
+      try source.fileHandleForWriting.close()
+    }
     let out = output.fileHandleForReading.readDataToEndOfFile()
     let err = error.fileHandleForReading.readDataToEndOfFile()
     return (process, String(decoding: out, as: UTF8.self), String(decoding: err, as: UTF8.self))

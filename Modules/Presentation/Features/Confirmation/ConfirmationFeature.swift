@@ -1,6 +1,7 @@
 import Airline
 import Canvas
 import Domain
+import FlowOwner
 
 /// The paid booking: its reference, itinerary, passengers and seats, and the total paid.
 public enum ConfirmationFeature {
@@ -29,10 +30,10 @@ public enum ConfirmationFeature {
   /// Loads the booking: the effect to start when the step appears.
   public static func onAppear(_ state: State, environment: AppEnvironment) -> Effect<Action> {
     let reference = state.reference
-    let payments = environment.services.payments
+    let calls = BookingCalls(environment.services)
     return .run {
       do throws(ServiceError) {
-        return .bookingLoaded(.success(try await payments.booking(reference: reference)))
+        return .bookingLoaded(.success(try await calls.booking(reference: reference)))
       } catch {
         return .bookingLoaded(.failure(error))
       }

@@ -1,6 +1,7 @@
 import Airline
 import Canvas
 import Domain
+import FlowOwner
 
 /// Seats on the seat map, checked bags and insurance for a saved draft, with a running estimate;
 /// Continue prices them into a quote.
@@ -58,10 +59,10 @@ public enum ExtrasFeature {
   /// Loads the seat map: the effect to start when the step appears.
   public static func onAppear(_ state: State, environment: AppEnvironment) -> Effect<Action> {
     let offerID = state.draft.offer.id
-    let offers = environment.services.offers
+    let calls = BookingCalls(environment.services)
     return .run {
       do throws(ServiceError) {
-        return .seatMapLoaded(.success(try await offers.seatMap(for: offerID)))
+        return .seatMapLoaded(.success(try await calls.seatMap(for: offerID)))
       } catch {
         return .seatMapLoaded(.failure(error))
       }
@@ -209,11 +210,11 @@ public enum ExtrasFeature {
     state.failure = nil
     let draftID = state.draft.id
     let extras = state.extras
-    let pricing = environment.services.pricing
+    let calls = BookingCalls(environment.services)
     return FeatureReply(
       effect: .run {
         do throws(ServiceError) {
-          return .priced(.success(try await pricing.price(draftID: draftID, extras: extras)))
+          return .priced(.success(try await calls.price(draftID: draftID, extras: extras)))
         } catch {
           return .priced(.failure(error))
         }

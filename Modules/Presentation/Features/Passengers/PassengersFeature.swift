@@ -253,13 +253,13 @@ public enum PassengersFeature {
     state.saving = true
     let offer = state.offer
     let travellers = passengers
-    let drafts = environment.services.drafts
+    let calls = BookingCalls(environment.services)
     return FeatureReply(
       effect: .run {
         do throws(ServiceError) {
           return .draftSaved(
             .success(
-              try await drafts.createDraft(offer: offer, passengers: travellers, contact: contact)))
+              try await calls.createDraft(offer: offer, passengers: travellers, contact: contact)))
         } catch {
           return .draftSaved(.failure(error))
         }

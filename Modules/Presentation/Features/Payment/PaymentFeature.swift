@@ -1,6 +1,7 @@
 import Airline
 import Canvas
 import Domain
+import FlowOwner
 import FoundationEssentials
 
 /// Paying a price-locked quote: the lines and total, a live countdown, the card form, and what
@@ -138,12 +139,12 @@ public enum PaymentFeature {
     state.repricing = true
     state.failure = nil
     let quote = state.quote
-    let pricing = environment.services.pricing
+    let calls = BookingCalls(environment.services)
     return FeatureReply(
       effect: .run {
         do throws(ServiceError) {
           return .repriced(
-            .success(try await pricing.price(draftID: quote.draftID, extras: quote.extras)))
+            .success(try await calls.reprice(quote)))
         } catch {
           return .repriced(.failure(error))
         }
@@ -253,13 +254,13 @@ public enum PaymentFeature {
     state.attempt = attempt
     state.paying = true
     let quoteID = state.quote.id
-    let payments = environment.services.payments
+    let calls = BookingCalls(environment.services)
     return FeatureReply(
       effect: .run {
         do throws(ServiceError) {
           return .paid(
             .success(
-              try await payments.pay(quoteID: quoteID, method: card, idempotencyKey: attempt.key)))
+              try await calls.pay(quoteID: quoteID, card: card, idempotencyKey: attempt.key)))
         } catch {
           return .paid(.failure(error))
         }

@@ -1,6 +1,7 @@
 import Airline
 import Canvas
 import Domain
+import FlowOwner
 import FoundationEssentials
 
 /// The offers for a search: loading, sorting, narrowing (nonstop, airlines, time of day, a
@@ -125,11 +126,11 @@ public enum ResultsFeature {
   /// Loads the offers and the week's fares: the effects to start when the step appears.
   public static func onAppear(_ state: State, environment: AppEnvironment) -> Effect<Action> {
     let criteria = state.criteria
-    let offers = environment.services.offers
+    let calls = BookingCalls(environment.services)
     return .batch([
       .run {
         do throws(ServiceError) {
-          return .offersLoaded(.success(try await offers.offers(for: criteria)))
+          return .offersLoaded(.success(try await calls.offers(for: criteria)))
         } catch {
           return .offersLoaded(.failure(error))
         }
@@ -137,7 +138,7 @@ public enum ResultsFeature {
       .run {
         do throws(ServiceError) {
           return .faresLoaded(
-            .success(try await offers.lowestFares(for: criteria, days: stripDays)))
+            .success(try await calls.lowestFares(for: criteria, days: stripDays)))
         } catch {
           return .faresLoaded(.failure(error))
         }
@@ -157,20 +158,13 @@ public enum ResultsFeature {
   /// ID, so the order is stable).
   public static func arrange(_ offers: [Offer], sort: Sort, filters: Filters) -> [Offer] {
     let kept = filters == Filters() ? offers : offers.filter(filters.admits)
-    switch sort {
-    case .price:
-      return kept.sorted {
-        ($0.pricePerPassenger.amount, $0.departure.instant, $0.id)
-          < ($1.pricePerPassenger.amount, $1.departure.instant, $1.id)
+    let order: OfferSort =
+      switch sort {
+      case .price: .price
+      case .departure: .departure
+      case .duration: .duration
       }
-    case .departure:
-      return kept.sorted { ($0.departure.instant, $0.id) < ($1.departure.instant, $1.id) }
-    case .duration:
-      return kept.sorted {
-        ($0.durationMinutes, $0.departure.instant, $0.id)
-          < ($1.durationMinutes, $1.departure.instant, $1.id)
-      }
-    }
+    return order.sorted(kept)
   }
 
   /// Handles a key or a reply.

@@ -6,13 +6,15 @@ import FoundationEssentials
   import Darwin
 #endif
 
-/// An advisory lock on the data directory, so two `booking` processes never drive one session.
+/// An advisory lock on the data directory, so two processes (`booking`, `booking-cli`) never
+/// drive one session or write one ledger at once.
 ///
 /// The kernel releases it when the process dies, even by `kill -9`, so a crash never leaves a
 /// stale lock behind.
-final class SessionLock: Sendable {
+public final class SessionLock: Sendable {
   /// What trying to lock found.
-  enum Outcome {
+  public enum Outcome: Sendable {
+    /// The lock is this process's until the value is released.
     case locked(SessionLock)
     /// Another process holds the lock.
     case heldByAnother
@@ -32,7 +34,7 @@ final class SessionLock: Sendable {
 
   /// Takes the lock at `directory/session/lock` (the folders are made by then). Never through a
   /// symbolic link, never on anything but a regular file.
-  static func acquire(in directory: String) -> Outcome {
+  public static func acquire(in directory: String) -> Outcome {
     let path = directory + "/session/lock"
     let descriptor = open(path, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK, 0o600)
     guard descriptor >= 0 else {

@@ -1,0 +1,36 @@
+import Airline
+
+/// How `booking-cli` ends, as the exit codes of BSD's `sysexits.h`.
+enum ExitCode: Int32 {
+  case ok = 0
+  /// The command line was wrong: a missing or bad value, an unknown command or option.
+  case usage = 64
+  /// A record on disk cannot be read (corrupt, or from a newer version).
+  case badData = 65
+  /// The airline said no (an offer gone, a quote expired, a card declined), with its reason.
+  case refused = 69
+  /// Try again later: the data directory is locked by another process (the app is open).
+  case temporary = 75
+}
+
+/// Why a command stopped: one line for stderr, and the exit code.
+struct Failure: Error {
+  let code: ExitCode
+  let message: String
+
+  /// A usage error: the line names the bad value.
+  static func usage(_ message: String) -> Failure { Failure(code: .usage, message: message) }
+
+  /// The airline's refusal, coded by whether it is the data, the moment, or a no.
+  static func airline(_ error: ServiceError) -> Failure {
+    switch error {
+    case .storage, .paymentUnresolved: Failure(code: .badData, message: error.description)
+    case .chargedButNotSaved(let reason):
+      Failure(
+        code: .temporary,
+        message: "the payment was taken but its booking could not be saved (\(reason)); run the "
+          + "same pay command again to finish it: the card is not charged twice")
+    default: Failure(code: .refused, message: error.description)
+    }
+  }
+}

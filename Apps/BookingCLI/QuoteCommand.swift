@@ -1,0 +1,170 @@
+import Airline
+import Domain
+import FlowOwner
+import FoundationEssentials
+
+/// `quote OFFER --passenger "..." ... --email E --phone P [--seat N:14A] [--bags N:2]
+/// [--insurance] [--ttl SECONDS]`: the draft and its quote, and the link to pay it in the app.
+enum QuoteCommand {
+  static func run(_ invocation: Invocation, json: Bool) async throws(Failure) {
+    let offerText = try invocation.words("OFFER")[0]
+    let offerID: OfferID
+    do {
+      offerID = try OfferID(offerText)
+    } catch {
+      throw .usage("OFFER '\(offerText)' is not an offer ID (see booking-cli search)")
+    }
+    let given = invocation.values["--passenger"] ?? []
+    guard !given.isEmpty else {
+      throw .usage(#"quote needs --passenger "Ms Ada Lovelace 1990-05-04", once per passenger"#)
+    }
+    var passengers: [Passenger] = []
+    for (index, text) in given.enumerated() {
+      passengers.append(try passenger(text, number: index + 1))
+    }
+    guard let email = invocation.value("--email") else { throw .usage("quote needs --email") }
+    guard let phone = invocation.value("--phone") else { throw .usage("quote needs --phone") }
+    let contact: Contact
+    do {
+      contact = try Contact(email: email, phone: phone)
+    } catch {
+      throw .usage(error.description)
+    }
+    var extras = Extras(insurance: invocation.has("--insurance"))
+    for text in invocation.values["--seat"] ?? [] {
+      let (id, value) = try assignment(text, option: "--seat", passengers: passengers)
+      do {
+        extras.seats[id] = try SeatDesignator(value)
+      } catch {
+        throw .usage("--seat \(text): '\(value)' is not a seat like 14A")
+      }
+    }
+    for text in invocation.values["--bags"] ?? [] {
+      let (id, value) = try assignment(text, option: "--bags", passengers: passengers)
+      guard let bags = Int(value), bags >= 0 else {
+        throw .usage("--bags \(text): '\(value)' is not a number of bags")
+      }
+      extras.bags[id] = bags
+    }
+    var lifetime: TimeInterval = 15 * 60
+    if let text = invocation.value("--ttl") {
+      guard let seconds = Int(text), (1...86_400).contains(seconds) else {
+        throw .usage("--ttl takes whole seconds from 1 to 86400, not '\(text)'")
+      }
+      lifetime = TimeInterval(seconds)
+    }
+
+    let folder = try DataFolder.open(
+      explicit: invocation.value("--data-dir"), quoteLifetime: lifetime)
+    let calls = folder.calls
+    let made: (draft: BookingDraft, seatMap: SeatMap, quote: Quote)
+    do throws(ServiceError) {
+      let offer = try await calls.offer(id: offerID)
+      made = try await calls.quote(
+        offer: offer, passengers: passengers, contact: contact, extras: extras)
+    } catch {
+      throw .airline(error)
+    }
+    let report = self.report(made.draft, made.quote, dataDirectory: invocation.value("--data-dir"))
+    if json {
+      try Output.json(report)
+      return
+    }
+    var fields: [(String, String)] = [
+      ("Quote", report.id),
+      ("Flight", flightLine(report.offer)),
+    ]
+    for passenger in report.passengers {
+      fields.append(("Passenger \(passenger.number)", passenger.line))
+    }
+    if report.insurance { fields.append(("Insurance", "yes")) }
+    for line in made.quote.lineItems { fields.append(("  " + line.label, line.amount.formatted())) }
+    fields += [
+      ("Total", made.quote.total.formatted()),
+      ("Expires", "\(report.expiresAt) (in \(report.expiresInSeconds) s)"),
+      ("Pay link", report.link),
+      ("Open it", report.open),
+    ]
+    Output.fields(fields)
+  }
+
+  static func flightLine(_ offer: OfferReport) -> String {
+    "\(offer.flights.joined(separator: "+")) \(offer.origin)-\(offer.destination), "
+      + "departs \(offer.departure), \(offer.airline)"
+  }
+
+  private static func report(_ draft: BookingDraft, _ quote: Quote, dataDirectory: String?)
+    -> QuoteReport
+  {
+    let link = DeepLink.pay(quote.id).url
+    var open = ["swift", "run", "booking"]
+    if let dataDirectory { open += ["--data-dir", dataDirectory] }
+    open += ["--open", link]
+    let day = draft.offer.departure.day
+    return QuoteReport(
+      id: quote.id.rawValue, draftID: draft.id.rawValue, offer: OfferReport(draft.offer),
+      passengers: draft.passengers.enumerated().map { index, passenger in
+        PassengerReport(passenger, number: index + 1, extras: quote.extras, departure: day)
+      },
+      insurance: quote.extras.insurance,
+      lines: quote.lineItems.map {
+        LineReport(kind: $0.kind.rawValue, label: $0.label, amount: MoneyReport($0.amount))
+      },
+      total: MoneyReport(quote.total), expiresAt: Output.instant(quote.expiresAt),
+      expiresInSeconds: quote.secondsRemaining(at: Date()), link: link,
+      open: open.map(shellWord).joined(separator: " "))
+  }
+
+  /// `word` as the shell reads it back: quoted when it holds anything but safe characters.
+  private static func shellWord(_ word: String) -> String {
+    let safe = word.allSatisfy {
+      $0.isASCII && ($0.isLetter || $0.isNumber || "-_./:=@".contains($0))
+    }
+    return safe && !word.isEmpty ? word : "'" + word.replacing("'", with: #"'\''"#) + "'"
+  }
+
+  /// "Ms Ada Lovelace 1990-05-04": a title, the given names, the family name (the last name
+  /// word) and the date of birth; passenger `number` gets the ID `p<number>`, as in the app.
+  static func passenger(_ text: String, number: Int) throws(Failure) -> Passenger {
+    let words = text.split(whereSeparator: { $0 == " " || $0 == "\t" }).map(String.init)
+    let shape =
+      #"--passenger takes "Title Given Family YYYY-MM-DD", e.g. "Ms Ada Lovelace 1990-05-04""#
+    guard words.count >= 4, let last = words.last, let first = words.first else {
+      throw .usage("\(shape); not '\(text)'")
+    }
+    guard let title = Title(rawValue: first.lowercased().replacing(".", with: "")) else {
+      throw .usage(
+        "--passenger '\(text)': title '\(first)' is not one of "
+          + Title.allCases.map(\.rawValue.capitalized).joined(separator: ", "))
+    }
+    let birth: CalendarDay
+    do {
+      birth = try CalendarDay(iso: last)
+    } catch {
+      throw .usage("--passenger '\(text)': '\(last)' is not a date of birth like 1990-05-04")
+    }
+    do {
+      return try Passenger(
+        id: PassengerID("p\(number)"), title: title,
+        givenName: words[1..<(words.count - 2)].joined(separator: " "),
+        familyName: words[words.count - 2], dateOfBirth: birth)
+    } catch {
+      throw .usage("--passenger '\(text)': \(error.description)")
+    }
+  }
+
+  /// "2:14A" as passenger 2's ID and "14A".
+  private static func assignment(_ text: String, option: String, passengers: [Passenger])
+    throws(Failure) -> (PassengerID, String)
+  {
+    let parts = text.split(separator: ":", maxSplits: 1).map(String.init)
+    guard parts.count == 2, let number = Int(parts[0]) else {
+      throw .usage("\(option) takes PASSENGER:VALUE such as 1:14A, not '\(text)'")
+    }
+    guard passengers.indices.contains(number - 1) else {
+      throw .usage(
+        "\(option) \(text): there is no passenger \(number) (\(passengers.count) given)")
+    }
+    return (passengers[number - 1].id, parts[1])
+  }
+}

@@ -1,0 +1,76 @@
+import Airline
+import FlowOwner
+import FoundationEssentials
+import Persistence
+
+/// `session`: where the app would resume, and why; found as the app finds it at start (payments
+/// a crash cut off settled first, then the saved snapshot restored against the airline).
+enum SessionCommand {
+  static func run(_ invocation: Invocation, json: Bool) async throws(Failure) {
+    _ = try invocation.words()
+    let folder = try DataFolder.open(explicit: invocation.value("--data-dir"))
+    let file =
+      (try? folder.store.relativePath(
+        id: BookingSnapshot.recordID, kind: BookingSnapshot.recordKind))
+      .map { folder.path + "/" + $0 } ?? folder.path
+    let saved: BookingSnapshot?
+    do {
+      // Left where it is: the app sets an unreadable one aside itself, and says so.
+      saved = try folder.store.loadIfPresent(
+        BookingSnapshot.self, id: BookingSnapshot.recordID, kind: BookingSnapshot.recordKind,
+        policy: .keepInPlace)
+    } catch {
+      throw Failure(
+        code: .badData,
+        message: "\(error.description); the app would set it aside and open at the search form")
+    }
+    let report: SessionReport
+    if let saved {
+      try await folder.recoverPayments()
+      let restoration = await BookingFlow.restore(
+        saved, using: folder.airline.services, now: Date())
+      let reason =
+        switch restoration.outcome {
+        case .fresh: "The saved session is at the search form."
+        case .resumed(let step): "Everything it needs is still there: it resumes at \(step)."
+        case .fellBack(_, let why): why.description
+        }
+      report = SessionReport(
+        saved: saved.position.kind.description, savedIDs: ids(saved),
+        resumeAt: restoration.outcome.step.description, reason: reason, file: file)
+    } else {
+      report = SessionReport(
+        saved: "search", savedIDs: [:], resumeAt: "search",
+        reason: "No session is saved: the app opens at the search form.", file: file)
+    }
+    if json {
+      try Output.json(report)
+      return
+    }
+    let position =
+      ([report.saved] + report.savedIDs.sorted { $0.key < $1.key }.map { "\($0)=\($1)" })
+      .joined(separator: " ")
+    Output.fields([
+      ("Saved", position), ("Resumes at", report.resumeAt), ("Why", report.reason),
+      ("File", report.file),
+    ])
+  }
+
+  private static func ids(_ snapshot: BookingSnapshot) -> [String: String] {
+    var ids: [String: String] = [:]
+    if let criteria = snapshot.criteria {
+      ids["search"] =
+        "\(criteria.origin)-\(criteria.destination) \(criteria.departure) x\(criteria.passengerCount)"
+    }
+    switch snapshot.position {
+    case .search, .results: break
+    case .passengers(let offerID): ids["offer"] = offerID.rawValue
+    case .extras(let draftID): ids["draft"] = draftID.rawValue
+    case .payment(let quoteID, let draftID):
+      ids["quote"] = quoteID.rawValue
+      ids["draft"] = draftID?.rawValue
+    case .confirmation(let reference): ids["booking"] = reference.rawValue
+    }
+    return ids
+  }
+}

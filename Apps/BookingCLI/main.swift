@@ -1,0 +1,109 @@
+import FoundationEssentials
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// `booking-cli`: the booking modules without a terminal. Each command reads and writes the
+/// same data directory as `booking`, under the same lock.
+enum BookingCLI {
+  static let version = "booking-cli 0.1.0"
+
+  static let usage = """
+    Usage: booking-cli [--data-dir PATH] [--json] COMMAND ...
+
+    Book a flight without the terminal app, in the same data directory (and under the same
+    lock) as `booking`: a quote made here opens in the app with its booking:// link.
+
+    Commands:
+      airports QUERY               airports matching a code, city or name
+      search FROM TO DATE          offers, cheapest first
+          [-n PASSENGERS] [--sort price|departure|duration] [--nonstop]
+      quote OFFER                  passengers and contact saved as a draft, then priced
+          --passenger "Ms Ada Lovelace 1990-05-04" (once per passenger: title, given
+          names, family name, date of birth) --email E --phone P
+          [--seat N:14A] [--bags N:COUNT] [--insurance] [--ttl SECONDS]
+          (N is the passenger's number; --ttl holds the price that long, default 900)
+      pay QUOTE --card-from-stdin  pay, reading "NUMBER MM/YY CVC" (or three lines) from
+                                   standard input. The card is never taken as an argument:
+                                   shell history and `ps` would keep it.
+                                   Test cards: 4242 4242 4242 4242 pays, 4000 0000 0000 0002
+                                   is declined, 4000 0000 0000 9995 has insufficient funds.
+      trips                        the bookings, newest first
+      show REF                     one booking
+      session                      where `booking` would resume, and why
+
+    Options:
+      --data-dir PATH   where records are kept (default: $BOOKING_DATA_DIR,
+                        $XDG_DATA_HOME/booking, or ~/.local/share/booking)
+      --json            one JSON document on standard output instead of aligned text
+      --version         print the version
+      -h, --help        print this help
+
+    Exit codes: 0 done; 64 usage (a bad value, named on stderr); 65 bad data (a record
+    that cannot be read); 69 the airline refused (the reason on stderr); 75 try again
+    later (the data directory is locked: the app is open).
+    """
+
+  /// The options each command takes with a value.
+  static func valueOptions(_ command: String?) -> Set<String> {
+    switch command {
+    case "search": ["-n", "--passengers", "--sort"]
+    case "quote": ["--passenger", "--email", "--phone", "--seat", "--bags", "--ttl"]
+    default: []
+    }
+  }
+
+  /// The options each command takes without a value.
+  static func switches(_ command: String?) -> Set<String> {
+    switch command {
+    case "search": ["--nonstop"]
+    case "quote": ["--insurance"]
+    case "pay": ["--card-from-stdin"]
+    default: []
+    }
+  }
+
+  static func run(_ arguments: [String]) async throws(Failure) {
+    let invocation = try Invocation.parse(
+      arguments, valueOptions: valueOptions, switches: switches)
+    if invocation.has("--help") || invocation.has("-h") {
+      print(usage)
+      return
+    }
+    if invocation.has("--version") {
+      print(version)
+      return
+    }
+    if let path = invocation.value("--data-dir"), path.isEmpty {
+      throw .usage("--data-dir needs a path")
+    }
+    let json = invocation.has("--json")
+    switch invocation.command {
+    case "airports": try SearchCommands.airports(invocation, json: json)
+    case "search": try await SearchCommands.search(invocation, json: json)
+    case "quote": try await QuoteCommand.run(invocation, json: json)
+    case "pay": try await PayCommand.run(invocation, json: json)
+    case "trips": try await TripsCommands.trips(invocation, json: json)
+    case "show": try await TripsCommands.show(invocation, json: json)
+    case "session": try await SessionCommand.run(invocation, json: json)
+    case nil:
+      throw .usage(
+        "a command is needed: airports, search, quote, pay, trips, show or session; see --help")
+    case let other?: throw .usage("unknown command '\(other)'; see booking-cli --help")
+    }
+  }
+}
+
+// A reader that goes away (output piped into `head`) must fail the write, not kill the process
+// half-way through a payment.
+signal(SIGPIPE, SIG_IGN)
+do {
+  try await BookingCLI.run(Array(CommandLine.arguments.dropFirst()))
+  exit(ExitCode.ok.rawValue)
+} catch {
+  Output.error("booking-cli: \(error.message)\n")
+  exit(error.code.rawValue)
+}

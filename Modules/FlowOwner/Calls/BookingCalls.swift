@@ -1,0 +1,117 @@
+import Airline
+import Domain
+
+/// The airline's calls for one booking, in the one order that works; both front ends (the
+/// terminal app's steps and `booking-cli`) make them through this type.
+///
+/// The order, each call taking what the one before it returned:
+/// - 0. `recoverInterruptedPayments()`, once per process start, before any payment: it settles
+///   a payment a crash cut off, so the next one cannot charge twice.
+/// - 1. `offers(for:)`: the offers for a search. Each holds for a while (30 minutes at the
+///   simulated airline); after that it is `offerNoLongerAvailable` and a new search is needed.
+/// - 2. `createDraft(offer:passengers:contact:)`: the passengers and contact, saved against an
+///   offer that still holds.
+/// - 3. `seatMap(for:)`: the seats of the draft's offer, to choose from.
+/// - 4. `price(draftID:extras:)`: a quote for the draft with its seats, bags and insurance. Its
+///   price is locked until `expiresAt` (15 minutes at the simulated airline unless the app
+///   sets another lifetime); an expired quote is priced again with `reprice(_:)`.
+/// - 5. `pay(quoteID:card:idempotencyKey:)`: the booking.
+///
+/// The airline's rules (a call that breaks one throws a `ServiceError` naming it; the simulated
+/// airline's figures are given):
+/// - A search is one way, between two different airports the airline knows, for 1 to 9
+///   passengers (`SearchCriteria`). Its day must not have passed where the flight leaves
+///   (`dayPassed`) and must be at most `SearchCriteria.bookingWindowDays` (355) days ahead
+///   (`beyondBookingWindow`).
+/// - Sales cut-off: a flight leaving within 30 minutes is no longer offered.
+/// - A draft's passengers must number exactly the offer's `passengerCount` (the count searched
+///   for); each date of birth must be in the past and less than 120 years before departure.
+/// - Age counts on the day of departure: 12 or older is an adult, 2 to 11 a child, under 2 an
+///   infant. At least one passenger must be an adult, and there may be no more infants than
+///   adults (an infant travels on an adult's lap and has no seat).
+/// - Names are letters, spaces, `-`, `'` and `.`; the email and phone must be valid (`Contact`).
+/// - Extras: a free seat from the seat map per passenger at most, no seat for two passengers,
+///   no seat for an infant, and at most `FareEstimator.maximumBags` (3) checked bags each.
+/// - A quote is paid once: its draft is booked at most once (`quoteAlreadyPaid`), an expired
+///   quote is `quoteExpired`, and the same idempotency key with other details is
+///   `idempotencyKeyReused`. Retry a payment whose answer was lost with the same key.
+public struct BookingCalls: Sendable {
+  /// The airline.
+  public let services: BookingServices
+
+  /// The calls, made to `services`.
+  public init(_ services: BookingServices) { self.services = services }
+
+  /// Step 0: settles every payment a crash cut off; call it once at start, before paying.
+  public func recoverInterruptedPayments() async throws(ServiceError) -> [RecoveredPayment] {
+    try await services.payments.recoverInterruptedPayments()
+  }
+
+  /// Step 1: the offers for `criteria`.
+  public func offers(for criteria: SearchCriteria) async throws(ServiceError) -> [Offer] {
+    try await services.offers.offers(for: criteria)
+  }
+
+  /// Beside step 1: the lowest fare per passenger of each day around the search's day.
+  public func lowestFares(for criteria: SearchCriteria, days: Int) async throws(ServiceError)
+    -> [FareDay]
+  {
+    try await services.offers.lowestFares(for: criteria, days: days)
+  }
+
+  /// An offer from step 1 by its ID, while it still holds.
+  public func offer(id: OfferID) async throws(ServiceError) -> Offer {
+    try await services.offers.offer(id: id)
+  }
+
+  /// Step 2: saves the passengers and contact against `offer` as a draft.
+  public func createDraft(offer: Offer, passengers: [Passenger], contact: Contact)
+    async throws(ServiceError) -> BookingDraft
+  {
+    try await services.drafts.createDraft(offer: offer, passengers: passengers, contact: contact)
+  }
+
+  /// Step 3: the seats of the offer being booked, with which are taken.
+  public func seatMap(for offerID: OfferID) async throws(ServiceError) -> SeatMap {
+    try await services.offers.seatMap(for: offerID)
+  }
+
+  /// Step 4: a quote for the draft with `extras`, its price locked until its `expiresAt`.
+  public func price(draftID: DraftID, extras: Extras) async throws(ServiceError) -> Quote {
+    try await services.pricing.price(draftID: draftID, extras: extras)
+  }
+
+  /// Step 4 again for an expired quote: the same draft and extras, a new price and lock.
+  public func reprice(_ quote: Quote) async throws(ServiceError) -> Quote {
+    try await services.pricing.price(draftID: quote.draftID, extras: quote.extras)
+  }
+
+  /// Steps 2 to 4 at once, for a front end that has every answer up front: the draft, the
+  /// seat map (the seats in `extras` are checked against it by the pricing) and the quote.
+  public func quote(
+    offer: Offer, passengers: [Passenger], contact: Contact, extras: Extras
+  ) async throws(ServiceError) -> (draft: BookingDraft, seatMap: SeatMap, quote: Quote) {
+    let draft = try await createDraft(offer: offer, passengers: passengers, contact: contact)
+    let seatMap = try await seatMap(for: draft.offer.id)
+    let quote = try await price(draftID: draft.id, extras: extras)
+    return (draft, seatMap, quote)
+  }
+
+  /// Whether the quote can still be paid, and the key to pay it with again after a crash.
+  public func paymentState(of quoteID: QuoteID) async throws(ServiceError) -> PaymentState {
+    try await services.payments.paymentState(of: quoteID)
+  }
+
+  /// Step 5: charges `card` for the quote and books it. The same `idempotencyKey` returns the
+  /// first answer and never books twice.
+  public func pay(quoteID: QuoteID, card: PaymentCard, idempotencyKey: IdempotencyKey)
+    async throws(ServiceError) -> Booking
+  {
+    try await services.payments.pay(quoteID: quoteID, method: card, idempotencyKey: idempotencyKey)
+  }
+
+  /// After step 5: the booking with `reference`.
+  public func booking(reference: BookingReference) async throws(ServiceError) -> Booking {
+    try await services.payments.booking(reference: reference)
+  }
+}

@@ -1,0 +1,77 @@
+import Foundation
+import TestSupport
+
+/// `booking-cli` as `swift test` built it, run with its own temporary data directory (mode
+/// 0700, as the app makes it). Call `close()` when done.
+struct BookingCLI {
+  let binary: String
+  let dataDirectory: URL
+
+  /// Finds the binary (`BOOKING_CLI_E2E_BINARY` overrides the search) and makes the directory.
+  init(dataDirectory: URL? = nil) throws {
+    do {
+      binary = try PackageExecutable.path(
+        "booking-cli", override: ProcessInfo.processInfo.environment["BOOKING_CLI_E2E_BINARY"])
+    } catch {
+      throw E2EFailure("\(error)")
+    }
+    if let dataDirectory {
+      self.dataDirectory = dataDirectory
+    } else {
+      self.dataDirectory = FileManager.default.temporaryDirectory
+        .appendingPathComponent("booking-cli-e2e-\(UUID().uuidString.prefix(8).lowercased())")
+      try FileManager.default.createDirectory(
+        at: self.dataDirectory, withIntermediateDirectories: true,
+        attributes: [.posixPermissions: 0o700])
+    }
+  }
+
+  /// Runs `booking-cli --data-dir <dir> arguments`, with `input` on standard input.
+  func run(_ arguments: [String], input: String? = nil) throws -> CommandResult {
+    var environment = ProcessInfo.processInfo.environment
+    environment["BOOKING_DATA_DIR"] = nil
+    return try Command.run(
+      binary, ["--data-dir", dataDirectory.path] + arguments, environment: environment,
+      input: input)
+  }
+
+  /// Runs a command that must succeed with `--json`, and returns its document.
+  func json(_ arguments: [String], input: String? = nil) throws -> Any {
+    let result = try run(arguments + ["--json"], input: input)
+    guard result.status == 0, !result.killedBySignal else {
+      throw E2EFailure(
+        "booking-cli \(arguments.joined(separator: " ")) exited with \(result.status): "
+          + result.stderr)
+    }
+    return try JSONSerialization.jsonObject(with: Data(result.stdout.utf8))
+  }
+
+  /// A day three weeks ahead, as the search takes it.
+  static var day: String {
+    let formatter = DateFormatter()
+    formatter.dateFormat = "yyyy-MM-dd"
+    formatter.timeZone = TimeZone(identifier: "UTC")
+    formatter.locale = Locale(identifier: "en_US_POSIX")
+    return formatter.string(from: Date().addingTimeInterval(21 * 86_400))
+  }
+
+  /// Searches IST to AMS for one and quotes the cheapest offer for Ada; returns the quote.
+  func quoteForAda(_ extra: [String] = []) throws -> [String: Any] {
+    let offers = try json(["search", "IST", "AMS", Self.day]) as? [[String: Any]] ?? []
+    guard let offer = offers.first?["id"] as? String else {
+      throw E2EFailure("search found no offer")
+    }
+    let quote = try json(
+      [
+        "quote", offer, "--passenger", "Ms Ada Lovelace 1990-05-04", "--email",
+        "ada@example.com", "--phone", "+44 20 7946 0000",
+      ] + extra)
+    guard let document = quote as? [String: Any] else { throw E2EFailure("quote: \(quote)") }
+    return document
+  }
+
+  /// Removes the data directory.
+  func close() {
+    try? FileManager.default.removeItem(at: dataDirectory)
+  }
+}
