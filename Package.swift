@@ -61,10 +61,9 @@ let package = Package(
       name: "SimulatedAirlineTests",
       dependencies: ["SimulatedAirline", "Airline", "Domain", "Persistence", "FlowOwner"]),
 
-    // Persistence only for the session record's kind and ID (`BookingSnapshot.recordKind`).
+    // Domain and Airline only: the session record is stored by whoever holds a RecordStore.
     .target(
-      name: "FlowOwner", dependencies: ["Domain", "Airline", "Persistence"],
-      path: "Modules/FlowOwner"),
+      name: "FlowOwner", dependencies: ["Domain", "Airline"], path: "Modules/FlowOwner"),
     .testTarget(
       name: "FlowOwnerTests",
       dependencies: ["FlowOwner", "Domain", "Airline", "Persistence", "TestSupport"]),

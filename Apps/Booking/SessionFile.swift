@@ -11,7 +11,7 @@ import Persistence
 /// The saved snapshot in `session/snapshot.json`, read and written through the record store.
 struct SessionFile {
   let store: RecordStore
-  static let kind = BookingSnapshot.recordKind
+  static let kind = RecordKind.session(schema: BookingSnapshot.schema)
 
   /// What reading the saved session found.
   enum Loaded {
@@ -25,7 +25,7 @@ struct SessionFile {
     do {
       guard
         let snapshot = try store.loadIfPresent(
-          BookingSnapshot.self, id: BookingSnapshot.recordID, kind: Self.kind)
+          BookingSnapshot.self, id: RecordKind.snapshotID, kind: Self.kind)
       else { return .none }
       return .snapshot(snapshot)
     } catch {
@@ -41,7 +41,7 @@ struct SessionFile {
   /// Writes `snapshot` atomically; the error, if any, is one line for the header.
   func save(_ snapshot: BookingSnapshot) -> String? {
     do {
-      try store.save(snapshot, id: BookingSnapshot.recordID, kind: Self.kind)
+      try store.save(snapshot, id: RecordKind.snapshotID, kind: Self.kind)
       return nil
     } catch {
       return Self.reason(error)
@@ -60,7 +60,7 @@ struct SessionFile {
   /// a FIFO planted in its place is never followed (its reason is shown instead).
   func text() -> String {
     do {
-      let text = try store.rawText(id: BookingSnapshot.recordID, kind: Self.kind) ?? ""
+      let text = try store.rawText(id: RecordKind.snapshotID, kind: Self.kind) ?? ""
       return text.replacing("\n", with: " ")
     } catch {
       return "(\(Self.reason(error)))"

@@ -11,13 +11,14 @@ enum SessionCommand {
     let folder = try DataFolder.open(explicit: invocation.value("--data-dir"))
     let file =
       (try? folder.store.relativePath(
-        id: BookingSnapshot.recordID, kind: BookingSnapshot.recordKind))
+        id: RecordKind.snapshotID, kind: RecordKind.session(schema: BookingSnapshot.schema)))
       .map { folder.path + "/" + $0 } ?? folder.path
     let saved: BookingSnapshot?
     do {
       // Left where it is: the app sets an unreadable one aside itself, and says so.
       saved = try folder.store.loadIfPresent(
-        BookingSnapshot.self, id: BookingSnapshot.recordID, kind: BookingSnapshot.recordKind,
+        BookingSnapshot.self, id: RecordKind.snapshotID,
+        kind: RecordKind.session(schema: BookingSnapshot.schema),
         policy: .keepInPlace)
     } catch {
       throw Failure(

@@ -6,11 +6,14 @@ import Testing
 struct SessionRecordTests {
   @Test("The saved session is session/snapshot.json with schema 1, as the app has written it")
   func kindAndID() throws {
-    #expect(BookingSnapshot.recordKind == RecordKind(folder: "session", schema: 1))
-    #expect(BookingSnapshot.recordID == "snapshot")
+    #expect(
+      RecordKind.session(schema: BookingSnapshot.schema) == RecordKind(folder: "session", schema: 1)
+    )
+    #expect(RecordKind.snapshotID == "snapshot")
     let store = RecordStore(root: "/data")
     #expect(
-      try store.relativePath(id: BookingSnapshot.recordID, kind: BookingSnapshot.recordKind)
+      try store.relativePath(
+        id: RecordKind.snapshotID, kind: RecordKind.session(schema: BookingSnapshot.schema))
         == "session/snapshot.json")
   }
 }

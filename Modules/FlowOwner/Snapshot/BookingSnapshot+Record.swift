@@ -1,10 +1,8 @@
-import Persistence
-
 extension BookingSnapshot {
-  /// How the saved session is stored: in the `session` folder, schema 1. A program that saves a
-  /// snapshot with this kind and `recordID` in the app's data directory is resumed by the app.
-  public static let recordKind = RecordKind.session(schema: 1)
-
-  /// The ID of the one saved snapshot: the file `session/snapshot.json`.
-  public static let recordID = RecordKind.snapshotID
+  /// The schema version of the saved snapshot this library writes and reads. A program that
+  /// saves a snapshot as `RecordKind.session(schema: BookingSnapshot.schema)` with the ID
+  /// `RecordKind.snapshotID` (Persistence) in the app's data directory is resumed by the app.
+  /// FlowOwner names only the number, so it stays free of Persistence (it depends on Domain and
+  /// Airline alone).
+  public static let schema = 1
 }

@@ -34,7 +34,7 @@ struct CorruptFileTests {
     let booking: Booking
     let scratch: RecordStore
 
-    static let snapshotKind = BookingSnapshot.recordKind
+    static let snapshotKind = RecordKind.session(schema: BookingSnapshot.schema)
 
     static func make(in world: HeadlessWorld) async throws -> Records {
       let offer = try await world.offer()
@@ -51,7 +51,7 @@ struct CorruptFileTests {
         quoteID: quote.id, method: card, idempotencyKey: IdempotencyKey("corrupt-1"))
       try world.store.save(
         BookingSnapshot(criteria: world.criteria(), position: .payment(quoteID: quote.id)),
-        id: BookingSnapshot.recordID, kind: snapshotKind)
+        id: RecordKind.snapshotID, kind: snapshotKind)
       return Records(
         world: world, offer: offer, draft: draft, quote: quote, booking: booking,
         scratch: RecordStore(
@@ -70,7 +70,7 @@ struct CorruptFileTests {
 
     func id(_ target: Target) -> String {
       switch target {
-      case .snapshot: BookingSnapshot.recordID
+      case .snapshot: RecordKind.snapshotID
       case .draft: draft.id.rawValue
       case .quote: quote.id.rawValue
       case .offer: offer.id.rawValue

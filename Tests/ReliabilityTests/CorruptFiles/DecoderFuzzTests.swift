@@ -44,7 +44,7 @@ struct DecoderFuzzTests {
       idempotencyKey: key)
     try store.save(
       BookingSnapshot(criteria: criteria, position: .payment(quoteID: quote.id, draftID: draft.id)),
-      id: BookingSnapshot.recordID, kind: BookingSnapshot.recordKind)
+      id: RecordKind.snapshotID, kind: RecordKind.session(schema: BookingSnapshot.schema))
     try store.save(
       PaymentIntent(key: key, fingerprint: "f", booking: booking), id: draft.id.rawValue,
       kind: AirlineRecords.intents)
@@ -67,7 +67,9 @@ struct DecoderFuzzTests {
       }
     }
     return [
-      try kind(BookingSnapshot.self, BookingSnapshot.recordKind, BookingSnapshot.recordID),
+      try kind(
+        BookingSnapshot.self, RecordKind.session(schema: BookingSnapshot.schema),
+        RecordKind.snapshotID),
       try kind(Offer.self, AirlineRecords.offers, offer.id.rawValue),
       try kind(BookingDraft.self, AirlineRecords.drafts, draft.id.rawValue),
       try kind(Quote.self, AirlineRecords.quotes, quote.id.rawValue),
