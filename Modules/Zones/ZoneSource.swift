@@ -1,5 +1,6 @@
 import Domain
 import FoundationEssentials
+import Synchronization
 
 /// Where zones come from: the system's TZif files first (full history), then an embedded table
 /// of POSIX rules as the fallback for a system without tzdata.
@@ -14,6 +15,9 @@ public struct ZoneSource: Sendable {
   public let fallback: [String: String]
   /// Switches the fallback rules cannot tell: `[UTC seconds, offset, ...]` pairs by zone name.
   public let fallbackSwitches: [String: [Int]]
+  /// Zones already read by this source (and its copies), by name: a record names the same few
+  /// zones again and again, and each file is read and parsed once.
+  private let cache = ZoneCache()
 
   /// A source reading TZif files from `systemDirectory`, then `fallback`.
   public init(
@@ -45,6 +49,14 @@ public struct ZoneSource: Sendable {
   /// `systemDirectory`, else (no file, or one that is not well formed) from `fallback`. nil if
   /// the name is unknown or unsafe as a path (absolute, "..", odd characters).
   public func zone(named identifier: String) -> Zone? {
+    if let known = cache.zone(named: identifier) { return known }
+    let zone = readZone(named: identifier)
+    cache.keep(zone, named: identifier)
+    return zone
+  }
+
+  /// The zone named `identifier`, read afresh.
+  private func readZone(named identifier: String) -> Zone? {
     guard Self.isValidName(identifier) else { return nil }
     if let directory = systemDirectory,
       let bytes = ZoneFile.contents(atPath: directory + "/" + identifier),
@@ -99,6 +111,23 @@ public struct ZoneSource: Sendable {
       default:
         return false
       }
+    }
+  }
+}
+
+/// Zones read so far, by name (nil: the name is unknown), shared by a source and its copies.
+private final class ZoneCache: Sendable {
+  private let zones = Mutex<[String: Zone?]>([:])
+
+  /// The zone read before under `name`: `.some(nil)` if the name was unknown; nil if never read.
+  func zone(named name: String) -> Zone?? {
+    zones.withLock { $0[name] }
+  }
+
+  /// Remembers what reading `name` gave (at most a few thousand names: every IANA zone).
+  func keep(_ zone: Zone?, named name: String) {
+    zones.withLock { zones in
+      if zones.count < 4_096 { zones[name] = zone }
     }
   }
 }

@@ -43,20 +43,27 @@ public typealias StepEntry = StepStack<BookingSteps>.Entry
 public struct StepContext {
   /// The time the action is handled at.
   public let now: Date
-  /// Today where the traveller is.
-  public let today: CalendarDay
+  /// The traveller's time zone.
+  public let zone: Zone
   /// The services and clock.
   public let environment: AppEnvironment
-  /// The words of the language in use.
-  public let strings: Strings
+  /// The language in use.
+  public let language: Language
 
   /// A context.
-  public init(now: Date, today: CalendarDay, environment: AppEnvironment, strings: Strings) {
+  public init(now: Date, zone: Zone, environment: AppEnvironment, language: Language) {
     self.now = now
-    self.today = today
+    self.zone = zone
     self.environment = environment
-    self.strings = strings
+    self.language = language
   }
+
+  /// The words of the language in use (copied out only by the steps that need them: `Strings`
+  /// is a few hundred texts, and a key in the results list needs none).
+  public var strings: Strings { language.strings }
+
+  /// Today where the traveller is (worked out only by the steps that need it).
+  public var today: CalendarDay { CalendarDay(now, in: zone) }
 }
 
 /// What a booking step's view is given besides its state.

@@ -228,8 +228,10 @@ public enum RootFeature {
     default:
       break
     }
-    if let last = state.stack.last {
-      let receiving = last.screen.focusedSensitiveText
+    if !state.stack.isEmpty {
+      // Read without holding the entry: a copy alive during the key would make the screen's
+      // box shared, and the key's change would then copy the whole screen state.
+      let receiving = state.stack.entries[state.stack.count - 1].screen.focusedSensitiveText
       let context = stepContext(state, environment)
       if let reply = state.stack.sendKey(key, context: context, embed: embed) {
         let handled = handle(&state, reply, environment)
@@ -341,7 +343,7 @@ public enum RootFeature {
   /// What every step's reducer is given.
   private static func stepContext(_ state: State, _ environment: AppEnvironment) -> StepContext {
     StepContext(
-      now: state.now, today: state.today, environment: environment, strings: state.strings)
+      now: state.now, zone: state.zone, environment: environment, language: state.language)
   }
 
   /// Turns what a step produced into a flow transition.

@@ -130,6 +130,14 @@ public struct StackScreen<Composition: StepComposition>: Hashable, Sendable {
   /// The action for `key`.
   public func keyAction(_ key: Key) -> StackAction<Composition> { box.keyAction(key) }
 
+  /// Handles `key` (as `reduce(keyAction(key))`, without boxing the action: keys are the
+  /// common case).
+  public mutating func reduceKey(_ key: Key, context: Composition.Context)
+    -> FeatureReply<StackAction<Composition>, Composition.Output>
+  {
+    box.reduceKey(key, context)
+  }
+
   /// Draws the screen; returns its key hints.
   public func draw(on canvas: inout Canvas, in rect: Rect, context: Composition.ViewContext)
     -> [KeyHint]
@@ -273,9 +281,17 @@ public struct StepStack<Composition: StepComposition>: Hashable, Sendable {
     guard let reply = entries[index].screen.reduce(action, context: context) else {
       return Reply(handled: false, effect: .none, output: nil, origin: origin)
     }
-    return Reply(
-      handled: reply.handled, effect: reply.effect.map { embed(id, $0) }.tagged(id.rawValue),
-      output: reply.output, origin: origin)
+    return Self.reply(reply, of: id, origin: origin, embed: embed)
+  }
+
+  private static func reply<Action: Sendable>(
+    _ reply: FeatureReply<StackAction<Composition>, Composition.Output>, of id: StepID,
+    origin: Composition.Step,
+    embed: @escaping @Sendable (StepID, StackAction<Composition>) -> Action
+  ) -> Reply<Action> {
+    let effect: Effect<Action> =
+      reply.effect.isNone ? .none : reply.effect.map { embed(id, $0) }.tagged(id.rawValue)
+    return Reply(handled: reply.handled, effect: effect, output: reply.output, origin: origin)
   }
 
   /// Sends `key` to the current (last) screen; nil if the path is empty.
@@ -283,8 +299,10 @@ public struct StepStack<Composition: StepComposition>: Hashable, Sendable {
     _ key: Key, context: Composition.Context,
     embed: @escaping @Sendable (StepID, StackAction<Composition>) -> Action
   ) -> Reply<Action>? {
-    guard let last = entries.last else { return nil }
-    return send(last.screen.keyAction(key), to: last.id, context: context, embed: embed)
+    guard let index = entries.indices.last else { return nil }
+    let (id, origin) = (entries[index].id, entries[index].screen.step)
+    let reply = entries[index].screen.reduceKey(key, context: context)
+    return Self.reply(reply, of: id, origin: origin, embed: embed)
   }
 
   /// Replaces the screen with `id`, if it is still on the path.
@@ -312,6 +330,8 @@ private protocol ScreenBox<Composition>: Sendable {
   mutating func reduce(_ action: StackAction<Composition>, _ context: Composition.Context)
     -> FeatureReply<StackAction<Composition>, Composition.Output>?
   func keyAction(_ key: Key) -> StackAction<Composition>
+  mutating func reduceKey(_ key: Key, _ context: Composition.Context)
+    -> FeatureReply<StackAction<Composition>, Composition.Output>
   func draw(_ canvas: inout Canvas, _ rect: Rect, _ context: Composition.ViewContext)
     -> [KeyHint]
   func isEqual(to other: any ScreenBox<Composition>) -> Bool
@@ -334,9 +354,21 @@ private struct Box<Feature: StepFeature>: ScreenBox {
     -> FeatureReply<StackAction<Composition>, Composition.Output>?
   {
     guard let action = action.action(of: Feature.self) else { return nil }
-    let reply = Feature.reduce(&state, action, context: context)
-    return FeatureReply(
-      handled: reply.handled, effect: reply.effect.map { Feature.action($0) },
+    return Self.lift(Feature.reduce(&state, action, context: context))
+  }
+
+  mutating func reduceKey(_ key: Key, _ context: Composition.Context)
+    -> FeatureReply<StackAction<Composition>, Composition.Output>
+  {
+    Self.lift(Feature.reduce(&state, Feature.keyAction(key), context: context))
+  }
+
+  private static func lift(_ reply: FeatureReply<Feature.Action, Composition.Output>)
+    -> FeatureReply<StackAction<Composition>, Composition.Output>
+  {
+    FeatureReply(
+      handled: reply.handled,
+      effect: reply.effect.isNone ? .none : reply.effect.map { Feature.action($0) },
       output: reply.output)
   }
 
