@@ -241,16 +241,18 @@ extension BookingCLITests {
     let nothing = try #require(try cli.json(["session"]) as? [String: Any])
     #expect(nothing["resumeAt"] as? String == "search")
 
-    // 20 s rather than 5: the app must start and draw in a loaded machine's tmux first.
-    let quote = try cli.quoteForAda(["--ttl", "20"])
+    // 60 s rather than 5: on a loaded CI machine the app took over 20 s to start and draw in
+    // tmux, and a 20-second price had expired before its first frame.
+    let quote = try cli.quoteForAda(["--ttl", "60"])
     let link = try #require(quote["link"] as? String)
     try terminal.launch(["--open", link])
-    let payment = try await terminal.waitFor("the payment form with its countdown") { screen in
+    let payment = try await terminal.waitFor("the payment form with its countdown", timeout: 50) {
+      screen in
       screen.contains("Card number") && BookingTerminal.headerCountdown(in: screen) != nil
     }
     let seconds = try #require(BookingTerminal.headerCountdown(in: payment))
-    #expect((1...20).contains(seconds), "a 20-second price shows \(seconds) s:\n\(payment)")
-    try await terminal.waitFor("the expired price", timeout: 40) {
+    #expect((1...60).contains(seconds), "a 60-second price shows \(seconds) s:\n\(payment)")
+    try await terminal.waitFor("the expired price", timeout: 90) {
       $0.contains("Price expired") && $0.contains("Press r")
     }
     let pid = try terminal.panePID()
