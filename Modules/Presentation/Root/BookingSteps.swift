@@ -12,9 +12,9 @@ public enum BookingSteps: StepComposition {
   /// A step of the booking flow.
   public typealias Step = BookingStep
   /// What a step's reducer is given.
-  public typealias Context = StepContext
+  public typealias Environment = StepEnvironment
   /// What a step's view is given.
-  public typealias ViewContext = StepViewContext
+  public typealias Drawing = StepDrawing
   /// What a step produces.
   public typealias Output = StepOutput
 
@@ -40,7 +40,7 @@ public typealias StepEntry = StepStack<BookingSteps>.Entry
 
 /// What a booking step's reducer is given besides its state: time, the traveller's day, the
 /// services and the words. The root builds it for every action, so no reducer reads the machine.
-public struct StepContext {
+public struct StepEnvironment {
   /// The time the action is handled at.
   public let now: Date
   /// The traveller's time zone.
@@ -66,8 +66,9 @@ public struct StepContext {
   public var today: CalendarDay { CalendarDay(now, in: zone) }
 }
 
-/// What a booking step's view is given besides its state.
-public struct StepViewContext {
+/// What a booking step's view draws with besides its state: the colours, the words, the
+/// spinner's frame and the time of the frame.
+public struct StepDrawing {
   /// The colours.
   public let theme: Theme
   /// The words.

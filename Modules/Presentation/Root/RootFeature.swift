@@ -190,7 +190,7 @@ public enum RootFeature {
       }
       return effect
     case .step(let id, let stepAction):
-      let context = stepContext(state, environment)
+      let context = stepEnvironment(state, environment)
       guard let reply = state.stack.send(stepAction, to: id, context: context, embed: embed)
       else {
         state.shell.note(state.strings.replyDropped(id.description))
@@ -232,7 +232,7 @@ public enum RootFeature {
       // Read without holding the entry: a copy alive during the key would make the screen's
       // box shared, and the key's change would then copy the whole screen state.
       let receiving = state.stack.entries[state.stack.count - 1].screen.focusedSensitiveText
-      let context = stepContext(state, environment)
+      let context = stepEnvironment(state, environment)
       if let reply = state.stack.sendKey(key, context: context, embed: embed) {
         let handled = handle(&state, reply, environment)
         if handled.handled {
@@ -341,8 +341,10 @@ public enum RootFeature {
   private static let embed: @Sendable (StepID, StepAction) -> Action = { .step($0, $1) }
 
   /// What every step's reducer is given.
-  private static func stepContext(_ state: State, _ environment: AppEnvironment) -> StepContext {
-    StepContext(
+  private static func stepEnvironment(_ state: State, _ environment: AppEnvironment)
+    -> StepEnvironment
+  {
+    StepEnvironment(
       now: state.now, zone: state.zone, environment: environment, language: state.language)
   }
 
@@ -409,7 +411,7 @@ public enum RootFeature {
     var typedPassengers = state.typedPassengers
     var typedCard = state.typedCard
     let (_, effect) = state.stack.reconcile(
-      to: path, context: stepContext(state, environment),
+      to: path, context: stepEnvironment(state, environment),
       prepare: { screen in
         if var form = screen.state(PassengersFeature.self), let typed = typedPassengers {
           form.adopt(typed)

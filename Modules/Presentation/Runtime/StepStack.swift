@@ -9,9 +9,9 @@ public protocol StepComposition: SendableMetatype {
   /// A step on the path, carrying its input.
   associatedtype Step: Hashable & Sendable
   /// What a feature's reducer is given besides its state and action (time, services, words).
-  associatedtype Context
+  associatedtype Environment
   /// What a feature's view is given besides its state (theme, words).
-  associatedtype ViewContext
+  associatedtype Drawing
   /// What a step produces for the owner of the path to turn into a transition.
   associatedtype Output: Sendable
 
@@ -33,10 +33,10 @@ public protocol StepFeature: SendableMetatype {
   /// The action for a key pressed while the step is current.
   static func keyAction(_ key: Key) -> Action
   /// Handles an action.
-  static func reduce(_ state: inout State, _ action: Action, context: Composition.Context)
+  static func reduce(_ state: inout State, _ action: Action, context: Composition.Environment)
     -> FeatureReply<Action, Composition.Output>
   /// The work a screen starts when it appears on the path (nothing unless given).
-  static func onAppear(_ state: State, context: Composition.Context) -> Effect<Action>
+  static func onAppear(_ state: State, context: Composition.Environment) -> Effect<Action>
   /// Whether the step waits for a reply (a spinner shows).
   static func isBusy(_ state: State) -> Bool
   /// The kind of personal or card data in the field with focus, if any (recordings leave it
@@ -44,13 +44,13 @@ public protocol StepFeature: SendableMetatype {
   static func focusedSensitiveText(_ state: State) -> SensitiveText?
   /// Draws the current step in `rect`; returns the key hints for the bottom line.
   static func draw(
-    _ state: State, on canvas: inout Canvas, in rect: Rect, context: Composition.ViewContext
+    _ state: State, on canvas: inout Canvas, in rect: Rect, context: Composition.Drawing
   ) -> [KeyHint]
 }
 
 extension StepFeature {
   /// Nothing starts when the screen appears.
-  public static func onAppear(_ state: State, context: Composition.Context) -> Effect<Action> {
+  public static func onAppear(_ state: State, context: Composition.Environment) -> Effect<Action> {
     .none
   }
 
@@ -116,12 +116,12 @@ public struct StackScreen<Composition: StepComposition>: Hashable, Sendable {
   public var focusedSensitiveText: SensitiveText? { box.focusedSensitiveText }
 
   /// The work that starts when the screen appears.
-  public func onAppear(context: Composition.Context) -> Effect<StackAction<Composition>> {
+  public func onAppear(context: Composition.Environment) -> Effect<StackAction<Composition>> {
     box.onAppear(context)
   }
 
   /// Handles `action`; nil if it belongs to another feature.
-  public mutating func reduce(_ action: StackAction<Composition>, context: Composition.Context)
+  public mutating func reduce(_ action: StackAction<Composition>, context: Composition.Environment)
     -> FeatureReply<StackAction<Composition>, Composition.Output>?
   {
     box.reduce(action, context)
@@ -132,14 +132,14 @@ public struct StackScreen<Composition: StepComposition>: Hashable, Sendable {
 
   /// Handles `key` (as `reduce(keyAction(key))`, without boxing the action: keys are the
   /// common case).
-  public mutating func reduceKey(_ key: Key, context: Composition.Context)
+  public mutating func reduceKey(_ key: Key, context: Composition.Environment)
     -> FeatureReply<StackAction<Composition>, Composition.Output>
   {
     box.reduceKey(key, context)
   }
 
   /// Draws the screen; returns its key hints.
-  public func draw(on canvas: inout Canvas, in rect: Rect, context: Composition.ViewContext)
+  public func draw(on canvas: inout Canvas, in rect: Rect, context: Composition.Drawing)
     -> [KeyHint]
   {
     box.draw(&canvas, rect, context)
@@ -221,7 +221,7 @@ public struct StepStack<Composition: StepComposition>: Hashable, Sendable {
   /// new IDs. `prepare` may adjust a new screen before its work starts. The effect cancels the
   /// work of the entries that left and starts the new screens' work, each tagged with its ID.
   public mutating func reconcile<Action: Sendable>(
-    to path: [Composition.Step], context: Composition.Context,
+    to path: [Composition.Step], context: Composition.Environment,
     prepare: (inout StackScreen<Composition>) -> Void = { _ in },
     embed: @escaping @Sendable (StepID, StackAction<Composition>) -> Action
   ) -> (change: Change, effect: Effect<Action>) {
@@ -273,7 +273,7 @@ public struct StepStack<Composition: StepComposition>: Hashable, Sendable {
 
   /// Sends `action` to the screen with `id`; nil if that step has left the path (a late reply).
   public mutating func send<Action: Sendable>(
-    _ action: StackAction<Composition>, to id: StepID, context: Composition.Context,
+    _ action: StackAction<Composition>, to id: StepID, context: Composition.Environment,
     embed: @escaping @Sendable (StepID, StackAction<Composition>) -> Action
   ) -> Reply<Action>? {
     guard let index = entries.firstIndex(where: { $0.id == id }) else { return nil }
@@ -296,7 +296,7 @@ public struct StepStack<Composition: StepComposition>: Hashable, Sendable {
 
   /// Sends `key` to the current (last) screen; nil if the path is empty.
   public mutating func sendKey<Action: Sendable>(
-    _ key: Key, context: Composition.Context,
+    _ key: Key, context: Composition.Environment,
     embed: @escaping @Sendable (StepID, StackAction<Composition>) -> Action
   ) -> Reply<Action>? {
     guard let index = entries.indices.last else { return nil }
@@ -326,13 +326,13 @@ private protocol ScreenBox<Composition>: Sendable {
   var step: Composition.Step { get }
   var isBusy: Bool { get }
   var focusedSensitiveText: SensitiveText? { get }
-  func onAppear(_ context: Composition.Context) -> Effect<StackAction<Composition>>
-  mutating func reduce(_ action: StackAction<Composition>, _ context: Composition.Context)
+  func onAppear(_ context: Composition.Environment) -> Effect<StackAction<Composition>>
+  mutating func reduce(_ action: StackAction<Composition>, _ context: Composition.Environment)
     -> FeatureReply<StackAction<Composition>, Composition.Output>?
   func keyAction(_ key: Key) -> StackAction<Composition>
-  mutating func reduceKey(_ key: Key, _ context: Composition.Context)
+  mutating func reduceKey(_ key: Key, _ context: Composition.Environment)
     -> FeatureReply<StackAction<Composition>, Composition.Output>
-  func draw(_ canvas: inout Canvas, _ rect: Rect, _ context: Composition.ViewContext)
+  func draw(_ canvas: inout Canvas, _ rect: Rect, _ context: Composition.Drawing)
     -> [KeyHint]
   func isEqual(to other: any ScreenBox<Composition>) -> Bool
   func hash(into hasher: inout Hasher)
@@ -346,18 +346,18 @@ private struct Box<Feature: StepFeature>: ScreenBox {
   var isBusy: Bool { Feature.isBusy(state) }
   var focusedSensitiveText: SensitiveText? { Feature.focusedSensitiveText(state) }
 
-  func onAppear(_ context: Composition.Context) -> Effect<StackAction<Composition>> {
+  func onAppear(_ context: Composition.Environment) -> Effect<StackAction<Composition>> {
     Feature.onAppear(state, context: context).map { Feature.action($0) }
   }
 
-  mutating func reduce(_ action: StackAction<Composition>, _ context: Composition.Context)
+  mutating func reduce(_ action: StackAction<Composition>, _ context: Composition.Environment)
     -> FeatureReply<StackAction<Composition>, Composition.Output>?
   {
     guard let action = action.action(of: Feature.self) else { return nil }
     return Self.lift(Feature.reduce(&state, action, context: context))
   }
 
-  mutating func reduceKey(_ key: Key, _ context: Composition.Context)
+  mutating func reduceKey(_ key: Key, _ context: Composition.Environment)
     -> FeatureReply<StackAction<Composition>, Composition.Output>
   {
     Self.lift(Feature.reduce(&state, Feature.keyAction(key), context: context))
@@ -376,7 +376,7 @@ private struct Box<Feature: StepFeature>: ScreenBox {
     Feature.action(Feature.keyAction(key))
   }
 
-  func draw(_ canvas: inout Canvas, _ rect: Rect, _ context: Composition.ViewContext)
+  func draw(_ canvas: inout Canvas, _ rect: Rect, _ context: Composition.Drawing)
     -> [KeyHint]
   {
     Feature.draw(state, on: &canvas, in: rect, context: context)

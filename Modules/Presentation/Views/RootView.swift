@@ -201,7 +201,7 @@ public enum RootView {
     }
     let inner = Panel.draw(on: &canvas, in: rect, title: title, focused: true, theme: theme)
     let content = Rect(x: inner.x + 1, y: inner.y, width: inner.width - 2, height: inner.height)
-    let context = StepViewContext(
+    let context = StepDrawing(
       theme: theme, strings: strings, language: language, spinner: spinner, now: state.now)
     return entry.screen.draw(on: &canvas, in: content, context: context)
   }

@@ -18,8 +18,8 @@ enum ToyOutput: Hashable, Sendable { case counted(Int) }
 /// The toy table.
 enum ToySteps: StepComposition {
   typealias Step = ToyStep
-  typealias Context = Int  // what `+` adds
-  typealias ViewContext = Void
+  typealias Environment = Int  // what `+` adds
+  typealias Drawing = Void
   typealias Output = ToyOutput
 
   static func screen(for step: ToyStep) -> StackScreen<ToySteps> {

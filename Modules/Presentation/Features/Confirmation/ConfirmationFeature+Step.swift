@@ -12,7 +12,7 @@ extension ConfirmationFeature: StepFeature {
   public static func keyAction(_ key: Key) -> Action { .key(key) }
 
   /// `reduce(_:_:environment:strings:)`, its output as a step output.
-  public static func reduce(_ state: inout State, _ action: Action, context: StepContext)
+  public static func reduce(_ state: inout State, _ action: Action, context: StepEnvironment)
     -> FeatureReply<Action, StepOutput>
   {
     reduce(&state, action, environment: context.environment, strings: context.strings)
@@ -24,7 +24,7 @@ extension ConfirmationFeature: StepFeature {
   }
 
   /// Loads the booking.
-  public static func onAppear(_ state: State, context: StepContext) -> Effect<Action> {
+  public static func onAppear(_ state: State, context: StepEnvironment) -> Effect<Action> {
     onAppear(state, environment: context.environment)
   }
 
@@ -33,7 +33,7 @@ extension ConfirmationFeature: StepFeature {
 
   /// `ConfirmationView`.
   public static func draw(
-    _ state: State, on canvas: inout Canvas, in rect: Rect, context: StepViewContext
+    _ state: State, on canvas: inout Canvas, in rect: Rect, context: StepDrawing
   ) -> [KeyHint] {
     ConfirmationView.draw(
       state, on: &canvas, in: rect, theme: context.theme, strings: context.strings,

@@ -12,7 +12,7 @@ extension ExtrasFeature: StepFeature {
   public static func keyAction(_ key: Key) -> Action { .key(key) }
 
   /// `reduce(_:_:environment:strings:)`, its output as a step output.
-  public static func reduce(_ state: inout State, _ action: Action, context: StepContext)
+  public static func reduce(_ state: inout State, _ action: Action, context: StepEnvironment)
     -> FeatureReply<Action, StepOutput>
   {
     reduce(&state, action, environment: context.environment, strings: context.strings)
@@ -24,7 +24,7 @@ extension ExtrasFeature: StepFeature {
   }
 
   /// Loads the seat map.
-  public static func onAppear(_ state: State, context: StepContext) -> Effect<Action> {
+  public static func onAppear(_ state: State, context: StepEnvironment) -> Effect<Action> {
     onAppear(state, environment: context.environment)
   }
 
@@ -35,7 +35,7 @@ extension ExtrasFeature: StepFeature {
 
   /// `ExtrasView`.
   public static func draw(
-    _ state: State, on canvas: inout Canvas, in rect: Rect, context: StepViewContext
+    _ state: State, on canvas: inout Canvas, in rect: Rect, context: StepDrawing
   ) -> [KeyHint] {
     ExtrasView.draw(
       state, on: &canvas, in: rect, theme: context.theme, strings: context.strings,

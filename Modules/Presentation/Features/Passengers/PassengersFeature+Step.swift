@@ -14,7 +14,7 @@ extension PassengersFeature: StepFeature {
   public static func keyAction(_ key: Key) -> Action { .key(key) }
 
   /// `reduce(_:_:today:environment:strings:)`, its output as a step output.
-  public static func reduce(_ state: inout State, _ action: Action, context: StepContext)
+  public static func reduce(_ state: inout State, _ action: Action, context: StepEnvironment)
     -> FeatureReply<Action, StepOutput>
   {
     reduce(
@@ -43,7 +43,7 @@ extension PassengersFeature: StepFeature {
 
   /// `PassengersView`.
   public static func draw(
-    _ state: State, on canvas: inout Canvas, in rect: Rect, context: StepViewContext
+    _ state: State, on canvas: inout Canvas, in rect: Rect, context: StepDrawing
   ) -> [KeyHint] {
     PassengersView.draw(
       state, on: &canvas, in: rect, theme: context.theme, strings: context.strings,

@@ -12,7 +12,7 @@ extension PaymentFeature: StepFeature {
   public static func keyAction(_ key: Key) -> Action { .key(key) }
 
   /// `reduce(_:_:now:today:environment:strings:)`, its output as a step output.
-  public static func reduce(_ state: inout State, _ action: Action, context: StepContext)
+  public static func reduce(_ state: inout State, _ action: Action, context: StepEnvironment)
     -> FeatureReply<Action, StepOutput>
   {
     reduce(
@@ -42,7 +42,7 @@ extension PaymentFeature: StepFeature {
 
   /// `PaymentView`.
   public static func draw(
-    _ state: State, on canvas: inout Canvas, in rect: Rect, context: StepViewContext
+    _ state: State, on canvas: inout Canvas, in rect: Rect, context: StepDrawing
   ) -> [KeyHint] {
     PaymentView.draw(
       state, on: &canvas, in: rect, now: context.now, theme: context.theme,
