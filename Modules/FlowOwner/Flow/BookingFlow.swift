@@ -17,6 +17,12 @@ import Domain
 /// - When steps holding a draft leave the path, its travellers and contact are kept as
 ///   `carriedTravellers`, and the next passengers step pushed takes them as its explicit
 ///   `prefill`. Seats and extras are never carried.
+/// - What a step held typed and unsaved when it left the path (`keepUnsaved`) is newer than any
+///   draft: a passengers step's fields become `carriedTravellers` (when anything was typed), a
+///   payment step's number and expiry become `carriedCard` (nil when they were cleared). A step
+///   still on the path keeps its own input. The next payment step pushed takes `carriedCard` as
+///   its `card`; a price given again takes the card its payment step reported with it.
+/// - What is carried is handed on once: pushing the step that takes it empties it.
 /// - `back()` removes the last step; `pop(to:)` removes the steps after the named one.
 /// - `paid` replaces the whole flow with `[confirmation]`: no transition reaches payment again.
 /// - `startOver()` replaces the whole flow with an empty one.
@@ -24,19 +30,25 @@ import Domain
 public struct BookingFlow: Hashable, Sendable {
   /// The steps on the path, oldest first.
   public private(set) var path: [BookingStep]
-  /// Travellers from the last draft that left the path, waiting for the next passengers step.
+  /// Travellers from the last draft or passengers step that left the path, waiting for the next
+  /// passengers step.
   public private(set) var carriedTravellers: PassengerPrefill
+  /// A card number and expiry typed in a payment step that left the path, waiting for the next
+  /// payment step.
+  public private(set) var carriedCard: CardPrefill?
 
   /// An empty flow: the search form.
   public init() {
     path = []
     carriedTravellers = .empty
+    carriedCard = nil
   }
 
   /// A flow at `path`, which `restore` has checked is a valid chain.
   init(validPath: [BookingStep]) {
     path = validPath
     carriedTravellers = .empty
+    carriedCard = nil
   }
 
   /// The step shown as current: the last on the path, or the search form.
@@ -94,16 +106,19 @@ public struct BookingFlow: Hashable, Sendable {
     guard quote.draftID == draft.id else {
       return dropped(transition, .mismatchedOutput("the quote is for draft \(quote.draftID)"))
     }
-    return advance(from: origin, to: .payment(quote), transition)
+    return advance(from: origin, to: .payment(quote, card: carriedCard), transition)
   }
 
   /// The payment step's price expired and the same draft and extras were priced again: the new
-  /// quote takes the payment step's place (the steps before it stay as they are). It must be for
-  /// the same draft with the same extras, and the payment step must be the last on the path.
+  /// quote takes the payment step's place (the steps before it stay as they are), with `card`,
+  /// the number and expiry the step held. It must be for the same draft with the same extras,
+  /// and the payment step must be the last on the path.
   @discardableResult
-  public mutating func repriced(_ quote: Quote, from origin: BookingStep) -> FlowEvent {
+  public mutating func repriced(
+    _ quote: Quote, card: CardPrefill? = nil, from origin: BookingStep
+  ) -> FlowEvent {
     let transition = FlowTransition.repriced(quote.id, from: origin.kind)
-    guard case .payment(let expired) = origin else {
+    guard case .payment(let expired, _) = origin else {
       return dropped(transition, .wrongOrigin(expected: .payment, found: origin.kind))
     }
     guard path.last == origin else { return dropped(transition, .originNotOnPath(.payment)) }
@@ -112,7 +127,7 @@ public struct BookingFlow: Hashable, Sendable {
         transition, .mismatchedOutput("the quote is not for the same draft and extras"))
     }
     guard quote.id != expired.id else { return dropped(transition, .alreadyAdvanced) }
-    path[path.index(before: path.endIndex)] = .payment(quote)
+    path[path.index(before: path.endIndex)] = .payment(quote, card: card)
     return accepted(transition, removed: [.payment])
   }
 
@@ -156,6 +171,24 @@ public struct BookingFlow: Hashable, Sendable {
     return accepted(.startedOver, removed: removed)
   }
 
+  /// Keeps what `step`, which has left the path, held typed and unsaved, for the next step of its
+  /// kind. Returns whether it was kept: input from a step still on the path, or of another kind
+  /// than its step's, is not.
+  @discardableResult
+  public mutating func keepUnsaved(_ input: UnsavedInput, from step: BookingStep) -> Bool {
+    guard !path.contains(step) else { return false }
+    switch (input, step) {
+    case (.travellers(let typed), .passengers):
+      if typed != .empty { carriedTravellers = typed }
+      return true
+    case (.card(let card), .payment):
+      carriedCard = card
+      return true
+    default:
+      return false
+    }
+  }
+
   /// Records a restoration as an event (the path itself comes from `restore`).
   static func restoredEvent(_ outcome: RestoreOutcome, path: [BookingStep]) -> FlowEvent {
     FlowEvent(
@@ -178,6 +211,7 @@ public struct BookingFlow: Hashable, Sendable {
     let removedSteps = Array(path[nextIndex...])
     carry(from: removedSteps)
     if case .passengers = next { carriedTravellers = .empty }
+    if case .payment = next { carriedCard = nil }
     path.removeSubrange(nextIndex...)
     path.append(next)
     return accepted(transition, removed: removedSteps.map(\.kind))

@@ -7,12 +7,14 @@ import Domain
 public enum BookingStep: Hashable, Sendable {
   /// Offers for a search.
   case results(SearchCriteria)
-  /// Passenger details for the chosen offer, with details carried over from an earlier draft.
+  /// Passenger details for the chosen offer, with details carried over from an earlier draft or
+  /// typed in an earlier passengers step.
   case passengers(Offer, prefill: PassengerPrefill)
   /// Seats, bags and insurance for a saved draft.
   case extras(BookingDraft)
-  /// Paying a price-locked quote.
-  case payment(Quote)
+  /// Paying a price-locked quote; `card`, a number and expiry typed in an earlier payment step
+  /// (never the security code).
+  case payment(Quote, card: CardPrefill? = nil)
   /// The paid booking.
   case confirmation(BookingReference)
 

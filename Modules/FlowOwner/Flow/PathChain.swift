@@ -15,7 +15,7 @@ extension BookingFlow {
         guard mismatch(offer, for: criteria) == nil else { return false }
       case (.passengers(let offer, _)?, .extras(let draft)):
         guard draft.offer.id == offer.id else { return false }
-      case (.extras(let draft)?, .payment(let quote)):
+      case (.extras(let draft)?, .payment(let quote, _)):
         guard quote.draftID == draft.id else { return false }
       default:
         return false

@@ -25,7 +25,7 @@ public enum BookingSteps: StepComposition {
     case .passengers(let offer, let prefill):
       PassengersFeature.screen(.init(offer: offer, prefill: prefill))
     case .extras(let draft): ExtrasFeature.screen(.init(draft: draft))
-    case .payment(let quote): PaymentFeature.screen(.init(quote: quote))
+    case .payment(let quote, let card): PaymentFeature.screen(.init(quote: quote, card: card))
     case .confirmation(let reference): ConfirmationFeature.screen(.init(reference: reference))
     }
   }
@@ -104,8 +104,9 @@ public enum StepOutput: Hashable, Sendable {
   case paid(BookingReference)
   /// The draft was booked already (with this quote or another): that booking is the outcome.
   case alreadyBooked(BookingReference)
-  /// An expired price was priced again: the new quote takes the payment step's place.
-  case repriced(Quote)
+  /// An expired price was priced again: the new quote takes the payment step's place, with the
+  /// number and expiry typed so far.
+  case repriced(Quote, card: CardPrefill?)
   /// A new booking from the start (confirmation, `n`).
   case startOver
 }

@@ -53,12 +53,6 @@ public enum RootFeature {
     public internal(set) var stack = StepStack<BookingSteps>()
     /// What surrounds the steps: the open box, the header's notice and save status, the log.
     public var shell = ShellFeature.State()
-    /// Passenger details typed in a passengers step that left the path before they were saved:
-    /// the next passengers step starts with them. In memory only, never in the snapshot.
-    public internal(set) var typedPassengers: PassengersFeature.Typed?
-    /// The card number and expiry typed in a payment step that left the path (a price given
-    /// again after it expired, a change of extras): the next payment step starts with them.
-    public internal(set) var typedCard: PaymentFeature.TypedCard?
     /// The time, moved by ticks: countdowns are derived from it.
     public var now: Date
     /// The traveller's time zone, which decides what "today" is for the form's checks; given
@@ -111,7 +105,7 @@ public enum RootFeature {
 
     /// The quote on the path, if any: the countdown in the header follows it.
     public var quote: Quote? {
-      for case .payment(let quote) in flow.path.reversed() { return quote }
+      for case .payment(let quote, _) in flow.path.reversed() { return quote }
       return nil
     }
 
@@ -381,9 +375,9 @@ public enum RootFeature {
       let reconciled = reconcile(&state, environment)
       state.shell.notice = state.strings.alreadyBooked(reference)
       return (true, .batch([effect, reconciled]))
-    case .repriced(let quote):
-      // The new quote takes this payment step's place.
-      state.shell.record(state.flow.repriced(quote, from: origin))
+    case .repriced(let quote, let card):
+      // The new quote takes this payment step's place, with the card typed so far.
+      state.shell.record(state.flow.repriced(quote, card: card, from: origin))
     case .startOver:
       state.shell.record(state.flow.startOver())
       state.shell.notice = nil
@@ -392,40 +386,20 @@ public enum RootFeature {
   }
 
   /// Makes the stack match `flow.path` (see `StepStack.reconcile`): screens of unchanged steps
-  /// stay, new ones are built by the table and start their work, and the work of screens that
-  /// left is cancelled by the effect returned.
+  /// stay, new ones are built by the table from their step's input and start their work, and
+  /// the work of screens that left is cancelled by the effect returned. What a leaving screen
+  /// held typed and unsaved is handed to the flow, which gives it to the next step of its kind.
   static func reconcile(_ state: inout State, _ environment: AppEnvironment) -> Effect<Action> {
-    let path = state.flow.path
-    // Details typed but not yet saved, in screens about to leave, go to the next such screen.
-    for entry in state.stack.leaving(for: path) {
-      if let typed = entry.screen.state(PassengersFeature.self)?.typed {
-        state.typedPassengers = typed
+    let (change, effect) = state.stack.reconcile(
+      to: state.flow.path, context: stepEnvironment(state, environment), embed: embed)
+    for entry in change.left {
+      if let form = entry.screen.state(PassengersFeature.self) {
+        state.flow.keepUnsaved(.travellers(form.typed), from: entry.screen.step)
       }
-      if let card = entry.screen.state(PaymentFeature.self)?.typedCard { state.typedCard = card }
+      if let form = entry.screen.state(PaymentFeature.self) {
+        state.flow.keepUnsaved(.card(form.typedCard), from: entry.screen.step)
+      }
     }
-    // A booking made: its travellers are not carried into the next one.
-    if state.flow.current == .confirmation {
-      state.typedPassengers = nil
-      state.typedCard = nil
-    }
-    var typedPassengers = state.typedPassengers
-    var typedCard = state.typedCard
-    let (_, effect) = state.stack.reconcile(
-      to: path, context: stepEnvironment(state, environment),
-      prepare: { screen in
-        if var form = screen.state(PassengersFeature.self), let typed = typedPassengers {
-          form.adopt(typed)
-          screen = PassengersFeature.screen(form)
-          typedPassengers = nil
-        }
-        if var form = screen.state(PaymentFeature.self), let card = typedCard {
-          form.adopt(card)
-          screen = PaymentFeature.screen(form)
-          typedCard = nil
-        }
-      }, embed: embed)
-    state.typedPassengers = typedPassengers
-    state.typedCard = typedCard
     return effect
   }
 

@@ -218,11 +218,11 @@ public struct StepStack<Composition: StepComposition>: Hashable, Sendable {
 
   /// Makes the entries match `path`: entries whose step is unchanged keep their screens; from
   /// the first difference on, screens are built fresh from their step's input by the table, with
-  /// new IDs. `prepare` may adjust a new screen before its work starts. The effect cancels the
-  /// work of the entries that left and starts the new screens' work, each tagged with its ID.
+  /// new IDs. The effect cancels the work of the entries that left and starts the new screens'
+  /// work, each tagged with its ID. The entries that left are returned, so the owner may take
+  /// what they held.
   public mutating func reconcile<Action: Sendable>(
     to path: [Composition.Step], context: Composition.Environment,
-    prepare: (inout StackScreen<Composition>) -> Void = { _ in },
     embed: @escaping @Sendable (StepID, StackAction<Composition>) -> Action
   ) -> (change: Change, effect: Effect<Action>) {
     let keep = kept(by: path)
@@ -233,8 +233,7 @@ public struct StepStack<Composition: StepComposition>: Hashable, Sendable {
     for step in path.dropFirst(keep) {
       let id = StepID(nextID)
       nextID += 1
-      var screen = Composition.screen(for: step)
-      prepare(&screen)
+      let screen = Composition.screen(for: step)
       let entry = Entry(id: id, screen: screen)
       entries.append(entry)
       added.append(entry)
@@ -242,12 +241,6 @@ public struct StepStack<Composition: StepComposition>: Hashable, Sendable {
         screen.onAppear(context: context).map { embed(id, $0) }.tagged(id.rawValue))
     }
     return (Change(left: left, added: added), .batch(effects))
-  }
-
-  /// The entries `reconcile(to: path)` would remove, oldest first: the owner may take what
-  /// they hold before they go.
-  public func leaving(for path: [Composition.Step]) -> ArraySlice<Entry> {
-    entries.dropFirst(kept(by: path))
   }
 
   /// How many entries, from the first, still match `path`'s steps.

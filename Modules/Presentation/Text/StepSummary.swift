@@ -15,7 +15,7 @@ extension BookingStep {
         + offer.pricePerPassenger.rounded().formatted(language.moneyStyle)
     case .extras(let draft):
       return strings.passengersSummary(draft.passengers.count)
-    case .payment(let quote):
+    case .payment(let quote, _):
       let seats = quote.extras.seats.values.sorted().map(\.description).joined(separator: " ")
       var parts: [String] = []
       if !seats.isEmpty { parts.append(seats) }

@@ -132,7 +132,12 @@ struct RootFeatureTests {
     }
     #expect(form.forms[0].given.text == "Ada")
     #expect(form.forms[0].family.text == "Lovelace")
-    #expect(state.typedPassengers == nil, "handed over once")
+    #expect(state.flow.carriedTravellers == .empty, "handed over once")
+    guard case .passengers(_, .typed(let typed))? = state.flow.path.last else {
+      Issue.record("the typed names are not the step's input: \(state.flow.path)")
+      return
+    }
+    #expect(typed.passengers.first?.givenName == "Ada")
   }
 
   @Test("a card number and expiry typed survive a new price; the security code is typed again")
@@ -156,6 +161,8 @@ struct RootFeatureTests {
     #expect(form.expiry.text == "12/30")
     #expect(form.cvc.text.isEmpty, "the security code is never kept")
     #expect(form.focus == .cvc)
+    #expect(form.card?.number == "4242424242424242", "the card is the step's input")
+    #expect(state.flow.carriedCard == nil, "handed over once")
   }
 
   @Test("the help scrolls with the arrows on a short screen, and any other key closes it")

@@ -23,11 +23,17 @@ public enum PassengersFeature {
     public init() {}
 
     /// A form showing `passenger`.
-    public init(_ passenger: Passenger) {
+    public init(_ passenger: TypedPassenger) {
       title = passenger.title
       given.setText(passenger.givenName)
       family.setText(passenger.familyName)
-      birth.setText(passenger.dateOfBirth.iso)
+      birth.setText(passenger.dateOfBirth)
+    }
+
+    /// The fields as typed.
+    var typed: TypedPassenger {
+      TypedPassenger(
+        title: title, givenName: given.text, familyName: family.text, dateOfBirth: birth.text)
     }
   }
 
@@ -35,7 +41,7 @@ public enum PassengersFeature {
   public struct State: Hashable, Sendable {
     /// The step's input: the chosen offer.
     public let offer: Offer
-    /// The step's input: what was carried over from an earlier draft.
+    /// The step's input: what was carried over from an earlier draft or passengers step.
     public let prefill: PassengerPrefill
     public var forms: [Form]
     public var email = TextField("", maxLength: 254, allowed: .email)
@@ -47,7 +53,8 @@ public enum PassengersFeature {
     /// The airline's refusal, shown in the panel.
     public var failure: String?
 
-    /// The form for `offer`, filled from `prefill` where it has travellers.
+    /// The form for `offer`, filled from `prefill` where it has travellers (as many as both
+    /// have).
     public init(offer: Offer, prefill: PassengerPrefill) {
       self.offer = offer
       self.prefill = prefill
@@ -55,30 +62,15 @@ public enum PassengersFeature {
       forms = (0..<offer.passengerCount).map { index in
         carried.indices.contains(index) ? Form(carried[index]) : Form()
       }
-      if case .fromDraft(_, let contact) = prefill {
-        email.setText(contact.email)
-        phone.setText(contact.phone)
-      }
+      email.setText(prefill.contact.email)
+      phone.setText(prefill.contact.phone)
     }
 
-    /// What was typed, if anything: kept by the root when this step leaves the path unsaved.
-    public var typed: Typed? {
-      let blank = forms.allSatisfy {
-        $0.title == nil && $0.given.text.isEmpty && $0.family.text.isEmpty && $0.birth.text.isEmpty
-      }
-      guard !blank || !email.text.isEmpty || !phone.text.isEmpty else { return nil }
-      return Typed(forms: forms, email: email.text, phone: phone.text)
-    }
-
-    /// Fills the forms with what was typed in an earlier passengers step (as many passengers as
-    /// both have), where this one starts empty.
-    public mutating func adopt(_ typed: Typed) {
-      guard prefill == .empty else { return }
-      for index in forms.indices where typed.forms.indices.contains(index) {
-        forms[index] = typed.forms[index]
-      }
-      email.setText(typed.email)
-      phone.setText(typed.phone)
+    /// What is typed, as the next passengers step's prefill: `.empty` when nothing is.
+    public var typed: PassengerPrefill {
+      let typed = TypedTravellers(
+        passengers: forms.map(\.typed), email: email.text, phone: phone.text)
+      return typed.isBlank ? .empty : .typed(typed)
     }
 
     /// The type of passenger `index` on the departure day, once a birth date a person can have
@@ -97,14 +89,6 @@ public enum PassengersFeature {
       forms.indices.flatMap { [Field.title($0), .given($0), .family($0), .birth($0)] }
         + [.email, .phone, .proceed]
     }
-  }
-
-  /// Passenger details as typed, valid or not: in memory only, never saved, so that going back
-  /// to pick another flight loses nothing typed.
-  public struct Typed: Hashable, Sendable {
-    public var forms: [Form]
-    public var email: String
-    public var phone: String
   }
 
   /// What happened.

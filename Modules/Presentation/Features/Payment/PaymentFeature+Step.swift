@@ -5,8 +5,10 @@ extension PaymentFeature: StepFeature {
   /// A booking step.
   public typealias Composition = BookingSteps
 
-  /// `.payment(quote)`.
-  public static func step(of state: State) -> BookingStep { .payment(state.quote) }
+  /// `.payment(quote, card:)`.
+  public static func step(of state: State) -> BookingStep {
+    .payment(state.quote, card: state.card)
+  }
 
   /// `.key(key)`.
   public static func keyAction(_ key: Key) -> Action { .key(key) }
@@ -22,7 +24,7 @@ extension PaymentFeature: StepFeature {
       switch $0 {
       case .paid(let booking): .paid(booking.reference)
       case .alreadyBooked(let reference): .alreadyBooked(reference)
-      case .repriced(let quote): .repriced(quote)
+      case .repriced(let quote, let card): .repriced(quote, card: card)
       }
     }
   }

@@ -56,31 +56,30 @@ public enum PaymentFeature {
     /// The last attempt, reused when the same card is tried again.
     public var attempt: Attempt?
 
-    /// The panel for `quote`.
-    public init(quote: Quote) { self.quote = quote }
+    /// The step's input: a number and expiry typed in an earlier payment step, if any.
+    public let card: CardPrefill?
+
+    /// The panel for `quote`, its number and expiry filled from `card` (the security code is
+    /// typed again, so the cursor waits there).
+    public init(quote: Quote, card: CardPrefill? = nil) {
+      self.quote = quote
+      self.card = card
+      if let card {
+        number.setText(card.number)
+        expiry.setText(card.expiry)
+        focus = .cvc
+      }
+    }
 
     /// Whether the price has run out at `now`.
     public func isExpired(at now: Date) -> Bool { !quote.isValid(at: now) }
 
-    /// The card number and expiry typed, if any (never the security code): the root keeps them
-    /// in memory for the next payment step when the price is given again.
-    public var typedCard: TypedCard? {
+    /// The card number and expiry typed, if any (never the security code): handed to the next
+    /// payment step when this one leaves the path or its price is given again.
+    public var typedCard: CardPrefill? {
       guard !number.text.isEmpty || !expiry.text.isEmpty else { return nil }
-      return TypedCard(number: number.text, expiry: expiry.text)
+      return CardPrefill(number: number.text, expiry: expiry.text)
     }
-
-    /// Fills the number and expiry from an earlier payment step; the code is typed again.
-    public mutating func adopt(_ card: TypedCard) {
-      number.setText(card.number)
-      expiry.setText(card.expiry)
-      focus = .cvc
-    }
-  }
-
-  /// A card's number and expiry as typed, in memory only.
-  public struct TypedCard: Hashable, Sendable {
-    public var number: String
-    public var expiry: String
   }
 
   /// What happened.
@@ -94,8 +93,9 @@ public enum PaymentFeature {
   public enum Output: Hashable, Sendable {
     /// The booking was paid.
     case paid(Booking)
-    /// The expired price was priced again: a new quote for the extras step to hand on.
-    case repriced(Quote)
+    /// The expired price was priced again: a new quote, and the number and expiry typed so far,
+    /// for the payment step that takes this one's place.
+    case repriced(Quote, card: CardPrefill?)
     /// The airline refused the quote because its draft is booked already (with this quote or
     /// another): that booking is the outcome.
     case alreadyBooked(BookingReference)
@@ -119,7 +119,7 @@ public enum PaymentFeature {
       return .handled
     case .repriced(.success(let quote)):
       state.repricing = false
-      return FeatureReply(output: .repriced(quote))
+      return FeatureReply(output: .repriced(quote, card: state.typedCard))
     case .repriced(.failure(let error)):
       state.repricing = false
       state.failure = strings.serviceError(error)

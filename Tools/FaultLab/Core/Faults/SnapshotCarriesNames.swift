@@ -25,7 +25,7 @@ struct SnapshotCarriesNames: WrapsRealFlow {
       switch step {
       case .extras(let draft): return draft.passengers.map(\.fullName)
       case .passengers(_, let prefill) where prefill != .empty:
-        return prefill.passengers.map(\.fullName)
+        return prefill.passengers.map { "\($0.givenName) \($0.familyName)" }
       default: continue
       }
     }

@@ -39,7 +39,7 @@ public struct Stop: Hashable, Sendable, CustomStringConvertible {
     case .extras(let draft):
       screen = .extras
       detail = draft.id.rawValue
-    case .payment(let quote):
+    case .payment(let quote, _):
       screen = .payment
       detail = quote.id.rawValue
     case .confirmation(let reference):
@@ -65,7 +65,7 @@ public struct Stop: Hashable, Sendable, CustomStringConvertible {
   /// The seats of the quotes on `path`: only a payment step holds seats.
   public static func seats(on path: [Stop]) -> [SeatDesignator] {
     path.flatMap { stop -> [SeatDesignator] in
-      if case .payment(let quote)? = stop.step { Array(quote.extras.seats.values) } else { [] }
+      if case .payment(let quote, _)? = stop.step { Array(quote.extras.seats.values) } else { [] }
     }
   }
 }
