@@ -47,6 +47,15 @@ enum Posix {
     (status.st_mode & S_IFMT) == S_IFREG
   }
 
+  /// The modification time as seconds since 1970, to the nanosecond the file system keeps.
+  static func modificationTime(_ status: stat) -> Double {
+    #if canImport(Glibc)
+      Double(status.st_mtim.tv_sec) + Double(status.st_mtim.tv_nsec) / 1e9
+    #else
+      Double(status.st_mtimespec.tv_sec) + Double(status.st_mtimespec.tv_nsec) / 1e9
+    #endif
+  }
+
   static func modificationSeconds(_ status: stat) -> Int {
     #if canImport(Glibc)
       Int(status.st_mtim.tv_sec)

@@ -20,6 +20,7 @@ public struct TestAirline: OfferService, DraftService, PricingService, PaymentSe
   public var pay:
     @Sendable (QuoteID, PaymentCard, IdempotencyKey) async throws(ServiceError) -> Booking
   public var booking: @Sendable (BookingReference) async throws(ServiceError) -> Booking
+  public var bookings: @Sendable () async throws(ServiceError) -> [BookingListing]
   public var paymentState: @Sendable (QuoteID) async throws(ServiceError) -> PaymentState
   public var recover: @Sendable () async throws(ServiceError) -> [RecoveredPayment]
 
@@ -37,6 +38,7 @@ public struct TestAirline: OfferService, DraftService, PricingService, PaymentSe
     quote = { _ throws(ServiceError) in throw Self.unexpected("quote(id:)") }
     pay = { _, _, _ throws(ServiceError) in throw Self.unexpected("pay") }
     booking = { _ throws(ServiceError) in throw Self.unexpected("booking(reference:)") }
+    bookings = { () throws(ServiceError) in throw Self.unexpected("bookingList()") }
     paymentState = { _ throws(ServiceError) in throw Self.unexpected("paymentState(of:)") }
     recover = { () throws(ServiceError) in throw Self.unexpected("recoverInterruptedPayments") }
   }
@@ -80,6 +82,9 @@ public struct TestAirline: OfferService, DraftService, PricingService, PaymentSe
   }
   public func booking(reference: BookingReference) async throws(ServiceError) -> Booking {
     try await booking(reference)
+  }
+  public func bookingList() async throws(ServiceError) -> [BookingListing] {
+    try await bookings()
   }
   public func paymentState(of quoteID: QuoteID) async throws(ServiceError) -> PaymentState {
     try await paymentState(quoteID)

@@ -114,6 +114,7 @@ guard let payOffer = try await payAirline.offers(for: criteria).first else { fai
 var payCards = 0
 let payCard = try PaymentCard(number: "4242 4242 4242 4242", expiry: "12/30", cvc: "731")
 var payQuotes: [QuoteID] = []
+var lastBooking = try BookingReference("AAAAAA")
 for _ in 0..<230 {
   let draft = try await payAirline.createDraft(
     offer: payOffer, passengers: travellers, contact: contact)
@@ -125,9 +126,10 @@ let payTime = try await Measurement.timeAsync(
   "pay one quote (its durable writes included)", target: "-", runs: 200, warmup: 0
 ) {
   payCards += 1
-  _ = try await payAirline.pay(
+  lastBooking = try await payAirline.pay(
     quoteID: payQuotes[payCards], method: payCard,
-    idempotencyKey: IdempotencyKey("bench-\(payCards)"))
+    idempotencyKey: IdempotencyKey("bench-\(payCards)")
+  ).reference
 }
 report(payTime)
 let stepsPerPayment = Double(durableSteps.withLock { $0 }) / Double(payTime.runs)
@@ -212,6 +214,14 @@ report(
     flip.toggle()
     _ = RootFeature.reduce(&root, .key(flip ? .down : .up), environment: environment)
   })
+
+// Trips: 10,000 bookings on disk.
+for figure in try await tripsFigures(
+  scratch: scratch, clock: clock,
+  booking: try await payAirline.booking(reference: lastBooking))
+{
+  report(figure)
+}
 
 // Terminal: bytes ncurses writes for one countdown tick, on a pipe.
 let tickBytes = try await countdownTickBytes(environment: environment, criteria: criteria)

@@ -1,4 +1,5 @@
 import Domain
+import FoundationEssentials
 
 /// Finds offers for a search and the seats of an offer.
 public protocol OfferService: Sendable {
@@ -57,11 +58,28 @@ public protocol PaymentService: Sendable {
     async throws(ServiceError) -> Booking
   /// The booking with `reference`, or `bookingNotFound`.
   func booking(reference: BookingReference) async throws(ServiceError) -> Booking
+  /// Every booking kept, newest first, without reading one: a list of trips reads only the rows
+  /// it shows, with `booking(reference:)`.
+  func bookingList() async throws(ServiceError) -> [BookingListing]
   /// Whether the quote's draft is booked; `paymentUnresolved` when that cannot be told yet.
   func paymentState(of quoteID: QuoteID) async throws(ServiceError) -> PaymentState
   /// Settles every payment a crash cut off (a payment under way when the process died): call it
   /// once at start, before restoring a flow.
   func recoverInterruptedPayments() async throws(ServiceError) -> [RecoveredPayment]
+}
+
+/// A booking in a list of trips: its reference and when it was recorded, nothing else.
+public struct BookingListing: Hashable, Sendable {
+  public let reference: BookingReference
+  /// When the airline recorded the booking (its payment time, or later for a booking written
+  /// after a crash).
+  public let recordedAt: Date
+
+  /// A listed booking.
+  public init(reference: BookingReference, recordedAt: Date) {
+    self.reference = reference
+    self.recordedAt = recordedAt
+  }
 }
 
 /// Whether a quote can still be paid.

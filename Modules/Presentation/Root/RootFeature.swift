@@ -68,6 +68,8 @@ public enum RootFeature {
     public internal(set) var keptSession: StepKind?
     /// The search waiting for the answer to "discard the booking waiting at payment?".
     public internal(set) var pendingSearch: SearchCriteria?
+    /// The trips screen, while it is open over the search form or a confirmation (`t`).
+    public internal(set) var trips: TripsFeature.State?
     /// What the last key did (for `--record`).
     public internal(set) var lastKey: KeyUse = .used
     /// Advances while something is loading, to animate spinners.
@@ -101,7 +103,12 @@ public enum RootFeature {
     public var steps: [StepEntry] { stack.entries }
 
     /// Whether any step is waiting for the airline (or the saved flow is being restored).
-    public var isBusy: Bool { restoring != nil || steps.contains { $0.screen.isBusy } }
+    public var isBusy: Bool {
+      restoring != nil || trips?.isLoading == true || steps.contains { $0.screen.isBusy }
+    }
+
+    /// Whether the trips can be opened: from the search form or a confirmation.
+    public var canOpenTrips: Bool { flow.path.isEmpty || flow.current == .confirmation }
 
     /// The quote on the path, if any: the countdown in the header follows it.
     public var quote: Quote? {
@@ -124,6 +131,8 @@ public enum RootFeature {
     case restored(Restoration)
     /// A key or reply for the step `StepID`.
     case step(StepID, StepAction)
+    /// A reply for the trips screen.
+    case trips(TripsFeature.Action)
     /// The app could not save the snapshot (read-only or full disk): say so in the header.
     case saveFailed(String)
     /// A save worked again after failing.
@@ -191,9 +200,33 @@ public enum RootFeature {
         return .none
       }
       return handle(&state, reply, environment).effect
+    case .trips(let action):
+      // A reply for trips closed since is dropped: the next opening lists again.
+      guard state.trips != nil else { return .none }
+      return trips(&state, action, environment).effect
     case .key(let key):
       return keyReduce(&state, key, environment)
     }
+  }
+
+  /// Sends `action` to the open trips screen; returns whether it used it, and its work.
+  private static func trips(
+    _ state: inout State, _ action: TripsFeature.Action, _ environment: AppEnvironment
+  ) -> (handled: Bool, effect: Effect<Action>) {
+    guard var trips = state.trips else { return (false, .none) }
+    let reply = TripsFeature.reduce(
+      &trips, action, pageHeight: TripsView.pageHeight(screenHeight: state.shell.screenHeight),
+      environment: environment, strings: state.strings)
+    state.trips = reply.output == .close ? nil : trips
+    return (reply.handled, reply.effect.map(Action.trips))
+  }
+
+  /// Opens the trips screen and lists the bookings.
+  private static func openTrips(_ state: inout State, _ environment: AppEnvironment) -> Effect<
+    Action
+  > {
+    state.trips = TripsFeature.State()
+    return TripsFeature.onOpen(environment: environment).map(Action.trips)
   }
 
   // MARK: - Keys
@@ -205,7 +238,7 @@ public enum RootFeature {
     if case .resize(let width, let height) = key {
       ShellFeature.reduce(
         &state.shell, .resized(width: width, height: height), strings: state.strings)
-      return .none
+      return trips(&state, .resized, environment).effect
     }
     if let modal = state.shell.modal { return modalKey(&state, modal, key, environment) }
     if state.restoring != nil { return restoringKey(&state, key) }
@@ -221,6 +254,18 @@ public enum RootFeature {
       return .none
     default:
       break
+    }
+    if state.trips != nil {
+      let (handled, effect) = trips(&state, .key(key), environment)
+      if handled || state.trips == nil { return effect }
+      switch key {
+      case .character("?"): ShellFeature.open(&state.shell, .help)
+      case .character("q"): ShellFeature.open(&state.shell, .confirmQuit)
+      case .character("i"): ShellFeature.open(&state.shell, .inspector)
+      case .character: state.lastKey = .ignored
+      default: break
+      }
+      return .none
     }
     if !state.stack.isEmpty {
       // Read without holding the entry: a copy alive during the key would make the screen's
@@ -260,6 +305,8 @@ public enum RootFeature {
       ShellFeature.open(&state.shell, .confirmQuit)
     case .character("i"):
       ShellFeature.open(&state.shell, .inspector)
+    case .character("t") where state.canOpenTrips, .control("t") where state.canOpenTrips:
+      return openTrips(&state, environment)
     case .character:
       state.lastKey = .ignored
     default:

@@ -37,6 +37,7 @@ extension Strings {
       "c                 extras: price them, go to payment",
       "r                 retry; price an expired quote again",
       "n                 confirmation: a new booking",
+      "Ctrl-T            your trips (t on a confirmation)",
       "F2 or i           flow inspector (path, snapshot, events)",
       "F1 or ?           this help      Ctrl-C or q   quit",
       "",
@@ -253,6 +254,7 @@ extension Strings {
       case .unresolved(let reason):
         "A payment cut off by a crash cannot be settled yet: \(reason)"
       }
-    }
+    },
+    trips: .english
   )
 }

@@ -41,6 +41,7 @@ extension Strings {
       "c                 ekstralar: fiyatla, ödemeye geç",
       "r                 yeniden dene; süresi dolan fiyatı yenile",
       "n                 onay: yeni rezervasyon",
+      "Ctrl-T            seyahatleriniz (onayda t)",
       "F2 veya i         akış denetçisi (yol, anlık kayıt, olaylar)",
       "F1 veya ?         bu yardım      Ctrl-C veya q   çık",
       "",
@@ -282,7 +283,8 @@ extension Strings {
       case .unresolved(let reason):
         "Çökme yüzünden yarım kalan ödeme henüz sonuçlanamadı: \(reason)"
       }
-    }
+    },
+    trips: .turkish
   )
 
   static func turkishStepName(_ step: StepKind) -> String {

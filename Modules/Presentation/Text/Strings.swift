@@ -193,4 +193,6 @@ public struct Strings: Sendable {
   public let ledgerNotice: @Sendable (LedgerNotice) -> String
   /// What became of a payment a crash cut off, in one line.
   public let recoveredPayment: @Sendable (RecoveredPayment) -> String
+  /// The trips screen.
+  public let trips: TripsStrings
 }

@@ -27,33 +27,53 @@ enum ConfirmationView {
     case .failed(let message):
       line(message, theme.error)
     case .loaded(let booking):
-      for segment in booking.offer.segments {
-        line(
-          "\(segment.flightNumber)  \(segment.origin.code) \(language.shortDate(segment.departure.day)) "
-            + "\(segment.departure.hhmm) → \(segment.destination.code) \(segment.arrival.hhmm)"
-            + "  \(segment.aircraft.name)", theme.text)
-      }
-      y += 1
-      let departure = booking.offer.departure.day
-      for passenger in booking.passengers {
-        let seat = booking.extras.seats[passenger.id].map { " · \($0)" } ?? ""
-        let bags = booking.extras.bags[passenger.id].map { " · " + strings.bagsCount($0) } ?? ""
-        let lap = passenger.type(on: departure) == .infant ? " · " + strings.infantOnLap : ""
-        line("\(passenger.fullName)\(seat)\(lap)\(bags)", theme.text)
-      }
-      if booking.extras.insurance { line(strings.insuranceLabel, theme.text) }
-      y += 1
-      line(
-        "\(strings.totalPaid): \(booking.totalPaid.formatted(language.moneyStyle))",
-        theme.accent.adding(.bold))
-      line(strings.paidWith(booking.paymentMethod.displayName), theme.dim)
+      drawBooking(
+        booking, on: &canvas,
+        in: Rect(x: rect.x, y: y, width: rect.width, height: max(0, rect.maxY - y)),
+        theme: theme, strings: strings, language: language)
     }
+  }
+
+  /// Draws a booking's flights, passengers (with seats, bags, a lap), insurance, the total and
+  /// the card (brand and last four) from the top of `rect`; returns the row after the last.
+  @discardableResult
+  static func drawBooking(
+    _ booking: Booking, on canvas: inout Canvas, in rect: Rect, theme: Theme, strings: Strings,
+    language: Language
+  ) -> Int {
+    var y = rect.y
+    func line(_ text: String, _ style: Style) {
+      guard y < rect.maxY else { return }
+      canvas.put(text, x: rect.x, y: y, style: style, clip: rect)
+      y += 1
+    }
+    for segment in booking.offer.segments {
+      line(
+        "\(segment.flightNumber)  \(segment.origin.code) \(language.shortDate(segment.departure.day)) "
+          + "\(segment.departure.hhmm) → \(segment.destination.code) \(segment.arrival.hhmm)"
+          + "  \(segment.aircraft.name)", theme.text)
+    }
+    y += 1
+    let departure = booking.offer.departure.day
+    for passenger in booking.passengers {
+      let seat = booking.extras.seats[passenger.id].map { " · \($0)" } ?? ""
+      let bags = booking.extras.bags[passenger.id].map { " · " + strings.bagsCount($0) } ?? ""
+      let lap = passenger.type(on: departure) == .infant ? " · " + strings.infantOnLap : ""
+      line("\(passenger.fullName)\(seat)\(lap)\(bags)", theme.text)
+    }
+    if booking.extras.insurance { line(strings.insuranceLabel, theme.text) }
+    y += 1
+    line(
+      "\(strings.totalPaid): \(booking.totalPaid.formatted(language.moneyStyle))",
+      theme.accent.adding(.bold))
+    line(strings.paidWith(booking.paymentMethod.displayName), theme.dim)
+    return y
   }
 
   static func hints(_ state: ConfirmationFeature.State, strings: Strings) -> [KeyHint] {
     [
-      KeyHint("n", strings.hintNewBooking), KeyHint("?", strings.hintHelp),
-      KeyHint("q", strings.hintQuit),
+      KeyHint("n", strings.hintNewBooking), KeyHint("t", strings.trips.hintTrips),
+      KeyHint("?", strings.hintHelp), KeyHint("q", strings.hintQuit),
     ]
   }
 }

@@ -38,6 +38,21 @@ public enum RootView {
     let (middle, footer) = rest.splitBottom(1)
     drawHeader(state, on: &canvas, in: top, theme: theme)
 
+    if let trips = state.trips {
+      // The trips cover the path: they are not a step of it.
+      let inner = Panel.draw(
+        on: &canvas, in: middle, title: TripsView.title(trips, strings: strings), focused: true,
+        theme: theme)
+      TripsView.draw(
+        trips, on: &canvas,
+        in: Rect(x: inner.x + 1, y: inner.y, width: inner.width - 2, height: inner.height),
+        theme: theme, strings: strings, language: state.language, zone: state.zone,
+        spinner: state.spinnerTick)
+      StatusBar.draw(
+        on: &canvas, in: footer, hints: TripsView.hints(trips, strings: strings), theme: theme)
+      drawModal(state, on: &canvas, theme: theme)
+      return
+    }
     var body = middle
     let roomy = width >= roomySize.width && height >= roomySize.height
     let earlier = Array(state.steps.dropLast())
@@ -59,7 +74,12 @@ public enum RootView {
 
     let hints = drawCurrent(state, on: &canvas, in: body, theme: theme)
     StatusBar.draw(on: &canvas, in: footer, hints: hints, theme: theme)
+    drawModal(state, on: &canvas, theme: theme)
+  }
 
+  /// The box over the screen, if one is open.
+  private static func drawModal(_ state: RootFeature.State, on canvas: inout Canvas, theme: Theme) {
+    let strings = state.strings
     switch state.shell.modal {
     case .help?:
       _ = Modal.draw(

@@ -55,12 +55,13 @@ enum SearchView {
         KeyHint("Enter", strings.hintSubmit), KeyHint("+/-", strings.hintDate),
         KeyHint("PgUp/PgDn", strings.hintMonth), KeyHint("Tab", strings.hintNext),
         KeyHint("F1", strings.hintHelp), KeyHint("^C", strings.hintQuit),
+        KeyHint("^T", strings.trips.hintTrips),
       ]
     }
     return [
       KeyHint("Enter", strings.hintSubmit), KeyHint("Tab", strings.hintNext),
       KeyHint("↑↓", strings.hintSelect), KeyHint("F1", strings.hintHelp),
-      KeyHint("^C", strings.hintQuit),
+      KeyHint("^C", strings.hintQuit), KeyHint("^T", strings.trips.hintTrips),
     ]
   }
 }

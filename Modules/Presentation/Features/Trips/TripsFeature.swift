@@ -1,0 +1,187 @@
+import Airline
+import Canvas
+import Domain
+import FlowOwner
+
+/// The bookings made before, newest first (`t` from the search form or a confirmation): a list,
+/// and one booking opened with Enter.
+///
+/// Lazy by construction: opening asks the airline only for the list of references (no booking is
+/// read), and a row's booking is read when its page is on screen. Only the rows of the page on
+/// screen and the pages either side are held, so ten thousand bookings cost a listing, one page
+/// of reads and the memory of three pages.
+public enum TripsFeature {
+  /// The list and what is open.
+  public struct State: Hashable, Sendable {
+    /// The bookings, newest first, once listed.
+    public var listing: Loadable<[BookingListing]> = .loading
+    /// The chosen row.
+    public var selected = 0
+    /// The bookings read so far, for the rows near the page on screen.
+    public var rows: [BookingReference: Loadable<Booking>] = [:]
+    /// The booking shown whole (Enter), if any.
+    public var opened: BookingReference?
+
+    /// Nothing listed yet.
+    public init() {}
+
+    /// The references listed, empty until they are.
+    public var references: [BookingListing] {
+      if case .loaded(let listing) = listing { return listing }
+      return []
+    }
+
+    /// Whether anything is being read.
+    public var isLoading: Bool {
+      if case .loading = listing { return true }
+      return rows.values.contains { if case .loading = $0 { true } else { false } }
+    }
+  }
+
+  /// What happened.
+  public enum Action: Hashable, Sendable {
+    case key(Key)
+    case listed(Result<[BookingListing], ServiceError>)
+    case loaded(BookingReference, Result<Booking, ServiceError>)
+    /// The screen changed size: the page on screen may hold rows not read yet.
+    case resized
+  }
+
+  /// What the screen asks of the root.
+  public enum Output: Hashable, Sendable {
+    /// Esc from the list: back to where trips were opened.
+    case close
+  }
+
+  /// Lists the bookings: the effect to start when the trips open.
+  public static func onOpen(environment: AppEnvironment) -> Effect<Action> {
+    let payments = environment.services.payments
+    return .run {
+      do throws(ServiceError) {
+        return .listed(.success(try await payments.bookingList()))
+      } catch {
+        return .listed(.failure(error))
+      }
+    }
+  }
+
+  /// Handles a key or a reply; `pageHeight` is how many rows the list shows at once.
+  public static func reduce(
+    _ state: inout State, _ action: Action, pageHeight: Int, environment: AppEnvironment,
+    strings: Strings
+  ) -> FeatureReply<Action, Output> {
+    switch action {
+    case .listed(.success(let listing)):
+      state.listing = .loaded(listing)
+      state.selected = min(state.selected, max(0, listing.count - 1))
+      return FeatureReply(effect: loadNearby(&state, pageHeight, environment))
+    case .listed(.failure(let error)):
+      state.listing = .failed(strings.serviceError(error))
+      return .handled
+    case .loaded(let reference, let result):
+      // A reply for a row that has scrolled away is not kept.
+      guard state.rows[reference] != nil else { return .handled }
+      switch result {
+      case .success(let booking): state.rows[reference] = .loaded(booking)
+      case .failure(let error): state.rows[reference] = .failed(strings.serviceError(error))
+      }
+      return .handled
+    case .resized:
+      return FeatureReply(effect: loadNearby(&state, pageHeight, environment))
+    case .key(let key):
+      return handle(key, &state, pageHeight, environment)
+    }
+  }
+
+  private static func handle(
+    _ key: Key, _ state: inout State, _ pageHeight: Int, _ environment: AppEnvironment
+  ) -> FeatureReply<Action, Output> {
+    if state.opened != nil {
+      switch key {
+      case .escape, .enter, .backspace:
+        state.opened = nil
+        return .handled
+      case .character("r"):
+        return FeatureReply(effect: retry(&state, environment))
+      default:
+        return .ignored
+      }
+    }
+    let count = state.references.count
+    let page = max(1, pageHeight)
+    switch key {
+    case .escape:
+      return FeatureReply(output: .close)
+    case .character("r"):
+      if case .failed = state.listing {
+        state.listing = .loading
+        return FeatureReply(effect: onOpen(environment: environment))
+      }
+      return FeatureReply(effect: retry(&state, environment))
+    case .enter:
+      guard count > 0 else { return .handled }
+      state.opened = state.references[state.selected].reference
+      return .handled
+    case .up: state.selected -= 1
+    case .down: state.selected += 1
+    case .pageUp: state.selected -= page
+    case .pageDown: state.selected += page
+    case .home: state.selected = 0
+    case .end: state.selected = count - 1
+    default: return .ignored
+    }
+    state.selected = min(max(0, state.selected), max(0, count - 1))
+    return FeatureReply(effect: loadNearby(&state, pageHeight, environment))
+  }
+
+  /// The rows whose bookings are held: the page on screen and one page either side.
+  static func window(count: Int, selected: Int, pageHeight: Int) -> Range<Int> {
+    let page = ListView.visibleRange(count: count, selected: selected, height: max(1, pageHeight))
+    let height = max(1, pageHeight)
+    return max(0, page.lowerBound - height)..<min(count, page.upperBound + height)
+  }
+
+  /// Forgets bookings outside the window and reads the page on screen's that are not held.
+  private static func loadNearby(
+    _ state: inout State, _ pageHeight: Int, _ environment: AppEnvironment
+  ) -> Effect<Action> {
+    let listing = state.references
+    let window = window(count: listing.count, selected: state.selected, pageHeight: pageHeight)
+    let kept = Set(listing[window].map(\.reference))
+    state.rows = state.rows.filter { kept.contains($0.key) }
+    let page = ListView.visibleRange(
+      count: listing.count, selected: state.selected, height: max(1, pageHeight))
+    var effects: [Effect<Action>] = []
+    for item in listing[page] where state.rows[item.reference] == nil {
+      state.rows[item.reference] = .loading
+      effects.append(read(item.reference, environment))
+    }
+    return .batch(effects)
+  }
+
+  /// Reads again the held rows that could not be read.
+  private static func retry(_ state: inout State, _ environment: AppEnvironment) -> Effect<
+    Action
+  > {
+    var effects: [Effect<Action>] = []
+    for (reference, row) in state.rows {
+      guard case .failed = row else { continue }
+      state.rows[reference] = .loading
+      effects.append(read(reference, environment))
+    }
+    return .batch(effects)
+  }
+
+  private static func read(_ reference: BookingReference, _ environment: AppEnvironment)
+    -> Effect<Action>
+  {
+    let payments = environment.services.payments
+    return .run {
+      do throws(ServiceError) {
+        return .loaded(reference, .success(try await payments.booking(reference: reference)))
+      } catch {
+        return .loaded(reference, .failure(error))
+      }
+    }
+  }
+}

@@ -1,0 +1,162 @@
+import Airline
+import Canvas
+import Domain
+
+/// Draws the trips screen: a count, the column names and the virtualized list, or one booking
+/// opened whole.
+enum TripsView {
+  /// Rows above the list inside the panel: the count and the column names.
+  static let headerRows = 2
+
+  /// How many rows the list shows on a screen `screenHeight` rows tall: the header and the hint
+  /// bar, the panel's two borders and the list's own header. The reducer pages by this, so what
+  /// it reads is exactly what is drawn.
+  static func pageHeight(screenHeight: Int) -> Int {
+    max(1, screenHeight - 2 - 2 - headerRows)
+  }
+
+  /// The panel's title.
+  static func title(_ state: TripsFeature.State, strings: Strings) -> String {
+    guard let opened = state.opened else { return strings.trips.title }
+    return strings.trips.title + " · " + opened.rawValue
+  }
+
+  /// Draws the list, or the opened booking, into the panel's content `rect`.
+  static func draw(
+    _ state: TripsFeature.State, on canvas: inout Canvas, in rect: Rect, theme: Theme,
+    strings: Strings, language: Language, zone: Zone, spinner: Int
+  ) {
+    guard !rect.isEmpty else { return }
+    if let opened = state.opened {
+      drawOpened(
+        opened, state.rows[opened], on: &canvas, in: rect, theme: theme, strings: strings,
+        language: language, zone: zone, spinner: spinner)
+      return
+    }
+    let texts = strings.trips
+    switch state.listing {
+    case .loading:
+      canvas.put(
+        Spinner.frame(spinner) + " " + texts.listing, x: rect.x, y: rect.y, style: theme.text,
+        clip: rect)
+    case .failed(let message):
+      canvas.put(message, x: rect.x, y: rect.y, style: theme.error, clip: rect)
+    case .loaded(let listing) where listing.isEmpty:
+      canvas.put(texts.empty, x: rect.x, y: rect.y, style: theme.dim, clip: rect)
+    case .loaded(let listing):
+      canvas.put(texts.count(listing.count), x: rect.x, y: rect.y, style: theme.dim, clip: rect)
+      let list = rect.splitTop(headerRows).rest
+      let widths = columnWidths(fitting: rect.width - 1)
+      canvas.put(
+        row(texts.columns, widths: widths), x: rect.x, y: rect.y + 1, style: theme.dim,
+        clip: rect)
+      ListView.draw(
+        on: &canvas, in: list, count: listing.count, selected: state.selected, theme: theme
+      ) { index, rowRect, isSelected, canvas in
+        let item = listing[index]
+        let style = isSelected ? theme.selection : theme.text
+        switch state.rows[item.reference] {
+        case .loaded(let booking)?:
+          let cells = cells(booking, language: language, zone: zone)
+          canvas.put(
+            row(cells, widths: widths), x: rowRect.x, y: rowRect.y, style: style, clip: rowRect)
+        case .failed(let message)?:
+          canvas.put(
+            item.reference.rawValue + "  " + texts.rowUnreadable(message), x: rowRect.x,
+            y: rowRect.y, style: isSelected ? theme.selection : theme.error, clip: rowRect)
+        case .loading?, nil:
+          canvas.put(
+            item.reference.rawValue + "  " + Spinner.frame(spinner) + " " + texts.rowLoading,
+            x: rowRect.x, y: rowRect.y, style: isSelected ? theme.selection : theme.dim,
+            clip: rowRect)
+        }
+      }
+    }
+  }
+
+  /// The keys that act here.
+  static func hints(_ state: TripsFeature.State, strings: Strings) -> [KeyHint] {
+    if state.opened != nil {
+      return [KeyHint("Esc", strings.hintBack), KeyHint("q", strings.hintQuit)]
+    }
+    return [
+      KeyHint("↑↓", strings.hintMove), KeyHint("Enter", strings.trips.hintOpen),
+      KeyHint("Esc", strings.hintBack), KeyHint("q", strings.hintQuit),
+    ]
+  }
+
+  // MARK: - Rows
+
+  /// The widest each column gets: reference, departure, route, flights, passengers, total, paid.
+  static let widths = [6, 12, 11, 13, 4, 14, 6]
+  /// Right-aligned columns: passengers and the total.
+  static let rightAligned: Set<Int> = [4, 5]
+
+  /// The columns that fit in `width`, in order; the later ones give way first.
+  static func columnWidths(fitting width: Int) -> [Int] {
+    var used = 0
+    var fitted: [Int] = []
+    for column in widths {
+      let needed = column + (fitted.isEmpty ? 0 : 2)
+      guard used + needed <= width else { break }
+      used += needed
+      fitted.append(column)
+    }
+    return fitted.isEmpty ? [max(1, width)] : fitted
+  }
+
+  /// The texts of a booking's row.
+  static func cells(_ booking: Booking, language: Language, zone: Zone) -> [String] {
+    let offer = booking.offer
+    return [
+      booking.reference.rawValue,
+      language.shortDate(offer.departure.day) + " " + offer.departure.hhmm,
+      ([offer.origin.code] + offer.segments.map(\.destination.code)).map(\.description)
+        .joined(separator: "→"),
+      offer.flightNumbers.map(\.description).joined(separator: "+"),
+      String(booking.passengers.count),
+      booking.totalPaid.formatted(language.moneyStyle),
+      language.shortDate(CalendarDay(booking.paidAt, in: zone)),
+    ]
+  }
+
+  /// `cells` laid out in `widths`, two spaces apart; a text longer than its column is cut.
+  static func row(_ cells: [String], widths: [Int]) -> String {
+    zip(cells, widths).enumerated().map { index, pair in
+      let (text, width) = pair
+      let fitted = DisplayWidth.of(text) > width ? DisplayWidth.truncate(text, to: width) : text
+      return DisplayWidth.pad(fitted, to: width, alignRight: rightAligned.contains(index))
+    }.joined(separator: "  ")
+  }
+
+  // MARK: - One booking
+
+  private static func drawOpened(
+    _ reference: BookingReference, _ row: Loadable<Booking>?, on canvas: inout Canvas,
+    in rect: Rect, theme: Theme, strings: Strings, language: Language, zone: Zone, spinner: Int
+  ) {
+    var y = rect.y
+    canvas.put(strings.referenceLabel, x: rect.x, y: y, style: theme.dim, clip: rect)
+    y += 1
+    canvas.put(
+      reference.rawValue.map(String.init).joined(separator: " "), x: rect.x + 2, y: y,
+      style: theme.accent.adding(.bold), clip: rect)
+    y += 2
+    let rest = Rect(x: rect.x, y: y, width: rect.width, height: max(0, rect.maxY - y))
+    switch row {
+    case .loaded(let booking)?:
+      let after = ConfirmationView.drawBooking(
+        booking, on: &canvas, in: rest, theme: theme, strings: strings, language: language)
+      canvas.put(
+        strings.trips.paidOn(language.shortDate(CalendarDay(booking.paidAt, in: zone))),
+        x: rect.x, y: after, style: theme.dim, clip: rect)
+    case .failed(let message)?:
+      canvas.put(
+        strings.trips.rowUnreadable(message), x: rest.x, y: rest.y, style: theme.error, clip: rest)
+    case .loading?, nil:
+      canvas.put(
+        Spinner.frame(spinner) + " " + strings.loadingBooking, x: rest.x, y: rest.y,
+        style: theme.text, clip: rest)
+    }
+  }
+}
