@@ -50,8 +50,9 @@ enum HeadlessBooking {
     let store = RecordStore(root: directory, decodingUserInfo: ZoneSource.live.decodingUserInfo)
     try store.createRoot()
 
-    // The app's lock: while it is held, `booking` and `booking-cli quote`/`pay` wait their turn.
-    // The `session` folder must exist first. The lock is released when `lock` goes away.
+    // The app's lock: while it is held, `booking` will not start on this directory and
+    // `booking-cli quote` and `pay` exit 75. The `session` folder must exist first. The lock
+    // is released when `lock` goes away (or the process ends, even by kill -9).
     try RecordStore(root: directory + "/session").createRoot()
     let lock: SessionLock
     switch SessionLock.acquire(in: directory) {
