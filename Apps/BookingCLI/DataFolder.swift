@@ -4,52 +4,111 @@ import FoundationEssentials
 import Persistence
 import SimulatedAirline
 
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 /// The data directory, opened as the app opens it: the same place, the same ownership and
-/// permission checks, the same folders and the same lock, held until the process ends.
+/// permission checks, the same folders. Only the commands that write the session or the payment
+/// ledger take the app's lock; the others read beside a running app.
 struct DataFolder {
+  /// Whether a command takes the lock on `session/lock`, which `booking` holds while it runs.
+  enum Locking {
+    /// Never: the command only reads (and saves offers, which the app's searches save too, each
+    /// file written atomically). It works while the app is open.
+    case none
+    /// Always: the command writes the ledger (`quote`, `pay`). While the app is open it exits 75.
+    case required
+    /// When no other process holds it (`session`, which settles cut-off payments as the app
+    /// does at start); while the app is open the command reads only.
+    case ifFree
+  }
+
   let path: String
   let store: RecordStore
   let airline: SimulatedAirline
-  /// Held for its lifetime: the lock is released when the process exits.
-  let lock: SessionLock
+  /// Held for its lifetime (the lock is released when the process exits); nil when the
+  /// command runs without it.
+  let lock: SessionLock?
+
+  /// Marks where the lock may go at the earliest: call it in a `defer` after `open`, since a
+  /// value may be released after its last use, and the lock with it.
+  func keepLock() { withExtendedLifetime(lock) {} }
 
   /// The airline's calls, in their order.
   var calls: BookingCalls { BookingCalls(airline.services) }
 
-  /// Opens the directory `explicit` names (or the default one) with prices held `quoteLifetime`.
-  static func open(explicit: String?, quoteLifetime: TimeInterval = 15 * 60) throws(Failure)
-    -> DataFolder
-  {
+  /// Opens the directory `explicit` names (or the default one) with prices held `quoteLifetime`,
+  /// taking the lock as `locking` says.
+  static func open(
+    explicit: String?, quoteLifetime: TimeInterval = 15 * 60, locking: Locking
+  ) throws(Failure) -> DataFolder {
     let path = DataDirectory.resolveForCurrentProcess(explicit: explicit)
     // Like ssh and gpg: a data directory another user could change is not used at all.
     if let problem = DataDirectory.problem(at: path) {
-      throw Failure(code: .badData, message: "will not use the data directory: \(problem)")
+      throw .unusable("will not use the data directory: \(problem)")
     }
     let store = RecordStore(root: path)
     do {
       try store.createRoot()
+    } catch {
+      throw .unusable("cannot create the data directory \(path): \(Self.reason(error))")
+    }
+    // A file in its place is not a directory nothing was saved in yet: every read would fail.
+    var status = stat()
+    if lstat(path, &status) == 0, (status.st_mode & S_IFMT) != S_IFDIR {
+      throw .unusable("cannot use the data directory \(path): it is a file, not a folder")
+    }
+    let airline = SimulatedAirline(
+      store: store, clock: .system, configuration: .init(quoteLifetime: quoteLifetime))
+    let lock: SessionLock?
+    switch locking {
+    case .none: lock = nil
+    case .required: lock = try Self.lock(path, required: true)
+    case .ifFree: lock = try Self.lock(path, required: false)
+    }
+    return DataFolder(path: path, store: store, airline: airline, lock: lock)
+  }
+
+  /// The lock on `path/session/lock`; nil when another process holds it and it is not
+  /// `required` (then a 75 is thrown).
+  private static func lock(_ path: String, required: Bool) throws(Failure) -> SessionLock? {
+    do {
       try RecordStore(root: path + "/session").createRoot()
     } catch {
-      throw Failure(code: .badData, message: "cannot use the data directory: \(error)")
+      throw .unusable("cannot write to the data directory \(path): \(Self.reason(error))")
     }
     switch SessionLock.acquire(in: path) {
     case .locked(let lock):
-      let airline = SimulatedAirline(
-        store: store, clock: .system, configuration: .init(quoteLifetime: quoteLifetime))
-      return DataFolder(path: path, store: store, airline: airline, lock: lock)
+      return lock
     case .heldByAnother:
+      guard required else { return nil }
       throw Failure(
         code: .temporary,
         message: "\(path) is in use by another booking process (the app is open?); try again "
           + "when it has closed")
-    case .refused(let reason), .unavailable(let reason):
-      throw Failure(code: .badData, message: reason)
+    case .unavailable(let reason):
+      throw .unusable("cannot write to the data directory \(path): \(reason)")
+    case .refused(let reason):
+      throw .unusable("will not use the data directory: \(reason)")
     }
   }
 
+  /// Why a folder could not be made, reason first ("Read-only file system (could not ...)").
+  static func reason(_ error: StoreError) -> String {
+    if case .io(let operation, let path, let code) = error {
+      return "\(String(cString: strerror(code))) (could not \(operation) \(path))"
+    }
+    return error.description
+  }
+
   /// Settles the payments a crash cut off, as the app does at start; what could not be settled
-  /// is said on stderr (the quote it guards then cannot be paid until it can).
+  /// is said on stderr (the quote it guards then cannot be paid until it can). Only under the
+  /// lock: settling writes the ledger, which the app may be writing.
   func recoverPayments() async throws(Failure) {
+    guard lock != nil else { return }
     let recovered: [RecoveredPayment]
     do throws(ServiceError) {
       recovered = try await calls.recoverInterruptedPayments()

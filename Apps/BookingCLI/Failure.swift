@@ -9,7 +9,12 @@ enum ExitCode: Int32 {
   case badData = 65
   /// The airline said no (an offer gone, a quote expired, a card declined), with its reason.
   case refused = 69
-  /// Try again later: the data directory is locked by another process (the app is open).
+  /// The data directory cannot be used: it cannot be created or written (a read-only file
+  /// system, a file where a folder should be, no permission), or it is refused as unsafe (a
+  /// symbolic link, another user's folder, a folder others can write).
+  case cannotUseData = 73
+  /// Try again later: a command that writes found the data directory locked by another process
+  /// (the app is open); or a payment was taken and its booking could not be saved yet.
   case temporary = 75
 }
 
@@ -20,6 +25,11 @@ struct Failure: Error {
 
   /// A usage error: the line names the bad value.
   static func usage(_ message: String) -> Failure { Failure(code: .usage, message: message) }
+
+  /// The data directory cannot be used (73), with the reason.
+  static func unusable(_ message: String) -> Failure {
+    Failure(code: .cannotUseData, message: message)
+  }
 
   /// The airline's refusal, coded by whether it is the data, the moment, or a no.
   static func airline(_ error: ServiceError) -> Failure {

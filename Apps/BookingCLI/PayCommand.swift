@@ -19,7 +19,8 @@ enum PayCommand {
           + "\"NUMBER MM/YY CVC\" (never on the command line: shell history and `ps` keep it)")
     }
     let card = try readCard()
-    let folder = try DataFolder.open(explicit: invocation.value("--data-dir"))
+    let folder = try DataFolder.open(explicit: invocation.value("--data-dir"), locking: .required)
+    defer { folder.keepLock() }
     // As the app does at start: a payment a crash cut off is settled before any other.
     try await folder.recoverPayments()
     let calls = folder.calls

@@ -55,7 +55,8 @@ enum QuoteCommand {
     }
 
     let folder = try DataFolder.open(
-      explicit: invocation.value("--data-dir"), quoteLifetime: lifetime)
+      explicit: invocation.value("--data-dir"), quoteLifetime: lifetime, locking: .required)
+    defer { folder.keepLock() }
     let calls = folder.calls
     let made: (draft: BookingDraft, seatMap: SeatMap, quote: Quote)
     do throws(ServiceError) {

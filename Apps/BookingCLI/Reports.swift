@@ -166,4 +166,6 @@ struct SessionReport: Encodable {
   /// Why, in one sentence.
   let reason: String
   let file: String
+  /// Whether the app has the data directory open (then `resumeAt` is where it is now).
+  let appOpen: Bool
 }

@@ -50,11 +50,16 @@ enum SearchCommands {
     } catch {
       throw .usage(error.description)
     }
-    let folder = try DataFolder.open(explicit: invocation.value("--data-dir"))
+    // No lock: a search only saves offers, as the app's searches do, so it runs beside the app.
+    let folder = try DataFolder.open(explicit: invocation.value("--data-dir"), locking: .none)
     var offers: [Offer]
     do throws(ServiceError) {
       offers = try await folder.calls.offers(for: criteria)
     } catch {
+      // A search reads no record: the airline's storage failed to write the offers.
+      if case .storage(let reason) = error {
+        throw .unusable("the offers could not be saved in \(folder.path): \(reason)")
+      }
       throw .airline(error)
     }
     if invocation.has("--nonstop") { offers = offers.filter { $0.stops == 0 } }

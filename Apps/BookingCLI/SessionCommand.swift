@@ -5,10 +5,15 @@ import Persistence
 
 /// `session`: where the app would resume, and why; found as the app finds it at start (payments
 /// a crash cut off settled first, then the saved snapshot restored against the airline).
+///
+/// Settling and restoring may write the payment ledger, so they are done only under the lock.
+/// While the app is open (it holds the lock) the command reads the saved snapshot alone and says
+/// that the app is there now.
 enum SessionCommand {
   static func run(_ invocation: Invocation, json: Bool) async throws(Failure) {
     _ = try invocation.words()
-    let folder = try DataFolder.open(explicit: invocation.value("--data-dir"))
+    let folder = try DataFolder.open(explicit: invocation.value("--data-dir"), locking: .ifFree)
+    defer { folder.keepLock() }
     let file =
       (try? folder.store.relativePath(
         id: RecordKind.snapshotID, kind: RecordKind.session(schema: BookingSnapshot.schema)))
@@ -26,7 +31,14 @@ enum SessionCommand {
         message: "\(error.description); the app would set it aside and open at the search form")
     }
     let report: SessionReport
-    if let saved {
+    if folder.lock == nil {
+      let step = saved?.position.kind.description ?? "search"
+      report = SessionReport(
+        saved: step, savedIDs: saved.map(ids) ?? [:], resumeAt: step,
+        reason: "The app is open on this data directory; its last saved step is \(step). Where "
+          + "it would resume is worked out once it has closed.",
+        file: file, appOpen: true)
+    } else if let saved {
       try await folder.recoverPayments()
       let restoration = await BookingFlow.restore(
         saved, using: folder.airline.services, now: Date())
@@ -38,11 +50,13 @@ enum SessionCommand {
         }
       report = SessionReport(
         saved: saved.position.kind.description, savedIDs: ids(saved),
-        resumeAt: restoration.outcome.step.description, reason: reason, file: file)
+        resumeAt: restoration.outcome.step.description, reason: reason, file: file,
+        appOpen: false)
     } else {
       report = SessionReport(
         saved: "search", savedIDs: [:], resumeAt: "search",
-        reason: "No session is saved: the app opens at the search form.", file: file)
+        reason: "No session is saved: the app opens at the search form.", file: file,
+        appOpen: false)
     }
     if json {
       try Output.json(report)
@@ -52,7 +66,8 @@ enum SessionCommand {
       ([report.saved] + report.savedIDs.sorted { $0.key < $1.key }.map { "\($0)=\($1)" })
       .joined(separator: " ")
     Output.fields([
-      ("Saved", position), ("Resumes at", report.resumeAt), ("Why", report.reason),
+      ("Saved", position), (report.appOpen ? "App open at" : "Resumes at", report.resumeAt),
+      ("Why", report.reason),
       ("File", report.file),
     ])
   }

@@ -2,13 +2,14 @@ import Airline
 import Domain
 import FlowOwner
 
-/// `trips` and `show REF`: the bookings kept in `bookings/`.
+/// `trips` and `show REF`: the bookings kept in `bookings/`, read without the app's lock, so
+/// they work while the app is open.
 enum TripsCommands {
   /// `trips`: every booking, newest first. One that cannot be read is named on stderr and the
   /// command ends with 65 after listing the others.
   static func trips(_ invocation: Invocation, json: Bool) async throws(Failure) {
     _ = try invocation.words()
-    let folder = try DataFolder.open(explicit: invocation.value("--data-dir"))
+    let folder = try DataFolder.open(explicit: invocation.value("--data-dir"), locking: .none)
     let calls = folder.calls
     var bookings: [Booking] = []
     var unreadable: [Failure] = []
@@ -56,7 +57,7 @@ enum TripsCommands {
     } catch {
       throw .usage("REF '\(text)' is not a booking reference like K7Q2ZP")
     }
-    let folder = try DataFolder.open(explicit: invocation.value("--data-dir"))
+    let folder = try DataFolder.open(explicit: invocation.value("--data-dir"), locking: .none)
     let booking: Booking
     do throws(ServiceError) {
       booking = try await folder.calls.booking(reference: reference)

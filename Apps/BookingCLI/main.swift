@@ -7,15 +7,18 @@ import FoundationEssentials
 #endif
 
 /// `booking-cli`: the booking modules without a terminal. Each command reads and writes the
-/// same data directory as `booking`, under the same lock.
+/// same data directory as `booking`; the commands that write (`quote`, `pay`) take its lock.
 enum BookingCLI {
   static let version = "booking-cli 0.1.0"
 
   static let usage = """
     Usage: booking-cli [--data-dir PATH] [--json] COMMAND ...
 
-    Book a flight without the terminal app, in the same data directory (and under the same
-    lock) as `booking`: a quote made here opens in the app with its booking:// link.
+    Book a flight without the terminal app, in the same data directory as `booking`: a quote
+    made here opens in the app with its booking:// link. quote and pay take the app's lock
+    and exit 75 while the app is open. airports, search (which saves its offers, as the
+    app's searches do), trips, show and session work while the app is open; session takes
+    the lock only when it is free, to settle a payment a crash cut off as the app would.
 
     Commands:
       airports QUERY               airports matching a code, city or name
@@ -33,7 +36,8 @@ enum BookingCLI {
                                    is declined, 4000 0000 0000 9995 has insufficient funds.
       trips                        the bookings, newest first
       show REF                     one booking
-      session                      where `booking` would resume, and why
+      session                      where `booking` would resume, and why (while the app
+                                   is open: the step it last saved)
 
     Options:
       --data-dir PATH   where records are kept (default: $BOOKING_DATA_DIR,
@@ -43,8 +47,10 @@ enum BookingCLI {
       -h, --help        print this help
 
     Exit codes: 0 done; 64 usage (a bad value, named on stderr); 65 bad data (a record
-    that cannot be read); 69 the airline refused (the reason on stderr); 75 try again
-    later (the data directory is locked: the app is open).
+    that cannot be read); 69 the airline refused (the reason on stderr); 73 the data
+    directory cannot be used (it cannot be created or written, or it is unsafe: a link,
+    another user's, writable by others); 75 try again later (quote or pay while the app
+    is open).
     """
 
   /// The options each command takes with a value.

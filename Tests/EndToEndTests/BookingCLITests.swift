@@ -207,28 +207,92 @@ struct BookingCLITests {
     #expect(expired.stderr.contains("expired"), "\(expired.stderr)")
   }
 
-  @Test("While the app is open on the data directory, booking-cli exits with 75; after, it works")
+  @Test("While the app is open, reads work and quote and pay exit with 75; after, they work")
   func lockedByTheApp() async throws {
     let terminal = try BookingTerminal()
     defer { terminal.close() }
     let cli = try BookingCLI(dataDirectory: terminal.dataDirectory)
+    let quote = try cli.quoteForAda()
+    let quoteID = try #require(quote["id"] as? String)
+    let paid = try #require(
+      try cli.json(["pay", quoteID, "--card-from-stdin"], input: Self.visa) as? [String: Any])
+    let reference = try #require(paid["reference"] as? String)
+    let second = try #require(try cli.quoteForAda()["id"] as? String)
     try terminal.launch()
     try await terminal.waitFor("┌ Search flights", "From")
-    for arguments in [["search", "IST", "AMS", BookingCLI.day], ["trips"], ["session"]] {
-      let result = try cli.run(arguments)
+
+    // Reading needs no lock: the bookings, one booking, a search, where the app is.
+    let trips = try #require(try cli.json(["trips"]) as? [[String: Any]])
+    #expect(trips.compactMap { $0["reference"] as? String } == [reference])
+    let shown = try #require(try cli.json(["show", reference]) as? [String: Any])
+    #expect(shown["reference"] as? String == reference)
+    let offers = try #require(
+      try cli.json(["search", "IST", "AMS", BookingCLI.day]) as? [[String: Any]])
+    #expect(!offers.isEmpty)
+    let session = try #require(try cli.json(["session"]) as? [String: Any])
+    #expect(session["appOpen"] as? Bool == true, "\(session)")
+    #expect(session["resumeAt"] as? String == "search", "\(session)")
+    let text = try cli.run(["session"])
+    #expect(text.status == 0 && text.stdout.contains("The app is open"), "\(text.stdout)")
+    #expect(try cli.run(["airports", "IST"]).status == 0)
+
+    // Writing the ledger does: 75, saying to try again, and nothing is paid.
+    let writes = [
+      ["pay", second, "--card-from-stdin"],
+      [
+        "quote", try #require(offers.first?["id"] as? String), "--passenger",
+        "Ms Ada Lovelace 1990-05-04", "--email", "ada@example.com", "--phone", "+44 20 7946 0000",
+      ],
+    ]
+    for arguments in writes {
+      let result = try cli.run(arguments, input: Self.visa)
       #expect(result.status == 75, "\(arguments): status \(result.status): \(result.stderr)")
       #expect(result.stderr.contains("try again"), "\(result.stderr)")
     }
-    // Airports need no data directory.
-    #expect(try cli.run(["airports", "IST"]).status == 0)
+    #expect((try cli.json(["trips"]) as? [Any])?.count == 1)
+
     let pid = try terminal.panePID()
     try terminal.press("C-c")
     try await terminal.waitFor("Quit?")
     try terminal.press("y")
     try await terminal.waitForExit()
     try await terminal.waitForDeath(of: pid)
-    let after = try cli.run(["trips"])
+    let after = try cli.run(["pay", second, "--card-from-stdin"], input: Self.visa)
     #expect(after.status == 0, "status \(after.status): \(after.stderr)")
+    let closed = try #require(try cli.json(["session"]) as? [String: Any])
+    #expect(closed["appOpen"] as? Bool == false, "\(closed)")
+  }
+
+  @Test("A data directory that cannot be created or written exits with 73, saying why")
+  func unusableDataDirectory() throws {
+    // The tests run as root, which ignores permission bits: a regular file where the folder (or
+    // a folder above it) should be cannot be bypassed.
+    let file = FileManager.default.temporaryDirectory
+      .appendingPathComponent("booking-cli-file-\(UUID().uuidString.prefix(8).lowercased())")
+    try Data("not a folder\n".utf8).write(to: file)
+    defer { try? FileManager.default.removeItem(at: file) }
+    let quote = [
+      "quote", "of-1234567890abcdef", "--passenger", "Ms Ada Lovelace 1990-05-04", "--email",
+      "ada@example.com", "--phone", "+44 20 7946 0000",
+    ]
+    let commands = [
+      ["search", "IST", "AMS", BookingCLI.day], ["trips"], ["show", "K7Q2ZP"], ["session"], quote,
+    ]
+    for (directory, says) in [
+      (file, "it is a file, not a folder"),
+      (file.appendingPathComponent("booking"), "Not a directory"),
+    ] {
+      let cli = try BookingCLI(dataDirectory: directory)
+      for arguments in commands {
+        let result = try cli.run(arguments)
+        #expect(result.status == 73, "\(arguments): status \(result.status): \(result.stderr)")
+        #expect(result.stderr.contains(says), "\(arguments): \(result.stderr)")
+        #expect(result.stderr.contains(directory.path), "\(arguments): \(result.stderr)")
+        #expect(result.stderr.split(separator: "\n").count == 1, "\(result.stderr)")
+        #expect(result.stdout.isEmpty, "\(arguments): \(result.stdout)")
+      }
+    }
+    #expect(FileManager.default.contents(atPath: file.path) == Data("not a folder\n".utf8))
   }
 }
 
