@@ -332,4 +332,35 @@ extension BookingCLITests {
     #expect(session["resumeAt"] as? String == "extras", "\(session)")
     #expect((session["reason"] as? String)?.contains("expired") == true, "\(session)")
   }
+
+  @Test("Bookings made by booking-cli are the app's trips: Ctrl-T lists them, Enter opens one")
+  func tripsInTheApp() async throws {
+    let terminal = try BookingTerminal()
+    defer { terminal.close() }
+    let cli = try BookingCLI(dataDirectory: terminal.dataDirectory)
+    var references: [String] = []
+    for _ in 0..<2 {
+      let quoteID = try #require(try cli.quoteForAda()["id"] as? String)
+      let paid = try #require(
+        try cli.json(["pay", quoteID, "--card-from-stdin"], input: Self.visa) as? [String: Any])
+      references.append(try #require(paid["reference"] as? String))
+    }
+    try terminal.launch(["--fresh"])
+    try await terminal.waitFor("the search form") { $0.contains("Search flights") }
+    try terminal.press("C-t")
+    let list = try await terminal.waitFor("both bookings listed") { screen in
+      screen.contains("2 bookings") && references.allSatisfy { screen.contains($0) }
+        && !screen.contains("loading")
+    }
+    #expect(list.contains("Lovelace") == false, "the list shows no names:\n\(list)")
+    try terminal.press("Enter")
+    let opened = try await terminal.waitFor("one booking opened") {
+      $0.contains("Booking reference") && $0.contains("Lovelace")
+    }
+    #expect(opened.contains("•••• 4242"), "\(opened)")
+    try terminal.press("Escape")
+    try await terminal.waitFor("the list again") { $0.contains("2 bookings") }
+    try terminal.press("Escape")
+    try await terminal.waitFor("the search form again") { $0.contains("Search flights") }
+  }
 }
