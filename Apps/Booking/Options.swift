@@ -1,4 +1,5 @@
 import Canvas
+import FlowOwner
 import FoundationEssentials
 import Presentation
 
@@ -15,6 +16,7 @@ struct Options {
   var replaySpeed = 1.0
   var showVersion = false
   var showHelp = false
+  var diagram: FlowDiagram.Format?
 
   static let version = "booking 0.1.0"
 
@@ -38,6 +40,8 @@ struct Options {
                              numbers become test cards, security codes 1234)
       --replay FILE          play a recording back (a key you press takes over)
       --speed N              replay N times faster (default 1)
+      --diagram mermaid|dot  print the flow's states and transitions, drawn from the
+                             flow owner's own table, and exit
       --version              print the version
       -h, --help             print this help
 
@@ -102,6 +106,12 @@ struct Options {
           throw Problem(message: "--speed takes a number above 0 and up to 1000, not '\(text)'")
         }
         options.replaySpeed = speed
+      case "--diagram":
+        let text = try value(for: flag)
+        guard let format = FlowDiagram.Format(rawValue: text) else {
+          throw Problem(message: "--diagram takes mermaid or dot, not '\(text)'")
+        }
+        options.diagram = format
       case "--version": options.showVersion = true
       case "-h", "--help": options.showHelp = true
       default:

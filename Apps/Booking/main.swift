@@ -41,6 +41,10 @@ if options.showVersion {
   print(Options.version)
   exit(0)
 }
+if let format = options.diagram {
+  print(FlowDiagram.render(format), terminator: "")
+  exit(0)
+}
 var deepLink: DeepLink?
 if let url = options.openURL {
   do {

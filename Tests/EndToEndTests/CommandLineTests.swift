@@ -39,6 +39,19 @@ struct CommandLineTests {
     #expect(files == [])
   }
 
+  @Test("--diagram prints the flow from its own table, without a terminal; a bad format is 64")
+  func diagram() throws {
+    let (mermaid, files) = try run(["--diagram", "mermaid"])
+    #expect(mermaid.status == 0, "stderr: \(mermaid.stderr)")
+    #expect(mermaid.stdout.hasPrefix("stateDiagram-v2\n"), "\(mermaid.stdout)")
+    #expect(mermaid.stdout.contains("payment --> confirmation : paid"))
+    #expect(files == [], "nothing is written")
+    let (dot, _) = try run(["--diagram=dot"])
+    #expect(dot.status == 0 && dot.stdout.hasPrefix("digraph booking {"), "\(dot.stdout)")
+    let (bad, _) = try run(["--diagram", "png"])
+    #expect(bad.status == 64 && bad.stderr.contains("mermaid or dot"), "\(bad.stderr)")
+  }
+
   @Test("Without a terminal the app exits with 1 and says it needs one")
   func needsTerminal() throws {
     let (result, files) = try run([])

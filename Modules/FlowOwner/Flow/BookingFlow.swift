@@ -27,6 +27,8 @@ import Domain
 /// - `paid` replaces the whole flow with `[confirmation]`: no transition reaches payment again.
 /// - `startOver()` replaces the whole flow with an empty one.
 /// - Every transition returns a `FlowEvent`, accepted or dropped, with its reason.
+/// - `BookingFlow.rules` declares every transition (from, to, what it does to the path); the
+///   outputs take the step they must come from from it, and the diagram is drawn from it.
 public struct BookingFlow: Hashable, Sendable {
   /// The steps on the path, oldest first.
   public private(set) var path: [BookingStep]
@@ -67,7 +69,8 @@ public struct BookingFlow: Hashable, Sendable {
   public mutating func offerSelected(_ offer: Offer, from origin: BookingStep) -> FlowEvent {
     let transition = FlowTransition.offerSelected(offer.id, from: origin.kind)
     guard case .results(let criteria) = origin else {
-      return dropped(transition, .wrongOrigin(expected: .results, found: origin.kind))
+      return dropped(
+        transition, .wrongOrigin(expected: Self.origin(of: "offerSelected"), found: origin.kind))
     }
     if let mismatch = Self.mismatch(offer, for: criteria) {
       return dropped(transition, .mismatchedOutput(mismatch))
@@ -88,7 +91,8 @@ public struct BookingFlow: Hashable, Sendable {
   {
     let transition = FlowTransition.passengersSaved(draft.id, from: origin.kind)
     guard case .passengers(let offer, _) = origin else {
-      return dropped(transition, .wrongOrigin(expected: .passengers, found: origin.kind))
+      return dropped(
+        transition, .wrongOrigin(expected: Self.origin(of: "passengersSaved"), found: origin.kind))
     }
     guard draft.offer.id == offer.id else {
       return dropped(transition, .mismatchedOutput("the draft is for offer \(draft.offer.id)"))
@@ -101,7 +105,8 @@ public struct BookingFlow: Hashable, Sendable {
   public mutating func extrasPriced(_ quote: Quote, from origin: BookingStep) -> FlowEvent {
     let transition = FlowTransition.extrasPriced(quote.id, from: origin.kind)
     guard case .extras(let draft) = origin else {
-      return dropped(transition, .wrongOrigin(expected: .extras, found: origin.kind))
+      return dropped(
+        transition, .wrongOrigin(expected: Self.origin(of: "extrasPriced"), found: origin.kind))
     }
     guard quote.draftID == draft.id else {
       return dropped(transition, .mismatchedOutput("the quote is for draft \(quote.draftID)"))
@@ -119,7 +124,8 @@ public struct BookingFlow: Hashable, Sendable {
   ) -> FlowEvent {
     let transition = FlowTransition.repriced(quote.id, from: origin.kind)
     guard case .payment(let expired, _) = origin else {
-      return dropped(transition, .wrongOrigin(expected: .payment, found: origin.kind))
+      return dropped(
+        transition, .wrongOrigin(expected: Self.origin(of: "repriced"), found: origin.kind))
     }
     guard path.last == origin else { return dropped(transition, .originNotOnPath(.payment)) }
     guard quote.draftID == expired.draftID, quote.extras == expired.extras else {
@@ -138,7 +144,8 @@ public struct BookingFlow: Hashable, Sendable {
   {
     let transition = FlowTransition.paid(reference, from: origin.kind)
     guard case .payment = origin else {
-      return dropped(transition, .wrongOrigin(expected: .payment, found: origin.kind))
+      return dropped(
+        transition, .wrongOrigin(expected: Self.origin(of: "paid"), found: origin.kind))
     }
     guard path.contains(origin) else { return dropped(transition, .originNotOnPath(.payment)) }
     let removed = path.map(\.kind)

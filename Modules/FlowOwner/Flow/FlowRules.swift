@@ -1,0 +1,126 @@
+import Domain
+
+/// One transition the flow owner declares: what asks for it, from which step, to which, and
+/// what it does to the path. `BookingFlow.rules` is the table; the transitions check their
+/// origin against it, the diagram (`FlowDiagram`) is drawn from it, and a test walks every row
+/// on a real flow, so the table, the code and the picture cannot drift apart.
+public struct FlowRule: Hashable, Sendable {
+  /// What the transition does to the path.
+  public enum Effect: String, Hashable, Sendable {
+    /// Drops the steps after the origin, then pushes the new step.
+    case pushes = "push"
+    /// Replaces the whole path.
+    case replaces = "replace the path"
+    /// Replaces the last step (the payment step) in place.
+    case replacesLast = "replace the last step"
+    /// Removes steps from the end.
+    case removes = "remove"
+    /// Rebuilds the path from a snapshot at start.
+    case restores = "restore"
+  }
+
+  /// The transition, as `FlowTransition` names it in the log.
+  public let name: String
+  /// The step it is asked from (`search` is the form at the root).
+  public let from: StepKind
+  /// The step that is current afterwards.
+  public let to: StepKind
+  /// What it does to the path.
+  public let effect: Effect
+  /// When it applies, in a few words ("" when always).
+  public let condition: String
+
+  /// A declared transition.
+  public init(
+    _ name: String, from: StepKind, to: StepKind, _ effect: Effect, when condition: String = ""
+  ) {
+    self.name = name
+    self.from = from
+    self.to = to
+    self.effect = effect
+    self.condition = condition
+  }
+}
+
+extension BookingFlow {
+  /// Every transition of the flow, and every fallback of a restore, as declared.
+  public static let rules: [FlowRule] = [
+    // Outputs: each step's output pushes the next step carrying it.
+    FlowRule("searchSubmitted", from: .search, to: .results, .replaces),
+    FlowRule("offerSelected", from: .results, to: .passengers, .pushes),
+    FlowRule("passengersSaved", from: .passengers, to: .extras, .pushes),
+    FlowRule("extrasPriced", from: .extras, to: .payment, .pushes),
+    FlowRule("repriced", from: .payment, to: .payment, .replacesLast, when: "price expired"),
+    FlowRule("paid", from: .payment, to: .confirmation, .replaces),
+    FlowRule("startOver", from: .confirmation, to: .search, .replaces),
+    // Navigation: back one step, or pop to an earlier panel.
+    FlowRule("back", from: .results, to: .search, .removes),
+    FlowRule("back", from: .passengers, to: .results, .removes),
+    FlowRule("back", from: .extras, to: .passengers, .removes),
+    FlowRule("back", from: .payment, to: .extras, .removes),
+    FlowRule("pop", from: .extras, to: .results, .removes),
+    FlowRule("pop", from: .payment, to: .results, .removes),
+    FlowRule("pop", from: .payment, to: .passengers, .removes),
+    // A restore at start resumes where the snapshot was, or falls back.
+    FlowRule("restore", from: .search, to: .results, .restores, when: "saved at results"),
+    FlowRule("restore", from: .search, to: .passengers, .restores, when: "saved at passengers"),
+    FlowRule("restore", from: .search, to: .extras, .restores, when: "saved at extras"),
+    FlowRule("restore", from: .search, to: .payment, .restores, when: "saved at payment"),
+    FlowRule("restore", from: .search, to: .extras, .restores, when: "quote expired"),
+    FlowRule("restore", from: .search, to: .extras, .restores, when: "payment unresolved"),
+    FlowRule("restore", from: .search, to: .confirmation, .restores, when: "already paid"),
+    FlowRule("restore", from: .search, to: .results, .restores, when: "offer, draft or quote gone"),
+    FlowRule("restore", from: .search, to: .search, .restores, when: "link's records gone"),
+    FlowRule("restore", from: .search, to: .search, .restores, when: "beyond the booking window"),
+  ]
+
+  /// The step an output named `name` must come from, as the table declares it.
+  static func origin(of name: String) -> StepKind {
+    rules.first { $0.name == name && $0.effect != .restores }?.from ?? .search
+  }
+}
+
+/// The flow drawn from `BookingFlow.rules`: Mermaid or Graphviz text.
+public enum FlowDiagram {
+  /// A diagram format.
+  public enum Format: String, Sendable, CaseIterable {
+    case mermaid, dot
+  }
+
+  /// The diagram of `rules` in `format`.
+  public static func render(_ format: Format, rules: [FlowRule] = BookingFlow.rules) -> String {
+    switch format {
+    case .mermaid: mermaid(rules)
+    case .dot: dot(rules)
+    }
+  }
+
+  private static func label(_ rule: FlowRule) -> String {
+    var text = rule.name
+    if rule.effect != .pushes, rule.effect != .restores { text += " (\(rule.effect.rawValue))" }
+    if !rule.condition.isEmpty { text += ": " + rule.condition }
+    return text
+  }
+
+  private static func mermaid(_ rules: [FlowRule]) -> String {
+    var lines = ["stateDiagram-v2", "  [*] --> search"]
+    for rule in rules {
+      lines.append("  \(rule.from) --> \(rule.to) : \(label(rule))")
+    }
+    lines.append("  confirmation --> [*]")
+    return lines.joined(separator: "\n") + "\n"
+  }
+
+  private static func dot(_ rules: [FlowRule]) -> String {
+    var lines = [
+      "digraph booking {", "  rankdir=LR;", "  node [shape=box, style=rounded];",
+    ]
+    for kind in StepKind.allCases { lines.append("  \(kind);") }
+    for rule in rules {
+      let style = rule.effect == .restores ? ", style=dashed" : ""
+      lines.append("  \(rule.from) -> \(rule.to) [label=\"\(label(rule))\"\(style)];")
+    }
+    lines.append("}")
+    return lines.joined(separator: "\n") + "\n"
+  }
+}
