@@ -1,5 +1,6 @@
 import Canvas
 import Domain
+import FlowOwner
 import Presentation
 import TestSupport
 import Testing
@@ -34,5 +35,31 @@ struct InspectorTests {
     #expect(state.shell.modalScroll == end, "no scrolling past the end")
     let screen = RootView.render(state, width: 40, height: 12, theme: .monochrome)
     #expect(screen.description.contains("}"), "the end of the snapshot is on screen:\n\(screen)")
+  }
+
+  @Test("the inspector at payment: the path as values, the snapshot as read, the last events")
+  func golden() throws {
+    let criteria = try Fixture.criteria()
+    let offer = try Fixture.offer("offer-a")
+    let draft = try Fixture.draft("draft-a", for: offer)
+    let quote = try Fixture.quote("quote-a", for: draft)
+    var flow = BookingFlow()
+    flow.searchSubmitted(criteria)
+    flow.offerSelected(offer, from: .results(criteria))
+    flow.passengersSaved(draft, from: .passengers(offer, prefill: .empty))
+    flow.extrasPriced(quote, from: .extras(draft))
+    var state = RootFeature.State(now: Fixture.now)
+    send(&state, [.restored(Restoration(flow: flow, outcome: .resumed(at: .payment)))])
+    // The file as the app writes it: criteria, position and IDs only.
+    let saved =
+      #"{"schema":1,"kind":"session","data":{"criteria":{"origin":"IST","destination":"AMS","#
+      + #""departure":"2026-12-24","passengerCount":2},"position":{"payment":"#
+      + #"{"quoteID":"quote-a","draftID":"draft-a"}}}}"#
+    send(&state, [.savedSnapshotRead(saved), .key(.function(2))])
+    for (width, height) in [(100, 30), (80, 24)] {
+      let canvas = RootView.render(state, width: width, height: height, theme: .color)
+      expectGolden(canvas, "inspector-\(width)x\(height)")
+      #expect(canvas.description.contains("quote-a"), "\(canvas)")
+    }
   }
 }
