@@ -104,7 +104,7 @@ public struct BookingFlow: Hashable, Sendable {
   @discardableResult
   public mutating func extrasPriced(_ quote: Quote, from origin: BookingStep) -> FlowEvent {
     let transition = FlowTransition.extrasPriced(quote.id, from: origin.kind)
-    guard case .extras(let draft) = origin else {
+    guard case .extras(let draft, _) = origin else {
       return dropped(
         transition, .wrongOrigin(expected: Self.origin(of: "extrasPriced"), found: origin.kind))
     }
@@ -244,7 +244,7 @@ public struct BookingFlow: Hashable, Sendable {
   private mutating func carry(from removed: [BookingStep]) {
     for step in removed.reversed() {
       switch step {
-      case .extras(let draft):
+      case .extras(let draft, _):
         carriedTravellers = PassengerPrefill(draft)
         return
       case .passengers(_, let prefill) where prefill != .empty:
@@ -262,7 +262,7 @@ public struct BookingFlow: Hashable, Sendable {
     guard let index = path.lastIndex(of: origin) else { return carriedTravellers }
     for step in path[path.index(after: index)...].reversed() {
       switch step {
-      case .extras(let draft): return PassengerPrefill(draft)
+      case .extras(let draft, _): return PassengerPrefill(draft)
       case .passengers(_, let prefill) where prefill != .empty: return prefill
       default: continue
       }

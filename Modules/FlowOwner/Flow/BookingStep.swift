@@ -10,8 +10,9 @@ public enum BookingStep: Hashable, Sendable {
   /// Passenger details for the chosen offer, with details carried over from an earlier draft or
   /// typed in an earlier passengers step.
   case passengers(Offer, prefill: PassengerPrefill)
-  /// Seats, bags and insurance for a saved draft.
-  case extras(BookingDraft)
+  /// Seats, bags and insurance for a saved draft; `chosen`, what the panel starts with (none in
+  /// the flow owner's own transitions: a new draft starts without seats).
+  case extras(BookingDraft, chosen: Extras = .none)
   /// Paying a price-locked quote; `card`, a number and expiry typed in an earlier payment step
   /// (never the security code).
   case payment(Quote, card: CardPrefill? = nil)

@@ -13,9 +13,9 @@ extension BookingFlow {
         break
       case (.results(let criteria)?, .passengers(let offer, _)):
         guard mismatch(offer, for: criteria) == nil else { return false }
-      case (.passengers(let offer, _)?, .extras(let draft)):
+      case (.passengers(let offer, _)?, .extras(let draft, _)):
         guard draft.offer.id == offer.id else { return false }
-      case (.extras(let draft)?, .payment(let quote, _)):
+      case (.extras(let draft, _)?, .payment(let quote, _)):
         guard quote.draftID == draft.id else { return false }
       default:
         return false

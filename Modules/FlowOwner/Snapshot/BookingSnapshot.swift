@@ -55,7 +55,7 @@ extension BookingFlow {
       case nil: .search
       case .results: .results
       case .passengers(let offer, _): .passengers(offerID: offer.id)
-      case .extras(let draft): .extras(draftID: draft.id)
+      case .extras(let draft, _): .extras(draftID: draft.id)
       case .payment(let quote, _): .payment(quoteID: quote.id, draftID: quote.draftID)
       case .confirmation(let reference): .confirmation(reference: reference)
       }

@@ -24,7 +24,8 @@ public enum BookingSteps: StepComposition {
     case .results(let criteria): ResultsFeature.screen(.init(criteria: criteria))
     case .passengers(let offer, let prefill):
       PassengersFeature.screen(.init(offer: offer, prefill: prefill))
-    case .extras(let draft): ExtrasFeature.screen(.init(draft: draft))
+    case .extras(let draft, let chosen):
+      ExtrasFeature.screen(.init(draft: draft, chosen: chosen))
     case .payment(let quote, let card): PaymentFeature.screen(.init(quote: quote, card: card))
     case .confirmation(let reference): ConfirmationFeature.screen(.init(reference: reference))
     }

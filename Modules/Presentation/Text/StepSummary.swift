@@ -13,7 +13,7 @@ extension BookingStep {
       let flights = offer.flightNumbers.map(\.description).joined(separator: "+")
       return "\(flights) \(offer.departure.hhmm) "
         + offer.pricePerPassenger.rounded().formatted(language.moneyStyle)
-    case .extras(let draft):
+    case .extras(let draft, _):
       return strings.passengersSummary(draft.passengers.count)
     case .payment(let quote, _):
       let seats = quote.extras.seats.values.sorted().map(\.description).joined(separator: " ")

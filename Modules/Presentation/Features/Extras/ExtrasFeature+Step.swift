@@ -6,7 +6,9 @@ extension ExtrasFeature: StepFeature {
   public typealias Composition = BookingSteps
 
   /// `.extras(draft)`.
-  public static func step(of state: State) -> BookingStep { .extras(state.draft) }
+  public static func step(of state: State) -> BookingStep {
+    .extras(state.draft, chosen: state.chosen)
+  }
 
   /// `.key(key)`.
   public static func keyAction(_ key: Key) -> Action { .key(key) }

@@ -30,8 +30,15 @@ public enum ExtrasFeature {
     /// The airline's refusal, shown in the panel.
     public var failure: String?
 
-    /// The panel for `draft`, loading its seat map.
-    public init(draft: BookingDraft) { self.draft = draft }
+    /// The step's input: what the panel starts with.
+    public let chosen: Extras
+
+    /// The panel for `draft`, starting with `chosen`, loading its seat map.
+    public init(draft: BookingDraft, chosen: Extras = .none) {
+      self.draft = draft
+      self.chosen = chosen
+      extras = chosen
+    }
 
     /// The passengers who need a seat (infants travel on a lap).
     public var seatedPassengers: [Passenger] {

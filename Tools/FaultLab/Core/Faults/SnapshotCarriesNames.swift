@@ -23,7 +23,7 @@ struct SnapshotCarriesNames: WrapsRealFlow {
   private var names: [String] {
     for step in base.flow.path.reversed() {
       switch step {
-      case .extras(let draft): return draft.passengers.map(\.fullName)
+      case .extras(let draft, _): return draft.passengers.map(\.fullName)
       case .passengers(_, let prefill) where prefill != .empty:
         return prefill.passengers.map { "\($0.givenName) \($0.familyName)" }
       default: continue

@@ -36,7 +36,7 @@ public struct Stop: Hashable, Sendable, CustomStringConvertible {
     case .passengers(let offer, _):
       screen = .passengers
       detail = offer.id.rawValue
-    case .extras(let draft):
+    case .extras(let draft, _):
       screen = .extras
       detail = draft.id.rawValue
     case .payment(let quote, _):
