@@ -16,6 +16,7 @@ let package = Package(
     .library(name: "Airline", targets: ["Airline"]),
     .library(name: "SimulatedAirline", targets: ["SimulatedAirline"]),
     .library(name: "FlowOwner", targets: ["FlowOwner"]),
+    .library(name: "LegacyFlow", targets: ["LegacyFlow"]),
     .library(name: "Canvas", targets: ["Canvas"]),
     .library(name: "Presentation", targets: ["Presentation"]),
     .library(name: "Terminal", targets: ["Terminal"]),
@@ -25,7 +26,7 @@ let package = Package(
       name: "booking",
       dependencies: [
         "Canvas", "Domain", "Zones", "Persistence", "Airline", "SimulatedAirline", "FlowOwner",
-        "Presentation", "Terminal",
+        "LegacyFlow", "Presentation", "Terminal",
       ],
       path: "Apps/Booking"),
     // The same modules without a terminal: no Presentation, no Terminal.
@@ -67,6 +68,14 @@ let package = Package(
     .testTarget(
       name: "FlowOwnerTests",
       dependencies: ["FlowOwner", "Domain", "Airline", "Persistence", "TestSupport"]),
+
+    // The workshop's broken flow owner (a shared bag of optionals), for `booking --flow bag`
+    // only: a separate conformance of FlowOwning that nothing in the real flow depends on.
+    .target(
+      name: "LegacyFlow", dependencies: ["Domain", "Airline", "FlowOwner"],
+      path: "Modules/LegacyFlow"),
+    .testTarget(
+      name: "LegacyFlowTests", dependencies: ["LegacyFlow", "FlowOwner", "Domain", "TestSupport"]),
 
     // What a screen is made of (cells, styles, rects, keys): under Presentation and Terminal.
     .target(name: "Canvas", path: "Modules/Canvas"),

@@ -103,6 +103,18 @@ final class BookingApp {
     startReplay()
   }
 
+  /// The workshop's bag, filled by its deep-link handler; from now on keys reach the steps.
+  func bagOpened(_ bag: any FlowOwning) {
+    let strings = store.state.strings
+    store.send(
+      .flowOpened(
+        AnyFlowOwner(bag),
+        notice: bag.current == .search
+          ? strings.restoreNotice(.fellBack(to: .search, because: .quoteUnavailable)) ?? ""
+          : strings.openedFromLink(bag.current)))
+    startReplay()
+  }
+
   func startFresh() {
     startReplay()
   }
@@ -232,8 +244,7 @@ final class BookingApp {
   /// What a failed or recovered save says goes to the store as an action of its own, after the
   /// change being handled: never a send from inside a send.
   private func persist(_ state: RootFeature.State) {
-    guard !state.keepsSavedSession else { return }
-    let snapshot = state.flow.snapshot
+    guard !state.keepsSavedSession, let snapshot = state.flow.savedSnapshot else { return }
     guard saving.needsSave(snapshot) else { return }
     guard let report = saving.wrote(snapshot, error: session.save(snapshot)) else { return }
     DispatchQueue.main.async { [weak self] in
@@ -247,8 +258,9 @@ final class BookingApp {
   }
 
   private func saveNow() {
-    guard !store.state.keepsSavedSession else { return }
-    let snapshot = store.state.flow.snapshot
+    guard !store.state.keepsSavedSession, let snapshot = store.state.flow.savedSnapshot else {
+      return
+    }
     // At exit a snapshot that failed before is tried once more.
     if snapshot != saving.saved {
       _ = saving.wrote(snapshot, error: session.save(snapshot))
@@ -334,7 +346,7 @@ final class BookingApp {
       state.restoring.map {
         "exit: quit while resuming at \($0.step), saved session left as it was"
       }
-        ?? "exit: quit at \(state.flow.snapshot.position.kind)")
+        ?? "exit: quit at \(state.flow.current)")
     recorder?.finish()
     keySource?.cancel()
     countdown?.cancel()

@@ -17,6 +17,8 @@ struct Options {
   var showVersion = false
   var showHelp = false
   var diagram: FlowDiagram.Format?
+  /// `--flow bag`: the workshop's broken flow owner instead of `BookingFlow`.
+  var legacyBag = false
 
   static let version = "booking 0.1.0"
 
@@ -40,6 +42,8 @@ struct Options {
                              numbers become test cards, security codes 1234)
       --replay FILE          play a recording back (a key you press takes over)
       --speed N              replay N times faster (default 1)
+      --flow real|bag        bag: run the screens on the workshop's broken flow owner (a
+                             shared bag of optionals; nothing is saved or resumed)
       --diagram mermaid|dot  print the flow's states and transitions, drawn from the
                              flow owner's own table, and exit
       --version              print the version
@@ -106,6 +110,12 @@ struct Options {
           throw Problem(message: "--speed takes a number above 0 and up to 1000, not '\(text)'")
         }
         options.replaySpeed = speed
+      case "--flow":
+        let text = try value(for: flag)
+        guard text == "real" || text == "bag" else {
+          throw Problem(message: "--flow takes real or bag, not '\(text)'")
+        }
+        options.legacyBag = text == "bag"
       case "--diagram":
         let text = try value(for: flag)
         guard let format = FlowDiagram.Format(rawValue: text) else {

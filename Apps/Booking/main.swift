@@ -4,6 +4,7 @@ import Dispatch
 import Domain
 import FlowOwner
 import FoundationEssentials
+import LegacyFlow
 import Persistence
 import Presentation
 import SimulatedAirline
@@ -127,7 +128,8 @@ let session = SessionFile(store: store)
 /// What is on disk now: nothing overwrites it until a restore has finished, and `--fresh` keeps
 /// it until the person starts a new search.
 var saved: BookingSnapshot?
-if deepLink == nil {
+// The bag never reads or writes the saved session: it belongs to the real flow owner.
+if deepLink == nil, !options.legacyBag {
   switch session.load() {
   case .none: break
   case .snapshot(let found): saved = found
@@ -145,7 +147,8 @@ let keptSession = options.fresh && deepLink == nil ? saved?.position.kind : nil
 var initialState = RootFeature.State(
   now: clock.now(), zone: ZoneSource.live.machineZone(), language: options.language,
   restoring: restoring,
-  keptSession: keptSession == .search ? nil : keptSession)
+  keptSession: keptSession == .search ? nil : keptSession,
+  flow: options.legacyBag ? LegacyBagFlow() : BookingFlow())
 initialState.shell.notice = notices.first
 initialState.shell.saveProblem = saveProblem.map(options.language.strings.cannotSave)
 let screen = TerminalScreen(colorMode: .automatic)
@@ -194,7 +197,17 @@ Task { @MainActor in
   } catch {
     app.paymentRecoveryFailed(error)
   }
-  if let snapshot, restoring != nil {
+  if let snapshot, restoring != nil, options.legacyBag {
+    // The bag's own deep-link handler fills it by hand.
+    var bag = LegacyBagFlow()
+    switch snapshot.position {
+    case .payment(let quoteID, _):
+      bag = await LegacyBagFlow.openingPayLink(quoteID, using: airline.services) ?? bag
+    default:
+      if let criteria = snapshot.criteria { _ = bag.searchSubmitted(criteria) }
+    }
+    app.bagOpened(bag)
+  } else if let snapshot, restoring != nil {
     let restoration = await BookingFlow.restore(snapshot, using: airline.services, now: clock.now())
     app.restored(restoration, fromLink: deepLink != nil)
   }

@@ -45,8 +45,8 @@ public enum RootFeature {
 
   /// Everything on screen.
   public struct State: Hashable, Sendable {
-    /// The flow owner.
-    public internal(set) var flow = BookingFlow()
+    /// The flow owner: `BookingFlow`, unless the app was started on the workshop's bag.
+    public internal(set) var flow: AnyFlowOwner
     /// The search form, the root under the path.
     public var search: SearchFeature.State
     /// One screen per step on `flow.path`, in order, with their IDs.
@@ -79,8 +79,9 @@ public enum RootFeature {
     /// `keptSession`, the step of a saved session left alone by `--fresh`.
     public init(
       now: Date, zone: Zone = .utc, language: Language = .english, restoring: Restoring? = nil,
-      keptSession: StepKind? = nil
+      keptSession: StepKind? = nil, flow: any FlowOwning = BookingFlow()
     ) {
+      self.flow = AnyFlowOwner(flow)
       self.now = now
       self.zone = zone
       self.language = language
@@ -129,6 +130,9 @@ public enum RootFeature {
     case spin
     /// The saved flow (or a deep link) was restored at start.
     case restored(Restoration)
+    /// A flow owner other than `BookingFlow` (the workshop's bag) was filled at start, with what
+    /// to say in the header.
+    case flowOpened(AnyFlowOwner, notice: String)
     /// A key or reply for the step `StepID`.
     case step(StepID, StepAction)
     /// A reply for the trips screen.
@@ -175,7 +179,9 @@ public enum RootFeature {
       return .none
     case .restored(let restoration):
       state.restoring = nil
-      state.flow = restoration.flow
+      // A saved session belongs to the real flow owner: the bag is never restored into.
+      guard state.flow.owned != nil else { return .none }
+      state.flow = AnyFlowOwner(restoration.flow)
       state.shell.record(restoration.event)
       if case .results(let criteria)? = state.flow.path.first {
         state.search = SearchFeature.State(today: state.search.today, criteria: criteria)
@@ -192,6 +198,12 @@ public enum RootFeature {
         }
       }
       return effect
+    case .flowOpened(let flow, let notice):
+      state.restoring = nil
+      guard state.flow.owned == nil, flow.owned == nil else { return .none }
+      state.flow = flow
+      state.shell.announce(notice)
+      return reconcile(&state, environment)
     case .step(let id, let stepAction):
       let context = stepEnvironment(state, environment)
       guard let reply = state.stack.send(stepAction, to: id, context: context, embed: embed)
@@ -296,7 +308,7 @@ public enum RootFeature {
     switch key {
     case .escape:
       // After paying there is no way back: `n` starts a new booking, on purpose.
-      guard !state.flow.path.isEmpty, state.flow.current != .confirmation else { return .none }
+      guard state.flow.canGoBack else { return .none }
       state.shell.record(state.flow.back())
       return reconcile(&state, environment)
     case .character("?"):

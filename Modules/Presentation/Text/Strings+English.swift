@@ -255,6 +255,7 @@ extension Strings {
         "A payment cut off by a crash cannot be settled yet: \(reason)"
       }
     },
-    trips: .english
+    trips: .english,
+    legacyBagBanner: "BAG MODE: the broken version, for the workshop"
   )
 }

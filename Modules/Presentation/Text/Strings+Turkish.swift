@@ -284,7 +284,8 @@ extension Strings {
         "Çökme yüzünden yarım kalan ödeme henüz sonuçlanamadı: \(reason)"
       }
     },
-    trips: .turkish
+    trips: .turkish,
+    legacyBagBanner: "ÇANTA MODU: bozuk sürüm, atölye için"
   )
 
   static func turkishStepName(_ step: StepKind) -> String {
