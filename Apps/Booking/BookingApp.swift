@@ -145,12 +145,14 @@ final class BookingApp {
 
   private func startReplay() {
     guard let replayer else { return }
+    writeLog("replay: started")
     store.send(.announce(store.state.strings.replaying, lasting: true))
     replayer.play(
       isIdle: { [weak self] in self?.store.runningEffects == 0 },
       deliver: { [weak self] key in self?.store.send(.key(key)) },
       finished: { [weak self] in
         guard let self else { return }
+        self.writeLog("replay: finished at \(self.store.state.current)")
         self.store.send(.announce(self.store.state.strings.replayFinished))
       })
   }
