@@ -5,7 +5,7 @@ public struct LessonExample: Sendable, Summarised {
   public let lesson: String
   /// The measurement it belongs to; the seeds print `countSeparations` after each.
   public let measurement: Measurement
-  /// The lesson's own label for the check (`odeme-tamamlandi`), or what the article describes.
+  /// The lesson's own label for the check (`odeme-tamamlandi`); empty where it gives none.
   public let seedLabel: String
   /// faultlab's name for it.
   public let name: String
