@@ -151,6 +151,11 @@ struct LessonTests {
       "| 002 | `odeme-tamamlandi` | `payment-completed x pay-to-search` | blind (kör) "
       + "| blind (kör) | yes |"
     #expect(rows.first.map(String.init) == first)
+    let implied = rows.filter { $0.hasPrefix("| 001 |") }
+    #expect(implied.count == 3)
+    #expect(implied.allSatisfy { $0.contains("| separating (ayıran) * |") }, "\(implied)")
+    #expect(rows.filter { $0.contains(" * |") }.count == 3)
+    #expect(markdown.contains("\\* the lesson names the failure, not a class"))
     let turkish = LessonReport(outcomes).markdown(.tr)
     #expect(turkish.contains("| 004 | `kayit-iki-ekle-bir-kaldir` | `kayıtlı-bagaj-iki` | ters"))
   }

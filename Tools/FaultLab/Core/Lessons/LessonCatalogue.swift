@@ -55,22 +55,22 @@ extension LessonExample {
       "004", recordedFlow, "kayit-bir-ekle-bir-kaldir", .recordedPathBack(), "pay-to-search", .blind
     ),
     flow("004", network, "", .restoreOverNetwork(), "stale-quote", .noisy),
-    flow("001", bagFailures, "", .noOldSeats(), "bag", .separating),
-    flow("001", bagFailures, "", .paymentGone(), "bag", .separating),
-    flow("001", bagFailures, "", .restoreKeepsData(), "bag", .separating),
+    flow("001", bagFailures, "", .noOldSeats(), "bag", .separating, outright: false),
+    flow("001", bagFailures, "", .paymentGone(), "bag", .separating, outright: false),
+    flow("001", bagFailures, "", .restoreKeepsData(), "bag", .separating, outright: false),
   ]
 
   /// A cell of the flow matrix as a lesson example.
   static func flow(
     _ lesson: String, _ measurement: Measurement, _ seedLabel: String, _ check: Check,
-    _ faultName: String, _ stated: Separation
+    _ faultName: String, _ stated: Separation, outright: Bool = true
   ) -> LessonExample {
     let fault = FlowVersion.fault(named: faultName)
     return LessonExample(
       lesson: lesson, measurement: measurement, seedLabel: seedLabel,
       name: "\(check.name) x \(faultName)",
       turkishName: "\(check.turkishName) x \(fault?.turkishName ?? faultName)", stated: stated,
-      summary: check.summary, turkishSummary: check.turkishSummary,
+      statedOutright: outright, summary: check.summary, turkishSummary: check.turkishSummary,
       evaluate: { _ in
         guard let fault else { throw UnknownFault(name: faultName) }
         return try await Lab().contrast(check, fault).verdicts

@@ -13,6 +13,9 @@ public struct LessonExample: Sendable, Summarised {
   public let turkishName: String
   /// The class the lesson states.
   public let stated: Separation
+  /// Whether the lesson states the class outright; lesson 001 names a failure of the bag, not a
+  /// class, and a check for that failure must separate the bag.
+  public let statedOutright: Bool
   /// What faultlab runs, in one line.
   public let summary: String
   /// The same in Turkish.
@@ -22,8 +25,8 @@ public struct LessonExample: Sendable, Summarised {
   /// An example; `evaluate` runs the check on both versions.
   public init(
     lesson: String, measurement: Measurement, seedLabel: String, name: String,
-    turkishName: String, stated: Separation, summary: String, turkishSummary: String,
-    evaluate: @escaping @Sendable (LabFixtures) async throws -> Verdicts
+    turkishName: String, stated: Separation, statedOutright: Bool = true, summary: String,
+    turkishSummary: String, evaluate: @escaping @Sendable (LabFixtures) async throws -> Verdicts
   ) {
     self.lesson = lesson
     self.measurement = measurement
@@ -31,6 +34,7 @@ public struct LessonExample: Sendable, Summarised {
     self.name = name
     self.turkishName = turkishName
     self.stated = stated
+    self.statedOutright = statedOutright
     self.summary = summary
     self.turkishSummary = turkishSummary
     evaluation = evaluate

@@ -60,9 +60,12 @@ public struct LessonReport: Sendable {
       let found = outcome.separation.labelled(language)
       lines.append(
         "| \(example.lesson) | \(label) | `\(example.name(language))` "
-          + "| \(example.stated.labelled(language)) "
+          + "| \(example.stated.labelled(language))\(example.statedOutright ? "" : " *") "
           + "| \(outcome.agrees ? found : "**\(found)**") "
           + "| \(outcome.agrees ? words.yes : "**\(words.no)**") |")
+    }
+    if outcomes.contains(where: { !$0.example.statedOutright }) {
+      lines += ["", "\\* \(words.implied)"]
     }
     lines += ["", "**\(words.differences)**: " + (differences.isEmpty ? words.none : "")]
     for outcome in differences {
@@ -95,6 +98,7 @@ struct LessonWords {
   let no: String
   let differences: String
   let none: String
+  let implied: String
 
   init(_ language: Language) {
     switch language {
@@ -110,6 +114,8 @@ struct LessonWords {
       no = "no"
       differences = "Where faultlab differs from a lesson"
       none = "nowhere"
+      implied =
+        "the lesson names the failure, not a class: a check for that failure must separate the bag"
     case .tr:
       title = "Ders örnekleri: her dersin söylediği ayrım ve faultlab'in bulduğu"
       lesson = "ders"
@@ -122,6 +128,8 @@ struct LessonWords {
       no = "hayır"
       differences = "faultlab'in bir dersten ayrıldığı yerler"
       none = "hiçbir yerde"
+      implied =
+        "ders bir ayrım değil, bir bozulma adlandırır: o bozulmaya bakan denetim çantayı ayırmalıdır"
     }
   }
 }
