@@ -146,6 +146,13 @@ struct ReproductionTests {
   func turkishLessonReport() async throws {
     let report = LessonReport(try await lessonOutcomes())
     for text in [report.text(.tr), report.markdown(.tr)] {
+      for (measurement, outcomes) in report.measurements {
+        #expect(text.contains(measurement.turkishSummary), "\(measurement.turkishSummary)")
+        #expect(!text.contains(measurement.summary), "\(measurement.summary)")
+        for outcome in outcomes {
+          #expect(text.contains(outcome.example.turkishName), "\(outcome.example.turkishName)")
+        }
+      }
       let unquoted = text.split(separator: "`", omittingEmptySubsequences: false).enumerated()
         .filter { $0.offset.isMultiple(of: 2) }.map(\.element).joined(separator: " ")
       let words = Set(unquoted.lowercased().split { !$0.isLetter }.map(String.init))
