@@ -106,12 +106,13 @@ let package = Package(
       path: "Tests/TestSupport"),
 
     .target(
-      name: "FaultLabCore", dependencies: ["Domain", "Zones", "Airline", "FlowOwner"],
+      name: "FaultLabCore",
+      dependencies: ["Canvas", "Domain", "Zones", "Airline", "FlowOwner", "Presentation"],
       path: "Tools/FaultLab/Core"),
     .executableTarget(
       name: "faultlab", dependencies: ["FaultLabCore"], path: "Tools/FaultLab/CLI"),
     .testTarget(
-      name: "FaultLabTests", dependencies: ["FaultLabCore", "FlowOwner", "Domain"],
+      name: "FaultLabTests", dependencies: ["FaultLabCore", "Canvas", "FlowOwner", "Domain"],
       path: "Tests/FaultLabTests"),
 
     // A child process for the crash-consistency test: writes records until it is killed.

@@ -30,14 +30,17 @@ struct KernelTests {
     #expect(letters == (language == .tr ? ["a", "k", "g", "t"] : ["s", "b", "n", "i"]))
   }
 
-  @Test("the recorded path is what the pay-appends fault really shows after paying")
+  @Test(
+    "the recorded path is what pay-to-search shows after paying, and the correct flow after a search and back"
+  )
   func recordedFromFaultyRun() async throws {
     let fixtures = try LabFixtures()
-    let appends = try #require(FlowVersion.fault(named: "pay-appends"))
-    let faulty = await Scenario.pay.observe(appends, fixtures)
+    let toSearch = try #require(FlowVersion.fault(named: "pay-to-search"))
+    let faulty = await Scenario.pay.observe(toSearch, fixtures)
     let correct = await Scenario.pay.observe(.correct, fixtures)
     #expect(faulty.trail == Check.recordedPayPath)
     #expect(correct.trail == "confirmation")
+    #expect(await Scenario.searchBack.observe(.correct, fixtures).trail == Check.recordedPayPath)
   }
 
   @Test(

@@ -16,12 +16,12 @@ struct OutputTests {
   @Test("--lang tr prints the Turkish class words in the cells")
   func turkishMatrix() async throws {
     let text = try await labMatrix().text(.tr)
-    let lastStep = try #require(text.split(separator: "\n").first { $0.hasPrefix("last-step ") })
+    let lastStep = try #require(text.split(separator: "\n").first { $0.hasPrefix("son-ekran ") })
     #expect(lastStep.contains("kör"))
     #expect(lastStep.contains("ayıran"))
     #expect(!lastStep.contains("blind"))
     let recorded = try #require(
-      text.split(separator: "\n").first { $0.hasPrefix("recorded-path ") })
+      text.split(separator: "\n").first { $0.hasPrefix("kayıtlı-rota ") })
     #expect(recorded.contains("gürültülü"))
     #expect(text.contains("Hiçbir denetimin ayırmadığı kusurlar: yok"))
   }
@@ -48,7 +48,7 @@ struct OutputTests {
     #expect(reports[0].contains("Kusurlar (sütunlar)"))
     #expect(reports[0].contains("Denetimler (satırlar)"))
     #expect(reports[1].contains("**Ayrımlar (a/k/g/t)**"))
-    #expect(reports[2].contains("whole-path x pay-appends -> ayıran (separating)"))
+    #expect(reports[2].contains("tüm-rota x ödeme-ekler -> ayıran (separating)"))
   }
 
   @Test("a cell explained in Turkish keeps its side-by-side columns aligned")
@@ -102,5 +102,12 @@ struct OutputTests {
     #expect(throws: Options.UsageError.self) { try Options.parse(["--lang", "de"]) }
     #expect(throws: Options.UsageError.self) { try Options.parse(["--check", "last-step"]) }
     #expect(throws: Options.UsageError.self) { try Options.parse(["--fault", "nope"]) }
+    let turkish = try Options.parse(["--check", "son-ekran", "--fault", "çanta"])
+    #expect(Check.named(try #require(turkish.check))?.name == "last-step")
+    #expect(FlowVersion.fault(named: try #require(turkish.fault))?.name == "bag")
+    #expect(try Options.parse(["--lessons", "--markdown"]).lessonsOnly)
+    #expect(throws: Options.UsageError.self) {
+      try Options.parse(["--lessons", "--check", "last-step", "--fault", "bag"])
+    }
   }
 }

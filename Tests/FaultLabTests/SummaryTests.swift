@@ -11,6 +11,10 @@ struct SummaryTests {
       all.append(("version \(version.name)", version))
     }
     for scenario in Scenario.allCases { all.append(("scenario \(scenario.rawValue)", scenario)) }
+    for example in LessonExample.catalogue {
+      all.append(("lesson example \(example.name)", example))
+      all.append(("measurement \(example.measurement.summary)", example.measurement))
+    }
     return all
   }
 
@@ -19,7 +23,7 @@ struct SummaryTests {
     Check.catalogue.map { $0 as any Summarised } + FlowVersion.faults.map { $0 as any Summarised }
   }
 
-  @Test("every check, fault and scenario has its own Turkish summary")
+  @Test("every check, fault, scenario, lesson example and measurement has its own Turkish summary")
   func everyTurkishSummary() {
     for (name, item) in Self.everySummarised {
       let blank = item.turkishSummary.allSatisfy(\.isWhitespace)

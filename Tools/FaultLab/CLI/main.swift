@@ -28,8 +28,15 @@ do {
       options.markdown
         ? cell.markdownExplanation(options.language) : cell.explanation(options.language))
   } else {
-    let matrix = try await lab.matrix()
-    print(options.markdown ? matrix.markdown(options.language) : matrix.text(options.language))
+    let lessons = LessonReport(try await lab.lessons())
+    let language = options.language
+    var parts: [String] = []
+    if !options.lessonsOnly {
+      let matrix = try await lab.matrix()
+      parts.append(options.markdown ? matrix.markdown(language) : matrix.text(language))
+    }
+    parts.append(options.markdown ? lessons.markdown(language) : lessons.text(language))
+    print(parts.joined(separator: "\n\n"))
   }
 } catch {
   FileHandle.standardError.write(Data("faultlab: the fixtures did not build: \(error)\n".utf8))

@@ -1,13 +1,14 @@
 extension Check {
   /// Every check, in matrix row order.
   public static let catalogue: [Check] = [
-    firstStep(), lastStep(), wholePath(), paymentGone(), recordedPath(), doubleSubmit(),
-    lateReply(), offerChanged(), noOldSeats(), restoreInTime(), restoreExpired(),
+    paymentCompleted(), firstStep(), lastStep(), wholePath(), paymentGone(), recordedPath(),
+    recordedPathBack(), doubleSubmit(), lateReply(), offerChanged(), noOldSeats(),
+    restoreInTime(), restoreKeepsData(), restoreExpired(), restoreOverNetwork(),
     snapshotPosition(), snapshotPrivate(),
   ]
 
-  /// The check named `name`, if there is one.
+  /// The check named `name` in English or in Turkish, if there is one.
   public static func named(_ name: String) -> Check? {
-    catalogue.first { $0.name == name }
+    catalogue.first { $0.name == name || $0.turkishName == name }
   }
 }

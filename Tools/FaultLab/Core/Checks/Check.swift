@@ -2,6 +2,8 @@
 public struct Check: Sendable, Summarised {
   /// The short name used on the command line and as a matrix row.
   public let name: String
+  /// The same name in Turkish, shown under `--lang tr` (the command line takes either).
+  public let turkishName: String
   /// What the check asserts, in one sentence.
   public let summary: String
   /// The same sentence in Turkish.
@@ -17,12 +19,13 @@ public struct Check: Sendable, Summarised {
 
   /// A check that passes when `passes` accepts what `read` takes from the observation.
   public init(
-    name: String, summary: String, turkishSummary: String, scenario: Scenario,
-    expectation: String, turkishExpectation: String,
+    name: String, turkishName: String, summary: String, turkishSummary: String,
+    scenario: Scenario, expectation: String, turkishExpectation: String,
     read: @escaping @Sendable (Observation) -> String,
     passes: @escaping @Sendable (String) -> Bool
   ) {
     self.name = name
+    self.turkishName = turkishName
     self.summary = summary
     self.turkishSummary = turkishSummary
     self.scenario = scenario
@@ -34,13 +37,20 @@ public struct Check: Sendable, Summarised {
 
   /// A check that passes when `read` takes exactly `expected` from the observation.
   public init(
-    name: String, summary: String, turkishSummary: String, scenario: Scenario,
-    expecting expected: String, read: @escaping @Sendable (Observation) -> String
+    name: String, turkishName: String, summary: String, turkishSummary: String,
+    scenario: Scenario, expecting expected: String,
+    read: @escaping @Sendable (Observation) -> String
   ) {
     self.init(
-      name: name, summary: summary, turkishSummary: turkishSummary, scenario: scenario,
+      name: name, turkishName: turkishName, summary: summary, turkishSummary: turkishSummary,
+      scenario: scenario,
       expectation: "== \(expected)", turkishExpectation: "== \(expected)", read: read,
       passes: { $0 == expected })
+  }
+
+  /// The name in `language`.
+  public func name(_ language: Language) -> String {
+    language == .tr ? turkishName : name
   }
 
   /// What passes, in `language`.

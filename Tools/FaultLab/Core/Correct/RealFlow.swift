@@ -1,3 +1,4 @@
+import Airline
 import Domain
 import FlowOwner
 import Foundation
@@ -39,7 +40,7 @@ public struct RealFlow: FlowUnderTest {
   public mutating func back() { flow.back() }
 
   /// Reads the JSON as a `BookingSnapshot` (an unreadable one opens the search form) and restores.
-  public mutating func restore(_ json: String, using lookup: MemoryLookup, now: Date) async {
+  public mutating func restore(_ json: String, using lookup: some BookingLookup, now: Date) async {
     guard let snapshot = LabJSON.snapshot(from: json) else {
       flow = BookingFlow()
       return

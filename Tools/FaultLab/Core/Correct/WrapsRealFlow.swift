@@ -1,3 +1,4 @@
+import Airline
 import Domain
 import FlowOwner
 import Foundation
@@ -29,7 +30,7 @@ extension WrapsRealFlow {
 
   mutating func back() { base.back() }
 
-  mutating func restore(_ json: String, using lookup: MemoryLookup, now: Date) async {
+  mutating func restore(_ json: String, using lookup: some BookingLookup, now: Date) async {
     await base.restore(json, using: lookup, now: now)
   }
 

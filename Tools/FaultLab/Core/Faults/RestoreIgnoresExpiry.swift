@@ -1,3 +1,4 @@
+import Airline
 import FlowOwner
 import Foundation
 
@@ -8,7 +9,7 @@ import Foundation
 struct RestoreIgnoresExpiry: WrapsRealFlow {
   var base = RealFlow()
 
-  mutating func restore(_ json: String, using lookup: MemoryLookup, now: Date) async {
+  mutating func restore(_ json: String, using lookup: some BookingLookup, now: Date) async {
     await base.restore(json, using: lookup, now: LabFixtures.now)
   }
 }

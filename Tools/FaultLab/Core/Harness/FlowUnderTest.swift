@@ -1,3 +1,4 @@
+import Airline
 import Domain
 import FlowOwner
 import Foundation
@@ -19,7 +20,7 @@ public protocol FlowUnderTest {
   /// The person went back one screen.
   mutating func back()
   /// Replaces the flow with the one `json` describes, as a relaunch does, fetching via `lookup`.
-  mutating func restore(_ json: String, using lookup: MemoryLookup, now: Date) async
+  mutating func restore(_ json: String, using lookup: some BookingLookup, now: Date) async
   /// The screens on the path, oldest first; empty means the search form.
   var path: [Stop] { get }
   /// The seats the flow holds for the booking in progress.

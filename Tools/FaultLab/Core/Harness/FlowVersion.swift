@@ -2,6 +2,8 @@
 public struct FlowVersion: Sendable, Summarised {
   /// The short name used on the command line and as a matrix column.
   public let name: String
+  /// The same name in Turkish, shown under `--lang tr` (the command line takes either).
+  public let turkishName: String
   /// What the version does differently, in one line.
   public let summary: String
   /// The same line in Turkish.
@@ -11,10 +13,11 @@ public struct FlowVersion: Sendable, Summarised {
 
   /// A version named `name`.
   public init(
-    name: String, summary: String, turkishSummary: String,
+    name: String, turkishName: String, summary: String, turkishSummary: String,
     make: @escaping @Sendable () -> any FlowUnderTest
   ) {
     self.name = name
+    self.turkishName = turkishName
     self.summary = summary
     self.turkishSummary = turkishSummary
     self.make = make
@@ -22,48 +25,67 @@ public struct FlowVersion: Sendable, Summarised {
 
   /// The real `BookingFlow` with its real snapshot and restore.
   public static let correct = FlowVersion(
-    name: "correct", summary: "the real BookingFlow, snapshot and restore",
+    name: "correct", turkishName: "doğru", summary: "the real BookingFlow, snapshot and restore",
     turkishSummary: "gerçek BookingFlow, kendi anlık kaydı ve geri yüklemesiyle",
     make: { RealFlow() })
 
   /// Every fault, in matrix column order.
   public static let faults: [FlowVersion] = [
     FlowVersion(
-      name: "bag", summary: "the legacy bag: a class of optionals, last writer wins",
-      turkishSummary: "eski çanta: optional alanlardan oluşan bir sınıf, en son yazan kazanır",
+      name: "bag", turkishName: "çanta",
+      summary: "the legacy bag: a class of optionals, last writer wins, lost with its process",
+      turkishSummary:
+        "eski çanta: optional alanlardan oluşan bir sınıf, en son yazan kazanır, süreçle yok olur",
       make: { LegacyBag() }),
     FlowVersion(
-      name: "late-advance", summary: "a late reply still advances: it pushes its step anyway",
+      name: "late-advance", turkishName: "geç-ilerleme",
+      summary: "a late reply still advances: it pushes its step anyway",
       turkishSummary: "geç dönen yanıt akışı yine de ilerletir: adımını rotaya ekler",
       make: { LateReplyAdvances() }),
     FlowVersion(
-      name: "double-push", summary: "a double submit pushes the same step twice",
+      name: "double-push", turkishName: "çift-ekleme",
+      summary: "a double submit pushes the same step twice",
       turkishSummary: "çift dokunuş aynı adımı rotaya iki kez ekler",
       make: { DoubleSubmitPushesTwice() }),
     FlowVersion(
-      name: "pay-appends", summary: "paying appends the confirmation instead of replacing the path",
+      name: "pay-appends", turkishName: "ödeme-ekler",
+      summary: "paying appends the confirmation instead of replacing the path",
       turkishSummary: "ödeme yapılınca onay ekranı rotanın yerine geçmez, sonuna eklenir",
       make: { PayAppends() }),
     FlowVersion(
-      name: "extra-notice", summary: "an extra notice step is inserted before the confirmation",
+      name: "extra-notice", turkishName: "fazla-bildirim",
+      summary: "an extra notice step is inserted before the confirmation",
       turkishSummary: "onay ekranından önce fazladan bir bildirim adımı eklenir",
       make: { ExtraNoticeStep() }),
     FlowVersion(
-      name: "pay-to-search", summary: "paying returns to the search form",
+      name: "pay-to-search", turkishName: "ödemeden-aramaya",
+      summary: "paying returns to the search form",
       turkishSummary: "ödeme yapılınca arama formuna geri dönülür",
       make: { PayReturnsToSearch() }),
     FlowVersion(
-      name: "stale-quote", summary: "restore opens payment on an expired quote",
+      name: "pay-unreported", turkishName: "ödeme-bildirilmedi",
+      summary: "the payment screen never reports that the payment completed",
+      turkishSummary: "ödeme ekranı ödemenin tamamlandığını hiç bildirmez",
+      make: { PayUnreported() }),
+    FlowVersion(
+      name: "stale-quote", turkishName: "bayat-teklif",
+      summary: "restore opens payment on an expired quote",
       turkishSummary: "geri yükleme, süresi dolmuş fiyat teklifiyle ödeme ekranını açar",
       make: { RestoreIgnoresExpiry() }),
     FlowVersion(
-      name: "names-saved", summary: "the snapshot carries the passengers' names",
+      name: "names-saved", turkishName: "adlar-kayıtta",
+      summary: "the snapshot carries the passengers' names",
       turkishSummary: "anlık kayıt yolcuların adlarını taşır",
       make: { SnapshotCarriesNames() }),
   ]
 
-  /// The fault named `name`, if there is one.
+  /// The name in `language`.
+  public func name(_ language: Language) -> String {
+    language == .tr ? turkishName : name
+  }
+
+  /// The fault named `name` in English or in Turkish, if there is one.
   public static func fault(named name: String) -> FlowVersion? {
-    faults.first { $0.name == name }
+    faults.first { $0.name == name || $0.turkishName == name }
   }
 }

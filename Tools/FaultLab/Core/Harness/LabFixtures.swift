@@ -1,3 +1,4 @@
+import Airline
 import Domain
 import FlowOwner
 import Foundation
@@ -28,6 +29,12 @@ public struct LabFixtures: Sendable {
   public let quoteA: Quote
   /// The booking paying quote A makes.
   public let reference: BookingReference
+  /// The booking itself, as the airline answers the payment screen.
+  public let booking: Booking
+  /// The payment screen's idempotency key.
+  public let paymentKey: IdempotencyKey
+  /// The day of `now`, for the screens that check a card's expiry.
+  public let today: CalendarDay
 
   /// Builds the fixtures; they are valid, but every domain value validates, so this throws.
   public init() throws {
@@ -40,6 +47,12 @@ public struct LabFixtures: Sendable {
     draftB = try Self.draft("draft-b", for: offerB)
     quoteA = try Self.quote("quote-a", for: draftA)
     reference = try BookingReference("K7Q2ZP")
+    booking = Booking(
+      reference: reference, draftID: draftA.id, quoteID: quoteA.id, offer: offerA,
+      passengers: draftA.passengers, contact: draftA.contact, extras: quoteA.extras,
+      totalPaid: quoteA.total, paymentMethod: try .card(.visa, lastFour: "4242"), paidAt: Self.now)
+    paymentKey = try IdempotencyKey("pay-faultlab")
+    today = try CalendarDay(iso: "2026-11-29")
   }
 
   /// The results step for the search.

@@ -1,4 +1,5 @@
-/// What a check can see of a flow after a scenario: the path, the seats held, the snapshot JSON.
+/// What a check can see after a scenario: the path, the seats held, the snapshot JSON, and the
+/// payment screen's own state.
 public struct Observation: Hashable, Sendable {
   /// The screens on the path, oldest first.
   public let path: [Stop]
@@ -6,18 +7,27 @@ public struct Observation: Hashable, Sendable {
   public let seats: [String]
   /// What the flow would persist.
   public let snapshotJSON: String
+  /// Whether the payment screen's state says the payment completed (`true`, `false`), or `not
+  /// shown` when the scenario never showed it. The screen's reducer runs outside the flow under
+  /// test, as in the app: a flow's fault cannot change it.
+  public let paymentCompleted: String
 
-  /// Observes `flow` as it is now.
-  public init(of flow: some FlowUnderTest) {
+  /// Observes `flow` as it is now, and the payment screen as the scenario left it.
+  public init(of flow: some FlowUnderTest, paymentCompleted: String = "not shown") {
     path = flow.path
     seats = flow.seats.sorted().map(\.description)
     snapshotJSON = flow.snapshotJSON()
+    self.paymentCompleted = paymentCompleted
   }
 
   /// The screen kinds joined by `>`, like the seeds' route; an empty path is `search`.
   public var trail: String {
     path.isEmpty ? "search" : path.map(\.screen.rawValue).joined(separator: ">")
   }
+
+  /// The whole route the person can go back through: the search form (the root every path is
+  /// pushed on), then the path.
+  public var route: [String] { ["search"] + path.map(\.screen.rawValue) }
 
   /// The path with each screen's key data.
   public var detailedTrail: String {
@@ -27,8 +37,8 @@ public struct Observation: Hashable, Sendable {
   /// The screen shown now: the last on the path, or the search form.
   public var lastScreen: String { path.last?.screen.rawValue ?? "search" }
 
-  /// The first screen on the path, or the search form.
-  public var firstScreen: String { path.first?.screen.rawValue ?? "search" }
+  /// The first screen of the route: the root, the search form, like the seeds' `cart`.
+  public var firstScreen: String { route.first ?? "search" }
 
   /// The seats as one word, `none` when there are none.
   public var seatList: String { seats.isEmpty ? "none" : seats.joined(separator: ",") }

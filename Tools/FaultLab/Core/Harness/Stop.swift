@@ -23,7 +23,8 @@ public struct Stop: Hashable, Sendable, CustomStringConvertible {
   public let screen: Screen
   /// Its key data: the route, the offer, draft or quote ID, or the booking reference.
   public let detail: String
-  /// The step behind it, which the screen reports as its origin; nil for a fault's notice.
+  /// The step behind it, which the screen reports as its origin; nil for a fault's notice and
+  /// for a bag's screen whose data is gone.
   public let step: BookingStep?
 
   /// The stop showing `step`.
@@ -48,14 +49,20 @@ public struct Stop: Hashable, Sendable, CustomStringConvertible {
     }
   }
 
-  private init(screen: Screen) {
+  private init(screen: Screen, detail: String = "") {
     self.screen = screen
-    detail = ""
+    self.detail = detail
     step = nil
   }
 
   /// The notice screen a fault inserts before the confirmation; the real flow has none.
   public static let notice = Stop(screen: .notice)
+
+  /// A screen reopened with nothing to show: the bag's field it reads is nil (the real screen
+  /// would crash on a force unwrap, or show nothing).
+  public static func empty(_ screen: Screen) -> Stop {
+    Stop(screen: screen, detail: "nil")
+  }
 
   /// The screen, with its key data in parentheses.
   public var description: String {

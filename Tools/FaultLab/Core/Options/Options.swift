@@ -8,6 +8,8 @@ public struct Options: Hashable, Sendable {
   public var check: String?
   /// The fault of the one cell to explain.
   public var fault: String?
+  /// Print the lesson examples only, not the matrix.
+  public var lessonsOnly = false
   /// Print the usage and exit.
   public var help = false
 
@@ -26,13 +28,16 @@ public struct Options: Hashable, Sendable {
     let faults = "Faults: " + FlowVersion.faults.map(\.name).joined(separator: ", ")
     let lists = (checks.wrapped(96) + faults.wrapped(96)).joined(separator: "\n")
     return """
-      usage: faultlab [--markdown] [--lang en|tr] [--check NAME --fault NAME]
+      usage: faultlab [--markdown] [--lang en|tr] [--lessons | --check NAME --fault NAME]
 
       Runs each check against the real BookingFlow and against each fault, and classifies it:
-      separating (ayıran), blind (kör), noisy (gürültülü) or inverted (ters).
+      separating (ayıran), blind (kör), noisy (gürültülü) or inverted (ters). Then runs every
+      example the seed lessons give and prints it as the seeds do (describe, countSeparations),
+      with the class the lesson states beside ours.
 
         --markdown               print the same report as Markdown, for slides
-        --lang en|tr             the language of the words, headings and summaries (default en)
+        --lang en|tr             the language of the words, names and summaries (default en)
+        --lessons                print the lesson examples only
         --check NAME --fault NAME
                                  explain one cell: both versions side by side
         --help                   print this and exit
@@ -56,6 +61,8 @@ public struct Options: Hashable, Sendable {
       switch name {
       case "--markdown" where inline == nil:
         options.markdown = true
+      case "--lessons" where inline == nil:
+        options.lessonsOnly = true
       case "--help" where inline == nil, "-h" where inline == nil:
         options.help = true
       case "--lang":
@@ -82,6 +89,9 @@ public struct Options: Hashable, Sendable {
     }
     if (options.check == nil) != (options.fault == nil) {
       throw UsageError(message: "--check and --fault go together: name one cell")
+    }
+    if options.lessonsOnly, options.check != nil {
+      throw UsageError(message: "--lessons prints every example: it takes no --check or --fault")
     }
     return options
   }

@@ -5,14 +5,14 @@ extension Contrast {
     let label = words.labelWidth
     let column = 40
     var lines = [
-      "\(check.name) x \(fault.name) -> \(separation.labelled(language))", "",
-      words.check.padded(label) + "\(check.name): \(check.summary(language))",
+      "\(check.name(language)) x \(fault.name(language)) -> \(separation.labelled(language))", "",
+      words.check.padded(label) + "\(check.name(language)): \(check.summary(language))",
       words.expects.padded(label) + check.expectation(language),
-      words.fault.padded(label) + "\(fault.name): \(fault.summary(language))",
+      words.fault.padded(label) + "\(fault.name(language)): \(fault.summary(language))",
       words.scenario.padded(label)
         + "\(check.scenario.rawValue): \(check.scenario.summary(language))", "",
       "".padded(label) + "\(words.correct): BookingFlow".padded(column)
-        + "\(words.faulty): \(fault.name)",
+        + "\(words.faulty): \(fault.name(language))",
     ]
     for (name, left, right) in sideBySide(words) {
       let leftLines = left.wrapped(column - 2)
@@ -24,7 +24,10 @@ extension Contrast {
         lines.append(head.padded(label) + leftText.padded(column) + rightText)
       }
     }
-    lines += ["", "=> \(separation.labelled(language)): \(separation.meaning(language))"]
+    lines += [
+      "", "=> \(separation.labelled(language)): \(separation.meaning(language))", "",
+      describe(language),
+    ]
     return lines.joined(separator: "\n")
   }
 
@@ -32,12 +35,14 @@ extension Contrast {
   public func markdownExplanation(_ language: Language) -> String {
     let words = Words(language)
     var lines = [
-      "### `\(check.name)` x `\(fault.name)`: \(separation.labelled(language))", "",
+      "### `\(check.name(language))` x `\(fault.name(language))`: "
+        + separation.labelled(language), "",
       "- \(words.check): \(check.summary(language))",
       "- \(words.expects): \(check.expectation(language))",
       "- \(words.fault): \(fault.summary(language))",
       "- \(words.scenario): \(check.scenario.summary(language))", "",
-      "| | \(words.correct): BookingFlow | \(words.faulty): `\(fault.name)` |", "|---|---|---|",
+      "| | \(words.correct): BookingFlow | \(words.faulty): `\(fault.name(language))` |",
+      "|---|---|---|",
     ]
     for (name, left, right) in sideBySide(words) {
       lines.append("| \(name) | `\(left)` | `\(right)` |")

@@ -3,13 +3,14 @@ extension Matrix {
   public func markdown(_ language: Language) -> String {
     let words = Words(language)
     let counts = Words.countsHeader(language)
-    let header = faults.map { "`\($0.name)`" }.joined(separator: " | ")
+    let header = faults.map { "`\($0.name(language))`" }.joined(separator: " | ")
     var lines = ["## \(words.title)", "", "| \(words.check) | \(header) | \(counts) |"]
     lines.append("|---|" + String(repeating: "---|", count: faults.count) + "---|")
     for row in rows {
-      guard let check = row.first?.check.name else { continue }
+      guard let check = row.first?.check else { continue }
       let cells = row.map { Self.markdownCell($0.separation, language) }.joined(separator: " | ")
-      lines.append("| `\(check)` | \(cells) | \(Words.counts(totals(forCheck: check))) |")
+      lines.append(
+        "| `\(check.name(language))` | \(cells) | \(Words.counts(totals(forCheck: check.name))) |")
     }
     let faultTotals = faults.map { Words.counts(totals(forFault: $0.name)) }
     lines.append("| *\(counts)* | " + faultTotals.joined(separator: " | ") + " | |")
@@ -19,14 +20,15 @@ extension Matrix {
     }
     lines += ["", "**\(words.faultsHeading)**", ""]
     for fault in faults {
-      let by = separators(of: fault.name).map { "`\($0)`" }
+      let by = separators(of: fault.name).compactMap { Check.named($0)?.name(language) }
+        .map { "`\($0)`" }
       lines.append(
-        "- `\(fault.name)`: \(fault.summary(language)); \(words.separatedBy): "
+        "- `\(fault.name(language))`: \(fault.summary(language)); \(words.separatedBy): "
           + (by.isEmpty ? words.none : by.joined(separator: ", ")))
     }
     lines += ["", "**\(words.checksHeading)**", ""]
     for check in checks {
-      lines.append("- `\(check.name)`: \(check.summary(language))")
+      lines.append("- `\(check.name(language))`: \(check.summary(language))")
     }
     lines += ["", "**\(unseparatedLine(language))**"]
     return lines.joined(separator: "\n")

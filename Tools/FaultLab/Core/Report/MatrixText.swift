@@ -2,8 +2,8 @@ extension Matrix {
   /// The matrix for a terminal: checks as rows, faults as columns, one word a cell, with totals.
   public func text(_ language: Language) -> String {
     let words = Words(language)
-    let nameWidth = max(words.check.count, checks.map(\.name.count).max() ?? 0) + 2
-    let headers = faults.map { Self.headerLines($0.name) }
+    let nameWidth = max(words.check.count, checks.map { $0.name(language).count }.max() ?? 0) + 2
+    let headers = faults.map { Self.headerLines($0.name(language)) }
     let widest =
       (Separation.allCases.map { $0.word(language) } + headers.flatMap { $0 })
       .map(\.count).max() ?? 0
@@ -20,9 +20,10 @@ extension Matrix {
     }
     lines.append(rule)
     for row in rows {
-      guard let check = row.first?.check.name else { continue }
+      guard let check = row.first?.check else { continue }
       let cells = row.map { $0.separation.word(language).padded(columnWidth) }.joined()
-      lines.append(check.padded(nameWidth) + cells + Words.counts(totals(forCheck: check)))
+      lines.append(
+        check.name(language).padded(nameWidth) + cells + Words.counts(totals(forCheck: check.name)))
     }
     lines.append(rule)
     let faultTotals = faults.map { Words.counts(totals(forFault: $0.name)).padded(columnWidth) }
@@ -41,10 +42,10 @@ extension Matrix {
       lines.append("  \(separation.labelled(language)): \(separation.meaning(language))")
     }
     lines += ["", "\(words.faultsHeading):"]
-    let width = (faults.map(\.name.count).max() ?? 0) + 2
+    let width = (faults.map { $0.name(language).count }.max() ?? 0) + 2
     for fault in faults {
-      let by = separators(of: fault.name)
-      lines.append("  " + fault.name.padded(width) + fault.summary(language))
+      let by = separators(of: fault.name).compactMap { Check.named($0)?.name(language) }
+      lines.append("  " + fault.name(language).padded(width) + fault.summary(language))
       let label = "\(words.separatedBy): "
       let list = by.isEmpty ? words.none : by.joined(separator: ", ")
       let wrapped = list.wrapped(98 - width - label.count)
@@ -53,9 +54,9 @@ extension Matrix {
       }
     }
     lines += ["", "\(words.checksHeading):"]
-    let checkWidth = (checks.map(\.name.count).max() ?? 0) + 2
+    let checkWidth = (checks.map { $0.name(language).count }.max() ?? 0) + 2
     for check in checks {
-      lines.append("  " + check.name.padded(checkWidth) + check.summary(language))
+      lines.append("  " + check.name(language).padded(checkWidth) + check.summary(language))
     }
     lines += ["", unseparatedLine(language)]
     return lines
@@ -64,7 +65,7 @@ extension Matrix {
   /// "Faults no check separates: none", or their names.
   func unseparatedLine(_ language: Language) -> String {
     let words = Words(language)
-    let missing = unseparated
+    let missing = unseparated.map { FlowVersion.fault(named: $0)?.name(language) ?? $0 }
     return "\(words.noCheckSeparates): "
       + (missing.isEmpty ? words.none : missing.joined(separator: ", "))
   }

@@ -5,8 +5,10 @@ import FlowOwner
 public enum Scenario: String, Hashable, Sendable, CaseIterable, Summarised {
   /// Search, choose offer A, save passengers, price extras: at payment.
   case booking
-  /// The booking, then pay.
+  /// The booking, then pay on the real payment screen, which reports the booking.
   case pay
+  /// Search, then back to the search form.
+  case searchBack = "search-back"
   /// Search, then choose offer A twice (a double press).
   case doubleSubmit = "double-submit"
   /// Search, choose offer A, go back; then the passengers' save reply arrives late.
@@ -17,17 +19,22 @@ public enum Scenario: String, Hashable, Sendable, CaseIterable, Summarised {
   case restoreInTime = "restore-in-time"
   /// The booking, save the snapshot, relaunch after the price lock ran out.
   case restoreExpired = "restore-expired"
+  /// The booking, save the snapshot, relaunch at once over a network that loses calls (seeded).
+  case restoreOverNetwork = "restore-network"
 
   /// What the scenario does, in one line.
   public var summary: String {
     switch self {
     case .booking: "search, choose offer-a, save passengers, price extras (at payment)"
-    case .pay: "the booking, then pay"
+    case .pay: "the booking, then pay on the real payment screen"
+    case .searchBack: "search, then back to the search form"
     case .doubleSubmit: "search, then choose offer-a twice"
     case .lateReply: "search, choose offer-a, back, then the passengers' save reply arrives"
     case .offerChange: "the booking, back to results, choose offer-b, save passengers"
     case .restoreInTime: "the booking, snapshot, relaunch at once"
     case .restoreExpired: "the booking, snapshot, relaunch after the 15-minute price lock"
+    case .restoreOverNetwork:
+      "the booking, snapshot, relaunch at once over a network that loses calls (seed 7)"
     }
   }
 
@@ -36,7 +43,8 @@ public enum Scenario: String, Hashable, Sendable, CaseIterable, Summarised {
     switch self {
     case .booking:
       "ara, offer-a teklifini seç, yolcuları kaydet, ek hizmetleri fiyatla (ödemede)"
-    case .pay: "booking senaryosu, ardından ödeme yap"
+    case .pay: "booking senaryosu, ardından gerçek ödeme ekranında ödeme yap"
+    case .searchBack: "ara, ardından arama formuna geri dön"
     case .doubleSubmit: "ara, ardından offer-a teklifini iki kez seç"
     case .lateReply: "ara, offer-a teklifini seç, geri dön, ardından yolcu kaydının yanıtı gelir"
     case .offerChange:
@@ -44,6 +52,9 @@ public enum Scenario: String, Hashable, Sendable, CaseIterable, Summarised {
     case .restoreInTime: "booking senaryosu, anlık kayıt al, hemen yeniden aç"
     case .restoreExpired:
       "booking senaryosu, anlık kayıt al, 15 dakikalık fiyat kilidi bitince yeniden aç"
+    case .restoreOverNetwork:
+      "booking senaryosu, anlık kayıt al, çağrı kaybeden bir ağ üzerinden hemen yeniden aç "
+        + "(tohum 7)"
     }
   }
 
@@ -55,7 +66,12 @@ public enum Scenario: String, Hashable, Sendable, CaseIterable, Summarised {
       Self.walkToPayment(&flow, fixtures)
     case .pay:
       Self.walkToPayment(&flow, fixtures)
-      flow.paid(fixtures.reference, from: fixtures.payment)
+      let screen = PaymentScreen(fixtures)
+      if let reference = screen.reported { flow.paid(reference, from: fixtures.payment) }
+      return Observation(of: flow, paymentCompleted: "\(screen.completed)")
+    case .searchBack:
+      flow.searchSubmitted(fixtures.criteria)
+      flow.back()
     case .doubleSubmit:
       flow.searchSubmitted(fixtures.criteria)
       flow.offerSelected(fixtures.offerA, from: fixtures.results)
@@ -73,12 +89,16 @@ public enum Scenario: String, Hashable, Sendable, CaseIterable, Summarised {
       flow.offerSelected(fixtures.offerB, from: fixtures.results)
       let shown = flow.path.last?.step ?? .passengers(fixtures.offerB, prefill: .empty)
       flow.passengersSaved(fixtures.draftB, from: shown)
-    case .restoreInTime, .restoreExpired:
+    case .restoreInTime, .restoreExpired, .restoreOverNetwork:
       Self.walkToPayment(&flow, fixtures)
       let json = flow.snapshotJSON()
-      let now = self == .restoreInTime ? LabFixtures.now : LabFixtures.afterPriceLock
+      let now = self == .restoreExpired ? LabFixtures.afterPriceLock : LabFixtures.now
       flow = version.make()
-      await flow.restore(json, using: fixtures.lookup, now: now)
+      if self == .restoreOverNetwork {
+        await flow.restore(json, using: SeededNetwork(fixtures.lookup), now: now)
+      } else {
+        await flow.restore(json, using: fixtures.lookup, now: now)
+      }
     }
     return Observation(of: flow)
   }
