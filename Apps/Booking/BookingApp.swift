@@ -207,7 +207,8 @@ final class BookingApp {
       inspectorRead = false
     } else if !inspectorRead || saving.saved != savedBefore {
       inspectorRead = true
-      let text = session.text()
+      // The bag saves nothing: the session on disk is the real flow's, not its own.
+      let text = state.flow.isLegacyBag ? "" : session.text()
       DispatchQueue.main.async { [weak self] in
         MainActor.assumeIsolated { self?.store.send(.savedSnapshotRead(text)) }
       }
