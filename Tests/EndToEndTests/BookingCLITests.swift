@@ -362,5 +362,18 @@ extension BookingCLITests {
     try await terminal.waitFor("the list again") { $0.contains("2 bookings") }
     try terminal.press("Escape")
     try await terminal.waitFor("the search form again") { $0.contains("Search flights") }
+
+    // And the other way: a booking made in the app is in booking-cli's trips, the newest,
+    // while the app is still open.
+    try await terminal.bookUntilPayment()
+    try terminal.pay(card: BookingTerminal.payingCard)
+    let confirmation = try await terminal.waitFor("the app's booking confirmed") {
+      $0.contains("Booked!") && BookingTerminal.reference(in: $0) != nil
+    }
+    let made = try #require(BookingTerminal.reference(in: confirmation))
+    let trips = try #require(try cli.json(["trips"]) as? [[String: Any]])
+    let listed = trips.compactMap { $0["reference"] as? String }
+    #expect(Set(listed) == Set(references + [made]), "\(listed)")
+    #expect(listed.first == made, "the app's booking is the newest: \(listed)")
   }
 }
