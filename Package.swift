@@ -4,7 +4,7 @@ import PackageDescription
 /// Every library module is also a product, so another package can depend on any of them.
 let package = Package(
   name: "booking",
-  platforms: [.macOS(.v14)],
+  platforms: [.macOS(.v15)],
   products: [
     .executable(name: "booking", targets: ["booking"]),
     .executable(name: "booking-cli", targets: ["booking-cli"]),

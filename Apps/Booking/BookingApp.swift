@@ -3,11 +3,16 @@ import Canvas
 import Dispatch
 import Domain
 import FlowOwner
-import FoundationEssentials
 import Persistence
 import Presentation
 import SimulatedAirline
 import Terminal
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 #if canImport(Glibc)
   import Glibc

@@ -1,7 +1,12 @@
 import Canvas
 import FlowOwner
-import FoundationEssentials
 import Presentation
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// The command line, parsed: every flag `booking --help` documents.
 struct Options {

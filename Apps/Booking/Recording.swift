@@ -1,7 +1,12 @@
 import Canvas
 import Dispatch
-import FoundationEssentials
 import Presentation
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 #if canImport(Glibc)
   import Glibc

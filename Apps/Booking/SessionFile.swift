@@ -1,6 +1,11 @@
 import FlowOwner
-import FoundationEssentials
 import Persistence
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 #if canImport(Glibc)
   import Glibc

@@ -3,13 +3,18 @@ import Canvas
 import Dispatch
 import Domain
 import FlowOwner
-import FoundationEssentials
 import LegacyFlow
 import Persistence
 import Presentation
 import SimulatedAirline
 import Terminal
 import Zones
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 #if canImport(Glibc)
   import Glibc

@@ -1,8 +1,13 @@
 import Airline
 import FlowOwner
-import FoundationEssentials
 import Persistence
 import SimulatedAirline
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 #if canImport(Glibc)
   import Glibc

@@ -1,7 +1,12 @@
 import Airline
 import Domain
 import FlowOwner
-import FoundationEssentials
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// `quote OFFER --passenger "..." ... --email E --phone P [--seat N:14A] [--bags N:2]
 /// [--insurance] [--ttl SECONDS]`: the draft and its quote, and the link to pay it in the app.

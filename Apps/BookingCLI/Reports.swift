@@ -1,5 +1,10 @@
 import Domain
-import FoundationEssentials
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// The shapes `--json` prints: plain values, named for a reader of the output.
 

@@ -1,7 +1,12 @@
 import Airline
 import FlowOwner
-import FoundationEssentials
 import Persistence
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// `session`: where the app would resume, and why; found as the app finds it at start (payments
 /// a crash cut off settled first, then the saved snapshot restored against the airline).

@@ -1,4 +1,8 @@
-import FoundationEssentials
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// Finds the first syntax error in JSON text, as a person would say it: what was wrong, and the
 /// line and column where it was found.

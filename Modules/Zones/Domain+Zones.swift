@@ -1,5 +1,10 @@
 import Domain
-import FoundationEssentials
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 extension Airport {
   /// Validates the country code, the time zone (looked up in `zones`) and the coordinates.

@@ -1,5 +1,10 @@
 import Domain
-import FoundationEssentials
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 extension ZoneSource {
   /// The zone of this machine: `$TZ` (":Europe/Istanbul", "Europe/Istanbul", or a POSIX rule;

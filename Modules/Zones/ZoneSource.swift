@@ -1,6 +1,11 @@
 import Domain
-import FoundationEssentials
 import Synchronization
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// Where zones come from: the system's TZif files first (full history), then an embedded table
 /// of POSIX rules as the fallback for a system without tzdata.

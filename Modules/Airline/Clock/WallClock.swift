@@ -1,5 +1,10 @@
-import FoundationEssentials
 import Synchronization
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// Where the backend and the app read the time: the system clock live, a hand-moved one in tests.
 ///

@@ -1,5 +1,10 @@
 import Domain
-import FoundationEssentials
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// Finds offers for a search and the seats of an offer.
 public protocol OfferService: Sendable {

@@ -1,4 +1,8 @@
-import FoundationEssentials
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// A paid booking, as the airline keeps it.
 public struct Booking: Hashable, Sendable, Codable {

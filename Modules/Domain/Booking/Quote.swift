@@ -1,4 +1,8 @@
-import FoundationEssentials
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// What a line of a quote is for.
 public enum LineItemKind: String, Hashable, Sendable, Codable, CaseIterable {

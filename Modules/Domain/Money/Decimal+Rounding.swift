@@ -1,4 +1,8 @@
-import FoundationEssentials
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 extension Decimal {
   /// Rounded half away from zero to `scale` digits after the point (2 for cents), done on the

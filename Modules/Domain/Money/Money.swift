@@ -1,4 +1,8 @@
-import FoundationEssentials
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// An amount in one currency. Arithmetic across currencies is an error, never a silent result.
 public struct Money: Hashable, Sendable, CustomStringConvertible {

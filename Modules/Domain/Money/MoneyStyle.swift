@@ -1,4 +1,8 @@
-import FoundationEssentials
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// How a language writes amounts: separators and where the currency goes.
 public struct MoneyStyle: Hashable, Sendable {

@@ -1,4 +1,8 @@
-import FoundationEssentials
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// A priced itinerary an airline offers for a search, valid until `expiresAt`.
 public struct Offer: Hashable, Sendable, Codable, Identifiable {

@@ -1,4 +1,8 @@
-import FoundationEssentials
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// What a person searches for: one way, from an airport to another, on a day, for 1 to 9 people.
 public struct SearchCriteria: Hashable, Sendable, Codable {

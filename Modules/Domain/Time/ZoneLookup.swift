@@ -1,4 +1,8 @@
-import FoundationEssentials
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// Finds a time zone by IANA name. Domain reads no zone files itself: whoever decodes records
 /// that name zones (airports, flight times) passes one in the decoder's `userInfo`, as

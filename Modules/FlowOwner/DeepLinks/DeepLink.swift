@@ -1,5 +1,10 @@
 import Domain
-import FoundationEssentials
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// A link into the flow from outside: `booking://pay/<quoteID>` or
 /// `booking://search?from=IST&to=AMS&date=2026-12-24&passengers=2`.

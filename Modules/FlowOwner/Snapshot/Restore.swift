@@ -1,6 +1,11 @@
 import Airline
 import Domain
-import FoundationEssentials
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// A restored flow and what happened on the way.
 public struct Restoration: Hashable, Sendable {

@@ -1,5 +1,10 @@
 import Canvas
-import FoundationEssentials
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// What a recording for `--replay` may hold, key by key; people share recordings, so no personal
 /// or card data gets through, whatever had focus and whenever a key was typed.

@@ -1,6 +1,11 @@
 import Canvas
 import Domain
-import FoundationEssentials
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// One recorded key: its time after the start in milliseconds, its word, and whether the app
 /// was waiting for the airline when it was typed.

@@ -2,7 +2,12 @@ import Airline
 import Canvas
 import Domain
 import FlowOwner
-import FoundationEssentials
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// The booking's steps and the features that show them: the table the step stack composes.
 ///

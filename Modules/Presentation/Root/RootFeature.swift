@@ -2,7 +2,12 @@ import Airline
 import Canvas
 import Domain
 import FlowOwner
-import FoundationEssentials
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// The whole app as one feature: the flow owner, the search form at the root, and exactly one
 /// screen state per step on the path, derived from the path after every transition.

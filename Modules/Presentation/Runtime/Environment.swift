@@ -1,7 +1,12 @@
 import Airline
 import Canvas
 import Domain
-import FoundationEssentials
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// What features need from outside: the airline, the airports, the clock, fresh keys.
 public struct AppEnvironment: Sendable {

@@ -1,5 +1,10 @@
 import Canvas
-import FoundationEssentials
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// Runs the root feature: reduces actions on the main actor, cancels what the effects they
 /// return cancel (the work of a step that left the path, said by the step stack), and starts

@@ -1,5 +1,10 @@
 import Domain
-import FoundationEssentials
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// The timers a state asks for, worked out from the state alone (the Bubble Tea and TCA habit of
 /// deriving subscriptions from state): the app only arms them, so when a tick falls is tested

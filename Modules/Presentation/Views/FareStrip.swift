@@ -1,7 +1,12 @@
 import Airline
 import Canvas
 import Domain
-import FoundationEssentials
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// The lowest fare of each day around the search's as a row of bars (the lower the fare, the
 /// shorter the bar) over the days' names: the search's day bracketed, the cheapest in green,

@@ -1,6 +1,11 @@
 import Canvas
 import Domain
-import FoundationEssentials
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// Draws the quote, the countdown and the card form (or the expired state), and names its keys.
 enum PaymentView {

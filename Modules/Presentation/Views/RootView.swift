@@ -2,7 +2,12 @@ import Airline
 import Canvas
 import Domain
 import FlowOwner
-import FoundationEssentials
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// Draws the whole screen: header (with the countdown while a quote is on the path), the path as
 /// compact panels, the current step as the large panel, key hints, and any modal.

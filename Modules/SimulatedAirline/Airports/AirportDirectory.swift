@@ -1,7 +1,12 @@
 import Airline
 import Domain
-import FoundationEssentials
 import Zones
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// The built-in airports, looked up by code and searched for autocomplete.
 public struct AirportDirectory: Sendable {

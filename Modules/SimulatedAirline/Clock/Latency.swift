@@ -1,5 +1,10 @@
 import Airline
-import FoundationEssentials
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// How long the simulated airline takes to answer, so spinners show and late replies happen.
 public struct Latency: Hashable, Sendable {

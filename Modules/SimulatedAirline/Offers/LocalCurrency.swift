@@ -1,6 +1,11 @@
 import Airline
 import Domain
-import FoundationEssentials
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// The currency fares are sold in at an airport's country, with a fixed rate from euros.
 ///

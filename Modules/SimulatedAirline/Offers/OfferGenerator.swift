@@ -1,6 +1,11 @@
 import Airline
 import Domain
-import FoundationEssentials
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// Makes the offers for a search, deterministically: the same criteria give the same offers
 /// (IDs, flights, times, fares) on every run; only `expiresAt` follows the clock.

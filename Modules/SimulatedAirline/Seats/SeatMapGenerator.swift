@@ -1,6 +1,11 @@
 import Airline
 import Domain
-import FoundationEssentials
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// Draws the cabin of an offer's first flight: layout by aircraft and cabin, occupied seats and
 /// prices chosen deterministically from the offer's ID, so a seat map never changes under a person.

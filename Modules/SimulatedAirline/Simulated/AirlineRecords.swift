@@ -1,7 +1,12 @@
 import Airline
 import Domain
-import FoundationEssentials
 import Persistence
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// The kinds of record the simulated airline keeps, one folder each.
 enum AirlineRecords {

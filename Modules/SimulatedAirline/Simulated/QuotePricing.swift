@@ -1,6 +1,11 @@
 import Airline
 import Domain
-import FoundationEssentials
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// The airline's published fee schedule: checks extras against the seat map and the rules and
 /// prices a draft with them. The airline quotes with it; screens estimate with it.

@@ -1,7 +1,12 @@
 import Airline
 import Domain
-import FoundationEssentials
 import Persistence
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// The payment ledger: never charged twice, never a charge without its booking.
 ///

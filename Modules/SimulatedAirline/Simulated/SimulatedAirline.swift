@@ -1,8 +1,13 @@
 import Airline
 import Domain
-import FoundationEssentials
 import Persistence
 import Zones
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// The simulated airline: offers, seat maps, drafts, quotes and payments on top of JSON records,
 /// with an injected clock and latency. It implements every service protocol, so the app runs for

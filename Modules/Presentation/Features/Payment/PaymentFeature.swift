@@ -2,7 +2,12 @@ import Airline
 import Canvas
 import Domain
 import FlowOwner
-import FoundationEssentials
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// Paying a price-locked quote: the lines and total, a live countdown, the card form, and what
 /// happens when the price expires.

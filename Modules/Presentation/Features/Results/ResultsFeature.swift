@@ -2,7 +2,12 @@ import Airline
 import Canvas
 import Domain
 import FlowOwner
-import FoundationEssentials
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// The offers for a search: loading, sorting, narrowing (nonstop, airlines, time of day, a
 /// highest price), the week's lowest fares, and choosing one.
