@@ -57,12 +57,13 @@ struct ReplayTests {
     let recording = FileManager.default.temporaryDirectory
       .appendingPathComponent("booking-recording-\(UUID().uuidString).jsonl")
     defer { try? FileManager.default.removeItem(at: recording) }
-    // Slow keys: "ist", Enter, then "ams" long after.
+    // Slow keys: "ist", Enter, then "a" an hour later (a minute was not enough: on a loaded
+    // CI machine the minute passed before the test's own key arrived).
     let keys =
       ["=i", "=s", "=t", "enter"].enumerated().map {
         "{\"t\":\($0.offset * 100),\"key\":\"\($0.element)\"}"
       }
-      + ["{\"t\":60000,\"key\":\"=a\"}"]
+      + ["{\"t\":3600000,\"key\":\"=a\"}"]
     try (keys.joined(separator: "\n") + "\n").write(
       to: recording, atomically: true, encoding: .utf8)
 
