@@ -9,8 +9,8 @@ Programs, interleaved round by round (the order rotates every round):
 - booking, payment: a cold start on `--open booking://pay/<id>` (a quote made by `booking-cli`
   in a fresh data directory each round), then the card typed and paid;
 - booking, search: `--fresh`, then a whole booking driven by keys to "Booked";
-- with `--static PATH`, the same two for another `booking` (e.g. one built with
-  `--static-swift-stdlib`).
+- with `--other PATH`, the same two for another `booking` (one built with
+  `--static-swift-stdlib`, or the build before a change), named by `--other-name`.
 
 Figures, each as median (min-max) over the rounds and as a ratio to the Swift floor's median:
 - first frame: from fork to the first bytes of the wanted text ("Price held", "Search flights");
@@ -19,10 +19,11 @@ Figures, each as median (min-max) over the rounds and as a ratio to the Swift fl
 - bytes/s: what the program wrote to the terminal over those 10 s, per second;
 - peak RSS: VmHWM at the end: for booking after the whole booking, for a floor after its 10 s.
 
-Usage: Tools/scripts/measure_app.py [--bin DIR] [--rounds N] [--static PATH] [--mappings]
+Usage: Tools/scripts/measure_app.py [--bin DIR] [--rounds N] [--other PATH [--other-name NAME]]
+                                   [--mappings]
   --bin DIR     where booking, booking-cli and floor are (default .build/release)
   --rounds N    rounds (default 5)
-  --static PATH another booking binary to measure beside (its booking-cli: the one in --bin)
+  --other PATH  another booking binary to measure beside (its booking-cli: the one in --bin)
   --mappings    print booking's resident memory by mapping after the last payment round
 """
 import os, pty, select, shutil, signal, statistics, subprocess, sys, tempfile, time
@@ -34,7 +35,8 @@ def option(name, default):
 
 BIN = option("--bin", ".build/release")
 ROUNDS = int(option("--rounds", "5"))
-STATIC = option("--static", None)
+OTHER = option("--other", None)
+OTHER_NAME = option("--other-name", "booking (other)")
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 SETTLE, WINDOW = 1.5, 10.0
 TAB, ENTER, RIGHT = "\t", "\r", "\x1bOC"  # kcuf1 in keypad mode
@@ -256,9 +258,9 @@ def main():
     programs.append(("Swift floor", floor(swift_floor)))
     programs.append(("booking, payment", payment(booking, cli)))
     programs.append(("booking, search", search(booking)))
-    if STATIC:
-        programs.append(("booking (static), payment", payment(STATIC, cli)))
-        programs.append(("booking (static), search", search(STATIC)))
+    if OTHER:
+        programs.append((f"{OTHER_NAME}, payment", payment(OTHER, cli)))
+        programs.append((f"{OTHER_NAME}, search", search(OTHER)))
     results = {name: [] for name, _ in programs}
     for round_number in range(ROUNDS):
         shift = round_number % len(programs)
