@@ -9,8 +9,8 @@ Programs, interleaved round by round (the order rotates every round):
 - booking, payment: a cold start on `--open booking://pay/<id>` (a quote made by `booking-cli`
   in a fresh data directory each round), then the card typed and paid;
 - booking, search: `--fresh`, then a whole booking driven by keys to "Booked";
-- with `--other PATH`, the same two for another `booking` (one built with
-  `--static-swift-stdlib`, or the build before a change), named by `--other-name`.
+- with `--other NAME=PATH` (any number of times), the same two for another `booking` (one
+  built with `--static-swift-stdlib`, or the build before a change), named NAME.
 
 Figures, each as median (min-max) over the rounds and as a ratio to the Swift floor's median:
 - first frame: from fork to the first bytes of the wanted text ("Price held", "Search flights");
@@ -19,11 +19,10 @@ Figures, each as median (min-max) over the rounds and as a ratio to the Swift fl
 - bytes/s: what the program wrote to the terminal over those 10 s, per second;
 - peak RSS: VmHWM at the end: for booking after the whole booking, for a floor after its 10 s.
 
-Usage: Tools/scripts/measure_app.py [--bin DIR] [--rounds N] [--other PATH [--other-name NAME]]
-                                   [--mappings]
+Usage: Tools/scripts/measure_app.py [--bin DIR] [--rounds N] [--other NAME=PATH]... [--mappings]
   --bin DIR     where booking, booking-cli and floor are (default .build/release)
   --rounds N    rounds (default 5)
-  --other PATH  another booking binary to measure beside (its booking-cli: the one in --bin)
+  --other NAME=PATH  another booking binary to measure beside (its booking-cli: --bin's)
   --mappings    print booking's resident memory by mapping after the last payment round
 """
 import os, pty, select, shutil, signal, statistics, subprocess, sys, tempfile, time
@@ -35,8 +34,8 @@ def option(name, default):
 
 BIN = option("--bin", ".build/release")
 ROUNDS = int(option("--rounds", "5"))
-OTHER = option("--other", None)
-OTHER_NAME = option("--other-name", "booking (other)")
+# Each --other NAME=PATH: another booking binary, measured beside under NAME.
+OTHERS = [sys.argv[i + 1].split("=", 1) for i, a in enumerate(sys.argv[:-1]) if a == "--other"]
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 SETTLE, WINDOW = 1.5, 10.0
 TAB, ENTER, RIGHT = "\t", "\r", "\x1bOC"  # kcuf1 in keypad mode
@@ -258,9 +257,9 @@ def main():
     programs.append(("Swift floor", floor(swift_floor)))
     programs.append(("booking, payment", payment(booking, cli)))
     programs.append(("booking, search", search(booking)))
-    if OTHER:
-        programs.append((f"{OTHER_NAME}, payment", payment(OTHER, cli)))
-        programs.append((f"{OTHER_NAME}, search", search(OTHER)))
+    for name, path in OTHERS:
+        programs.append((f"{name}, payment", payment(path, cli)))
+        programs.append((f"{name}, search", search(path)))
     results = {name: [] for name, _ in programs}
     for round_number in range(ROUNDS):
         shift = round_number % len(programs)
