@@ -10,6 +10,7 @@ let package = Package(
     .executable(name: "booking-cli", targets: ["booking-cli"]),
     .executable(name: "faultlab", targets: ["faultlab"]),
     .executable(name: "bench", targets: ["bench"]),
+    .executable(name: "floor", targets: ["floor"]),
     .library(name: "Domain", targets: ["Domain"]),
     .library(name: "Zones", targets: ["Zones"]),
     .library(name: "Persistence", targets: ["Persistence"]),
@@ -41,6 +42,9 @@ let package = Package(
         "Presentation", "Terminal",
       ],
       path: "Tools/Bench"),
+    // The least a Swift program can do for the app's job, measured beside it (issue 16).
+    .executableTarget(
+      name: "floor", dependencies: ["CNcurses"], path: "Tools/Floor", exclude: ["c"]),
 
     .target(name: "Domain", path: "Modules/Domain"),
     .testTarget(name: "DomainTests", dependencies: ["Domain"]),

@@ -284,10 +284,14 @@ final class BookingApp {
       return
     }
     guard target != countdownTarget else { return }
-    countdown?.cancel()
     countdownTarget = target
-    let timer = DispatchSource.makeTimerSource(queue: .main)
     let delay = max(0, target.timeIntervalSince(store.environment.clock.now())) + 0.002
+    // One timer for the app's life, moved to each next second (not a new one a tick).
+    if let countdown {
+      countdown.schedule(deadline: .now() + delay, leeway: .milliseconds(5))
+      return
+    }
+    let timer = DispatchSource.makeTimerSource(queue: .main)
     timer.schedule(deadline: .now() + delay, leeway: .milliseconds(5))
     timer.setEventHandler { [weak self] in
       MainActor.assumeIsolated {
@@ -339,11 +343,20 @@ final class BookingApp {
     {
       return
     }
+    let theme: Theme = screen.usesColor ? .color : .monochrome
+    // A countdown tick redraws the header only (the same cells as a whole redraw would).
+    let ticked =
+      lastFrame.map {
+        $0.width == size.columns && $0.height == size.rows
+          && RootView.drawClock(state, after: $0.state, on: &canvas, theme: theme)
+      } ?? false
     lastFrame = (state, size.columns, size.rows)
-    if canvas.width != size.columns || canvas.height != size.rows {
-      canvas = Canvas(width: size.columns, height: size.rows)
+    if !ticked {
+      if canvas.width != size.columns || canvas.height != size.rows {
+        canvas = Canvas(width: size.columns, height: size.rows)
+      }
+      RootView.draw(state, on: &canvas, theme: theme)
     }
-    RootView.draw(state, on: &canvas, theme: screen.usesColor ? .color : .monochrome)
     screen.draw(canvas)
   }
 

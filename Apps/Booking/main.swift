@@ -87,6 +87,8 @@ func stop(_ message: String) -> Never {
   exit(1)
 }
 
+// The airport list reads ~70 zone files: built beside the rest of the start, not before it.
+BuiltInAirports.prepare()
 let dataDirectory = DataDirectory.resolveForCurrentProcess(explicit: options.dataDirectory)
 // Like ssh and gpg: a data directory another user could change is not used at all.
 if let problem = DataDirectory.problem(at: dataDirectory) {
@@ -126,7 +128,7 @@ let airline = SimulatedAirline(
   store: store, clock: clock,
   configuration: .init(quoteLifetime: options.quoteTTL, latency: latency))
 let environment = AppEnvironment(
-  services: airline.services, airports: AirportDirectory.builtIn, fares: SimulatedFares(),
+  services: airline.services, airports: BuiltInAirports(), fares: SimulatedFares(),
   clock: clock)
 let session = SessionFile(store: store)
 

@@ -83,6 +83,20 @@ public struct Canvas: Hashable, Sendable, CustomStringConvertible {
     return column
   }
 
+  /// Makes this canvas the same as `other`, writing only the cells that differ when both are
+  /// the same size (else taking `other` whole). A backend keeps the canvas it last drew this
+  /// way: it never shares the buffer of the canvas the app draws into, which would make the
+  /// app's next frame copy every cell.
+  public mutating func copyCells(from other: Canvas) {
+    guard width == other.width, height == other.height else {
+      self = other
+      return
+    }
+    for index in cells.indices where cells[index] != other.cells[index] {
+      cells[index] = other.cells[index]
+    }
+  }
+
   /// Sets every cell of `rect` to a space in `style`.
   public mutating func fill(_ rect: Rect, style: Style = .plain) {
     let left = max(0, rect.x)

@@ -1,31 +1,59 @@
 #!/usr/bin/env python3
-"""Measures the real `booking` binary on a pseudo-terminal (issue figures, not tests):
+"""Measures the real `booking` binary beside the floor programs, in one run, on a pseudo-terminal
+(100x30, TERM=xterm-256color). Figures for the README and issue 16, never test assertions.
 
-- start to first frame: from exec to the first byte that draws the search panel;
-- peak RSS (VmHWM) over a whole booking driven by keys;
-- CPU time used while idle on the search panel for N seconds;
-- bytes written to the terminal per countdown tick on the payment panel.
+Programs, interleaved round by round (the order rotates every round):
+- C floor: Tools/Floor/c/floor.c (ncursesw, a boxed panel, "Price held mm:ss" once a second),
+  built here with `cc -O2 ... -lncursesw` when a C compiler is found;
+- Swift floor: the `floor` product (the same job, FoundationEssentials, a Dispatch timer);
+- booking, payment: a cold start on `--open booking://pay/<id>` (a quote made by `booking-cli`
+  in a fresh data directory each round), then the card typed and paid;
+- booking, search: `--fresh`, then a whole booking driven by keys to "Booked";
+- with `--other NAME=PATH` (any number of times), the same two for another `booking` (one
+  built with `--static-swift-stdlib`, or the build before a change), named NAME.
 
-Usage: Tools/scripts/measure_app.py [path/to/booking] [--idle SECONDS]
+Figures, each as median (min-max) over the rounds and as a ratio to the Swift floor's median:
+- first frame: from fork to the first bytes of the wanted text ("Price held", "Search flights");
+- CPU per 10 s: the CPU time of all the process's threads (/proc/<pid>/task/*/schedstat) over
+  10 s after the first frame had settled for 1.5 s (the countdown running where there is one);
+- bytes/s: what the program wrote to the terminal over those 10 s, per second;
+- peak RSS: VmHWM at the end: for booking after the whole booking, for a floor after its 10 s.
+
+Usage: Tools/scripts/measure_app.py [--bin DIR] [--rounds N] [--other NAME=PATH]... [--mappings]
+  --bin DIR     where booking, booking-cli and floor are (default .build/release)
+  --rounds N    rounds (default 5)
+  --other NAME=PATH  another booking binary to measure beside (its booking-cli: --bin's)
+  --mappings    print booking's resident memory by mapping after the last payment round
 """
-import os, pty, select, signal, subprocess, sys, tempfile, time
-
-BINARY = next((a for a in sys.argv[1:] if not a.startswith("--")), ".build/debug/booking")
-IDLE = float(sys.argv[sys.argv.index("--idle") + 1]) if "--idle" in sys.argv else 30.0
+import os, pty, select, shutil, signal, statistics, subprocess, sys, tempfile, time
 
 
-def spawn(data_dir, *extra):
+def option(name, default):
+    return sys.argv[sys.argv.index(name) + 1] if name in sys.argv else default
+
+
+BIN = option("--bin", ".build/release")
+ROUNDS = int(option("--rounds", "5"))
+# Each --other NAME=PATH: another booking binary, measured beside under NAME.
+OTHERS = [sys.argv[i + 1].split("=", 1) for i, a in enumerate(sys.argv[:-1]) if a == "--other"]
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+SETTLE, WINDOW = 1.5, 10.0
+TAB, ENTER, RIGHT = "\t", "\r", "\x1bOC"  # kcuf1 in keypad mode
+
+
+def spawn(argv):
     pid, fd = pty.fork()
     if pid == 0:
         os.environ["TERM"] = "xterm-256color"
+        os.environ.pop("NO_COLOR", None)
         os.environ["LINES"], os.environ["COLUMNS"] = "30", "100"
-        os.execv(BINARY, [BINARY, "--data-dir", data_dir, "--latency", "0", *extra])
+        os.execv(argv[0], argv)
     import fcntl, struct, termios
     fcntl.ioctl(fd, termios.TIOCSWINSZ, struct.pack("HHHH", 30, 100, 0, 0))
     return pid, fd
 
 
-def read_until(fd, needle, timeout=10.0):
+def read_until(fd, needle, timeout=15.0):
     buf, end = b"", time.time() + timeout
     while time.time() < end:
         r, _, _ = select.select([fd], [], [], 0.05)
@@ -52,31 +80,33 @@ def drain(fd, seconds):
     return buf
 
 
-def cpu_seconds(pid):
-    """CPU time of all the process's threads, in nanoseconds where the kernel keeps it."""
-    total, found = 0, False
+def thread_ns(pid):
+    """CPU time of each live thread, in nanoseconds (schedstat's first field), by thread ID."""
+    times = {}
     for task in os.listdir(f"/proc/{pid}/task"):
         try:
-            total += int(open(f"/proc/{pid}/task/{task}/schedstat").read().split()[0])
-            found = True
+            times[task] = int(open(f"/proc/{pid}/task/{task}/schedstat").read().split()[0])
         except (OSError, ValueError, IndexError):
             pass
-    if found:
-        return total / 1e9
-    fields = open(f"/proc/{pid}/stat").read().rsplit(")", 1)[1].split()
-    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    return times
 
 
-def rss_kib(pid):
+def cpu_over(pid, fd, seconds, every=0.1):
+    """Drains fd for `seconds`; returns (bytes read, CPU ns of all threads meanwhile). Threads
+    are sampled every `every` s, so one that starts or ends inside the window counts for what
+    it ran while it was seen (a libdispatch worker ends after idling, so little is lost)."""
+    first, last = thread_ns(pid), {}
+    last.update(first)
+    written, end = 0, time.time() + seconds
+    while time.time() < end:
+        written += len(drain(fd, min(every, max(0.0, end - time.time()))))
+        last.update(thread_ns(pid))
+    return written, sum(ns - first.get(task, 0) for task, ns in last.items())
+
+
+def status_kib(pid, field):
     for line in open(f"/proc/{pid}/status"):
-        if line.startswith("VmRSS:"):
-            return int(line.split()[1])
-    return 0
-
-
-def hwm_kib(pid):
-    for line in open(f"/proc/{pid}/status"):
-        if line.startswith("VmHWM:"):
+        if line.startswith(field + ":"):
             return int(line.split()[1])
     return 0
 
@@ -87,7 +117,7 @@ def rss_by_mapping(pid):
     for line in open(f"/proc/{pid}/smaps"):
         parts = line.split()
         if "-" in parts[0] and len(parts) >= 5 and ":" in parts[3]:
-            name = parts[5] if len(parts) > 5 and parts[5].startswith("/") else "[anon]"
+            name = parts[5] if len(parts) > 5 else "[anon]"
         elif parts[0] == "Rss:":
             sizes[name] = sizes.get(name, 0) + int(parts[1])
     return sorted(sizes.items(), key=lambda item: -item[1])
@@ -99,51 +129,170 @@ def send(fd, keys, pause=0.05):
         time.sleep(pause)
 
 
-TAB, ENTER = "\t", "\r"
-with tempfile.TemporaryDirectory() as data:
-    # 1. start to first frame, then idle CPU on the search panel.
-    start = time.time()
-    pid, fd = spawn(data, "--fresh")
-    read_until(fd, "Search flights".encode())
-    first_frame_ms = (time.time() - start) * 1000
-    drain(fd, 0.3)
-    start_rss = rss_kib(pid)
-    drain(fd, 1.0)
-    before = cpu_seconds(pid)
-    drain(fd, IDLE)
-    idle_cpu_ms = (cpu_seconds(pid) - before) * 1000
+def finish(pid, fd, quit_key=None):
+    if quit_key:
+        os.write(fd, quit_key)
+        deadline = time.time() + 2
+        while time.time() < deadline:
+            drain(fd, 0.05)
+            done, _ = os.waitpid(pid, os.WNOHANG)
+            if done:
+                break
+        else:
+            os.kill(pid, signal.SIGKILL)
+            os.waitpid(pid, 0)
+    else:
+        os.kill(pid, signal.SIGTERM)
+        drain(fd, 0.1)
+        os.waitpid(pid, 0)
+    os.close(fd)
 
-    # 2. a whole booking, then bytes per countdown tick on payment, then peak RSS.
-    send(fd, ["ist", ENTER, "ams", ENTER, TAB, "+", ENTER])
-    read_until(fd, b"offers")
-    send(fd, [ENTER])
-    read_until(fd, b"Given name")
-    send(fd, [TAB, "Ada", TAB, "Lovelace", TAB, "1985-12-10", TAB, TAB, "Grace", TAB, "Hopper",
-              TAB, "1986-12-09", TAB, "ada@example.com", TAB, "+31201234567", TAB, ENTER])
-    read_until(fd, b"Seats")
-    send(fd, [ENTER, "\x1b[C", ENTER, TAB, "+", "c"])
-    read_until(fd, b"Price held")
-    drain(fd, 1.5)
-    ticks = []
-    for _ in range(10):
-        chunk = drain(fd, 1.0)
-        if chunk:
-            ticks.append(len(chunk))
-    send(fd, ["4242424242424242", TAB, "1230", TAB, "123", TAB, ENTER])
-    read_until(fd, b"Booked")
-    peak = hwm_kib(pid)
-    mappings = rss_by_mapping(pid)
-    os.kill(pid, signal.SIGTERM)
-    os.waitpid(pid, 0)
 
-ticks.sort()
-print(f"start to first frame: {first_frame_ms:.1f} ms (target < 50 ms)")
-print(f"RSS at the first frame: {start_rss / 1024:.1f} MiB")
-print(f"peak RSS over a whole booking: {peak / 1024:.1f} MiB = {peak * 1024 / 1e6:.1f} MB "
-      "(target < 20 MB)")
-print(f"CPU while idle on search for {IDLE:.0f} s: {idle_cpu_ms:.2f} ms (target < 10 ms)")
-print(f"bytes per countdown tick: median {ticks[len(ticks)//2] if ticks else 0} "
-      f"(min {min(ticks, default=0)}, max {max(ticks, default=0)}) (target < 32)")
-print("resident now, by mapping (KiB):")
-for name, kib in mappings[:10]:
-    print(f"  {kib:7d}  {os.path.basename(name)}")
+def watch(argv, needle):
+    """Starts argv, waits for `needle`, settles, and measures the CPU and bytes of WINDOW s."""
+    start = time.perf_counter()
+    pid, fd = spawn(argv)
+    read_until(fd, needle)
+    first = (time.perf_counter() - start) * 1000
+    drain(fd, SETTLE)
+    written, used = cpu_over(pid, fd, WINDOW)
+    cpu = used / 1e6 * (10.0 / WINDOW)
+    return pid, fd, {"first": first, "cpu": cpu, "bytes": written / WINDOW}
+
+
+def floor(binary):
+    def run(_round):
+        pid, fd, figures = watch([binary, "900"], b"Price held")
+        figures["rss"] = status_kib(pid, "VmHWM")
+        finish(pid, fd, b"q")
+        return figures
+    return run
+
+
+def make_quote(cli, data):
+    found = subprocess.run(
+        [cli, "--data-dir", data, "search", "IST", "AMS", "2026-12-24", "-n", "1", "--json"],
+        capture_output=True, text=True, check=True)
+    import json
+    offer = json.loads(found.stdout)[0]["id"]
+    made = subprocess.run(
+        [cli, "--data-dir", data, "quote", offer, "--passenger", "Ms Ada Lovelace 1990-05-04",
+         "--email", "ada@example.com", "--phone", "+44 20 7946 0000", "--json"],
+        capture_output=True, text=True, check=True)
+    return json.loads(made.stdout)["id"]
+
+
+MAPPINGS = []
+
+
+def payment(binary, cli):
+    def run(round_number):
+        with tempfile.TemporaryDirectory() as data:
+            quote = make_quote(cli, data)
+            pid, fd, figures = watch(
+                [binary, "--data-dir", data, "--latency", "0", "--open", f"booking://pay/{quote}"],
+                b"Price held")
+            send(fd, ["4242424242424242", TAB, "1230", TAB, "123", TAB, ENTER])
+            read_until(fd, b"Booked")
+            figures["rss"] = status_kib(pid, "VmHWM")
+            if "--mappings" in sys.argv and round_number == ROUNDS - 1:
+                MAPPINGS[:] = rss_by_mapping(pid)
+            finish(pid, fd)
+        return figures
+    return run
+
+
+def search(binary):
+    def run(_round):
+        with tempfile.TemporaryDirectory() as data:
+            pid, fd, figures = watch(
+                [binary, "--data-dir", data, "--latency", "0", "--fresh"], b"Search flights")
+            send(fd, ["ist", ENTER, "ams", ENTER, TAB, "+", ENTER])
+            read_until(fd, b"offers")
+            send(fd, [ENTER])
+            read_until(fd, b"Given name")
+            send(fd, [RIGHT, TAB, "Ada", TAB, "Lovelace", TAB, "1985-12-10", TAB, RIGHT, TAB,
+                      "Grace", TAB, "Hopper", TAB, "1986-12-09", TAB, "ada@example.com", TAB,
+                      "+31201234567", TAB, ENTER])
+            read_until(fd, b"Seats")
+            send(fd, [ENTER, RIGHT, ENTER, TAB, "+", "c"])
+            read_until(fd, b"Price held")
+            send(fd, ["4242424242424242", TAB, "1230", TAB, "123", TAB, ENTER])
+            read_until(fd, b"Booked")
+            figures["rss"] = status_kib(pid, "VmHWM")
+            finish(pid, fd)
+        return figures
+    return run
+
+
+def c_floor(scratch):
+    cc = shutil.which("cc") or shutil.which("gcc") or shutil.which("clang")
+    if not cc:
+        return None
+    out = os.path.join(scratch, "floor-c")
+    built = subprocess.run([cc, "-O2", "-o", out, os.path.join(ROOT, "Tools/Floor/c/floor.c"),
+                            "-lncursesw"], capture_output=True, text=True)
+    return out if built.returncode == 0 else None
+
+
+def spread(values, fmt):
+    values = sorted(values)
+    low, high, mid = values[0], values[-1], statistics.median(values)
+    return mid, f"{fmt(mid)} ({fmt(low)}–{fmt(high)})"
+
+
+def main():
+    booking = os.path.join(BIN, "booking")
+    cli = os.path.join(BIN, "booking-cli")
+    swift_floor = os.path.join(BIN, "floor")
+    for path in (booking, cli, swift_floor):
+        if not os.access(path, os.X_OK):
+            raise SystemExit(f"missing {path}: swift build -c release --product booking "
+                             "--product booking-cli --product floor")
+    scratch = tempfile.mkdtemp()
+    programs = []
+    c_binary = c_floor(scratch)
+    if c_binary:
+        programs.append(("C floor", floor(c_binary)))
+    programs.append(("Swift floor", floor(swift_floor)))
+    programs.append(("booking, payment", payment(booking, cli)))
+    programs.append(("booking, search", search(booking)))
+    for name, path in OTHERS:
+        programs.append((f"{name}, payment", payment(path, cli)))
+        programs.append((f"{name}, search", search(path)))
+    results = {name: [] for name, _ in programs}
+    for round_number in range(ROUNDS):
+        shift = round_number % len(programs)
+        for name, run in programs[shift:] + programs[:shift]:
+            results[name].append(run(round_number))
+        print(f"round {round_number + 1}/{ROUNDS} done", file=sys.stderr)
+    shutil.rmtree(scratch, ignore_errors=True)
+
+    base = {key: statistics.median(f[key] for f in results["Swift floor"])
+            for key in ("first", "cpu", "bytes", "rss")}
+
+    def ratio(value, key):
+        return f"{value / base[key]:.2f}x" if base[key] else "–"
+
+    print(f"{ROUNDS} rounds, 100x30 pty, median (min–max) and the ratio to the Swift floor's "
+          "median; memory in MB (10^6 bytes), MiB (2^20 bytes) in brackets")
+    print()
+    print("| program | first frame | CPU per 10 s | bytes/s | peak RSS |")
+    print("|---|---|---|---|---|")
+    for name, _ in programs:
+        figures = results[name]
+        first, first_text = spread([f["first"] for f in figures], lambda v: f"{v:.1f} ms")
+        cpu, cpu_text = spread([f["cpu"] for f in figures], lambda v: f"{v:.2f} ms")
+        rate, rate_text = spread([f["bytes"] for f in figures], lambda v: f"{v:.1f}")
+        rss, rss_text = spread([f["rss"] * 1024 / 1e6 for f in figures], lambda v: f"{v:.1f}")
+        rss_mib = rss * 1e6 / 2**20
+        print(f"| {name} | {first_text}, {ratio(first, 'first')} | {cpu_text}, "
+              f"{ratio(cpu, 'cpu')} | {rate_text}, {ratio(rate, 'bytes')} | "
+              f"{rss_text} MB ({rss_mib:.1f} MiB), {ratio(rss * 1e6 / 1024, 'rss')} |")
+    if MAPPINGS:
+        print("\nbooking, payment, resident at the end, by mapping (KiB):")
+        for name, kib in MAPPINGS[:14]:
+            print(f"  {kib:7d}  {name}")
+
+
+main()

@@ -129,7 +129,7 @@ public enum RootView {
     return DisplayWidth.of(crumb) > width ? DisplayWidth.truncate(crumb, to: width) : crumb
   }
 
-  private static func drawHeader(
+  static func drawHeader(
     _ state: RootFeature.State, on canvas: inout Canvas, in rect: Rect, theme: Theme
   ) {
     canvas.fill(rect, style: theme.header)

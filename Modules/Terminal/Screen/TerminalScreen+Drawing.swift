@@ -15,7 +15,14 @@ extension TerminalScreen {
     for change in CanvasDiff.changes(from: drawn, to: canvas) {
       put(change.cell, x: change.x, y: change.y, in: window)
     }
-    drawn = canvas
+    // Kept as a copy of its own, so neither this nor the app's canvas copies every cell when
+    // the other changes (taken out of `drawn` first, so it is not shared while it changes).
+    if var kept = drawn.take() {
+      kept.copyCells(from: canvas)
+      drawn = kept
+    } else {
+      drawn = canvas
+    }
     wnoutrefresh(window)
     doupdate()
     comeBackFromSuspend()

@@ -1,0 +1,70 @@
+import Canvas
+import Domain
+import FlowOwner
+import Foundation
+import Presentation
+import TestSupport
+import Testing
+
+/// A countdown tick redraws the header only: the screen it leaves is the one a whole redraw
+/// draws, second by second and across the expiry.
+@Suite("Clock redraw")
+struct ClockRedrawTests {
+  /// The root at payment with a literal quote expiring `seconds` after `Fixture.now`.
+  func atPayment(expiringIn seconds: TimeInterval) throws -> RootFeature.State {
+    let offer = try Fixture.offer("o1")
+    let draft = try Fixture.draft("d1", for: offer)
+    let quote = try Fixture.quote(
+      "q1", for: draft, expiresAt: Fixture.now.addingTimeInterval(seconds))
+    var flow = BookingFlow()
+    _ = flow.searchSubmitted(try Fixture.criteria())
+    _ = flow.offerSelected(offer, from: try #require(flow.path.last))
+    _ = flow.passengersSaved(draft, from: try #require(flow.path.last))
+    _ = flow.extrasPriced(quote, from: try #require(flow.path.last))
+    var state = RootFeature.State(now: Fixture.now)
+    _ = RootFeature.reduce(
+      &state, .restored(Restoration(flow: flow, outcome: .resumed(at: .payment))),
+      environment: .test())
+    return state
+  }
+
+  @Test(
+    "each tick's header-only redraw equals a whole redraw; the expiry and a modal redraw it all",
+    arguments: [(100, 30), (80, 24), (40, 12)])
+  func tickMatchesWholeRedraw(size: (width: Int, height: Int)) throws {
+    var state = try atPayment(expiringIn: 3.5)
+    var canvas = RootView.render(state, width: size.width, height: size.height, theme: .color)
+    var drawnByClock: [Bool] = []
+    for second in 1...5 {
+      let previous = state
+      state.now = Fixture.now.addingTimeInterval(Double(second))
+      drawnByClock.append(RootView.drawClock(state, after: previous, on: &canvas, theme: .color))
+      if !drawnByClock[drawnByClock.count - 1] {
+        RootView.draw(state, on: &canvas, theme: .color)
+      }
+      let whole = RootView.render(state, width: size.width, height: size.height, theme: .color)
+      #expect(canvas == whole, "second \(second) at \(size.width)x\(size.height)")
+    }
+    // 2.5 s, 1.5 s and 0.5 s left by the clock alone; at 4 s the price expired (the payment
+    // panel changes); at 5 s it stays expired.
+    #expect(drawnByClock == [true, true, true, false, true])
+
+    // F1 opens help, a box that may cover the header: the next tick redraws everything.
+    _ = RootFeature.reduce(&state, .key(.function(1)), environment: .test())
+    #expect(state.shell.modal == .help)
+    let previous = state
+    state.now = state.now.addingTimeInterval(1)
+    #expect(!RootView.drawClock(state, after: previous, on: &canvas, theme: .color))
+  }
+
+  @Test("a change besides the clock is never drawn by the clock alone")
+  func otherChangesRedrawEverything() throws {
+    let state = try atPayment(expiringIn: 90)
+    var canvas = RootView.render(state, width: 100, height: 30, theme: .color)
+    var changed = state
+    changed.now = state.now.addingTimeInterval(1)
+    changed.spinnerTick += 1
+    #expect(!RootView.drawClock(changed, after: state, on: &canvas, theme: .color))
+    #expect(!RootView.drawClock(state, after: state, on: &canvas, theme: .color))
+  }
+}

@@ -1,0 +1,32 @@
+# bash completion for booking(1): the flags of `booking --help` (Apps/Booking/Options.swift).
+# Installed by Tools/scripts/install.sh into share/bash-completion/completions/booking.
+_booking() {
+  local cur prev
+  cur="${COMP_WORDS[COMP_CWORD]}"
+  prev="${COMP_WORDS[COMP_CWORD - 1]}"
+  case "$prev" in
+    --data-dir)
+      mapfile -t COMPREPLY < <(compgen -d -- "$cur")
+      return
+      ;;
+    --record | --replay)
+      mapfile -t COMPREPLY < <(compgen -f -- "$cur")
+      return
+      ;;
+    --lang)
+      mapfile -t COMPREPLY < <(compgen -W "en tr" -- "$cur")
+      return
+      ;;
+    --open)
+      mapfile -t COMPREPLY < <(compgen -W "booking://pay/ booking://search?" -- "$cur")
+      return
+      ;;
+    --quote-ttl | --latency | --speed)
+      return
+      ;;
+  esac
+  local flags="--data-dir --fresh --open --quote-ttl --latency --lang --record --replay --speed"
+  flags+=" --version -h --help"
+  mapfile -t COMPREPLY < <(compgen -W "$flags" -- "$cur")
+}
+complete -F _booking booking
