@@ -17,6 +17,14 @@ _booking() {
       mapfile -t COMPREPLY < <(compgen -W "en tr" -- "$cur")
       return
       ;;
+    --flow)
+      mapfile -t COMPREPLY < <(compgen -W "real bag" -- "$cur")
+      return
+      ;;
+    --diagram)
+      mapfile -t COMPREPLY < <(compgen -W "mermaid dot" -- "$cur")
+      return
+      ;;
     --open)
       mapfile -t COMPREPLY < <(compgen -W "booking://pay/ booking://search?" -- "$cur")
       return
@@ -26,7 +34,7 @@ _booking() {
       ;;
   esac
   local flags="--data-dir --fresh --open --quote-ttl --latency --lang --record --replay --speed"
-  flags+=" --version -h --help"
+  flags+=" --flow --diagram --version -h --help"
   mapfile -t COMPREPLY < <(compgen -W "$flags" -- "$cur")
 }
 complete -F _booking booking

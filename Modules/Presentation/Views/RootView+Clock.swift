@@ -1,5 +1,10 @@
 import Canvas
-import FoundationEssentials
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 extension RootView {
   /// Redraws only what the clock moves, when that is all that changed since `previous` was drawn
