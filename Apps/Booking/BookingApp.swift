@@ -357,7 +357,8 @@ final class BookingApp {
       }
       RootView.draw(state, on: &canvas, theme: theme)
     }
-    screen.draw(canvas)
+    // After a tick only the header row changed: only it is compared with what is on screen.
+    screen.draw(canvas, rows: ticked ? 0..<1 : nil)
   }
 
   private func quit() {

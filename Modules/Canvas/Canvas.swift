@@ -86,13 +86,15 @@ public struct Canvas: Hashable, Sendable, CustomStringConvertible {
   /// Makes this canvas the same as `other`, writing only the cells that differ when both are
   /// the same size (else taking `other` whole). A backend keeps the canvas it last drew this
   /// way: it never shares the buffer of the canvas the app draws into, which would make the
-  /// app's next frame copy every cell.
-  public mutating func copyCells(from other: Canvas) {
+  /// app's next frame copy every cell. `rows`, when given, are the only rows compared.
+  public mutating func copyCells(from other: Canvas, rows: Range<Int>? = nil) {
     guard width == other.width, height == other.height else {
       self = other
       return
     }
-    for index in cells.indices where cells[index] != other.cells[index] {
+    let rows = (rows ?? 0..<height).clamped(to: 0..<height)
+    for index in (rows.lowerBound * width)..<(rows.upperBound * width)
+    where cells[index] != other.cells[index] {
       cells[index] = other.cells[index]
     }
   }

@@ -110,4 +110,21 @@ struct CanvasDiffTests {
     let positions = CanvasDiff.changes(from: before, to: after).map { [$0.y, $0.x] }
     #expect(positions == positions.sorted { $0.lexicographicallyPrecedes($1) })
   }
+
+  @Test("rows given: only they are compared and copied (a tick changes the header row alone)")
+  func onlyTheRowsGiven() {
+    let before = Canvas(lines: ["12:34", "#####", "abcde"])
+    let after = Canvas(lines: ["12:33", "#####", "abcdX"])
+    #expect(
+      CanvasDiff.changes(from: before, to: after, rows: 0..<1) == [
+        CellChange(x: 4, y: 0, cell: Cell(grapheme: "3", width: 1, style: .plain))
+      ])
+    #expect(CanvasDiff.changes(from: before, to: after).count == 2, "all rows by default")
+    #expect(CanvasDiff.changes(from: nil, to: after, rows: 0..<1).count == 15, "nothing drawn yet")
+    var drawn = before
+    drawn.copyCells(from: after, rows: 0..<1)
+    #expect(drawn.lines == ["12:33", "#####", "abcde"])
+    drawn.copyCells(from: after)
+    #expect(drawn == after)
+  }
 }

@@ -33,6 +33,14 @@ public protocol FlowOwning: Hashable, Sendable {
   mutating func keepUnsaved(_ input: UnsavedInput, from step: BookingStep) -> Bool
 }
 
+extension FlowOwning {
+  /// Whether `other` is an owner of this type with an equal value.
+  func isEqual(to other: any FlowOwning) -> Bool {
+    guard let other = other as? Self else { return false }
+    return self == other
+  }
+}
+
 extension BookingFlow: FlowOwning {
   /// Back from any step but the confirmation: after paying there is no way back.
   public var canGoBack: Bool { !path.isEmpty && current != .confirmation }
@@ -55,11 +63,11 @@ public struct AnyFlowOwner: Hashable, Sendable {
   /// The real flow owner, when it is the one running.
   public var owned: BookingFlow? { base as? BookingFlow }
 
-  public static func == (lhs: Self, rhs: Self) -> Bool {
-    AnyHashable(lhs.base) == AnyHashable(rhs.base)
-  }
+  /// Equal when both hold the same kind of owner with equal values (compared without boxing:
+  /// the app compares states on every frame).
+  public static func == (lhs: Self, rhs: Self) -> Bool { lhs.base.isEqual(to: rhs.base) }
 
-  public func hash(into hasher: inout Hasher) { hasher.combine(AnyHashable(base)) }
+  public func hash(into hasher: inout Hasher) { base.hash(into: &hasher) }
 
   public var path: [BookingStep] { base.path }
   public var current: StepKind { base.current }

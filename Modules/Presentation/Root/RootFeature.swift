@@ -50,6 +50,9 @@ public enum RootFeature {
 
   /// Everything on screen.
   public struct State: Hashable, Sendable {
+    /// The time, moved by ticks: countdowns are derived from it. Declared first, so comparing
+    /// two states (the app does on every frame) stops here after a tick, before the screens.
+    public var now: Date
     /// The flow owner: `BookingFlow`, unless the app was started on the workshop's bag.
     public internal(set) var flow: AnyFlowOwner
     /// The search form, the root under the path.
@@ -58,8 +61,6 @@ public enum RootFeature {
     public internal(set) var stack = StepStack<BookingSteps>()
     /// What surrounds the steps: the open box, the header's notice and save status, the log.
     public var shell = ShellFeature.State()
-    /// The time, moved by ticks: countdowns are derived from it.
-    public var now: Date
     /// The traveller's time zone, which decides what "today" is for the form's checks; given
     /// by the app (the machine's zone) so no reducer reads the machine.
     public let zone: Zone

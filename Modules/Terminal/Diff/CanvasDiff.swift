@@ -13,12 +13,15 @@ import Canvas
 ///   column to its right, which a later change then repaints.
 public enum CanvasDiff {
   /// The changes that turn `previous` (nil: a blank, unknown screen) into `canvas`.
-  public static func changes(from previous: Canvas?, to canvas: Canvas) -> [CellChange] {
+  public static func changes(
+    from previous: Canvas?, to canvas: Canvas, rows: Range<Int>? = nil
+  ) -> [CellChange] {
     let before = previous.flatMap {
       $0.width == canvas.width && $0.height == canvas.height ? $0 : nil
     }
     var changes: [CellChange] = []
-    for y in 0..<canvas.height {
+    let all = 0..<canvas.height
+    for y in before == nil ? all : (rows ?? all).clamped(to: all) {
       let rowStart = y * canvas.width
       var lastSent = -1
       for x in 0..<canvas.width {

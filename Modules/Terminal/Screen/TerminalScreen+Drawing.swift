@@ -4,21 +4,24 @@ import Canvas
 extension TerminalScreen {
   /// Shows `canvas`, sending ncurses only the cells that differ from the last canvas drawn, then
   /// updating the terminal once. A canvas of another size than the last (after a resize) clears
-  /// and repaints the whole screen.
-  public func draw(_ canvas: Canvas) {
+  /// and repaints the whole screen. `rows`, when given, are the only rows that may have changed
+  /// since the last draw (a countdown tick redraws the header row alone): only they are compared.
+  public func draw(_ canvas: Canvas, rows: Range<Int>? = nil) {
     guard select() else { return }
     let window = cnc_stdscr()
-    if CanvasDiff.isFullRepaint(from: drawn, to: canvas) {
+    let full = CanvasDiff.isFullRepaint(from: drawn, to: canvas)
+    if full {
       werase(window)
       clearok(cnc_curscr(), true)
     }
-    for change in CanvasDiff.changes(from: drawn, to: canvas) {
+    let compared = full ? 0..<canvas.height : (rows ?? 0..<canvas.height)
+    for change in CanvasDiff.changes(from: drawn, to: canvas, rows: compared) {
       put(change.cell, x: change.x, y: change.y, in: window)
     }
     // Kept as a copy of its own, so neither this nor the app's canvas copies every cell when
     // the other changes (taken out of `drawn` first, so it is not shared while it changes).
     if var kept = drawn.take() {
-      kept.copyCells(from: canvas)
+      kept.copyCells(from: canvas, rows: compared)
       drawn = kept
     } else {
       drawn = canvas
