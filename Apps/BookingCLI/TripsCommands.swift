@@ -14,9 +14,9 @@ enum TripsCommands {
     var bookings: [Booking] = []
     var unreadable: [Failure] = []
     do throws(ServiceError) {
-      for reference in try await folder.airline.bookingReferences() {
+      for listed in try await calls.bookingList() {
         do throws(ServiceError) {
-          bookings.append(try await calls.booking(reference: reference))
+          bookings.append(try await calls.booking(reference: listed.reference))
         } catch {
           unreadable.append(.airline(error))
         }

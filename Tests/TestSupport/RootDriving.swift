@@ -1,4 +1,8 @@
+import Airline
 import Canvas
+import Domain
+import FlowOwner
+import Foundation
 import Presentation
 
 /// Something that holds the environment the root feature runs in (a test's airline and clock).
@@ -41,4 +45,28 @@ public func keys(_ text: String) -> [RootFeature.Action] { typed(text).map { .ke
 /// (focus ends on the CVC).
 public func cardKeys(_ number: String = "4242424242424242") -> [RootFeature.Action] {
   keys(number) + [.key(.tab)] + keys("1230") + [.key(.tab)] + keys("123")
+}
+
+extension RootFeature.State {
+  /// The root resumed at payment on a literal quote expiring `seconds` after `Fixture.now`, its
+  /// flow walked from the fixture search (its screens built, their work not run); and the quote.
+  public static func atPayment(expiringIn seconds: TimeInterval = 15 * 60) throws -> (
+    state: Self, quote: Quote
+  ) {
+    let offer = try Fixture.offer("o1")
+    let draft = try Fixture.draft("d1", for: offer)
+    let quote = try Fixture.quote(
+      "q1", for: draft, expiresAt: Fixture.now.addingTimeInterval(seconds))
+    var flow = BookingFlow()
+    let criteria = try Fixture.criteria()
+    _ = flow.searchSubmitted(criteria)
+    _ = flow.offerSelected(offer, from: .results(criteria))
+    _ = flow.passengersSaved(draft, from: .passengers(offer, prefill: .empty))
+    _ = flow.extrasPriced(quote, from: .extras(draft))
+    var state = RootFeature.State(now: Fixture.now)
+    _ = RootFeature.reduce(
+      &state, .restored(Restoration(flow: flow, outcome: .resumed(at: .payment))),
+      environment: .test())
+    return (state, quote)
+  }
 }

@@ -114,4 +114,10 @@ public struct BookingCalls: Sendable {
   public func booking(reference: BookingReference) async throws(ServiceError) -> Booking {
     try await services.payments.booking(reference: reference)
   }
+
+  /// Every booking kept, newest first, without reading one: read the ones shown with
+  /// `booking(reference:)`.
+  public func bookingList() async throws(ServiceError) -> [BookingListing] {
+    try await services.payments.bookingList()
+  }
 }

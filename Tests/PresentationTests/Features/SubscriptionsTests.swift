@@ -9,25 +9,6 @@ import Testing
 /// Which timers a state asks for, with literal input and a stopped clock: no simulator, no wait.
 @Suite("Subscriptions")
 struct SubscriptionsTests {
-  /// The root at payment with a literal quote expiring `seconds` after `Fixture.now`.
-  func atPayment(expiringIn seconds: TimeInterval) throws -> (RootFeature.State, Quote) {
-    let offer = try Fixture.offer("o1")
-    let draft = try Fixture.draft("d1", for: offer)
-    let quote = try Fixture.quote(
-      "q1", for: draft, expiresAt: Fixture.now.addingTimeInterval(seconds))
-    var flow = BookingFlow()
-    let criteria = try Fixture.criteria()
-    _ = flow.searchSubmitted(criteria)
-    _ = flow.offerSelected(offer, from: try #require(flow.path.last))
-    _ = flow.passengersSaved(draft, from: try #require(flow.path.last))
-    _ = flow.extrasPriced(quote, from: try #require(flow.path.last))
-    var state = RootFeature.State(now: Fixture.now)
-    _ = RootFeature.reduce(
-      &state, .restored(Restoration(flow: flow, outcome: .resumed(at: .payment))),
-      environment: .test())
-    return (state, quote)
-  }
-
   @Test("with nothing loading and no quote, no timer runs")
   func idle() {
     #expect(
@@ -43,7 +24,7 @@ struct SubscriptionsTests {
 
   @Test("the countdown ticks when its shown second changes, the last at expiresAt, then stops")
   func countdownTicks() throws {
-    let (state, quote) = try atPayment(expiringIn: 90.5)
+    let (state, quote) = try RootFeature.State.atPayment(expiringIn: 90.5)
     #expect(state.flow.current == .payment)
     let at = { (offset: TimeInterval) in
       RootFeature.subscriptions(state, now: Fixture.now.addingTimeInterval(offset)).countdownTick

@@ -10,29 +10,11 @@ import Testing
 /// draws, second by second and across the expiry.
 @Suite("Clock redraw")
 struct ClockRedrawTests {
-  /// The root at payment with a literal quote expiring `seconds` after `Fixture.now`.
-  func atPayment(expiringIn seconds: TimeInterval) throws -> RootFeature.State {
-    let offer = try Fixture.offer("o1")
-    let draft = try Fixture.draft("d1", for: offer)
-    let quote = try Fixture.quote(
-      "q1", for: draft, expiresAt: Fixture.now.addingTimeInterval(seconds))
-    var flow = BookingFlow()
-    _ = flow.searchSubmitted(try Fixture.criteria())
-    _ = flow.offerSelected(offer, from: try #require(flow.path.last))
-    _ = flow.passengersSaved(draft, from: try #require(flow.path.last))
-    _ = flow.extrasPriced(quote, from: try #require(flow.path.last))
-    var state = RootFeature.State(now: Fixture.now)
-    _ = RootFeature.reduce(
-      &state, .restored(Restoration(flow: flow, outcome: .resumed(at: .payment))),
-      environment: .test())
-    return state
-  }
-
   @Test(
     "each tick's header-only redraw equals a whole redraw; the expiry and a modal redraw it all",
     arguments: [(100, 30), (80, 24), (40, 12)])
   func tickMatchesWholeRedraw(size: (width: Int, height: Int)) throws {
-    var state = try atPayment(expiringIn: 3.5)
+    var state = try RootFeature.State.atPayment(expiringIn: 3.5).state
     var canvas = RootView.render(state, width: size.width, height: size.height, theme: .color)
     var drawnByClock: [Bool] = []
     for second in 1...5 {
@@ -59,7 +41,7 @@ struct ClockRedrawTests {
 
   @Test("a change besides the clock is never drawn by the clock alone")
   func otherChangesRedrawEverything() throws {
-    let state = try atPayment(expiringIn: 90)
+    let state = try RootFeature.State.atPayment(expiringIn: 90).state
     var canvas = RootView.render(state, width: 100, height: 30, theme: .color)
     var changed = state
     changed.now = state.now.addingTimeInterval(1)

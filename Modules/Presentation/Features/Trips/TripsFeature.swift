@@ -55,10 +55,10 @@ public enum TripsFeature {
 
   /// Lists the bookings: the effect to start when the trips open.
   public static func onOpen(environment: AppEnvironment) -> Effect<Action> {
-    let payments = environment.services.payments
+    let calls = BookingCalls(environment.services)
     return .run {
       do throws(ServiceError) {
-        return .listed(.success(try await payments.bookingList()))
+        return .listed(.success(try await calls.bookingList()))
       } catch {
         return .listed(.failure(error))
       }
@@ -175,10 +175,10 @@ public enum TripsFeature {
   private static func read(_ reference: BookingReference, _ environment: AppEnvironment)
     -> Effect<Action>
   {
-    let payments = environment.services.payments
+    let calls = BookingCalls(environment.services)
     return .run {
       do throws(ServiceError) {
-        return .loaded(reference, .success(try await payments.booking(reference: reference)))
+        return .loaded(reference, .success(try await calls.booking(reference: reference)))
       } catch {
         return .loaded(reference, .failure(error))
       }
