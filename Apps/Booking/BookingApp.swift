@@ -275,7 +275,10 @@ final class BookingApp {
     }
   }
 
-  /// One timer for the countdown's next second (`RootFeature.subscriptions` says when).
+  /// One timer for the countdown, repeating every second from the next second
+  /// (`RootFeature.subscriptions` says when): a tick whose next second is the timer's next fire
+  /// leaves it as it is. It is moved only when the quote (and so the second's phase) changes, or
+  /// when a fire came late, and stopped when no countdown runs.
   private func scheduleCountdown(at target: Date?) {
     guard let target else {
       countdown?.cancel()
@@ -286,18 +289,21 @@ final class BookingApp {
     guard target != countdownTarget else { return }
     countdownTarget = target
     let delay = max(0, target.timeIntervalSince(store.environment.clock.now())) + 0.002
-    // One timer for the app's life, moved to each next second (not a new one a tick).
     if let countdown {
-      countdown.schedule(deadline: .now() + delay, leeway: .milliseconds(5))
+      countdown.schedule(
+        deadline: .now() + delay, repeating: .seconds(1), leeway: .milliseconds(5))
       return
     }
     let timer = DispatchSource.makeTimerSource(queue: .main)
-    timer.schedule(deadline: .now() + delay, leeway: .milliseconds(5))
+    timer.schedule(deadline: .now() + delay, repeating: .seconds(1), leeway: .milliseconds(5))
     timer.setEventHandler { [weak self] in
       MainActor.assumeIsolated {
         guard let self else { return }
-        self.countdownTarget = nil
+        // The timer fires again a second later: what the tick's `changed` will ask for.
+        self.countdownTarget = self.countdownTarget?.addingTimeInterval(1)
         self.store.send(.tick(self.store.environment.clock.now()))
+        // Drawn now, in this turn, rather than on another pass of the main queue.
+        self.renderIfScheduled()
       }
     }
     timer.resume()
@@ -327,11 +333,16 @@ final class BookingApp {
     guard !renderScheduled else { return }
     renderScheduled = true
     DispatchQueue.main.async { [weak self] in
-      MainActor.assumeIsolated {
-        self?.renderScheduled = false
-        self?.render()
-      }
+      MainActor.assumeIsolated { self?.renderIfScheduled() }
     }
+  }
+
+  /// Draws the frame a change asked for, once: whoever comes first (the queued pass, or a tick's
+  /// handler drawing at once) draws, and the other finds nothing to do.
+  private func renderIfScheduled() {
+    guard renderScheduled else { return }
+    renderScheduled = false
+    render()
   }
 
   /// Draws only when the state or the size changed; the terminal then sends only changed cells.

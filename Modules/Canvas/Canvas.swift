@@ -38,10 +38,131 @@ public struct Canvas: Hashable, Sendable, CustomStringConvertible {
   }
 
   /// Draws `text` from column `x` on row `y`, clipped to `clip` (default: the whole canvas).
-  /// Returns the column after the last one drawn. Control characters are not drawn.
+  /// Returns the column where the text ends, drawn or clipped. Control characters are not
+  /// drawn.
+  @discardableResult
+  public mutating func put(
+    _ text: String, x: Int, y: Int, style: Style = .plain, clip: Rect? = nil
+  ) -> Int {
+    var text = text
+    // Most of every screen is text whose every scalar takes one cell: no grapheme breaking.
+    if let end = text.withUTF8({ putSimple($0, x: x, y: y, style: style, clip: clip) }) {
+      return end
+    }
+    return putCharacters(text, x: x, y: y, style: style, clip: clip)
+  }
+
+  /// Draws `text` from column `x` on row `y`, clipped to `clip` (default: the whole canvas).
+  /// Returns the column where the text ends, drawn or clipped. Control characters are not
+  /// drawn.
+  @discardableResult
+  public mutating func put(
+    _ text: Substring, x: Int, y: Int, style: Style = .plain, clip: Rect? = nil
+  ) -> Int {
+    var text = text
+    if let end = text.withUTF8({ putSimple($0, x: x, y: y, style: style, clip: clip) }) {
+      return end
+    }
+    return putCharacters(text, x: x, y: y, style: style, clip: clip)
+  }
+
+  /// Draws `text` from column `x` on row `y`, clipped to `clip` (default: the whole canvas).
+  /// Returns the column where the text ends, drawn or clipped. Control characters are not
+  /// drawn.
   @discardableResult
   public mutating func put(
     _ text: some StringProtocol, x: Int, y: Int, style: Style = .plain, clip: Rect? = nil
+  ) -> Int {
+    put(String(text), x: x, y: y, style: style, clip: clip)
+  }
+
+  /// Draws `bytes` (UTF-8) when every scalar in them is one a terminal shows in one column and
+  /// that is always a grapheme cluster of its own (printable ASCII, Latin letters and signs,
+  /// dashes, arrows, box drawing, currency signs), and returns the column after them; nil
+  /// (nothing drawn) otherwise, and the text goes through grapheme breaking instead. Nothing
+  /// in that set combines with a neighbour, so each scalar is one cell. A run of one-column
+  /// cells can only cut a wide character at its two ends, so only those go through `set`.
+  private mutating func putSimple(
+    _ bytes: UnsafeBufferPointer<UInt8>, x: Int, y: Int, style: Style, clip: Rect?
+  ) -> Int? {
+    var count = 0
+    var ascii = true
+    var index = 0
+    while index < bytes.count {
+      guard let (scalar, length) = Self.simpleScalar(bytes, at: index) else { return nil }
+      if scalar >= 0x80 { ascii = false }
+      index += length
+      count += 1
+    }
+    let end = x + count
+    let area = clip ?? bounds
+    guard y >= max(0, area.y), y < min(height, area.maxY) else { return end }
+    let first = max(x, max(0, area.x))
+    let last = min(end, min(width, area.maxX)) - 1
+    guard first <= last else { return end }
+    let table = Self.ascii
+    let row = y * width
+    func cell(_ scalar: UInt32) -> Cell {
+      let grapheme =
+        scalar < 0x80
+        ? table[Int(scalar)] : String(Unicode.Scalar(scalar).map(Character.init) ?? " ")
+      return Cell(grapheme: grapheme, width: 1, style: style)
+    }
+    if ascii {
+      set(cell(UInt32(bytes[first - x])), x: first, y: y)
+      guard last > first else { return end }
+      cells.withUnsafeMutableBufferPointer { cells in
+        for column in (first + 1)..<last {
+          cells[row + column] = Cell(
+            grapheme: table[Int(bytes[column - x])], width: 1, style: style)
+        }
+      }
+      set(cell(UInt32(bytes[last - x])), x: last, y: y)
+      return end
+    }
+    var column = x
+    index = 0
+    while column <= last, let (scalar, length) = Self.simpleScalar(bytes, at: index) {
+      if column == first || column == last {
+        set(cell(scalar), x: column, y: y)
+      } else if column > first {
+        cells[row + column] = cell(scalar)
+      }
+      index += length
+      column += 1
+    }
+    return end
+  }
+
+  /// The scalar at `index` of valid UTF-8 and its length in bytes, when it is one `putSimple`
+  /// draws; nil for any other.
+  private static func simpleScalar(_ bytes: UnsafeBufferPointer<UInt8>, at index: Int)
+    -> (UInt32, Int)?
+  {
+    let lead = bytes[index]
+    if lead < 0x80 { return lead >= 0x20 && lead < 0x7F ? (UInt32(lead), 1) : nil }
+    if lead >= 0xC2, lead <= 0xDF, index + 1 < bytes.count {
+      let scalar = UInt32(lead & 0x1F) << 6 | UInt32(bytes[index + 1] & 0x3F)
+      // Latin-1 and Latin Extended, before the combining marks; not the soft hyphen.
+      return scalar >= 0xA0 && scalar < 0x300 && scalar != 0xAD ? (scalar, 2) : nil
+    }
+    if lead == 0xE2, index + 2 < bytes.count {
+      let scalar =
+        UInt32(lead & 0x0F) << 12 | UInt32(bytes[index + 1] & 0x3F) << 6
+        | UInt32(bytes[index + 2] & 0x3F)
+      // Dashes and bullets, currency signs, arrows, box drawing and blocks.
+      switch scalar {
+      case 0x2010...0x2027, 0x20A0...0x20C0, 0x2190...0x21FF, 0x2500...0x25A0: return (scalar, 3)
+      default: return nil
+      }
+    }
+    return nil
+  }
+
+  /// Draws `text` character by character, through grapheme breaking: what `put` does for text
+  /// `putSimple` does not take (internal so a test can compare the two).
+  mutating func putCharacters(
+    _ text: some StringProtocol, x: Int, y: Int, style: Style, clip: Rect?
   ) -> Int {
     let area = clip ?? bounds
     guard y >= max(0, area.y), y < min(height, area.maxY) else {
@@ -50,21 +171,13 @@ public struct Canvas: Hashable, Sendable, CustomStringConvertible {
     let left = max(0, area.x)
     let right = min(width, area.maxX)
     var column = x
-    // Printable ASCII (most of every screen) is one column per byte: skip grapheme breaking.
-    if text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) {
-      for byte in text.utf8 {
-        if column >= right { return x + text.utf8.count }
-        if column >= left {
-          set(Cell(grapheme: Self.ascii[Int(byte)], width: 1, style: style), x: column, y: y)
-        }
-        column += 1
-      }
-      return column
-    }
     for character in text {
       let columns = DisplayWidth.of(character)
       if columns == 0 { continue }
-      if column >= right { return column + columns }
+      if column >= right {
+        column += columns  // past the clip: counted, not drawn
+        continue
+      }
       if column >= left {
         if column + columns > right {
           // A wide character that would be cut in half: blank what is left instead.
@@ -111,8 +224,14 @@ public struct Canvas: Hashable, Sendable, CustomStringConvertible {
       // Only the edges can cut a wide character in half; the inside is overwritten plainly.
       set(blank, x: left, y: y)
       if right - 1 > left { set(blank, x: right - 1, y: y) }
-      let row = y * width
-      for x in (left + 1)..<max(left + 1, right - 1) { cells[row + x] = blank }
+    }
+    guard right - 1 > left + 1 else { return }
+    let width = width
+    cells.withUnsafeMutableBufferPointer { cells in
+      for y in top..<bottom {
+        let row = y * width
+        for x in (left + 1)..<(right - 1) { cells[row + x] = blank }
+      }
     }
   }
 
@@ -123,8 +242,11 @@ public struct Canvas: Hashable, Sendable, CustomStringConvertible {
     let top = max(0, rect.y)
     let bottom = min(height, rect.maxY)
     guard left < right, top < bottom else { return }
-    for y in top..<bottom {
-      for x in left..<right { change(&cells[y * width + x].style) }
+    let width = width
+    cells.withUnsafeMutableBufferPointer { cells in
+      for y in top..<bottom {
+        for x in left..<right { change(&cells[y * width + x].style) }
+      }
     }
   }
 

@@ -39,15 +39,25 @@ public enum DisplayWidth {
   }
 
   /// The columns `text` takes.
-  public static func of(_ text: some StringProtocol) -> Int {
+  public static func of(_ text: String) -> Int {
     if let ascii = asciiWidth(text) { return ascii }
     var total = 0
     for character in text { total += of(character) }
     return total
   }
 
+  /// The columns `text` takes.
+  public static func of(_ text: some StringProtocol) -> Int {
+    of(String(text))
+  }
+
   /// The width of printable ASCII text (one column a byte), or nil for anything else.
-  private static func asciiWidth(_ text: some StringProtocol) -> Int? {
+  private static func asciiWidth(_ text: String) -> Int? {
+    let counted = text.utf8.withContiguousStorageIfAvailable { bytes -> Int? in
+      for byte in bytes where byte < 0x20 || byte >= 0x7F { return nil }
+      return bytes.count
+    }
+    if let counted { return counted }
     var count = 0
     for byte in text.utf8 {
       guard byte >= 0x20, byte < 0x7F else { return nil }

@@ -76,13 +76,13 @@ public struct Money: Hashable, Sendable, CustomStringConvertible {
 
   /// Shown for people, e.g. `EUR 1,234.50` (English) or `1.234,50 EUR` (Turkish).
   public func formatted(_ style: MoneyStyle = .english) -> String {
-    let number = style.number(rounded().amount, fractionDigits: currency.minorUnits)
+    let number = style.number(amount, fractionDigits: currency.minorUnits)
     return style.currencyFirst ? "\(currency.code) \(number)" : "\(number) \(currency.code)"
   }
 
   /// The plain amount with the currency's minor units, e.g. `212.50`, for storage and IDs.
   public var plainAmount: String {
-    MoneyStyle.plain.number(rounded().amount, fractionDigits: currency.minorUnits)
+    MoneyStyle.plain.number(amount, fractionDigits: currency.minorUnits)
   }
 
   public var description: String { formatted() }
