@@ -160,9 +160,13 @@ initialState.shell.notice = notices.first
 initialState.shell.saveProblem = saveProblem.map(options.language.strings.cannotSave)
 let screen = TerminalScreen(colorMode: .automatic)
 // Top-level: the app lives as long as the process.
+// Every task's nonisolated work, and the airline actor, run on one serial queue: see
+// `SerialTaskExecutor` for why not Swift's global executor.
+let work = SerialTaskExecutor(label: "booking.work")
 let app = BookingApp(
-  screen: screen, store: Store(state: initialState, environment: environment), session: session,
-  initialSnapshot: saved, lock: lock)
+  screen: screen,
+  store: Store(state: initialState, environment: environment, executor: work),
+  session: session, initialSnapshot: saved, lock: lock)
 app.replayer = replayer
 app.log = log
 let start =
@@ -187,15 +191,15 @@ do {
 }
 app.run()
 // Temp files of writes cut short by a crash are never read; clear old ones off the main actor.
-Task.detached(priority: .background) {
+Task.detached(executorPreference: work, priority: .background) {
   airline.removeStaleTemporaryFiles(olderThan: 10 * 60)
   _ = try? store.removeStaleTemporaryFiles(of: SessionFile.kind, olderThan: 10 * 60)
 }
-Task { @MainActor in
+Task(executorPreference: work) { @MainActor in
   for await notice in airline.ledgerNotices { app.ledgerNotice(notice) }
 }
 if restoring == nil { app.startFresh() }
-Task { @MainActor in
+Task(executorPreference: work) { @MainActor in
   // Payments a crash cut off are settled before any flow is restored, so a resume at payment
   // sees whether its quote was paid.
   var recovered: [RecoveredPayment] = []

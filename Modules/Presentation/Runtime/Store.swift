@@ -20,11 +20,17 @@ public final class Store {
   /// Running work by tag (nil: the root's own), then by job number.
   private var running: [Int?: [Int: Task<Void, Never>]] = [:]
   private var nextJob = 0
+  /// Where the effects' work runs (nil: Swift's global concurrent executor).
+  private let executor: (any TaskExecutor)?
 
-  /// A store starting at `state`.
-  public init(state: RootFeature.State, environment: AppEnvironment) {
+  /// A store starting at `state`, running its effects' work on `executor` (the app passes a
+  /// `SerialTaskExecutor`; nil is Swift's global concurrent executor).
+  public init(
+    state: RootFeature.State, environment: AppEnvironment, executor: (any TaskExecutor)? = nil
+  ) {
     self.state = state
     self.environment = environment
+    self.executor = executor
   }
 
   /// How many effects are running (for tests and the inspector).
@@ -47,12 +53,17 @@ public final class Store {
     nextJob += 1
     let number = nextJob
     let run = job.run
-    let task = Task { [weak self] in
+    let task = Task(executorPreference: executor) { [weak self] in
       let action = await run()
-      guard !Task.isCancelled, let self else { return }
-      self.running[tag]?[number] = nil
-      self.send(action)
+      await self?.finished(action, tag: tag, number: number)
     }
     running[tag, default: [:]][number] = task
+  }
+
+  /// A job's reply, back on the main actor: sent unless its work was cancelled meanwhile.
+  private func finished(_ action: RootFeature.Action, tag: Int?, number: Int) {
+    guard !Task.isCancelled else { return }
+    running[tag]?[number] = nil
+    send(action)
   }
 }

@@ -10,9 +10,13 @@ public struct BuiltInAirports: AirportLookup {
   public init() {}
 
   /// Builds the built-in list on a background thread now, beside the rest of the start; a
-  /// question asked before it is done waits for it, as it would have without this.
+  /// question asked before it is done waits for it, as it would have without this. A queue of
+  /// its own, not a global one: a global queue's worker would start libdispatch's once-a-second
+  /// thread-pool monitor for the rest of the process's life (see `Latency.pause()`).
   public static func prepare() {
-    DispatchQueue.global(qos: .userInitiated).async { _ = AirportDirectory.builtIn }
+    DispatchQueue(label: "booking.airports", qos: .userInitiated).async {
+      _ = AirportDirectory.builtIn
+    }
   }
 
   public func airport(_ code: IATACode) -> Airport? { AirportDirectory.builtIn.airport(code) }

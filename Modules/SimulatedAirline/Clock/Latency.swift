@@ -1,4 +1,6 @@
 import Airline
+import Dispatch
+import Synchronization
 
 #if canImport(FoundationEssentials)
   import FoundationEssentials
@@ -28,7 +30,52 @@ public struct Latency: Hashable, Sendable {
   /// Waits one answer's time. Returns at once when there is no latency or the task is cancelled.
   public func pause() async {
     guard milliseconds.upperBound > 0 else { return }
-    let delay = Int.random(in: milliseconds)
-    try? await Task.sleep(for: .milliseconds(delay))
+    await Self.wait(milliseconds: Int.random(in: milliseconds))
+  }
+
+  /// The queue the waits are timed on.
+  private static let timers = DispatchQueue(label: "booking.latency")
+
+  /// Waits `milliseconds`, or until the task is cancelled. Not `Task.sleep`: on Linux it times
+  /// its wait on a global concurrent queue, and that queue's first worker thread starts
+  /// libdispatch's thread-pool monitor, which wakes the process every second for the rest of
+  /// its life (`_dispatch_workq_monitor_pools`). A serial queue's worker is not monitored.
+  static func wait(milliseconds: Int) async {
+    let waiter = Waiter()
+    await withTaskCancellationHandler {
+      await withCheckedContinuation { continuation in
+        waiter.start(continuation)
+        timers.asyncAfter(deadline: .now() + .milliseconds(milliseconds)) { waiter.finish() }
+      }
+    } onCancel: {
+      waiter.finish()
+    }
+  }
+
+  /// One wait's continuation, resumed exactly once: by its time or by a cancellation, whichever
+  /// comes first (a cancellation may even come before the wait starts).
+  private final class Waiter: Sendable {
+    private enum Phase {
+      case notStarted, waiting(CheckedContinuation<Void, Never>), finished
+    }
+    private let phase = Mutex(Phase.notStarted)
+
+    func start(_ continuation: CheckedContinuation<Void, Never>) {
+      let finishedAlready = phase.withLock { phase -> Bool in
+        guard case .notStarted = phase else { return true }
+        phase = .waiting(continuation)
+        return false
+      }
+      if finishedAlready { continuation.resume() }
+    }
+
+    func finish() {
+      let waiting = phase.withLock { phase -> CheckedContinuation<Void, Never>? in
+        defer { phase = .finished }
+        if case .waiting(let continuation) = phase { return continuation }
+        return nil
+      }
+      waiting?.resume()
+    }
   }
 }

@@ -1,0 +1,56 @@
+import Foundation
+import Testing
+
+/// An app that waits for a person costs nothing while it waits.
+@Suite("Idle")
+struct IdleTests {
+  @Test(
+    "After a search with the airline's own latency, the idle app wakes for nothing: no timer, no thread-pool monitor"
+  )
+  func idleWakesForNothing() async throws {
+    let terminal = try BookingTerminal()
+    defer { terminal.close() }
+    try terminal.launch(latency: nil)  // the simulator's realistic latency: timed waits
+    _ = try await terminal.searchIstanbulToAmsterdam(passengers: 1)
+    let pid = try terminal.panePID()
+    // The results and the fare strip have arrived (nothing is busy), then the app is left alone.
+    try await terminal.waitFor("the fare strip loaded, no spinner") { screen in
+      screen.contains("sorted by") && !screen.contains("Loading")
+        && !["⠋", "⠙", "⠹", "⠸", "⠼", "⠴", "⠦", "⠧", "⠇", "⠏"].contains { screen.contains($0) }
+    }
+    try await Task.sleep(for: .seconds(1.5))
+    let before = try Self.switches(of: pid)
+    try await Task.sleep(for: .seconds(4))
+    let after = try Self.switches(of: pid)
+    // Wakes of the threads alive at the end (a thread that ended meanwhile takes its count
+    // with it; one that began counts whole). libdispatch's thread-pool monitor, started by the
+    // first worker of a global concurrent queue (Task.sleep's, and Swift's global executor),
+    // would wake the manager thread once a second.
+    let wakes = after.reduce(0) { $0 + $1.value.count - (before[$1.key]?.count ?? 0) }
+    #expect(
+      wakes <= 1,
+      "the idle app woke \(wakes) times in 4 s: \(after.values.map { "\($0.name) \($0.count)" })")
+  }
+
+  /// Context switches of every thread of `pid` by thread ID (each wake of a sleeping thread is
+  /// one), with the thread's name.
+  static func switches(of pid: Int32) throws -> [String: (name: String, count: Int)] {
+    var threads: [String: (name: String, count: Int)] = [:]
+    for task in try FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/task") {
+      guard
+        let status = try? String(
+          contentsOfFile: "/proc/\(pid)/task/\(task)/status", encoding: .utf8)
+      else { continue }  // a thread that just ended
+      let lines = status.split(separator: "\n")
+      var count = 0
+      for line in lines
+      where line.hasPrefix("voluntary_ctxt_switches:")
+        || line.hasPrefix("nonvoluntary_ctxt_switches:")
+      {
+        count += Int(line.split(separator: ":")[1].trimmingCharacters(in: .whitespaces)) ?? 0
+      }
+      threads[task] = (String(lines.first ?? ""), count)
+    }
+    return threads
+  }
+}
