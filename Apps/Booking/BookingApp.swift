@@ -36,6 +36,9 @@ final class BookingApp {
   /// open, never on every frame.
   private var inspectorRead = false
   private var renderScheduled = false
+  /// Whether every action since the last frame moved only the clock (a tick): the frame then
+  /// skips comparing whole states.
+  private var onlyClockSinceFrame = false
   private var lastFrame: (state: RootFeature.State, width: Int, height: Int)?
   private var canvas = Canvas(width: 0, height: 0)
 
@@ -81,7 +84,7 @@ final class BookingApp {
 
   /// Starts listening and draws the first frame.
   func run() {
-    store.onChange = { [weak self] state in self?.changed(state) }
+    store.onChange = { [weak self] state, action in self?.changed(state, after: action) }
     let source = DispatchSource.makeReadSource(fileDescriptor: screen.inputDescriptor, queue: .main)
     source.setEventHandler { [weak self] in
       MainActor.assumeIsolated {
@@ -199,7 +202,16 @@ final class BookingApp {
 
   // MARK: - After every action
 
-  private func changed(_ state: RootFeature.State) {
+  private func changed(_ state: RootFeature.State, after action: RootFeature.Action) {
+    if action.movesOnlyTheClock {
+      // Only `now` moved: no path to save, nothing to log or read again, no spinner to start or
+      // stop. The countdown's next second, and a frame (of the header, `render` finds).
+      scheduleCountdown(at: RootFeature.countdownTick(state, now: store.environment.clock.now()))
+      scheduleRender()
+      replayer?.appChanged()
+      return
+    }
+    onlyClockSinceFrame = false
     if state.shell.quitRequested {
       quit()
       return
@@ -349,8 +361,9 @@ final class BookingApp {
   private func render() {
     let size = screen.size
     let state = store.state
-    if let last = lastFrame, last.state == state, last.width == size.columns,
-      last.height == size.rows
+    let clockOnly = onlyClockSinceFrame
+    if let last = lastFrame, last.width == size.columns, last.height == size.rows,
+      clockOnly ? last.state.now == state.now : last.state == state
     {
       return
     }
@@ -359,9 +372,11 @@ final class BookingApp {
     let ticked =
       lastFrame.map {
         $0.width == size.columns && $0.height == size.rows
-          && RootView.drawClock(state, after: $0.state, on: &canvas, theme: theme)
+          && RootView.drawClock(
+            state, after: $0.state, on: &canvas, theme: theme, onlyTheClockMoved: clockOnly)
       } ?? false
     lastFrame = (state, size.columns, size.rows)
+    onlyClockSinceFrame = true
     if !ticked {
       if canvas.width != size.columns || canvas.height != size.rows {
         canvas = Canvas(width: size.columns, height: size.rows)

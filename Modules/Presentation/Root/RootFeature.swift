@@ -130,7 +130,8 @@ public enum RootFeature {
   /// What happened.
   public enum Action: Hashable, Sendable {
     case key(Key)
-    /// The clock moved (the countdown's timer, or any event).
+    /// The clock moved (the countdown's timer, or any event): reducing it sets `State.now` and
+    /// nothing else (`movesOnlyTheClock`).
     case tick(Date)
     /// Spinner animation frame.
     case spin
@@ -468,4 +469,15 @@ public enum RootFeature {
     return effect
   }
 
+}
+
+extension RootFeature.Action {
+  /// Whether reducing this action changes nothing but `State.now`: a countdown tick. The app
+  /// then skips what only a change of the path, the screens or the shell needs (saving, the
+  /// log, comparing whole states, a whole redraw). `reduce` keeps it true: a test reduces a
+  /// tick from states of every kind and finds nothing else moved, and no effect.
+  public var movesOnlyTheClock: Bool {
+    if case .tick = self { return true }
+    return false
+  }
 }

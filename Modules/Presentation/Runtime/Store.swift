@@ -15,8 +15,9 @@ public final class Store {
   public private(set) var state: RootFeature.State
   /// The environment effects run in.
   public let environment: AppEnvironment
-  /// Called after every action, with the new state (the app redraws and saves from here).
-  public var onChange: (@MainActor (RootFeature.State) -> Void)?
+  /// Called after every action, with the new state and the action (the app redraws and saves
+  /// from here; after an action that `movesOnlyTheClock` it only redraws the clock).
+  public var onChange: (@MainActor (RootFeature.State, RootFeature.Action) -> Void)?
   /// Running work by tag (nil: the root's own), then by job number.
   private var running: [Int?: [Int: Task<Void, Never>]] = [:]
   private var nextJob = 0
@@ -45,7 +46,7 @@ public final class Store {
       running[tag] = nil
     }
     for job in effect.jobsToStart { start(job) }
-    onChange?(state)
+    onChange?(state, action)
   }
 
   private func start(_ job: Effect<RootFeature.Action>.Job) {

@@ -32,9 +32,13 @@ public struct Subscriptions: Hashable, Sendable {
 extension RootFeature {
   /// The timers `state` needs at `now`.
   public static func subscriptions(_ state: State, now: Date) -> Subscriptions {
-    Subscriptions(
-      countdownTick: state.quote.flatMap { nextSecond(of: $0, after: now) },
-      spinner: state.isBusy)
+    Subscriptions(countdownTick: countdownTick(state, now: now), spinner: state.isBusy)
+  }
+
+  /// The countdown's part of `subscriptions(state, now:)`: all a tick can change, since a tick
+  /// moves nothing but the clock (`Action.movesOnlyTheClock`).
+  public static func countdownTick(_ state: State, now: Date) -> Date? {
+    state.quote.flatMap { nextSecond(of: $0, after: now) }
   }
 
   /// The instant after `now` when the quote's whole seconds remaining drop by one: with `r`

@@ -8,25 +8,34 @@ import Canvas
 
 extension RootView {
   /// Redraws only what the clock moves, when that is all that changed since `previous` was drawn
-  /// into `canvas` at the same size: the header row (the countdown). Returns false, drawing
+  /// into `canvas` at the same size: the header's countdown. Returns false, drawing
   /// nothing, when more than that may change: then the caller draws the whole screen.
   ///
   /// Below the header only the current payment step asks the clock anything (whether its price
   /// has expired); a step that draws with `StepDrawing.now` in another way must be added to
   /// `bodyClock`. A modal may cover the header, so with one open the whole screen is drawn.
+  ///
+  /// `onlyTheClockMoved`: the caller knows that every action since `previous` moved only the
+  /// clock (`RootFeature.Action.movesOnlyTheClock`), so the two states are not compared whole.
   public static func drawClock(
     _ state: RootFeature.State, after previous: RootFeature.State, on canvas: inout Canvas,
-    theme: Theme
+    theme: Theme, onlyTheClockMoved: Bool = false
   ) -> Bool {
     guard canvas.width >= minimumSize.width, canvas.height >= minimumSize.height,
       state.shell.modal == nil, previous.shell.modal == nil,
       state.now != previous.now, bodyClock(state) == bodyClock(previous)
     else { return false }
-    var unmoved = previous
-    unmoved.now = state.now
-    guard unmoved == state else { return false }
-    let (top, _) = canvas.bounds.splitTop(1)
-    drawHeader(state, on: &canvas, in: top, theme: theme)
+    if !onlyTheClockMoved {
+      var unmoved = previous
+      unmoved.now = state.now
+      guard unmoved == state else { return false }
+    }
+    // Of the header only the countdown follows the clock (the title, the banner and the notice
+    // do not): its cells alone are drawn again.
+    if let quote = state.quote {
+      let (top, _) = canvas.bounds.splitTop(1)
+      drawCountdown(quote, state, on: &canvas, in: countdownArea(in: top), theme: theme)
+    }
     return true
   }
 

@@ -137,13 +137,8 @@ public enum RootView {
     var x = canvas.put(" ✈ \(strings.appName)", x: rect.x, y: rect.y, style: theme.title)
     var right = rect.maxX
     if let quote = state.quote {
-      let countdownWidth = min(34, rect.width / 3)
-      let area = Rect(
-        x: rect.maxX - countdownWidth - 1, y: rect.y, width: countdownWidth, height: 1)
-      CountdownView.draw(
-        on: &canvas, in: area, remaining: quote.secondsRemaining(at: state.now),
-        total: quote.lockSeconds ?? 15 * 60, theme: theme, label: strings.priceHeld,
-        expiredText: strings.priceExpired)
+      let area = countdownArea(in: rect)
+      drawCountdown(quote, state, on: &canvas, in: area, theme: theme)
       right = area.x - 1
     }
     if state.flow.isLegacyBag {
@@ -162,6 +157,30 @@ public enum RootView {
         DisplayWidth.truncate("· " + notice, to: clip.width), x: x, y: rect.y,
         style: theme.warning, clip: clip)
     }
+  }
+
+  /// Where the header row `rect` shows the countdown (when a quote is on the path): its right
+  /// end. Nothing else in the header is drawn there.
+  static func countdownArea(in rect: Rect) -> Rect {
+    let width = min(34, rect.width / 3)
+    return Rect(x: rect.maxX - width - 1, y: rect.y, width: width, height: 1)
+  }
+
+  /// The header's countdown for `quote` at `state.now`: the only part of the screen a tick moves
+  /// by itself.
+  static func drawCountdown(
+    _ quote: Quote, _ state: RootFeature.State, on canvas: inout Canvas, in area: Rect,
+    theme: Theme
+  ) {
+    // Two fields of the language's strings, not a copy of all of them: this runs every second.
+    let (label, expired) =
+      switch state.language {
+      case .english: (Strings.english.priceHeld, Strings.english.priceExpired)
+      case .turkish: (Strings.turkish.priceHeld, Strings.turkish.priceExpired)
+      }
+    CountdownView.draw(
+      on: &canvas, in: area, remaining: quote.secondsRemaining(at: state.now),
+      total: quote.lockSeconds ?? 15 * 60, theme: theme, label: label, expiredText: expired)
   }
 
   private static func drawPath(

@@ -20,12 +20,19 @@ struct ClockRedrawTests {
     for second in 1...5 {
       let previous = state
       state.now = Fixture.now.addingTimeInterval(Double(second))
+      // Trusted (the app knows only ticks came since): the same answer and the same cells.
+      var trusted = canvas
+      let drawnTrusted = RootView.drawClock(
+        state, after: previous, on: &trusted, theme: .color, onlyTheClockMoved: true)
       drawnByClock.append(RootView.drawClock(state, after: previous, on: &canvas, theme: .color))
+      #expect(drawnTrusted == drawnByClock[drawnByClock.count - 1])
       if !drawnByClock[drawnByClock.count - 1] {
         RootView.draw(state, on: &canvas, theme: .color)
+        RootView.draw(state, on: &trusted, theme: .color)
       }
       let whole = RootView.render(state, width: size.width, height: size.height, theme: .color)
       #expect(canvas == whole, "second \(second) at \(size.width)x\(size.height)")
+      #expect(trusted == whole, "trusted, second \(second) at \(size.width)x\(size.height)")
     }
     // 2.5 s, 1.5 s and 0.5 s left by the clock alone; at 4 s the price expired (the payment
     // panel changes); at 5 s it stays expired.
@@ -37,6 +44,38 @@ struct ClockRedrawTests {
     let previous = state
     state.now = state.now.addingTimeInterval(1)
     #expect(!RootView.drawClock(state, after: previous, on: &canvas, theme: .color))
+  }
+
+  @Test(
+    "a tick moves only the clock, whatever the state: no other field, no effect",
+    arguments: ["search", "payment", "expired", "help open", "trips", "restoring"])
+  func tickMovesOnlyTheClock(kind: String) throws {
+    var state = try RootFeature.State.atPayment(expiringIn: 2).state
+    switch kind {
+    case "search": state = RootFeature.State(now: Fixture.now)
+    case "expired": state.now = Fixture.now.addingTimeInterval(10)
+    case "help open": _ = RootFeature.reduce(&state, .key(.function(1)), environment: .test())
+    case "trips":
+      state = RootFeature.State(now: Fixture.now)
+      _ = RootFeature.reduce(&state, .key(.control("t")), environment: .test())
+    case "restoring":
+      state = RootFeature.State(
+        now: Fixture.now, restoring: RootFeature.Restoring(step: .payment, fromLink: true))
+    default: break
+    }
+    for seconds in [0.4, 1, 1.6, 3, 60] {
+      let action = RootFeature.Action.tick(state.now.addingTimeInterval(seconds))
+      #expect(action.movesOnlyTheClock)
+      var ticked = state
+      let effect = RootFeature.reduce(&ticked, action, environment: .test())
+      #expect(effect.jobsToStart.isEmpty && effect.cancellations.isEmpty, "\(kind)")
+      var unmoved = ticked
+      unmoved.now = state.now
+      #expect(unmoved == state, "\(kind): a tick of \(seconds) s moved more than the clock")
+      #expect(ticked.now == state.now.addingTimeInterval(seconds))
+    }
+    #expect(!RootFeature.Action.spin.movesOnlyTheClock)
+    #expect(!RootFeature.Action.key(.character("a")).movesOnlyTheClock)
   }
 
   @Test("a change besides the clock is never drawn by the clock alone")
