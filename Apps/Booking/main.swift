@@ -178,7 +178,9 @@ app.log = log
 let start =
   options.openURL.map { "deep link \(DomainError.quoted($0))" }
   ?? (options.fresh ? "fresh" : snapshot.map { "resume at \($0.position.kind)" } ?? "new")
-app.writeLog("start: \(Options.version), \(start), \(options.language)")
+// `rawValue`, not the enum itself: interpolating a type without a description reflects it
+// (`Mirror`), a measurable part of the start.
+app.writeLog("start: \(Options.version), \(start), \(options.language.rawValue)")
 if let path = options.recordPath {
   do {
     let recorder = try KeyRecorder(path: path)

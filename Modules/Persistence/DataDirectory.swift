@@ -33,7 +33,12 @@ public enum DataDirectory {
 
   /// `resolve` with this process's environment and home directory.
   public static func resolveForCurrentProcess(explicit: String?) -> String {
-    let environment = ProcessInfo.processInfo.environment
+    // The three variables read with `getenv`: `ProcessInfo.environment` copies the whole
+    // environment into a dictionary, a measurable part of a start.
+    var environment: [String: String] = [:]
+    for name in ["BOOKING_DATA_DIR", "XDG_DATA_HOME", "HOME"] {
+      if let value = getenv(name) { environment[name] = String(cString: value) }
+    }
     return resolve(explicit: explicit, environment: environment, home: home(environment))
   }
 

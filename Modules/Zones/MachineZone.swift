@@ -14,7 +14,7 @@ extension ZoneSource {
     let path = "/etc/localtime"
     let link = try? FileManager.default.destinationOfSymbolicLink(atPath: path)
     return resolve(
-      tz: ProcessInfo.processInfo.environment["TZ"], localtimeLink: link,
+      tz: environmentValue("TZ"), localtimeLink: link,
       localtime: ZoneFile.contents(atPath: path).flatMap(Self.localtimeZone))
   }
 

@@ -7,6 +7,18 @@ import Synchronization
   import Foundation
 #endif
 
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// One variable of this process's environment, read with `getenv`: `ProcessInfo.environment`
+/// copies the whole environment into a dictionary, a measurable part of the app's start.
+func environmentValue(_ name: String) -> String? {
+  getenv(name).map { String(cString: $0) }
+}
+
 /// Where zones come from: the system's TZif files first (full history), then an embedded table
 /// of POSIX rules as the fallback for a system without tzdata.
 ///
@@ -35,7 +47,7 @@ public struct ZoneSource: Sendable {
 
   /// The system's files (`$TZDIR` if set, else /usr/share/zoneinfo), then the embedded table.
   public static var live: ZoneSource {
-    let directory = ProcessInfo.processInfo.environment["TZDIR"].flatMap { $0.isEmpty ? nil : $0 }
+    let directory = environmentValue("TZDIR").flatMap { $0.isEmpty ? nil : $0 }
     return ZoneSource(
       systemDirectory: directory ?? "/usr/share/zoneinfo", fallback: ZoneTable.rules,
       fallbackSwitches: ZoneTable.listedSwitches)

@@ -10,7 +10,7 @@ import Domain
 /// Makes the offers for a search, deterministically: the same criteria give the same offers
 /// (IDs, flights, times, fares) on every run; only `expiresAt` follows the clock.
 struct OfferGenerator: Sendable {
-  let airports: AirportDirectory
+  let airports: any AirportLookup
   /// How long an offer is honoured.
   let lifetime: TimeInterval
 

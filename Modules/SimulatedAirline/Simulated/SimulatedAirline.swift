@@ -37,7 +37,7 @@ public actor SimulatedAirline: OfferService, DraftService, PricingService, Payme
   let clock: WallClock
   let configuration: Configuration
   let offerGenerator: OfferGenerator
-  let airports: AirportDirectory
+  let airports: any AirportLookup
   /// No flight is sold in its last half hour before departure.
   static let salesCutoff: TimeInterval = 30 * 60
   let seatMaps = SeatMapGenerator()
@@ -55,10 +55,12 @@ public actor SimulatedAirline: OfferService, DraftService, PricingService, Payme
   let notices: AsyncStream<LedgerNotice>.Continuation
 
   /// An airline keeping its records in `store`, reading time from `clock`; the zones its
-  /// records name are read back from `zones`.
+  /// records name are read back from `zones`. The airports default to the built-in list,
+  /// built at the first question (`BuiltInAirports`), not when the airline is made: a start
+  /// that asks nothing of them before its first frame does not read their 70 zone files first.
   public init(
     store: RecordStore, clock: WallClock, configuration: Configuration = Configuration(),
-    airports: AirportDirectory = .builtIn, zones: ZoneSource = .live
+    airports: any AirportLookup = BuiltInAirports(), zones: ZoneSource = .live
   ) {
     self.store = store.decoding(with: zones.decodingUserInfo)
     self.clock = clock
