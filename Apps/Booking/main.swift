@@ -135,17 +135,11 @@ let session = SessionFile(store: store)
 /// What is on disk now: nothing overwrites it until a restore has finished, and `--fresh` keeps
 /// it until the person starts a new search.
 var saved: BookingSnapshot?
-/// What the saving starts from as "on disk": no file means what the empty flow's snapshot means
-/// (a start finds neither and opens the search form), so that snapshot is not written before
-/// the first frame of a new data directory; any other path is.
-var onDisk: BookingSnapshot?
 // The bag never reads or writes the saved session: it belongs to the real flow owner.
 if deepLink == nil, !options.legacyBag {
   switch session.load() {
-  case .none: onDisk = BookingFlow().snapshot
-  case .snapshot(let found):
-    saved = found
-    onDisk = found
+  case .none: break
+  case .snapshot(let found): saved = found
   case .unusable(let reason): notices.append(reason)
   }
 }
@@ -172,7 +166,7 @@ let work = SerialTaskExecutor(label: "booking.work")
 let app = BookingApp(
   screen: screen,
   store: Store(state: initialState, environment: environment, executor: work),
-  session: session, initialSnapshot: onDisk, lock: lock)
+  session: session, initialSnapshot: saved, lock: lock)
 app.replayer = replayer
 app.log = log
 let start =

@@ -60,22 +60,6 @@ struct ResumeTests {
     return screen
   }
 
-  @Test(
-    "A new data directory gets no session file at the search form (no file means the search form); the first search writes it, and kill -9 then resumes there"
-  )
-  func newDirectoryWritesNoEmptySession() async throws {
-    let terminal = try BookingTerminal()
-    defer { terminal.close() }
-    try terminal.launch()
-    try await terminal.waitFor("┌ Search flights", "From")
-    let files = DataFiles(root: terminal.dataDirectory)
-    #expect(files.text("session/snapshot.json") == nil, "files: \(files.all())")
-
-    try await terminal.searchIstanbulToAmsterdam(passengers: 1)
-    #expect(try files.snapshotPosition().step == "results")
-    _ = try await killAndResume(terminal, at: "results") { $0.contains("┌ Results · ") }
-  }
-
   @Test("SIGTERM saves the step, restores the terminal and exits with 143")
   func terminateRestoresTerminal() async throws {
     let terminal = try BookingTerminal()
