@@ -375,7 +375,11 @@ final class BookingApp {
           && RootView.drawClock(
             state, after: $0.state, on: &canvas, theme: theme, onlyTheClockMoved: clockOnly)
       } ?? false
-    lastFrame = (state, size.columns, size.rows)
+    if ticked, clockOnly {
+      lastFrame?.state.now = state.now  // the rest is the same by construction
+    } else {
+      lastFrame = (state, size.columns, size.rows)
+    }
     onlyClockSinceFrame = true
     if !ticked {
       if canvas.width != size.columns || canvas.height != size.rows {

@@ -119,7 +119,13 @@ public enum RootFeature {
 
     /// The quote on the path, if any: the countdown in the header follows it.
     public var quote: Quote? {
-      for case .payment(let quote, _) in flow.path.reversed() { return quote }
+      // From the end, one step at a time: asked on every countdown tick.
+      let path = flow.path
+      var index = path.endIndex
+      while index > path.startIndex {
+        index -= 1
+        if case .payment(let quote, _) = path[index] { return quote }
+      }
       return nil
     }
 
