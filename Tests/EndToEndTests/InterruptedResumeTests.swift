@@ -48,11 +48,11 @@ struct InterruptedResumeTests {
     let terminal = try BookingTerminal()
     defer { terminal.close() }
     let saved = try await savedAtPayment(terminal)
-    // Thirty seconds to resume: on a loaded machine this test may not look at the screen for
-    // many seconds at a time (beside a CPU hog and the whole suite, more than eight once), and
-    // must still see the resume under way. It quits before the resume ends, so this costs no
-    // time.
-    try terminal.launch(latency: 30_000)
+    // Ten seconds to resume (the most `--latency` takes): on a loaded machine this test may not
+    // look at the screen for many seconds at a time (beside a CPU hog and the whole suite, more
+    // than eight once), and must still see the resume under way. It quits before the resume
+    // ends, so this costs no time.
+    try terminal.launch(latency: 10_000)
     try await terminal.waitFor("Resuming your booking at payment")
     try terminal.type("x")
     try await terminal.waitFor("Still resuming")
