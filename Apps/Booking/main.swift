@@ -192,8 +192,10 @@ do {
   exit(1)
 }
 app.run()
-// Temp files of writes cut short by a crash are never read; clear old ones off the main actor.
-Task.detached(executorPreference: work, priority: .background) {
+// Temp files of writes cut short by a crash are never read; clear old ones off the main actor,
+// on a queue of their own: blocking file work on `work` would hold up the restore's airline
+// calls behind it, and a global queue would start libdispatch's thread-pool monitor.
+DispatchQueue(label: "booking.cleanup", qos: .background).async {
   airline.removeStaleTemporaryFiles(olderThan: 10 * 60)
   _ = try? store.removeStaleTemporaryFiles(of: SessionFile.kind, olderThan: 10 * 60)
 }

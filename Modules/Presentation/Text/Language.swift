@@ -14,6 +14,15 @@ public enum Language: String, Hashable, Sendable, CaseIterable {
     }
   }
 
+  /// One text of `strings`, read from the language's table in place: for what runs every
+  /// second (the countdown), where `strings` would copy all two hundred of them.
+  public func text(_ field: KeyPath<Strings, String>) -> String {
+    switch self {
+    case .english: Strings.english[keyPath: field]
+    case .turkish: Strings.turkish[keyPath: field]
+    }
+  }
+
   /// How amounts are written.
   public var moneyStyle: MoneyStyle {
     switch self {

@@ -172,15 +172,10 @@ public enum RootView {
     _ quote: Quote, _ state: RootFeature.State, on canvas: inout Canvas, in area: Rect,
     theme: Theme
   ) {
-    // Two fields of the language's strings, not a copy of all of them: this runs every second.
-    let (label, expired) =
-      switch state.language {
-      case .english: (Strings.english.priceHeld, Strings.english.priceExpired)
-      case .turkish: (Strings.turkish.priceHeld, Strings.turkish.priceExpired)
-      }
     CountdownView.draw(
       on: &canvas, in: area, remaining: quote.secondsRemaining(at: state.now),
-      total: quote.lockSeconds ?? 15 * 60, theme: theme, label: label, expiredText: expired)
+      total: quote.lockSeconds ?? 15 * 60, theme: theme,
+      label: state.language.text(\.priceHeld), expiredText: state.language.text(\.priceExpired))
   }
 
   private static func drawPath(

@@ -78,6 +78,14 @@ struct ClockRedrawTests {
     #expect(!RootFeature.Action.key(.character("a")).movesOnlyTheClock)
   }
 
+  @Test("the countdown's texts read in place are the language's own", arguments: Language.allCases)
+  func countdownTextsAreTheLanguages(language: Language) {
+    for field in [\Strings.priceHeld, \Strings.priceExpired, \Strings.appName] {
+      #expect(language.text(field) == language.strings[keyPath: field])
+    }
+    #expect(Language.english.text(\.priceHeld) != Language.turkish.text(\.priceHeld))
+  }
+
   @Test("a change besides the clock is never drawn by the clock alone")
   func otherChangesRedrawEverything() throws {
     let state = try RootFeature.State.atPayment(expiringIn: 90).state
