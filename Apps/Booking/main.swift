@@ -151,6 +151,51 @@ let restoring = snapshot.flatMap { snapshot in
 }
 let keptSession = options.fresh && deepLink == nil ? saved?.position.kind : nil
 
+// Every task's nonisolated work, and the airline actor, run on one serial queue: see
+// `SerialTaskExecutor` for why not Swift's global executor.
+let work = SerialTaskExecutor(label: "booking.work")
+
+/// What the start's own work found, handed to the app once it runs.
+struct StartWork: Sendable {
+  enum Resumed: Sendable {
+    case nothing
+    case restored(Restoration)
+    case bag(LegacyBagFlow)
+  }
+  var recovered: [RecoveredPayment] = []
+  var recoveryFailure: ServiceError?
+  var resumed = Resumed.nothing
+}
+
+// Started here, before the terminal is set up: its file reads and decoding run on the work
+// queue while the main thread starts ncurses and draws the first frame, instead of after it.
+// Payments a crash cut off are settled before any flow is restored, so a resume at payment sees
+// whether its quote was paid.
+let startWork = Task(executorPreference: work) {
+  [snapshot, restoring, legacyBag = options.legacyBag, airline] () async -> StartWork in
+  var found = StartWork()
+  do throws(ServiceError) {
+    found.recovered = try await airline.recoverInterruptedPayments()
+  } catch {
+    found.recoveryFailure = error
+  }
+  if let snapshot, restoring != nil, legacyBag {
+    // The bag's own deep-link handler fills it by hand.
+    var bag = LegacyBagFlow()
+    switch snapshot.position {
+    case .payment(let quoteID, _):
+      bag = await LegacyBagFlow.openingPayLink(quoteID, using: airline.services) ?? bag
+    default:
+      if let criteria = snapshot.criteria { _ = bag.searchSubmitted(criteria) }
+    }
+    found.resumed = .bag(bag)
+  } else if let snapshot, restoring != nil {
+    found.resumed = .restored(
+      await BookingFlow.restore(snapshot, using: airline.services, now: clock.now()))
+  }
+  return found
+}
+
 var initialState = RootFeature.State(
   now: clock.now(), zone: ZoneSource.live.machineZone(), language: options.language,
   restoring: restoring,
@@ -160,9 +205,6 @@ initialState.shell.notice = notices.first
 initialState.shell.saveProblem = saveProblem.map(options.language.strings.cannotSave)
 let screen = TerminalScreen(colorMode: .automatic)
 // Top-level: the app lives as long as the process.
-// Every task's nonisolated work, and the airline actor, run on one serial queue: see
-// `SerialTaskExecutor` for why not Swift's global executor.
-let work = SerialTaskExecutor(label: "booking.work")
 let app = BookingApp(
   screen: screen,
   store: Store(state: initialState, environment: environment, executor: work),
@@ -204,28 +246,13 @@ Task(executorPreference: work) { @MainActor in
 }
 if restoring == nil { app.startFresh() }
 Task(executorPreference: work) { @MainActor in
-  // Payments a crash cut off are settled before any flow is restored, so a resume at payment
-  // sees whether its quote was paid.
-  var recovered: [RecoveredPayment] = []
-  do throws(ServiceError) {
-    recovered = try await airline.recoverInterruptedPayments()
-  } catch {
-    app.paymentRecoveryFailed(error)
+  let found = await startWork.value
+  if let failure = found.recoveryFailure { app.paymentRecoveryFailed(failure) }
+  switch found.resumed {
+  case .nothing: break
+  case .restored(let restoration): app.restored(restoration, fromLink: deepLink != nil)
+  case .bag(let bag): app.bagOpened(bag)
   }
-  if let snapshot, restoring != nil, options.legacyBag {
-    // The bag's own deep-link handler fills it by hand.
-    var bag = LegacyBagFlow()
-    switch snapshot.position {
-    case .payment(let quoteID, _):
-      bag = await LegacyBagFlow.openingPayLink(quoteID, using: airline.services) ?? bag
-    default:
-      if let criteria = snapshot.criteria { _ = bag.searchSubmitted(criteria) }
-    }
-    app.bagOpened(bag)
-  } else if let snapshot, restoring != nil {
-    let restoration = await BookingFlow.restore(snapshot, using: airline.services, now: clock.now())
-    app.restored(restoration, fromLink: deepLink != nil)
-  }
-  for payment in recovered { app.recovered(payment) }
+  for payment in found.recovered { app.recovered(payment) }
 }
 dispatchMain()

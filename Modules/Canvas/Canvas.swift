@@ -89,7 +89,7 @@ public struct Canvas: Hashable, Sendable, CustomStringConvertible {
     var ascii = true
     var index = 0
     while index < bytes.count {
-      guard let (scalar, length) = Self.simpleScalar(bytes, at: index) else { return nil }
+      guard let (scalar, length) = DisplayWidth.simpleScalar(bytes, at: index) else { return nil }
       if scalar >= 0x80 { ascii = false }
       index += length
       count += 1
@@ -122,7 +122,7 @@ public struct Canvas: Hashable, Sendable, CustomStringConvertible {
     }
     var column = x
     index = 0
-    while column <= last, let (scalar, length) = Self.simpleScalar(bytes, at: index) {
+    while column <= last, let (scalar, length) = DisplayWidth.simpleScalar(bytes, at: index) {
       if column == first || column == last {
         set(cell(scalar), x: column, y: y)
       } else if column > first {
@@ -132,31 +132,6 @@ public struct Canvas: Hashable, Sendable, CustomStringConvertible {
       column += 1
     }
     return end
-  }
-
-  /// The scalar at `index` of valid UTF-8 and its length in bytes, when it is one `putSimple`
-  /// draws; nil for any other.
-  private static func simpleScalar(_ bytes: UnsafeBufferPointer<UInt8>, at index: Int)
-    -> (UInt32, Int)?
-  {
-    let lead = bytes[index]
-    if lead < 0x80 { return lead >= 0x20 && lead < 0x7F ? (UInt32(lead), 1) : nil }
-    if lead >= 0xC2, lead <= 0xDF, index + 1 < bytes.count {
-      let scalar = UInt32(lead & 0x1F) << 6 | UInt32(bytes[index + 1] & 0x3F)
-      // Latin-1 and Latin Extended, before the combining marks; not the soft hyphen.
-      return scalar >= 0xA0 && scalar < 0x300 && scalar != 0xAD ? (scalar, 2) : nil
-    }
-    if lead == 0xE2, index + 2 < bytes.count {
-      let scalar =
-        UInt32(lead & 0x0F) << 12 | UInt32(bytes[index + 1] & 0x3F) << 6
-        | UInt32(bytes[index + 2] & 0x3F)
-      // Dashes and bullets, currency signs, arrows, box drawing and blocks.
-      switch scalar {
-      case 0x2010...0x2027, 0x20A0...0x20C0, 0x2190...0x21FF, 0x2500...0x25A0: return (scalar, 3)
-      default: return nil
-      }
-    }
-    return nil
   }
 
   /// Draws `text` character by character, through grapheme breaking: what `put` does for text

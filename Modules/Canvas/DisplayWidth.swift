@@ -41,6 +41,8 @@ public enum DisplayWidth {
   /// The columns `text` takes.
   public static func of(_ text: String) -> Int {
     if let ascii = asciiWidth(text) { return ascii }
+    var text = text
+    if let simple = text.withUTF8(simpleWidth) { return simple }
     var total = 0
     for character in text { total += of(character) }
     return total
@@ -64,6 +66,45 @@ public enum DisplayWidth {
       count += 1
     }
     return count
+  }
+
+  /// The width of text whose every scalar is one column and never joins a neighbour (see
+  /// `simpleScalar`): one column a scalar, without grapheme breaking; nil for any other text.
+  private static func simpleWidth(_ bytes: UnsafeBufferPointer<UInt8>) -> Int? {
+    var count = 0
+    var index = 0
+    while index < bytes.count {
+      guard let (_, length) = simpleScalar(bytes, at: index) else { return nil }
+      index += length
+      count += 1
+    }
+    return count
+  }
+
+  /// The scalar at `index` of valid UTF-8 and its length in bytes, when it is one a terminal
+  /// shows in one column and that never joins a neighbour (what `Canvas.put` draws without
+  /// grapheme breaking); nil for any other.
+  static func simpleScalar(_ bytes: UnsafeBufferPointer<UInt8>, at index: Int)
+    -> (UInt32, Int)?
+  {
+    let lead = bytes[index]
+    if lead < 0x80 { return lead >= 0x20 && lead < 0x7F ? (UInt32(lead), 1) : nil }
+    if lead >= 0xC2, lead <= 0xDF, index + 1 < bytes.count {
+      let scalar = UInt32(lead & 0x1F) << 6 | UInt32(bytes[index + 1] & 0x3F)
+      // Latin-1 and Latin Extended, before the combining marks; not the soft hyphen.
+      return scalar >= 0xA0 && scalar < 0x300 && scalar != 0xAD ? (scalar, 2) : nil
+    }
+    if lead == 0xE2, index + 2 < bytes.count {
+      let scalar =
+        UInt32(lead & 0x0F) << 12 | UInt32(bytes[index + 1] & 0x3F) << 6
+        | UInt32(bytes[index + 2] & 0x3F)
+      // Dashes and bullets, currency signs, arrows, box drawing and blocks.
+      switch scalar {
+      case 0x2010...0x2027, 0x20A0...0x20C0, 0x2190...0x21FF, 0x2500...0x25A0: return (scalar, 3)
+      default: return nil
+      }
+    }
+    return nil
   }
 
   /// The longest prefix of `text` that fits in `columns`, never splitting a character.

@@ -46,7 +46,7 @@ struct MoneyFormattingTests {
 }
 
 /// A small deterministic generator: the same values on every run.
-private struct SplitMix {
+struct SplitMix {
   var state: UInt64
   init(seed: UInt64) { state = seed }
   mutating func next() -> UInt64 {

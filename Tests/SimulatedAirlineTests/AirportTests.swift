@@ -18,6 +18,16 @@ struct AirportTests {
     #expect(istanbul.timeZoneID == "Europe/Istanbul")
   }
 
+  /// While the whole list is built at start, one airport is made from its row alone (a pay
+  /// link's first frame needs two, not seventy zone files): it must be the list's airport.
+  @Test("an airport made from its row alone is the list's airport, for every code")
+  func single() throws {
+    for airport in directory.airports {
+      #expect(AirportDirectory.builtInAirport(airport.code, zones: .live) == airport)
+    }
+    #expect(AirportDirectory.builtInAirport(try IATACode("QQQ"), zones: .live) == nil)
+  }
+
   @Test("search finds by code, city in either spelling, or name, ignoring case and accents")
   func search() {
     #expect(directory.search("ist").first?.code.rawValue == "IST")

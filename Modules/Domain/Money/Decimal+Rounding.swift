@@ -25,6 +25,8 @@ extension Decimal {
     return negative ? -result : result
   }
 
-  /// The value written out in plain digits with a `.` (never an exponent), e.g. `1234.5`.
-  var plainDigits: String { description }
+  /// The value written out in plain digits with a `.` (never an exponent), e.g. `1234.5`: what
+  /// `description` writes, made from the value's own fields when its mantissa fits in 64 bits
+  /// (see `DecimalParts`).
+  var plainDigits: String { DecimalParts(self)?.plainDigits ?? description }
 }

@@ -127,12 +127,13 @@ enum ResultsView {
     let columns = Rect(x: row.x, y: row.y, width: max(0, columnStart - row.x - 1), height: 1)
     // Columns in screen order with their widths; on a narrow screen the least useful give way
     // first: the airline's name (its code is in the flight numbers), then the cabin.
-    let texts = [
+    let texts: InlineArray<6, String> = [
       times, flights, offer.airline.name, language.duration(minutes: offer.durationMinutes), stops,
       cabin,
     ]
-    var widths = columnWidths
-    var shown = Array(repeating: false, count: texts.count)
+    var widths = InlineArray<6, Int>(repeating: 0)
+    for index in widths.indices { widths[index] = columnWidths[index] }
+    var shown = InlineArray<6, Bool>(repeating: false)
     var used = 1
     for index in [0, 1, 3, 4, 5, 2] {
       let room = columns.width - used
@@ -147,21 +148,24 @@ enum ResultsView {
       shown[index] = true
       used += widths[index]
     }
-    // One string and one put (the times hold a non-ASCII arrow and are put on their own), then
-    // styles laid over column ranges: a row is drawn for every visible offer on every frame.
-    var line = " "
-    var starts = Array(repeating: -1, count: texts.count)
+    // The columns' room is blanked in the row's style, then each text is put at its column's
+    // start, cut with "…" only when it is wider than its column less one space: no string is
+    // built for the row, which is drawn for every visible offer on every frame.
+    var starts = InlineArray<6, Int>(repeating: -1)
     var column = row.x + 1
     for index in texts.indices where shown[index] {
       starts[index] = column
       column += widths[index]
-      line +=
-        index == 0
-        ? String(repeating: " ", count: widths[0])
-        : DisplayWidth.pad(texts[index], to: widths[index] - 1) + " "
     }
-    canvas.put(line, x: row.x, y: row.y, style: base, clip: columns)
-    canvas.put(times, x: row.x + 1, y: row.y, style: base, clip: columns)
+    let blank = Rect(x: row.x, y: row.y, width: min(column, columns.maxX) - row.x, height: 1)
+    canvas.fill(blank, style: base)
+    for index in texts.indices where shown[index] {
+      let room = widths[index] - (index == 0 ? 0 : 1)
+      let text = texts[index]
+      canvas.put(
+        DisplayWidth.of(text) <= room ? text : DisplayWidth.truncate(text, to: room),
+        x: starts[index], y: row.y, style: base, clip: columns)
+    }
     canvas.put(price, x: priceStart, y: row.y, style: base, clip: row)
     func restyle(_ index: Int, _ change: (inout Style) -> Void) {
       guard starts[index] >= 0 else { return }

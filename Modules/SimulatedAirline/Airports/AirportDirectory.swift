@@ -46,11 +46,7 @@ public struct AirportDirectory: Sendable {
     for row in rows {
       let zone = resolved[row.timeZone] ?? zones.zone(named: row.timeZone)
       resolved[row.timeZone] = zone
-      guard let code = try? IATACode(row.code), let zone,
-        let airport = try? Airport(
-          code: code, name: row.name, city: row.city, countryCode: row.country, zone: zone,
-          latitude: row.latitude, longitude: row.longitude)
-      else { continue }
+      guard let zone, let airport = Self.airport(row, zone: zone) else { continue }
       let name = Self.fold(row.name)
       entries.append(
         Entry(
@@ -66,6 +62,23 @@ public struct AirportDirectory: Sendable {
 
   /// The airport with `code`, if it is in the list.
   public func airport(_ code: IATACode) -> Airport? { byCode[code] }
+
+  /// The built-in airport with `code`, made from its row alone, reading only its own zone: what
+  /// `builtIn.airport(code)` gives, for a question asked while the whole list is being built.
+  public static func builtInAirport(_ code: IATACode, zones: ZoneSource) -> Airport? {
+    guard let row = AirportTable.rows.first(where: { (try? IATACode($0.code)) == code }),
+      let zone = zones.zone(named: row.timeZone)
+    else { return nil }
+    return airport(row, zone: zone)
+  }
+
+  /// The airport a row describes, or nil when the row fails validation.
+  private static func airport(_ row: AirportRow, zone: Zone) -> Airport? {
+    guard let code = try? IATACode(row.code) else { return nil }
+    return try? Airport(
+      code: code, name: row.name, city: row.city, countryCode: row.country, zone: zone,
+      latitude: row.latitude, longitude: row.longitude)
+  }
 
   /// Airports matching `query` by code, city (local or English spelling) or name, best first:
   /// exact code, then code prefix, city prefix, name-word prefix, then anything containing it, and

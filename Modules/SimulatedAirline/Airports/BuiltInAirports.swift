@@ -1,6 +1,8 @@
 import Airline
 import Dispatch
 import Domain
+import Synchronization
+import Zones
 
 /// `AirportDirectory.builtIn` as a lookup that builds it at its first question, so a start that
 /// asks nothing of the airports before its first frame (the search form) does not wait for it:
@@ -9,19 +11,46 @@ public struct BuiltInAirports: AirportLookup {
   /// A lookup of the built-in list.
   public init() {}
 
-  /// Builds the built-in list on a background thread now, beside the rest of the start; a
-  /// question asked before it is done waits for it, as it would have without this. A queue of
-  /// its own, not a global one: a global queue's worker would start libdispatch's once-a-second
-  /// thread-pool monitor for the rest of the process's life (see `Latency.pause()`).
+  private enum Progress {
+    case notStarted
+    case building
+    case built(AirportDirectory)
+  }
+
+  private static let progress = Mutex(Progress.notStarted)
+
+  /// Builds the built-in list on a background thread now, beside the rest of the start. While it
+  /// is being built, looking up one airport reads that airport's zone alone (a pay link's first
+  /// frame needs two airports, not seventy zone files); a search waits for the list, as it would
+  /// have without this. A queue of its own, not a global one: a global queue's worker would
+  /// start libdispatch's once-a-second thread-pool monitor for the rest of the process's life
+  /// (see `Latency.pause()`).
   public static func prepare() {
+    let start = progress.withLock { progress in
+      guard case .notStarted = progress else { return false }
+      progress = .building
+      return true
+    }
+    guard start else { return }
     DispatchQueue(label: "booking.airports", qos: .userInitiated).async {
-      _ = AirportDirectory.builtIn
+      let directory = AirportDirectory.builtIn
+      progress.withLock { $0 = .built(directory) }
     }
   }
 
-  public func airport(_ code: IATACode) -> Airport? { AirportDirectory.builtIn.airport(code) }
+  public func airport(_ code: IATACode) -> Airport? {
+    switch Self.progress.withLock({ $0 }) {
+    case .built(let directory): directory.airport(code)
+    case .building: AirportDirectory.builtInAirport(code, zones: Self.zones)
+    case .notStarted: AirportDirectory.builtIn.airport(code)
+    }
+  }
 
   public func search(_ query: String, limit: Int) -> [Airport] {
     AirportDirectory.builtIn.search(query, limit: limit)
   }
+
+  /// The zones single airports are read from while the list is built: one source, so each
+  /// zone file is read once.
+  private static let zones = ZoneSource.live
 }

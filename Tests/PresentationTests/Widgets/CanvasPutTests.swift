@@ -40,6 +40,10 @@ struct CanvasPutTests {
         fast == slow, "\(text.debugDescription) at \(x),\(y) clipped to \(String(describing: clip))"
       )
       #expect(fastEnd == slowEnd, "\(text.debugDescription) end column")
+      // Its width, counted a scalar a column without breaking, is the characters' widths.
+      #expect(
+        DisplayWidth.of(text) == text.reduce(0) { $0 + DisplayWidth.of($1) },
+        "\(text.debugDescription) width")
       let sub = Substring(text)
       var fromSubstring = background
       fromSubstring.put(sub, x: x, y: y, style: .plain, clip: clip)
