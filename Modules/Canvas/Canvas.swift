@@ -10,9 +10,6 @@ public struct Canvas: Hashable, Sendable, CustomStringConvertible {
   /// Row-major cells, `width * height` of them.
   public private(set) var cells: [Cell]
 
-  /// One-character strings for every ASCII byte, made once: drawing text then copies them.
-  private static let ascii: [String] = (0..<128).map { String(Unicode.Scalar(UInt8($0))) }
-
   /// A blank canvas.
   public init(width: Int, height: Int, style: Style = .plain) {
     self.width = max(0, width)
@@ -100,21 +97,16 @@ public struct Canvas: Hashable, Sendable, CustomStringConvertible {
     let first = max(x, max(0, area.x))
     let last = min(end, min(width, area.maxX)) - 1
     guard first <= last else { return end }
-    let table = Self.ascii
     let row = y * width
     func cell(_ scalar: UInt32) -> Cell {
-      let grapheme =
-        scalar < 0x80
-        ? table[Int(scalar)] : String(Unicode.Scalar(scalar).map(Character.init) ?? " ")
-      return Cell(grapheme: grapheme, width: 1, style: style)
+      Cell(glyph: Glyph(scalar: scalar), width: 1, style: style)
     }
     if ascii {
       set(cell(UInt32(bytes[first - x])), x: first, y: y)
       guard last > first else { return end }
       cells.withUnsafeMutableBufferPointer { cells in
         for column in (first + 1)..<last {
-          cells[row + column] = Cell(
-            grapheme: table[Int(bytes[column - x])], width: 1, style: style)
+          cells[row + column] = Cell(glyph: Glyph(ascii: bytes[column - x]), width: 1, style: style)
         }
       }
       set(cell(UInt32(bytes[last - x])), x: last, y: y)
@@ -159,7 +151,7 @@ public struct Canvas: Hashable, Sendable, CustomStringConvertible {
           for blank in column..<right { set(.blank(style), x: blank, y: y) }
         } else if columns == 2 {
           set(Cell(grapheme: String(character), width: 2, style: style), x: column, y: y)
-          set(Cell(grapheme: "", width: 0, style: style), x: column + 1, y: y)
+          set(Cell(glyph: .empty, width: 0, style: style), x: column + 1, y: y)
         } else {
           set(Cell(grapheme: String(character), width: 1, style: style), x: column, y: y)
         }

@@ -1,0 +1,47 @@
+import Testing
+
+@testable import Canvas
+
+@Suite("Cell text held inline")
+struct GlyphTests {
+  static let clusters = [
+    "", " ", "a", "~", "ç", "İ", "€", "→", "─", "█", "界", "🙂", "e\u{301}", "❤️", "🇹🇷", "👍🏽",
+    "1️⃣", "👩‍💻", "👨‍👩‍👧‍👦", "🏳️‍🌈", "a\u{301}\u{302}\u{303}\u{304}\u{305}\u{306}",
+  ]
+
+  @Test("every cluster reads back as written, inline or from the table")
+  func roundTrip() {
+    for cluster in Self.clusters {
+      #expect(Glyph(cluster).string == cluster, "\(cluster.debugDescription)")
+      var cell = Cell(grapheme: cluster, width: 1, style: .plain)
+      #expect(cell.grapheme == cluster)
+      cell.grapheme = "x"
+      #expect(cell.grapheme == "x")
+    }
+  }
+
+  @Test("glyphs are equal exactly when their clusters are, long ones included")
+  func equality() {
+    for first in Self.clusters {
+      for second in Self.clusters {
+        #expect((Glyph(first) == Glyph(second)) == (first == second), "\(first) \(second)")
+      }
+    }
+    #expect(Glyph.empty == Glyph(""))
+    #expect(Glyph.space == Glyph(" "))
+  }
+
+  @Test("a scalar or an ASCII byte makes the glyph its text makes")
+  func scalars() {
+    for value: UInt32 in [
+      0x20, 0x41, 0x7E, 0xA0, 0xE7, 0x130, 0x2FF, 0x20AC, 0x2192, 0x2588, 0x754C, 0x1F642,
+    ] {
+      let scalar = Unicode.Scalar(value).map(String.init) ?? ""
+      #expect(Glyph(scalar: value) == Glyph(scalar), "\(value)")
+      #expect(Glyph(scalar: value).string == scalar)
+    }
+    for byte: UInt8 in 0x20..<0x7F {
+      #expect(Glyph(ascii: byte) == Glyph(String(UnicodeScalar(byte))))
+    }
+  }
+}
