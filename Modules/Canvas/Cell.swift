@@ -17,6 +17,12 @@ public struct Cell: Hashable, Sendable {
     set { glyph = Glyph(newValue) }
   }
 
+  /// Calls `body` with each scalar of `grapheme`, in order, until it returns false, without
+  /// making a `String` (what a backend hands the terminal for every changed cell).
+  public func forEachScalar(_ body: (Unicode.Scalar) -> Bool) {
+    glyph.forEachScalar(body)
+  }
+
   /// A cell.
   public init(grapheme: String, width: UInt8, style: Style) {
     self.init(glyph: Glyph(grapheme), width: width, style: style)

@@ -103,6 +103,37 @@ struct Glyph: Hashable, Sendable {
     }
   }
 
+  /// Calls `body` with each scalar of the cluster, in order, until it returns false; no string
+  /// is made for an inline cluster.
+  func forEachScalar(_ body: (Unicode.Scalar) -> Bool) {
+    let count = Int(high >> 56)
+    if UInt64(count) == Self.tabled {
+      for scalar in string.unicodeScalars where !body(scalar) { return }
+      return
+    }
+    func byte(_ index: Int) -> UInt32 {
+      UInt32(truncatingIfNeeded: index < 8 ? low >> (index * 8) : high >> ((index - 8) * 8)) & 0xFF
+    }
+    // The bytes are valid UTF-8: they were made from a `String` or from one scalar.
+    var index = 0
+    while index < count {
+      let lead = byte(index)
+      var value: UInt32
+      var length: Int
+      switch lead {
+      case 0..<0x80: (value, length) = (lead, 1)
+      case 0xC0..<0xE0: (value, length) = (lead & 0x1F, 2)
+      case 0xE0..<0xF0: (value, length) = (lead & 0x0F, 3)
+      default: (value, length) = (lead & 0x07, 4)
+      }
+      for next in 1..<max(1, length) where index + next < count {
+        value = value << 6 | byte(index + next) & 0x3F
+      }
+      index += length
+      guard let scalar = Unicode.Scalar(value), body(scalar) else { return }
+    }
+  }
+
   /// Whether this is the empty cluster.
   var isEmpty: Bool { high == 0 }
 }

@@ -53,9 +53,19 @@ extension TerminalScreen {
   private func put(_ cell: Cell, x: Int, y: Int, in window: UnsafeMutablePointer<WINDOW>?) {
     let (appearance, newPair) = palette.appearance(of: cell.style)
     if let newPair { init_pair(newPair.number, newPair.foreground, newPair.background) }
-    var text = cell.grapheme.unicodeScalars.map { wchar_t(bitPattern: $0.value) }
-    if text.isEmpty { text = [wchar_t(bitPattern: 0x20)] }
-    text.append(0)
-    _ = cnc_put_cell(window, Int32(y), Int32(x), text, appearance.attributes, appearance.pair)
+    // The shim keeps at most CCHARW_MAX (5) wide characters of a cell: a few more are read, none
+    // is allocated.
+    var text = InlineArray<8, wchar_t>(repeating: 0)
+    var count = 0
+    cell.forEachScalar { scalar in
+      text[count] = wchar_t(bitPattern: scalar.value)
+      count += 1
+      return count < 7
+    }
+    if count == 0 { text[0] = wchar_t(bitPattern: 0x20) }
+    text.span.withUnsafeBufferPointer { text in
+      _ = cnc_put_cell(
+        window, Int32(y), Int32(x), text.baseAddress, appearance.attributes, appearance.pair)
+    }
   }
 }

@@ -20,6 +20,22 @@ struct GlyphTests {
     }
   }
 
+  @Test("a cell's scalars are its cluster's, read without a string, and stop when asked")
+  func scalarsOfACell() {
+    for cluster in Self.clusters {
+      var read: [Unicode.Scalar] = []
+      Cell(grapheme: cluster, width: 1, style: .plain).forEachScalar {
+        read.append($0); return true
+      }
+      #expect(read == Array(cluster.unicodeScalars), "\(cluster.debugDescription)")
+      var first: [Unicode.Scalar] = []
+      Cell(grapheme: cluster, width: 1, style: .plain).forEachScalar {
+        first.append($0); return false
+      }
+      #expect(first == Array(cluster.unicodeScalars.prefix(1)))
+    }
+  }
+
   @Test("glyphs are equal exactly when their clusters are, long ones included")
   func equality() {
     for first in Self.clusters {
