@@ -86,6 +86,10 @@ public final class TerminalScreen {
     nodelay(window, true)
     // The cursor is hidden, so ncurses need not move it back after each update.
     leaveok(window, true)
+    // No typeahead check: by default every update polls the input first, to give up the output
+    // when a key is waiting (a system call a frame, a countdown tick included). The app reads
+    // keys itself when the read source says one is waiting; a frame is always written whole.
+    typeahead(-1)
     set_escdelay(25)
     curs_set(0)
     palette = makePalette()
