@@ -13,15 +13,19 @@ Programs, interleaved round by round (the order rotates every round):
   built with `--static-swift-stdlib`, or the build before a change), named NAME.
 
 Figures, each as median (min-max) over the rounds and as a ratio to the Swift floor's median:
-- first frame: from fork to the first bytes of the wanted text ("Price held", "Search flights");
+- first frame: from fork to the first bytes of the wanted text ("Price held", "Search flights"),
+  over --starts starts of its own after the rounds (each program started, timed, killed, the
+  order rotating), since a start is far noisier than the other figures;
 - CPU per 10 s: the CPU time of all the process's threads (/proc/<pid>/task/*/schedstat) over
   10 s after the first frame had settled for 1.5 s (the countdown running where there is one);
 - bytes/s: what the program wrote to the terminal over those 10 s, per second;
 - peak RSS: VmHWM at the end: for booking after the whole booking, for a floor after its 10 s.
 
-Usage: Tools/scripts/measure_app.py [--bin DIR] [--rounds N] [--other NAME=PATH]... [--mappings]
+Usage: Tools/scripts/measure_app.py [--bin DIR] [--rounds N] [--starts N] [--other NAME=PATH]...
+                                     [--mappings]
   --bin DIR     where booking, booking-cli and floor are (default .build/release)
   --rounds N    rounds (default 5)
+  --starts N    starts for the first frame alone, after the rounds (default 15)
   --other NAME=PATH  another booking binary to measure beside (its booking-cli: --bin's)
   --mappings    print booking's resident memory by mapping after the last payment round
 """
@@ -34,6 +38,7 @@ def option(name, default):
 
 BIN = option("--bin", ".build/release")
 ROUNDS = int(option("--rounds", "5"))
+STARTS = int(option("--starts", "15"))
 # Each --other NAME=PATH: another booking binary, measured beside under NAME.
 OTHERS = [sys.argv[i + 1].split("=", 1) for i, a in enumerate(sys.argv[:-1]) if a == "--other"]
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
@@ -225,6 +230,33 @@ def search(binary):
     return run
 
 
+def start_only(argv, needle):
+    """Milliseconds from fork to `needle` on the terminal; the program is then killed."""
+    start = time.perf_counter()
+    pid, fd = spawn(argv)
+    read_until(fd, needle)
+    first = (time.perf_counter() - start) * 1000
+    drain(fd, 0.2)
+    os.kill(pid, signal.SIGKILL)
+    os.waitpid(pid, 0)
+    os.close(fd)
+    return first
+
+
+def first_frame(kind, binary, cli):
+    """One start of the program as `kind` ("floor", "payment" or "search"), first frame only."""
+    if kind == "floor":
+        return start_only([binary, "900"], b"Price held")
+    with tempfile.TemporaryDirectory() as data:
+        if kind == "payment":
+            quote = make_quote(cli, data)
+            return start_only(
+                [binary, "--data-dir", data, "--latency", "0", "--open", f"booking://pay/{quote}"],
+                b"Price held")
+        return start_only([binary, "--data-dir", data, "--latency", "0", "--fresh"],
+                          b"Search flights")
+
+
 def c_floor(scratch):
     cc = shutil.which("cc") or shutil.which("gcc") or shutil.which("clang")
     if not cc:
@@ -247,44 +279,63 @@ def main():
     swift_floor = os.path.join(BIN, "floor")
     for path in (booking, cli, swift_floor):
         if not os.access(path, os.X_OK):
-            raise SystemExit(f"missing {path}: swift build -c release --product booking "
-                             "--product booking-cli --product floor")
+            # One product a command: `swift build --product A --product B` builds only B.
+            raise SystemExit(f"missing {path}: for p in booking booking-cli floor; do "
+                             "swift build -c release --product $p; done")
     scratch = tempfile.mkdtemp()
-    programs = []
+    programs, starts = [], []
     c_binary = c_floor(scratch)
     if c_binary:
         programs.append(("C floor", floor(c_binary)))
+        starts.append(("C floor", "floor", c_binary))
     programs.append(("Swift floor", floor(swift_floor)))
+    starts.append(("Swift floor", "floor", swift_floor))
     programs.append(("booking, payment", payment(booking, cli)))
     programs.append(("booking, search", search(booking)))
+    starts += [("booking, payment", "payment", booking), ("booking, search", "search", booking)]
     for name, path in OTHERS:
         programs.append((f"{name}, payment", payment(path, cli)))
         programs.append((f"{name}, search", search(path)))
+        starts += [(f"{name}, payment", "payment", path), (f"{name}, search", "search", path)]
     results = {name: [] for name, _ in programs}
     for round_number in range(ROUNDS):
         shift = round_number % len(programs)
         for name, run in programs[shift:] + programs[:shift]:
             results[name].append(run(round_number))
         print(f"round {round_number + 1}/{ROUNDS} done", file=sys.stderr)
+    # First frames vary far more than the rest (a start right after a whole booking's fsyncs can
+    # take twice as long): they get starts of their own, many more than the rounds, interleaved.
+    frames = {name: [] for name, _, _ in starts}
+    for number in range(STARTS):
+        shift = number % len(starts)
+        for name, kind, path in starts[shift:] + starts[:shift]:
+            frames[name].append(first_frame(kind, path, cli))
+    print(f"{STARTS} starts done", file=sys.stderr)
+    for name, values in frames.items():
+        for figures, value in zip(results[name], values):
+            figures["first"] = value
+        results[name] += [{"first": value} for value in values[len(results[name]):]]
     shutil.rmtree(scratch, ignore_errors=True)
 
-    base = {key: statistics.median(f[key] for f in results["Swift floor"])
+    base = {key: statistics.median(f[key] for f in results["Swift floor"] if key in f)
             for key in ("first", "cpu", "bytes", "rss")}
 
     def ratio(value, key):
         return f"{value / base[key]:.2f}x" if base[key] else "–"
 
-    print(f"{ROUNDS} rounds, 100x30 pty, median (min–max) and the ratio to the Swift floor's "
-          "median; memory in MB (10^6 bytes), MiB (2^20 bytes) in brackets")
+    print(f"{ROUNDS} rounds ({STARTS} starts for the first frame), 100x30 pty, median (min–max) "
+          "and the ratio to the Swift floor's median; memory in MB (10^6 bytes), MiB (2^20 "
+          "bytes) in brackets")
     print()
     print("| program | first frame | CPU per 10 s | bytes/s | peak RSS |")
     print("|---|---|---|---|---|")
     for name, _ in programs:
         figures = results[name]
         first, first_text = spread([f["first"] for f in figures], lambda v: f"{v:.1f} ms")
-        cpu, cpu_text = spread([f["cpu"] for f in figures], lambda v: f"{v:.2f} ms")
-        rate, rate_text = spread([f["bytes"] for f in figures], lambda v: f"{v:.1f}")
-        rss, rss_text = spread([f["rss"] * 1024 / 1e6 for f in figures], lambda v: f"{v:.1f}")
+        rounds = [f for f in figures if "cpu" in f]
+        cpu, cpu_text = spread([f["cpu"] for f in rounds], lambda v: f"{v:.2f} ms")
+        rate, rate_text = spread([f["bytes"] for f in rounds], lambda v: f"{v:.1f}")
+        rss, rss_text = spread([f["rss"] * 1024 / 1e6 for f in rounds], lambda v: f"{v:.1f}")
         rss_mib = rss * 1e6 / 2**20
         print(f"| {name} | {first_text}, {ratio(first, 'first')} | {cpu_text}, "
               f"{ratio(cpu, 'cpu')} | {rate_text}, {ratio(rate, 'bytes')} | "
