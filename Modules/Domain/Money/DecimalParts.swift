@@ -47,7 +47,7 @@ struct DecimalParts: Equatable {
       var mantissa: UInt64 = 0
       for word in stride(from: length - 1, through: 0, by: -1) {
         let bits = raw.loadUnaligned(fromByteOffset: 4 + 2 * word, as: UInt16.self)
-        mantissa = mantissa << 16 | UInt64(UInt16(littleEndian: bits))
+        mantissa = mantissa << 16 | UInt64(bits)  // a native UInt16 field
       }
       return DecimalParts(
         negative: negative, mantissa: mantissa, exponent: Int(Int8(bitPattern: raw[0])))
