@@ -53,3 +53,27 @@ struct DecimalPartsTests {
     #expect(value.plainDigits == "-123456789012345678901.25")
   }
 }
+
+@Suite("Decimal as a whole number of minor units")
+struct WholeNumberTests {
+  @Test("a value times 10^scale, exact or nil")
+  func wholeNumbers() throws {
+    let cases: [(String, Int, Int64?)] = [
+      ("212.5", 2, 21250), ("212.50", 2, 21250), ("0", 3, 0), ("-1.5", 1, -15), ("1e3", 0, 1000),
+      ("0.001", 3, 1), ("0.0015", 3, nil), ("99999999999.999", 3, 99_999_999_999_999),
+      ("123456789012345678901", 0, nil), ("9223372036854775807", 0, Int64.max),
+      ("9223372036854775808", 0, nil), ("1e17", 3, nil),
+    ]
+    for (text, scale, expected) in cases {
+      let value = try #require(Decimal(string: text))
+      #expect(value.wholeNumber(scale: scale) == expected, "\(text) at scale \(scale)")
+    }
+    var generator = SplitMix(seed: 3)
+    for _ in 0..<3000 {
+      let cents = Int64(generator.next() % 10_000_000_000) - 5_000_000_000
+      let value = Decimal(cents) / 100
+      #expect(value.wholeNumber(scale: 2) == cents, "\(value)")
+      #expect(value.wholeNumber(scale: 3) == cents * 10, "\(value)")
+    }
+  }
+}

@@ -36,9 +36,6 @@ enum FareStrip {
     let shown = days.indices.filter { abs($0 - middle) <= each }.map { days[$0] }
     let prices = shown.compactMap(\.lowest?.amount)
     let (low, high) = (prices.min() ?? 0, prices.max() ?? 0)
-    // Eight heights: a bar is as high as the eighths of the spread its fare is above the lowest
-    // (worked out once per frame: decimal division is not cheap).
-    let thresholds = high > low ? (1...7).map { low + (high - low) * Decimal($0) / 8 } : []
     let bars = Array("▁▂▃▄▅▆▇█")
     var x = rect.x + max(0, (rect.width - shown.count * cellWidth) / 2)
     for fare in shown {
@@ -49,7 +46,7 @@ enum FareStrip {
       if !fare.bookable {
         bar = " · · "
       } else if let amount = fare.lowest?.amount {
-        let level = thresholds.filter { amount >= $0 }.count
+        let level = Self.level(of: amount, low: low, high: high)
         bar = String(repeating: String(bars[level]), count: 3)
       } else {
         bar = state.fares == .loading ? "  …  " : "  –  "
@@ -68,5 +65,29 @@ enum FareStrip {
         clip: rect)
       x += cellWidth
     }
+  }
+
+  /// Which of eight heights (0 to 7) a fare's bar has: how many of the seven eighths of the
+  /// spread from `low` to `high` it is at or above. In whole minor units when the amounts are
+  /// (no `Decimal` division, on every frame): `amount >= low + (high - low) * k / 8` is
+  /// `8 * (amount - low) >= k * (high - low)`, exactly.
+  static func level(of amount: Decimal, low: Decimal, high: Decimal) -> Int {
+    guard high > low else { return 0 }
+    if let a = amount.wholeNumber(scale: 3), let l = low.wholeNumber(scale: 3),
+      let h = high.wholeNumber(scale: 3),
+      case let (spread, wide) = h.subtractingReportingOverflow(l), !wide,
+      case let (difference, under) = a.subtractingReportingOverflow(l), !under,
+      case let (above, over) = difference.multipliedReportingOverflow(by: 8), !over,
+      !spread.multipliedReportingOverflow(by: 7).overflow
+    {
+      return (1...7).filter { above >= spread * Int64($0) }.count
+    }
+    return levelByDivision(of: amount, low: low, high: high)
+  }
+
+  /// The same through `Decimal` thresholds: for amounts finer than a thousandth, or too large.
+  static func levelByDivision(of amount: Decimal, low: Decimal, high: Decimal) -> Int {
+    guard high > low else { return 0 }
+    return (1...7).filter { amount >= low + (high - low) * Decimal($0) / 8 }.count
   }
 }
