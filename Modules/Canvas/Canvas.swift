@@ -82,15 +82,7 @@ public struct Canvas: Hashable, Sendable, CustomStringConvertible {
   private mutating func putSimple(
     _ bytes: UnsafeBufferPointer<UInt8>, x: Int, y: Int, style: Style, clip: Rect?
   ) -> Int? {
-    var count = 0
-    var ascii = true
-    var index = 0
-    while index < bytes.count {
-      guard let (scalar, length) = DisplayWidth.simpleScalar(bytes, at: index) else { return nil }
-      if scalar >= 0x80 { ascii = false }
-      index += length
-      count += 1
-    }
+    guard let (count, ascii) = DisplayWidth.simpleRun(bytes) else { return nil }
     let end = x + count
     let area = clip ?? bounds
     guard y >= max(0, area.y), y < min(height, area.maxY) else { return end }
@@ -113,7 +105,7 @@ public struct Canvas: Hashable, Sendable, CustomStringConvertible {
       return end
     }
     var column = x
-    index = 0
+    var index = 0
     while column <= last, let (scalar, length) = DisplayWidth.simpleScalar(bytes, at: index) {
       if column == first || column == last {
         set(cell(scalar), x: column, y: y)

@@ -42,7 +42,7 @@ public enum DisplayWidth {
   public static func of(_ text: String) -> Int {
     if let ascii = asciiWidth(text) { return ascii }
     var text = text
-    if let simple = text.withUTF8(simpleWidth) { return simple }
+    if let simple = text.withUTF8(simpleRun) { return simple.columns }
     var total = 0
     for character in text { total += of(character) }
     return total
@@ -68,17 +68,20 @@ public enum DisplayWidth {
     return count
   }
 
-  /// The width of text whose every scalar is one column and never joins a neighbour (see
-  /// `simpleScalar`): one column a scalar, without grapheme breaking; nil for any other text.
-  private static func simpleWidth(_ bytes: UnsafeBufferPointer<UInt8>) -> Int? {
+  /// The width of UTF-8 whose every scalar is one column and never joins a neighbour (see
+  /// `simpleScalar`), one column a scalar without grapheme breaking, and whether it is all
+  /// ASCII; nil for any other text.
+  static func simpleRun(_ bytes: UnsafeBufferPointer<UInt8>) -> (columns: Int, ascii: Bool)? {
     var count = 0
+    var ascii = true
     var index = 0
     while index < bytes.count {
-      guard let (_, length) = simpleScalar(bytes, at: index) else { return nil }
+      guard let (scalar, length) = simpleScalar(bytes, at: index) else { return nil }
+      if scalar >= 0x80 { ascii = false }
       index += length
       count += 1
     }
-    return count
+    return (count, ascii)
   }
 
   /// The scalar at `index` of valid UTF-8 and its length in bytes, when it is one a terminal

@@ -32,47 +32,19 @@ struct Glyph: Hashable, Sendable {
 
   /// One scalar.
   init(scalar: UInt32) {
-    if scalar < 0x80 {
-      self.init(ascii: UInt8(scalar))
-      return
+    var glyph = Glyph.empty
+    if let scalar = Unicode.Scalar(scalar) {
+      UTF8.encode(scalar) { glyph.append($0) }
     }
-    var bytes: UInt64
-    var count: UInt64
-    if scalar < 0x800 {
-      bytes = UInt64(0xC0 | scalar >> 6) | UInt64(0x80 | scalar & 0x3F) << 8
-      count = 2
-    } else if scalar < 0x10000 {
-      bytes =
-        UInt64(0xE0 | scalar >> 12) | UInt64(0x80 | scalar >> 6 & 0x3F) << 8
-        | UInt64(0x80 | scalar & 0x3F) << 16
-      count = 3
-    } else {
-      bytes =
-        UInt64(0xF0 | scalar >> 18) | UInt64(0x80 | scalar >> 12 & 0x3F) << 8
-        | UInt64(0x80 | scalar >> 6 & 0x3F) << 16 | UInt64(0x80 | scalar & 0x3F) << 24
-      count = 4
-    }
-    self.init(low: bytes, high: count << 56)
+    self = glyph
   }
 
   /// `text`, inline when its UTF-8 fits.
   init(_ text: String) {
-    var text = text
-    let inline = text.withUTF8 { bytes -> Glyph? in
-      guard bytes.count <= 15 else { return nil }
-      var low: UInt64 = 0
-      var high = UInt64(bytes.count) << 56
-      for (index, byte) in bytes.enumerated() {
-        if index < 8 {
-          low |= UInt64(byte) << (index * 8)
-        } else {
-          high |= UInt64(byte) << ((index - 8) * 8)
-        }
-      }
-      return Glyph(low: low, high: high)
-    }
-    if let inline {
-      self = inline
+    if text.utf8.count <= 15 {
+      var glyph = Glyph.empty
+      for byte in text.utf8 { glyph.append(byte) }
+      self = glyph
       return
     }
     let index = Self.table.withLock { table in
@@ -83,6 +55,17 @@ struct Glyph: Hashable, Sendable {
       return index
     }
     self.init(low: index, high: Self.tabled << 56)
+  }
+
+  /// Adds one byte to an inline glyph of fewer than 15.
+  private mutating func append(_ byte: UInt8) {
+    let count = Int(high >> 56)
+    if count < 8 {
+      low |= UInt64(byte) << (count * 8)
+    } else {
+      high |= UInt64(byte) << ((count - 8) * 8)
+    }
+    high = high & ~(0xFF << 56) | UInt64(count + 1) << 56
   }
 
   /// Clusters too long to keep inline, each once, in the order first seen.
@@ -103,37 +86,9 @@ struct Glyph: Hashable, Sendable {
     }
   }
 
-  /// Calls `body` with each scalar of the cluster, in order, until it returns false; no string
-  /// is made for an inline cluster.
+  /// Calls `body` with each scalar of the cluster, in order, until it returns false (an inline
+  /// cluster's text is a small string: nothing is allocated).
   func forEachScalar(_ body: (Unicode.Scalar) -> Bool) {
-    let count = Int(high >> 56)
-    if UInt64(count) == Self.tabled {
-      for scalar in string.unicodeScalars where !body(scalar) { return }
-      return
-    }
-    func byte(_ index: Int) -> UInt32 {
-      UInt32(truncatingIfNeeded: index < 8 ? low >> (index * 8) : high >> ((index - 8) * 8)) & 0xFF
-    }
-    // The bytes are valid UTF-8: they were made from a `String` or from one scalar.
-    var index = 0
-    while index < count {
-      let lead = byte(index)
-      var value: UInt32
-      var length: Int
-      switch lead {
-      case 0..<0x80: (value, length) = (lead, 1)
-      case 0xC0..<0xE0: (value, length) = (lead & 0x1F, 2)
-      case 0xE0..<0xF0: (value, length) = (lead & 0x0F, 3)
-      default: (value, length) = (lead & 0x07, 4)
-      }
-      for next in 1..<max(1, length) where index + next < count {
-        value = value << 6 | byte(index + next) & 0x3F
-      }
-      index += length
-      guard let scalar = Unicode.Scalar(value), body(scalar) else { return }
-    }
+    for scalar in string.unicodeScalars where !body(scalar) { return }
   }
-
-  /// Whether this is the empty cluster.
-  var isEmpty: Bool { high == 0 }
 }

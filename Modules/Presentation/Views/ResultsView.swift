@@ -160,10 +160,8 @@ enum ResultsView {
     let blank = Rect(x: row.x, y: row.y, width: min(column, columns.maxX) - row.x, height: 1)
     canvas.fill(blank, style: base)
     for index in texts.indices where shown[index] {
-      let room = widths[index] - (index == 0 ? 0 : 1)
-      let text = texts[index]
       canvas.put(
-        DisplayWidth.of(text) <= room ? text : DisplayWidth.truncate(text, to: room),
+        DisplayWidth.truncate(texts[index], to: widths[index] - (index == 0 ? 0 : 1)),
         x: starts[index], y: row.y, style: base, clip: columns)
     }
     canvas.put(price, x: priceStart, y: row.y, style: base, clip: row)
