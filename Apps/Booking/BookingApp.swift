@@ -53,6 +53,12 @@ final class BookingApp {
   /// How many activity lines, and which header lines, are in the log already.
   private var loggedActivity = 0
   private var loggedNotice: String?
+  /// The start's one change before its first frame (the size) is saved right after that frame,
+  /// before any key is read, not before it: the only snapshot it can write is the search form's
+  /// (a resume or a link saves nothing until restored, `--fresh` keeps the saved session), which
+  /// is what no file means too, so a crash between the frame and the save starts the same way.
+  /// A new data directory's first frame then does not wait for two fsyncs.
+  private var firstFrameDrawn = false
   private var loggedSaveProblem: String?
 
   init(
@@ -99,6 +105,8 @@ final class BookingApp {
     let size = screen.size
     store.send(.key(.resize(width: size.columns, height: size.rows)))
     render()
+    firstFrameDrawn = true
+    persist(store.state)
   }
 
   /// Hands the restored flow to the store; from now on keys reach the steps.
@@ -217,7 +225,7 @@ final class BookingApp {
       return
     }
     let savedBefore = saving.saved
-    persist(state)
+    if firstFrameDrawn { persist(state) }
     // The inspector shows the snapshot as it is on disk: read when it opens and after a save,
     // and handed to the store as an action of its own after this change (never from inside it).
     if state.shell.modal != .inspector {

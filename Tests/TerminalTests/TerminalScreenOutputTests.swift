@@ -134,6 +134,42 @@ struct TerminalScreenOutputTests {
     #expect(!resumed.contains(off))
   }
 
+  @Test("a frame goes out in one write, and so does a countdown tick")
+  func oneWritePerUpdate() throws {
+    let piped = try PipedScreen(keepingWrites: true)
+    defer { piped.close() }
+    let size = piped.screen.size
+    let first = piped.writes { piped.screen.draw(frame(size, countdown: "12:34", bar: 30)) }
+    #expect(first.count == 1, "\(first.count) writes: \(first.map(\.count)) bytes")
+    #expect(first.joined().count > 300)
+    let tick = piped.writes { piped.screen.draw(frame(size, countdown: "12:33", bar: 29)) }
+    #expect(tick.count == 1, "\(tick.count) writes: \(tick.map(\.count)) bytes")
+    let word = piped.writes {
+      piped.screen.draw(frame(size, countdown: "12:33", bar: 29, code: "VWXYZ"))
+    }
+    #expect(word.count == 1, "\(word.count) writes: \(word.map(\.count)) bytes")
+  }
+
+  @Test("the keypad sends its application sequences from the start and again after a suspend")
+  func keypadTransmitMode() throws {
+    // xterm-256color's smkx and rmkx: arrows come as Esc O A while on, as Esc [ A while off, and
+    // ncurses knows only the first (the terminal switches when it reads these).
+    let on = Array("\u{1B}[?1h\u{1B}=".utf8)
+    let off = Array("\u{1B}[?1l\u{1B}>".utf8)
+    let piped = try PipedScreen()
+    defer { piped.close() }
+    let stopped = piped.output { piped.screen.stop() }
+    #expect(stopped.lastIndex(of: off) != nil)
+    let started = piped.output { try? piped.screen.start() }
+    let startedOn = try #require(started.lastIndex(of: on), "\(started)")
+    #expect(started.lastIndex(of: off).map { $0 < startedOn } ?? true, "\(started)")
+    let suspended = piped.output { piped.screen.suspend() }
+    #expect(suspended.lastIndex(of: off) != nil, "\(suspended)")
+    // Back, before any key is read: the next arrow pressed must come in the mode ncurses knows.
+    let resumed = piped.output { piped.screen.resume() }
+    #expect(resumed.lastIndex(of: on) != nil, "\(resumed)")
+  }
+
   @Test("an unknown terminal type is an error, not a crash")
   func unknownTerminal() throws {
     let output = try #require(fopen("/dev/null", "w"))
@@ -156,4 +192,10 @@ extension Array where Element == UInt8 {
   }
 
   fileprivate func ends(with part: [UInt8]) -> Bool { suffix(part.count).elementsEqual(part) }
+
+  /// Where `part` starts for the last time.
+  fileprivate func lastIndex(of part: [UInt8]) -> Int? {
+    guard part.count <= count else { return nil }
+    return (0...(count - part.count)).last { Array(self[$0..<$0 + part.count]) == part }
+  }
 }

@@ -42,11 +42,14 @@ extension TerminalScreen {
   }
 
   /// An update after `suspend()` is back in full-screen mode (ncurses re-enters it by itself):
-  /// pastes are marked again.
+  /// pastes are marked again, and the keypad sends its application sequences again now, not at
+  /// the next read (ncurses turns it on only when it reads, and by then the first arrow pressed
+  /// was sent in the other mode, as a sequence ncurses does not know).
   private func comeBackFromSuspend() {
     guard isSuspended else { return }
     isSuspended = false
     setBracketedPaste(true)
+    keypad(cnc_stdscr(), true)
   }
 
   /// Writes one cell into ncurses's window; ncurses blanks any wide character it cuts in half.

@@ -77,6 +77,8 @@ public final class TerminalScreen {
     }
     screen = created
     set_term(created)
+    // First, so the modes set below (the keypad's among them) are the ones in force after it.
+    leaveInitialMode()
     cbreak()
     noecho()
     nonl()
@@ -97,6 +99,17 @@ public final class TerminalScreen {
     isSuspended = false
     keyDecoder.reset()
     setBracketedPaste(true)
+  }
+
+  /// ncurses 6.4 writes out its buffer after every cursor move of an update until the program
+  /// has once left and come back (`endwin()`, then an update): `_nc_mvcur` flushes while the
+  /// screen is in its initial state, meant for programs that use the terminfo layer alone. A
+  /// frame went out in about seventy `write`s, a countdown tick in two. Leaving and coming back
+  /// once, before anything is drawn, makes every update one `write`; the terminal sees the
+  /// alternate screen left and entered again in the same few bytes.
+  private func leaveInitialMode() {
+    endwin()
+    doupdate()
   }
 
   /// Leaves full-screen mode for good and restores the terminal. Safe to call more than once,

@@ -8,6 +8,9 @@ import Terminal
 
 /// A started screen that writes into a pipe, so a test can count the bytes each update sends.
 /// Keys come from /dev/null: there are none.
+///
+/// With `keepingWrites`, the "pipe" is a socket pair of sequenced packets, which keeps each
+/// `write` ncurses makes as a message of its own: `writes(of:)` tells them apart.
 @MainActor
 final class PipedScreen {
   let screen: TerminalScreen
@@ -15,9 +18,15 @@ final class PipedScreen {
   private let input: UnsafeMutablePointer<FILE>
   private let readEnd: Int32
 
-  init(colorMode: ColorMode = .color) throws {
+  init(colorMode: ColorMode = .color, keepingWrites: Bool = false) throws {
     var ends: [Int32] = [-1, -1]
-    guard pipe(&ends) == 0 else { throw SetupFailure(description: "pipe") }
+    if keepingWrites {
+      guard socketpair(AF_UNIX, Int32(SOCK_SEQPACKET.rawValue), 0, &ends) == 0 else {
+        throw SetupFailure(description: "socketpair")
+      }
+    } else {
+      guard pipe(&ends) == 0 else { throw SetupFailure(description: "pipe") }
+    }
     _ = fcntl(ends[0], F_SETFL, O_NONBLOCK)
     guard let output = fdopen(ends[1], "w"), let input = fopen("/dev/null", "r") else {
       throw SetupFailure(description: "fdopen")
@@ -35,6 +44,19 @@ final class PipedScreen {
     _ = drain()
     update()
     return drain()
+  }
+
+  /// Each `write` that `update` made ncurses make, in order (with `keepingWrites`).
+  func writes(of update: () -> Void) -> [[UInt8]] {
+    _ = drain()
+    update()
+    var buffer = [UInt8](repeating: 0, count: 1 << 17)
+    var messages: [[UInt8]] = []
+    while true {
+      let count = read(readEnd, &buffer, buffer.count)
+      if count <= 0 { return messages }
+      messages.append(Array(buffer[0..<count]))
+    }
   }
 
   /// Stops the screen and closes the pipe.
