@@ -235,21 +235,28 @@ do {
   exit(1)
 }
 app.run()
-// The airport list reads ~70 zone files and no first frame needs it (a pay link's two airports
-// are read on their own): built after the frame, not beside it, where its faults, file reads and
-// first uses of generic types competed with the frame's (3-4 ms of a 20 ms start).
-BuiltInAirports.prepare()
-// Temp files of writes cut short by a crash are never read; clear old ones off the main actor,
-// on a queue of their own: blocking file work on `work` would hold up the restore's airline
-// calls behind it, and a global queue would start libdispatch's thread-pool monitor.
-DispatchQueue(label: "booking.cleanup", qos: .background).async {
-  airline.removeStaleTemporaryFiles(olderThan: 10 * 60)
-  _ = try? store.removeStaleTemporaryFiles(of: SessionFile.kind, olderThan: 10 * 60)
+/// Work no frame waits for, started once the start's frames are drawn (the first, and a
+/// resume's restored one): beside them, its threads took the two cores from the frames' work
+/// and from the main queue's first turn.
+@MainActor func startBackgroundWork() {
+  // The airport list reads ~70 zone files and no first frame needs it (a pay link's two
+  // airports are read on their own).
+  BuiltInAirports.prepare()
+  // Temp files of writes cut short by a crash are never read; clear old ones off the main
+  // actor, on a queue of their own: blocking file work on `work` would hold up the airline's
+  // calls behind it, and a global queue would start libdispatch's thread-pool monitor.
+  DispatchQueue(label: "booking.cleanup", qos: .background).async {
+    airline.removeStaleTemporaryFiles(olderThan: 10 * 60)
+    _ = try? store.removeStaleTemporaryFiles(of: SessionFile.kind, olderThan: 10 * 60)
+  }
 }
 Task(executorPreference: work) { @MainActor in
   for await notice in airline.ledgerNotices { app.ledgerNotice(notice) }
 }
-if restoring == nil { app.startFresh() }
+if restoring == nil {
+  app.startFresh()
+  startBackgroundWork()
+}
 Task(executorPreference: work) { @MainActor in
   let found = await startWork.value
   if let failure = found.recoveryFailure { app.paymentRecoveryFailed(failure) }
@@ -259,5 +266,7 @@ Task(executorPreference: work) { @MainActor in
   case .bag(let bag): app.bagOpened(bag)
   }
   for payment in found.recovered { app.recovered(payment) }
+  // After the frame the restore asked for, which the main queue runs first.
+  if restoring != nil { DispatchQueue.main.async { startBackgroundWork() } }
 }
 dispatchMain()
