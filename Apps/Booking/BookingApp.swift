@@ -50,6 +50,9 @@ final class BookingApp {
   var replayer: KeyReplayer?
   /// `log/booking.log`, if it could be opened.
   var log: EventLog?
+  /// The restored path's save, made by the start's work: ending the app while it resumes stops
+  /// it, so the saved session is then left as it was (or, when it came first, as restored).
+  var restoredSave: RestoredSave?
   /// How many activity lines, and which header lines, are in the log already.
   private var loggedActivity = 0
   private var loggedNotice: String?
@@ -79,9 +82,13 @@ final class BookingApp {
       onTerminate: { [weak self] signal in
         guard let self else { return }
         let kept = self.store.state.keepsSavedSession
+        let restored = self.restoredWhileResuming()
         self.saveNow()
         self.writeLog(
-          "exit on signal \(signal): " + (kept ? "saved session left as it was" : "session saved"))
+          "exit on signal \(signal): "
+            + (restored
+              ? "saved session as restored"
+              : kept ? "saved session left as it was" : "session saved"))
       },
       onResize: { [weak self] in self?.readKeys() },
       // Ctrl-C asks before quitting, as `q` does; a second Ctrl-C confirms.
@@ -109,8 +116,10 @@ final class BookingApp {
     persist(store.state)
   }
 
-  /// Hands the restored flow to the store; from now on keys reach the steps.
-  func restored(_ restoration: Restoration, fromLink: Bool) {
+  /// Hands the restored flow to the store; from now on keys reach the steps. `saved` is its
+  /// snapshot as the start's work saved it before handing it over (nil: it did not need to).
+  func restored(_ restoration: Restoration, fromLink: Bool, saved: SessionSave?) {
+    if let saved { report(saving.wrote(saved.snapshot, error: saved.error)) }
     store.send(.restored(restoration))
     // A link opens; only a saved session resumes.
     if fromLink, case .resumed(let step) = restoration.outcome {
@@ -274,7 +283,13 @@ final class BookingApp {
   private func persist(_ state: RootFeature.State) {
     guard !state.keepsSavedSession, let snapshot = state.flow.savedSnapshot else { return }
     guard saving.needsSave(snapshot) else { return }
-    guard let report = saving.wrote(snapshot, error: session.save(snapshot)) else { return }
+    report(saving.wrote(snapshot, error: session.save(snapshot)))
+  }
+
+  /// Says what a save changed in the header, as an action of its own after the change being
+  /// handled.
+  private func report(_ report: SessionSaving.Report?) {
+    guard let report else { return }
     DispatchQueue.main.async { [weak self] in
       MainActor.assumeIsolated {
         switch report {
@@ -283,6 +298,13 @@ final class BookingApp {
         }
       }
     }
+  }
+
+  /// Ending while the screen says it is resuming: stops the start's save of the restored path;
+  /// true when that save had already been made.
+  private func restoredWhileResuming() -> Bool {
+    guard store.state.restoring != nil else { return false }
+    return restoredSave?.close() ?? false
   }
 
   private func saveNow() {
@@ -400,11 +422,13 @@ final class BookingApp {
   }
 
   private func quit() {
+    let restored = restoredWhileResuming()
     saveNow()
     let state = store.state
     writeLog(
       state.restoring.map {
-        "exit: quit while resuming at \($0.step), saved session left as it was"
+        "exit: quit while resuming at \($0.step), saved session "
+          + (restored ? "as restored" : "left as it was")
       }
         ?? "exit: quit at \(state.flow.current)")
     recorder?.finish()

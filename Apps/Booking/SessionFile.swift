@@ -1,5 +1,6 @@
 import FlowOwner
 import Persistence
+import Synchronization
 
 #if canImport(FoundationEssentials)
   import FoundationEssentials
@@ -13,8 +14,15 @@ import Persistence
   import Darwin
 #endif
 
+/// A snapshot written, and what writing it said: nil when it is on disk, else the reason, one
+/// line for the header.
+struct SessionSave: Sendable {
+  let snapshot: BookingSnapshot
+  let error: String?
+}
+
 /// The saved snapshot in `session/snapshot.json`, read and written through the record store.
-struct SessionFile {
+struct SessionFile: Sendable {
   let store: RecordStore
   static let kind = RecordKind.session(schema: BookingSnapshot.schema)
 
@@ -69,6 +77,39 @@ struct SessionFile {
       return text.replacing("\n", with: " ")
     } catch {
       return "(\(Self.reason(error)))"
+    }
+  }
+}
+
+/// The restored path's save, made by the start's work beside the terminal's start, and the
+/// app's end while it still says it is resuming, which must not race it: whichever comes first
+/// decides, so an app ended while resuming knows whether the saved session is as it was.
+final class RestoredSave: Sendable {
+  private enum State {
+    case open
+    case saved
+    case closed
+  }
+
+  private let state = Mutex(State.open)
+
+  /// Saves `snapshot` through `session` unless the app has begun to end; nil when it did not
+  /// try.
+  func save(_ snapshot: BookingSnapshot, through session: SessionFile) -> SessionSave? {
+    state.withLock { state in
+      guard case .open = state else { return nil }
+      let save = SessionSave(snapshot: snapshot, error: session.save(snapshot))
+      if save.error == nil { state = .saved }
+      return save
+    }
+  }
+
+  /// Stops any save to come (waiting for one under way); true when the restored path was saved.
+  func close() -> Bool {
+    state.withLock { state in
+      defer { state = .closed }
+      if case .saved = state { return true }
+      return false
     }
   }
 }

@@ -166,14 +166,21 @@ struct StartWork: Sendable {
   var recovered: [RecoveredPayment] = []
   var recoveryFailure: ServiceError?
   var resumed = Resumed.nothing
+  /// The restored flow's snapshot, when it differs from the one on disk, and what saving it
+  /// said (nil: saved).
+  var restoredSave: SessionSave?
 }
 
-// Started here, before the terminal is set up: its file reads and decoding run on the work
-// queue while the main thread starts ncurses and draws the first frame, instead of after it.
+// Started here, before the terminal is set up: its file reads, decoding and the restored path's
+// save run on the work queue while the main thread starts ncurses and draws the first frame,
+// instead of after it.
 // Payments a crash cut off are settled before any flow is restored, so a resume at payment sees
 // whether its quote was paid.
+let restoredSave = RestoredSave()
 let startWork = Task(executorPreference: work) {
-  [snapshot, restoring, legacyBag = options.legacyBag, airline] () async -> StartWork in
+  [snapshot, restoring, legacyBag = options.legacyBag, airline, saved, session, restoredSave] ()
+    async
+    -> StartWork in
   var found = StartWork()
   do throws(ServiceError) {
     found.recovered = try await airline.recoverInterruptedPayments()
@@ -191,8 +198,15 @@ let startWork = Task(executorPreference: work) {
     }
     found.resumed = .bag(bag)
   } else if let snapshot, restoring != nil {
-    found.resumed = .restored(
-      await BookingFlow.restore(snapshot, using: airline.services, now: clock.now()))
+    let restoration = await BookingFlow.restore(snapshot, using: airline.services, now: clock.now())
+    found.resumed = .restored(restoration)
+    // Saved here, before the app shows it (the rule: a path is on disk before the frame that
+    // shows it), while the main thread is still starting the terminal and drawing the first
+    // frame, instead of on the main actor after that: two fsyncs off the restored frame's way.
+    // The app adopts it as what is on disk, so it does not write it again.
+    if let restored = restoration.flow.savedSnapshot, restored != saved {
+      found.restoredSave = restoredSave.save(restored, through: session)
+    }
   }
   return found
 }
@@ -211,6 +225,7 @@ let app = BookingApp(
   store: Store(state: initialState, environment: environment, executor: work),
   session: session, initialSnapshot: saved, lock: lock)
 app.replayer = replayer
+app.restoredSave = restoredSave
 app.log = log
 let start =
   options.openURL.map { "deep link \(DomainError.quoted($0))" }
@@ -262,7 +277,8 @@ Task(executorPreference: work) { @MainActor in
   if let failure = found.recoveryFailure { app.paymentRecoveryFailed(failure) }
   switch found.resumed {
   case .nothing: break
-  case .restored(let restoration): app.restored(restoration, fromLink: deepLink != nil)
+  case .restored(let restoration):
+    app.restored(restoration, fromLink: deepLink != nil, saved: found.restoredSave)
   case .bag(let bag): app.bagOpened(bag)
   }
   for payment in found.recovered { app.recovered(payment) }

@@ -33,6 +33,40 @@ struct DeepLinkTests {
     #expect(reopened.contains("Opened payment from the link"), "\(reopened)")
   }
 
+  @Test("A pay link's payment is on disk once shown: kill -9 then, and a plain start resumes it")
+  func payLinkSavedBeforeShown() async throws {
+    let terminal = try BookingTerminal()
+    defer { terminal.close() }
+    try terminal.launch()
+    _ = try await terminal.bookUntilPayment()
+    let files = DataFiles(root: terminal.dataDirectory)
+    let quoteID = try #require(try files.snapshotPosition().fields["quoteID"] as? String)
+    // Back to the extras: the saved session is there (saved before the frame that shows it).
+    try terminal.press("Escape")
+    try await terminal.waitFor("the extras as the current step") {
+      $0.contains("┌ Extras · ") && !$0.contains("┌ Payment · ")
+    }
+    #expect(try files.snapshotPosition().step == "extras")
+    try terminal.press("C-c")
+    try await terminal.waitFor("Quit?")
+    try terminal.press("y")
+    try await terminal.waitForExit()
+
+    // The link's restore saves the payment it restored before showing it (on the start's work
+    // queue, beside the terminal's start): killed as soon as it shows, the payment is what the
+    // next start resumes, not the extras saved before.
+    try terminal.launch(["--open", "booking://pay/\(quoteID)"])
+    _ = try await terminal.waitForPaymentForm()
+    let pid = try terminal.panePID()
+    #expect(kill(pid, SIGKILL) == 0)
+    try await terminal.waitForDeath(of: pid)
+    #expect(try files.snapshotPosition().step == "payment")
+    try terminal.launch()
+    let resumed = try await terminal.waitFor("Resumed at payment", "Card number")
+    #expect(resumed.contains("┌ Payment · "), "\(resumed)")
+    #expect(files.corrupt() == [])
+  }
+
   @Test("booking://pay/<quote> for a quote already paid shows its booking, not the card form")
   func paidQuoteLink() async throws {
     let terminal = try BookingTerminal()
