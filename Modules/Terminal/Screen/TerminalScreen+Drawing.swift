@@ -56,8 +56,17 @@ extension TerminalScreen {
   private func put(_ cell: Cell, x: Int, y: Int, in window: UnsafeMutablePointer<WINDOW>?) {
     let (appearance, newPair) = palette.appearance(of: cell.style)
     if let newPair { init_pair(newPair.number, newPair.foreground, newPair.background) }
-    // The shim keeps at most CCHARW_MAX (5) wide characters of a cell: a few more are read, none
-    // is allocated.
+    Self.put(cell, at: (Int32(x), Int32(y)), appearance, in: window)
+  }
+
+  /// The cell's scalars, zero-terminated (a space for an empty cell), handed to ncurses. The
+  /// shim keeps at most CCHARW_MAX (5) wide characters of a cell: a few more are read, none is
+  /// allocated. Nonisolated: a closure made on the main actor checks at each call that it runs
+  /// there (`swift_task_isCurrentExecutor`), a fifth of drawing a whole screen.
+  nonisolated private static func put(
+    _ cell: Cell, at position: (x: Int32, y: Int32), _ appearance: Appearance,
+    in window: UnsafeMutablePointer<WINDOW>?
+  ) {
     var text = InlineArray<8, wchar_t>(repeating: 0)
     var count = 0
     cell.forEachScalar { scalar in
@@ -68,7 +77,7 @@ extension TerminalScreen {
     if count == 0 { text[0] = wchar_t(bitPattern: 0x20) }
     text.span.withUnsafeBufferPointer { text in
       _ = cnc_put_cell(
-        window, Int32(y), Int32(x), text.baseAddress, appearance.attributes, appearance.pair)
+        window, position.y, position.x, text.baseAddress, appearance.attributes, appearance.pair)
     }
   }
 }
