@@ -6,16 +6,36 @@ import Domain
   import Foundation
 #endif
 
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 extension ZoneSource {
   /// The zone of this machine: `$TZ` (":Europe/Istanbul", "Europe/Istanbul", or a POSIX rule;
   /// empty means UTC), else the zone /etc/localtime links to, else the contents of
-  /// /etc/localtime itself, else UTC.
+  /// /etc/localtime itself (read only then), else UTC.
   public func machineZone() -> Zone {
     let path = "/etc/localtime"
-    let link = try? FileManager.default.destinationOfSymbolicLink(atPath: path)
     return resolve(
-      tz: environmentValue("TZ"), localtimeLink: link,
+      tz: environmentValue("TZ"), localtimeLink: Self.linkTarget(atPath: path),
       localtime: ZoneFile.contents(atPath: path).flatMap(Self.localtimeZone))
+  }
+
+  /// Where the symbolic link at `path` points, as written in it; nil when it is not a link.
+  /// `readlink` itself: `FileManager` costs its own first use (a tenth of a millisecond) at
+  /// every start, for one system call.
+  static func linkTarget(atPath path: String) -> String? {
+    var buffer = [UInt8](repeating: 0, count: 4096)
+    let count = buffer.withUnsafeMutableBufferPointer { buffer in
+      buffer.withMemoryRebound(to: CChar.self) { characters -> Int in
+        guard let start = characters.baseAddress else { return -1 }
+        return readlink(path, start, characters.count)
+      }
+    }
+    guard count > 0, count < buffer.count else { return nil }
+    return String(decoding: buffer[..<count], as: UTF8.self)
   }
 
   /// The zone in the bytes of /etc/localtime, named by its rule (or "localtime" without one).
@@ -27,7 +47,7 @@ extension ZoneSource {
   /// The machine zone from its three sources: the `TZ` variable, the target of the
   /// /etc/localtime link, and the zone in /etc/localtime. A `TZ` that is set but is neither a
   /// known name, a .../zoneinfo/<name> path, nor a valid POSIX rule gives UTC, as in glibc.
-  func resolve(tz: String?, localtimeLink: String?, localtime: Zone?) -> Zone {
+  func resolve(tz: String?, localtimeLink: String?, localtime: @autoclosure () -> Zone?) -> Zone {
     if let tz {
       var value = Substring(tz)
       if value.hasPrefix(":") { value = value.dropFirst() }
@@ -43,7 +63,7 @@ extension ZoneSource {
     {
       return zone
     }
-    return localtime ?? .utc
+    return localtime() ?? .utc
   }
 
   /// "Europe/Istanbul" from "/usr/share/zoneinfo/Europe/Istanbul" or

@@ -347,6 +347,31 @@ struct TZifBuilder {
 @Suite struct MachineZoneTests {
   let live = ZoneSource.live
 
+  @Test("a link's target is read as written: relative, absolute, long; nil for a file or nothing")
+  func linkTarget() throws {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "zones-link-\(UUID().uuidString)"
+    ).path
+    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    let long = "../" + String(repeating: "x/", count: 600) + "usr/share/zoneinfo/Asia/Tokyo"
+    for target in ["../usr/share/zoneinfo/Asia/Tokyo", "/usr/share/zoneinfo/Europe/İstanbul", long]
+    {
+      let link = folder + "/localtime-\(target.count)"
+      try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: target)
+      #expect(ZoneSource.linkTarget(atPath: link) == target)
+      // FoundationEssentials' answer, where it has one: it cuts a target at 1,026 bytes.
+      if target.utf8.count < 1_000 {
+        #expect(
+          try ZoneSource.linkTarget(atPath: link)
+            == FileManager.default.destinationOfSymbolicLink(atPath: link))
+      }
+    }
+    try Data("TZif".utf8).write(to: URL(fileURLWithPath: folder + "/file"))
+    #expect(ZoneSource.linkTarget(atPath: folder + "/file") == nil)
+    #expect(ZoneSource.linkTarget(atPath: folder + "/missing") == nil)
+  }
+
   @Test func tzVariable() {
     #expect(live.resolve(tz: "", localtimeLink: nil, localtime: nil) == .utc)
     #expect(live.resolve(tz: ":", localtimeLink: nil, localtime: nil) == .utc)
