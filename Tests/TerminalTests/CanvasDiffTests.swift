@@ -92,6 +92,20 @@ struct CanvasDiffTests {
     #expect(changes.map(\.cell.grapheme) == ["漢", "字", "a", "b", " ", " "])
   }
 
+  @Test("onto a cleared screen: every cell but the plain blanks, the wide ones once")
+  func toCleared() {
+    var canvas = Canvas(lines: ["漢字 a", "  b  ", "x 漢 "])
+    canvas.restyle(Rect(x: 3, y: 1, width: 1, height: 1)) { $0.attributes = .reverse }
+    let changes = CanvasDiff.changes(toCleared: canvas)
+    #expect(changes.map(\.cell.grapheme) == ["漢", "字", "a", "b", " ", "x", "漢"])
+    #expect(changes.map(\.x) == [0, 2, 5, 2, 3, 0, 2])
+    // The same screen as sending every cell onto a blank one: the blanks skipped are plain.
+    let skipped = CanvasDiff.changes(from: nil, to: canvas).filter { !changes.contains($0) }
+    #expect(!skipped.isEmpty)
+    #expect(skipped.allSatisfy { $0.cell == .blank(.plain) })
+    #expect(CanvasDiff.changes(toCleared: Canvas(width: 7, height: 3)).isEmpty)
+  }
+
   @Test("continuation cells are never sent on their own")
   func noContinuations() {
     let before = Canvas(lines: ["漢字かな", "ab漢cd"])

@@ -15,7 +15,11 @@ extension TerminalScreen {
       clearok(cnc_curscr(), true)
     }
     let compared = full ? 0..<canvas.height : (rows ?? 0..<canvas.height)
-    for change in CanvasDiff.changes(from: drawn, to: canvas, rows: compared) {
+    let changes =
+      full
+      ? CanvasDiff.changes(toCleared: canvas)
+      : CanvasDiff.changes(from: drawn, to: canvas, rows: compared)
+    for change in changes {
       put(change.cell, x: change.x, y: change.y, in: window)
     }
     // Kept as a copy of its own, so neither this nor the app's canvas copies every cell when
