@@ -121,15 +121,10 @@ struct TerminalScreenOutputTests {
   func bracketedPasteMode() throws {
     let on = Array("\u{1B}[?2004h".utf8)
     let off = Array("\u{1B}[?2004l".utf8)
-    let piped = try PipedScreen()
-    defer { piped.close() }
-    let stopped = piped.output { piped.screen.stop() }
+    let (stopped, started, suspended, resumed) = try Self.throughALifetime()
     #expect(stopped.ends(with: off), "\(stopped)")
-    let started = piped.output { try? piped.screen.start() }
     #expect(started.contains(on), "\(started)")
-    let suspended = piped.output { piped.screen.suspend() }
     #expect(suspended.ends(with: off), "\(suspended)")
-    let resumed = piped.output { piped.screen.resume() }
     #expect(resumed.contains(on), "\(resumed)")
     #expect(!resumed.contains(off))
   }
@@ -156,18 +151,25 @@ struct TerminalScreenOutputTests {
     // ncurses knows only the first (the terminal switches when it reads these).
     let on = Array("\u{1B}[?1h\u{1B}=".utf8)
     let off = Array("\u{1B}[?1l\u{1B}>".utf8)
-    let piped = try PipedScreen()
-    defer { piped.close() }
-    let stopped = piped.output { piped.screen.stop() }
+    let (stopped, started, suspended, resumed) = try Self.throughALifetime()
     #expect(stopped.lastIndex(of: off) != nil)
-    let started = piped.output { try? piped.screen.start() }
     let startedOn = try #require(started.lastIndex(of: on), "\(started)")
     #expect(started.lastIndex(of: off).map { $0 < startedOn } ?? true, "\(started)")
-    let suspended = piped.output { piped.screen.suspend() }
     #expect(suspended.lastIndex(of: off) != nil, "\(suspended)")
     // Back, before any key is read: the next arrow pressed must come in the mode ncurses knows.
-    let resumed = piped.output { piped.screen.resume() }
     #expect(resumed.lastIndex(of: on) != nil, "\(resumed)")
+  }
+
+  /// What a started screen writes when it is stopped, started again, suspended and resumed.
+  private static func throughALifetime() throws -> (
+    stopped: [UInt8], started: [UInt8], suspended: [UInt8], resumed: [UInt8]
+  ) {
+    let piped = try PipedScreen()
+    defer { piped.close() }
+    return (
+      piped.output { piped.screen.stop() }, piped.output { try? piped.screen.start() },
+      piped.output { piped.screen.suspend() }, piped.output { piped.screen.resume() }
+    )
   }
 
   @Test("an unknown terminal type is an error, not a crash")

@@ -41,22 +41,15 @@ final class PipedScreen {
 
   /// What `update` made ncurses write.
   func output(of update: () -> Void) -> [UInt8] {
-    _ = drain()
-    update()
-    return drain()
+    Array(writes(of: update).joined())
   }
 
-  /// Each `write` that `update` made ncurses make, in order (with `keepingWrites`).
+  /// Each `write` that `update` made ncurses make, in order (apart only with `keepingWrites`; a
+  /// pipe may join or split them).
   func writes(of update: () -> Void) -> [[UInt8]] {
-    _ = drain()
+    _ = reads()
     update()
-    var buffer = [UInt8](repeating: 0, count: 1 << 17)
-    var messages: [[UInt8]] = []
-    while true {
-      let count = read(readEnd, &buffer, buffer.count)
-      if count <= 0 { return messages }
-      messages.append(Array(buffer[0..<count]))
-    }
+    return reads()
   }
 
   /// Stops the screen and closes the pipe.
@@ -67,13 +60,14 @@ final class PipedScreen {
     _ = Glibc.close(readEnd)
   }
 
-  private func drain() -> [UInt8] {
-    var buffer = [UInt8](repeating: 0, count: 1 << 16)
-    var bytes: [UInt8] = []
+  /// Everything waiting to be read, one read at a time.
+  private func reads() -> [[UInt8]] {
+    var buffer = [UInt8](repeating: 0, count: 1 << 17)
+    var chunks: [[UInt8]] = []
     while true {
       let count = read(readEnd, &buffer, buffer.count)
-      if count <= 0 { return bytes }
-      bytes += buffer[0..<count]
+      if count <= 0 { return chunks }
+      chunks.append(Array(buffer[0..<count]))
     }
   }
 }
