@@ -329,4 +329,30 @@ struct PaymentLedgerTests {
         quoteID: older.id, method: card(), idempotencyKey: IdempotencyKey("k2"))
     }
   }
+
+  @Test("a start with nothing ever paid writes nothing; the index comes before the first charge")
+  func indexWaitsForTheFirstCharge() async throws {
+    let test = TestAirline()
+    defer { test.remove() }
+    let quote = try await quoted(test)
+    let before = try test.files().map(\.path).sorted()
+    // What every start of the app asks first, and what a resume at payment asks.
+    #expect(try await test.airline.recoverInterruptedPayments() == [])
+    #expect(try await test.airline.paymentState(of: quote.id) == .unpaid(retryKey: nil))
+    #expect(try test.files().map(\.path).sorted() == before)
+    #expect(!FileManager.default.fileExists(atPath: test.root + "/ledger"))
+
+    // The first payment writes it before its intent, so a crash cut off at the charge still
+    // finds it (the steps' order is what the crash tests above kill at).
+    let recorded = Recorded()
+    defer { recorded.remove() }
+    let paid = try await quoted(recorded.test)
+    _ = try await recorded.test.airline.recoverInterruptedPayments()
+    _ = try await recorded.test.airline.pay(
+      quoteID: paid.id, method: card(), idempotencyKey: IdempotencyKey("k1"))
+    let steps = recorded.steps
+    let index = try #require(steps.firstIndex { $0.contains("orders-index") }, "\(steps)")
+    let intent = try #require(steps.firstIndex { $0.contains("intents/") }, "\(steps)")
+    #expect(index < intent)
+  }
 }

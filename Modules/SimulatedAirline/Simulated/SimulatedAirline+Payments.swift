@@ -124,7 +124,7 @@ extension SimulatedAirline {
   private func charge(_ quoteID: QuoteID, _ card: PaymentCard, _ key: IdempotencyKey)
     throws(ServiceError) -> Booking
   {
-    try indexOrders()
+    try indexOrders(beforeCharging: true)
     let quote = try load(
       Quote.self, id: quoteID.rawValue, kind: AirlineRecords.quotes,
       missing: .quoteNotFound(quoteID))
@@ -358,7 +358,13 @@ extension SimulatedAirline {
 
   /// Builds `orders/` once, for data written before the ledger kept it, from the bookings, the
   /// charges and the markers older versions wrote.
-  func indexOrders() throws(ServiceError) {
+  ///
+  /// A ledger with nothing in it (no booking, charge or marker) has nothing to index, and its
+  /// marker is then written only `beforeCharging`: a start (and a resume's question) in a data
+  /// directory where nothing was ever paid writes nothing, where it wrote a folder and a file,
+  /// three fsyncs before a pay link's first frame. The first charge writes it before its intent,
+  /// as before, so a crash cut off at any charge finds it.
+  func indexOrders(beforeCharging: Bool = false) throws(ServiceError) {
     guard !ordersIndexed else { return }
     if case .found = try readGuard(
       OrdersIndex.self, id: "orders-index", kind: AirlineRecords.ledger)
@@ -366,6 +372,7 @@ extension SimulatedAirline {
       ordersIndexed = true
       return
     }
+    if !beforeCharging, try ledgerIsEmpty() { return }
     // Before the ledger a charge was recorded after its booking, so an unreadable charge record
     // cannot hide a booking there; an unreadable booking no record names can.
     let ledger = try scanLedger()
@@ -375,6 +382,18 @@ extension SimulatedAirline {
     }
     try save(OrdersIndex(builtAt: clock.now()), id: "orders-index", kind: AirlineRecords.ledger)
     ordersIndexed = true
+  }
+
+  /// No booking, no charge and no older version's marker: nothing was ever paid here.
+  private func ledgerIsEmpty() throws(ServiceError) -> Bool {
+    do {
+      for kind in [AirlineRecords.bookings, AirlineRecords.payments, AirlineRecords.paidQuotes] {
+        guard try store.ids(of: kind).isEmpty else { return false }
+      }
+      return true
+    } catch {
+      throw .storage(error.description)
+    }
   }
 
   /// What the bookings, the charges and older versions' markers say was booked, by draft (a
