@@ -34,7 +34,7 @@ public struct ZoneSource: Sendable {
   public let fallbackSwitches: [String: [Int]]
   /// Zones already read by this source (and its copies), by name: a record names the same few
   /// zones again and again, and each file is read and parsed once.
-  private let cache = ZoneCache()
+  let cache = ZoneCache()
 
   /// A source reading TZif files from `systemDirectory`, then `fallback`.
   public init(
@@ -46,12 +46,19 @@ public struct ZoneSource: Sendable {
   }
 
   /// The system's files (`$TZDIR` if set, else /usr/share/zoneinfo), then the embedded table.
-  public static var live: ZoneSource {
+  ///
+  /// One source for the whole process (`$TZDIR` is read once), so every user of it shares one
+  /// cache and each zone file is read once: the airline's records, the airport list and the
+  /// screens each had a source of their own, and a pay link's start read the same two or three
+  /// files twice or three times, once on the main actor in its first restored frame.
+  public static var live: ZoneSource { shared }
+
+  private static let shared: ZoneSource = {
     let directory = environmentValue("TZDIR").flatMap { $0.isEmpty ? nil : $0 }
     return ZoneSource(
       systemDirectory: directory ?? "/usr/share/zoneinfo", fallback: ZoneTable.rules,
       fallbackSwitches: ZoneTable.listedSwitches)
-  }
+  }()
 
   /// The embedded table alone: current rules only, no files read.
   public static var embedded: ZoneSource {
@@ -133,7 +140,7 @@ public struct ZoneSource: Sendable {
 }
 
 /// Zones read so far, by name (nil: the name is unknown), shared by a source and its copies.
-private final class ZoneCache: Sendable {
+final class ZoneCache: Sendable {
   private let zones = Mutex<[String: Zone?]>([:])
 
   /// The zone read before under `name`: `.some(nil)` if the name was unknown; nil if never read.

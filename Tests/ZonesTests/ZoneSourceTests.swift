@@ -435,4 +435,12 @@ struct TZifBuilder {
     #expect(zone.secondsFromGMT(for: date(utc(2015, 1, 15))) == 7_200)
     #expect(ZoneSource.localtimeZone(Array("garbage".utf8)) == nil)
   }
+
+  @Test("every .live is one source: a zone read through one is known to the next, unread")
+  func liveIsShared() throws {
+    let name = "America/Argentina/Ushuaia"
+    let zone = try #require(ZoneSource.live.zone(named: name))
+    // The airline, the airport list and the screens each ask `.live`: one cache for all.
+    #expect(ZoneSource.live.cache.zone(named: name) == .some(zone))
+  }
 }
