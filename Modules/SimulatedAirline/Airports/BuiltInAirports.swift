@@ -56,7 +56,7 @@ public struct BuiltInAirports: AirportLookup {
   public func airport(_ code: IATACode) -> Airport? {
     switch Self.progress.withLock({ $0 }) {
     case .built(let directory): directory.airport(code)
-    case .pending, .building: AirportDirectory.builtInAirport(code, zones: Self.zones)
+    case .pending, .building: AirportDirectory.builtInAirport(code, zones: .live)
     case .notStarted: AirportDirectory.builtIn.airport(code)
     }
   }
@@ -64,8 +64,4 @@ public struct BuiltInAirports: AirportLookup {
   public func search(_ query: String, limit: Int) -> [Airport] {
     AirportDirectory.builtIn.search(query, limit: limit)
   }
-
-  /// The zones single airports are read from while the list is built: one source, so each
-  /// zone file is read once.
-  private static let zones = ZoneSource.live
 }
