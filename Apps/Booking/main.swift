@@ -98,10 +98,13 @@ BuiltInAirports.willPrepare()
 var notices: [String] = []
 var saveProblem: String?
 let store = RecordStore(root: dataDirectory)
+/// New folders not yet durable in their parents: a fsync each, made after the first frame (by the
+/// app, before its first save) or, when a flow is restored, before the start's work saves it.
+var unsyncedFolders = UnsyncedFolders()
 do {
   // The folders (and any missing parents, as on a machine without ~/.local/share), each 0700.
-  try store.createRoot()
-  try RecordStore(root: dataDirectory + "/session").createRoot()
+  unsyncedFolders = try store.createRootLeavingSync()
+  unsyncedFolders.append(try RecordStore(root: dataDirectory + "/session").createRootLeavingSync())
 } catch {
   saveProblem = SessionFile.reason(error)
 }
@@ -151,6 +154,14 @@ let restoring = snapshot.flatMap { snapshot in
     ? nil : RootFeature.Restoring(step: snapshot.position.kind, fromLink: deepLink != nil)
 }
 let keptSession = options.fresh && deepLink == nil ? saved?.position.kind : nil
+if restoring != nil {
+  // The start's work saves the restored path before the first frame: its folders first.
+  do throws(StoreError) {
+    try unsyncedFolders.sync()
+  } catch {
+    saveProblem = saveProblem ?? SessionFile.reason(error)
+  }
+}
 
 // Every task's nonisolated work, and the airline actor, run on one serial queue: see
 // `SerialTaskExecutor` for why not Swift's global executor.
@@ -171,45 +182,50 @@ struct StartWork: Sendable {
   var restoredSave: SessionSave?
 }
 
-// Started here, before the terminal is set up: its file reads, decoding and the restored path's
-// save run on the work queue while the main thread starts ncurses and draws the first frame,
-// instead of after it.
+// When a flow is restored, started before the terminal is set up: its file reads, decoding and
+// the restored path's save run on the work queue while the main thread starts ncurses and draws
+// the first frame, instead of after it. A fresh start has only the payment check to do: it
+// starts after the first frame, which then waits for neither it nor its thread.
 // Payments a crash cut off are settled before any flow is restored, so a resume at payment sees
-// whether its quote was paid.
+// whether its quote was paid; and, the work queue being serial, before any payment is made.
 let restoredSave = RestoredSave()
-let startWork = Task(executorPreference: work) {
-  [snapshot, restoring, legacyBag = options.legacyBag, airline, saved, session, restoredSave] ()
-    async
-    -> StartWork in
-  var found = StartWork()
-  do throws(ServiceError) {
-    found.recovered = try await airline.recoverInterruptedPayments()
-  } catch {
-    found.recoveryFailure = error
-  }
-  if let snapshot, restoring != nil, legacyBag {
-    // The bag's own deep-link handler fills it by hand.
-    var bag = LegacyBagFlow()
-    switch snapshot.position {
-    case .payment(let quoteID, _):
-      bag = await LegacyBagFlow.openingPayLink(quoteID, using: airline.services) ?? bag
-    default:
-      if let criteria = snapshot.criteria { _ = bag.searchSubmitted(criteria) }
+@MainActor func beginStartWork() -> Task<StartWork, Never> {
+  Task(executorPreference: work) {
+    [snapshot, restoring, legacyBag = options.legacyBag, airline, saved, session, restoredSave] ()
+      async
+      -> StartWork in
+    var found = StartWork()
+    do throws(ServiceError) {
+      found.recovered = try await airline.recoverInterruptedPayments()
+    } catch {
+      found.recoveryFailure = error
     }
-    found.resumed = .bag(bag)
-  } else if let snapshot, restoring != nil {
-    let restoration = await BookingFlow.restore(snapshot, using: airline.services, now: clock.now())
-    found.resumed = .restored(restoration)
-    // Saved here, before the app shows it (the rule: a path is on disk before the frame that
-    // shows it), while the main thread is still starting the terminal and drawing the first
-    // frame, instead of on the main actor after that: two fsyncs off the restored frame's way.
-    // The app adopts it as what is on disk, so it does not write it again.
-    if let restored = restoration.flow.savedSnapshot, restored != saved {
-      found.restoredSave = restoredSave.save(restored, through: session)
+    if let snapshot, restoring != nil, legacyBag {
+      // The bag's own deep-link handler fills it by hand.
+      var bag = LegacyBagFlow()
+      switch snapshot.position {
+      case .payment(let quoteID, _):
+        bag = await LegacyBagFlow.openingPayLink(quoteID, using: airline.services) ?? bag
+      default:
+        if let criteria = snapshot.criteria { _ = bag.searchSubmitted(criteria) }
+      }
+      found.resumed = .bag(bag)
+    } else if let snapshot, restoring != nil {
+      let restoration = await BookingFlow.restore(
+        snapshot, using: airline.services, now: clock.now())
+      found.resumed = .restored(restoration)
+      // Saved here, before the app shows it (the rule: a path is on disk before the frame that
+      // shows it), while the main thread is still starting the terminal and drawing the first
+      // frame, instead of on the main actor after that: two fsyncs off the restored frame's way.
+      // The app adopts it as what is on disk, so it does not write it again.
+      if let restored = restoration.flow.savedSnapshot, restored != saved {
+        found.restoredSave = restoredSave.save(restored, through: session)
+      }
     }
+    return found
   }
-  return found
 }
+let earlyStartWork = restoring != nil ? beginStartWork() : nil
 
 var initialState = RootFeature.State(
   now: clock.now(), zone: ZoneSource.live.machineZone(), language: options.language,
@@ -225,6 +241,7 @@ let app = BookingApp(
   store: Store(state: initialState, environment: environment, executor: work),
   session: session, initialSnapshot: saved, lock: lock)
 app.replayer = replayer
+app.unsyncedFolders = unsyncedFolders
 app.restoredSave = restoredSave
 app.log = log
 let start =
@@ -250,6 +267,7 @@ do {
   exit(1)
 }
 app.run()
+let startWork = earlyStartWork ?? beginStartWork()
 /// Work no frame waits for, started once the start's frames are drawn (the first, and a
 /// resume's restored one): beside them, its threads took the two cores from the frames' work
 /// and from the main queue's first turn.

@@ -1,0 +1,54 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// A first start in a data directory that does not exist yet, traced by strace: the folders it
+/// creates must be durable in their parents before anything is written in them, and the first
+/// frame must not wait for that.
+@Suite(
+  "A new data directory",
+  .enabled(if: Command.find("strace") != nil, "needs strace (.ci/run installs it)"))
+struct NewDataDirectoryTests {
+  @Test("its first frame waits for no fsync; its folders are synced before the first save")
+  func firstFrameBeforeFolderSyncs() async throws {
+    let terminal = try BookingTerminal()
+    defer { terminal.close() }
+    let strace = try #require(Command.find("strace"))
+    // Two levels that do not exist, under the terminal's (empty) directory.
+    let root = terminal.dataDirectory.appendingPathComponent("new/booking").path
+    let trace = terminal.dataDirectory.appendingPathComponent("trace.txt").path
+    let command = [terminal.binary, "--data-dir", root, "--latency", "0"]
+      .map(BookingTerminal.quoted).joined(separator: " ")
+    // -y names each descriptor's file; -s keeps the whole frame in one line. The app reads ^C as
+    // a signal: the shell must outlive the one it gets too.
+    try terminal.launchShell(
+      "trap : INT; \(strace) -f -y -s 65536 -o \(BookingTerminal.quoted(trace)) "
+        + "-e trace=fsync,write,rename \(command); echo exited-$?; sleep 60")
+    try await terminal.waitFor("┌ Search flights")
+    try await terminal.waitFor("the search form's save") { _ in
+      FileManager.default.fileExists(atPath: root + "/session/snapshot.json")
+    }
+    try terminal.press("C-c")
+    try await terminal.waitFor("Quit?")
+    try terminal.press("y")
+    try await terminal.waitFor("exited-0")
+
+    let lines = try String(contentsOfFile: trace, encoding: .utf8).split(separator: "\n")
+    let frame = try #require(
+      lines.firstIndex { $0.contains("write(1<") && $0.contains("Search flights") },
+      "no frame in the trace")
+    let syncs = lines.indices.filter { lines[$0].contains("fsync(") }
+    #expect(
+      syncs.allSatisfy { $0 > frame }, "an fsync before the first frame: \(lines[..<frame])")
+    let save = try #require(
+      lines.firstIndex { $0.contains("rename(") && $0.contains("/session/snapshot.json") },
+      "the search form was not saved")
+    // Each new folder's entry, in the folder above it: the test's directory (for `new`), `new`
+    // (for `booking`) and `booking` (for `session`).
+    let new = terminal.dataDirectory.appendingPathComponent("new").path
+    for parent in [terminal.dataDirectory.path, new, root] {
+      let synced = syncs.first { lines[$0].contains("<\(parent)>") }
+      #expect(synced.map { $0 < save } == true, "\(parent) is not synced before the save")
+    }
+  }
+}
