@@ -6,9 +6,17 @@ import FlowOwner
 extension Strings {
   /// English.
   /// The titles' names, for the form and its messages.
-  static let englishTitles: [Title: String] = [
-    .mr: "Mr", .mrs: "Mrs", .ms: "Ms", .miss: "Miss", .mstr: "Mstr", .mx: "Mx", .dr: "Dr",
-  ]
+  static func englishTitle(_ title: Title) -> String {
+    switch title {
+    case .mr: "Mr"
+    case .mrs: "Mrs"
+    case .ms: "Ms"
+    case .miss: "Miss"
+    case .mstr: "Mstr"
+    case .mx: "Mx"
+    case .dr: "Dr"
+    }
+  }
 
   public static let english = Strings(
     appName: "booking",
@@ -71,10 +79,16 @@ extension Strings {
     replaying: "Replaying a recording - press any key to take over",
     replayFinished: "The recording has ended: you have control",
     openedFromLink: { "Opened \($0) from the link" },
-    stepNames: [
-      .search: "Search", .results: "Results", .passengers: "Passengers", .extras: "Extras",
-      .payment: "Payment", .confirmation: "Confirmation",
-    ],
+    stepName: { step in
+      switch step {
+      case .search: "Search"
+      case .results: "Results"
+      case .passengers: "Passengers"
+      case .extras: "Extras"
+      case .payment: "Payment"
+      case .confirmation: "Confirmation"
+      }
+    },
     hintQuit: "quit", hintHelp: "help", hintBack: "back", hintNext: "next field",
     hintSubmit: "search", hintDate: "day", hintMonth: "month", hintSelect: "choose",
     hintSort: "sort", hintNonstop: "nonstop",
@@ -101,38 +115,59 @@ extension Strings {
     noNonstops: "No nonstop flights: press n to show all.",
     noneMatch: "No offers match the filters: press x to clear them.",
     withoutAirlines: { "without \($0)" },
-    dayPartNames: [
-      .night: "night departures", .morning: "morning departures",
-      .afternoon: "afternoon departures", .evening: "evening departures",
-    ],
+    dayPartName: { part in
+      switch part {
+      case .night: "night departures"
+      case .morning: "morning departures"
+      case .afternoon: "afternoon departures"
+      case .evening: "evening departures"
+      }
+    },
     upTo: { "up to \($0)" },
     airlinesTitle: "Airlines shown (Space ticks or unticks, Esc closes)",
     hintAirlines: "airlines", hintTime: "time", hintPrice: "price", hintClear: "clear",
     hintDay: "day", hintClose: "close",
-    sortNames: [.price: "price", .departure: "departure", .duration: "duration"],
+    sortName: { sort in
+      switch sort {
+      case .price: "price"
+      case .departure: "departure"
+      case .duration: "duration"
+      }
+    },
     sortedBy: { "sorted by \($0)" },
     nonstopOnly: "nonstop only",
     nonstop: "nonstop",
     stops: { $0 == 1 ? "1 stop" : "\($0) stops" },
     offerCount: { shown, all in shown == all ? "\(all) offers" : "\(shown) of \(all) offers" },
-    cabinNames: [
-      .economy: "Economy", .premiumEconomy: "Premium", .business: "Business", .first: "First",
-    ],
+    cabinName: { cabin in
+      switch cabin {
+      case .economy: "Economy"
+      case .premiumEconomy: "Premium"
+      case .business: "Business"
+      case .first: "First"
+      }
+    },
     passengerHeading: { "Passenger \($0)" },
     titleLabel: "Title",
-    titleNames: englishTitles,
+    titleName: englishTitle,
     titleNotChosen: "choose",
     chooseTitle: "Choose a title.",
     titleNotFor: { title, type, choices in
-      let names = choices.map { englishTitles[$0] ?? $0.rawValue }
+      let names = choices.map(englishTitle)
       let list =
         names.count > 1
         ? names.dropLast().joined(separator: ", ") + " or " + (names.last ?? "")
         : names.joined()
-      return "\(englishTitles[title] ?? title.rawValue) is not a title for "
+      return "\(englishTitle(title)) is not a title for "
         + "\(type == .adult ? "an adult" : "a \(type.rawValue)"): choose \(list)."
     },
-    passengerTypeNames: [.adult: "adult", .child: "child", .infant: "infant"],
+    passengerTypeName: { type in
+      switch type {
+      case .adult: "adult"
+      case .child: "child"
+      case .infant: "infant"
+      }
+    },
     birthNotInPast: "A date of birth must be in the past.",
     birthTooEarly: "120 years or more before the flight: check the year.",
     needsAnAdult: "At least one passenger must be an adult (12 or older on the day).",

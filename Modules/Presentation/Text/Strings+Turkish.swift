@@ -6,13 +6,24 @@ import FlowOwner
 extension Strings {
   /// Türkçe.
   /// The titles' names, for the form and its messages.
-  static let turkishTitles: [Title: String] = [
-    .mr: "Bay", .mrs: "Bayan", .ms: "Bayan", .miss: "Küçük hanım", .mstr: "Küçük bey",
-    .mx: "Mx", .dr: "Dr",
-  ]
-  static let turkishTypes: [PassengerType: String] = [
-    .adult: "yetişkin", .child: "çocuk", .infant: "bebek",
-  ]
+  static func turkishTitle(_ title: Title) -> String {
+    switch title {
+    case .mr: "Bay"
+    case .mrs: "Bayan"
+    case .ms: "Bayan"
+    case .miss: "Küçük hanım"
+    case .mstr: "Küçük bey"
+    case .mx: "Mx"
+    case .dr: "Dr"
+    }
+  }
+  static func turkishType(_ type: PassengerType) -> String {
+    switch type {
+    case .adult: "yetişkin"
+    case .child: "çocuk"
+    case .infant: "bebek"
+    }
+  }
 
   public static let turkish = Strings(
     appName: "booking",
@@ -75,10 +86,16 @@ extension Strings {
     replaying: "Kayıt oynatılıyor - devralmak için bir tuşa basın",
     replayFinished: "Kayıt bitti: kontrol sizde",
     openedFromLink: { "Bağlantıdan açıldı: \(Strings.turkishStepName($0))" },
-    stepNames: [
-      .search: "Arama", .results: "Sonuçlar", .passengers: "Yolcular", .extras: "Ekstralar",
-      .payment: "Ödeme", .confirmation: "Onay",
-    ],
+    stepName: { step in
+      switch step {
+      case .search: "Arama"
+      case .results: "Sonuçlar"
+      case .passengers: "Yolcular"
+      case .extras: "Ekstralar"
+      case .payment: "Ödeme"
+      case .confirmation: "Onay"
+      }
+    },
     hintQuit: "çık", hintHelp: "yardım", hintBack: "geri", hintNext: "sonraki alan",
     hintSubmit: "ara", hintDate: "gün", hintMonth: "ay", hintSelect: "seç", hintSort: "sırala",
     hintNonstop: "aktarmasız",
@@ -106,35 +123,49 @@ extension Strings {
     noNonstops: "Aktarmasız uçuş yok: hepsini görmek için n'ye basın.",
     noneMatch: "Süzgeçlere uyan teklif yok: temizlemek için x.",
     withoutAirlines: { "\($0) hariç" },
-    dayPartNames: [
-      .night: "gece kalkışlar", .morning: "sabah kalkışlar", .afternoon: "öğleden sonra kalkışlar",
-      .evening: "akşam kalkışlar",
-    ],
+    dayPartName: { part in
+      switch part {
+      case .night: "gece kalkışlar"
+      case .morning: "sabah kalkışlar"
+      case .afternoon: "öğleden sonra kalkışlar"
+      case .evening: "akşam kalkışlar"
+      }
+    },
     upTo: { "en çok \($0)" },
     airlinesTitle: "Gösterilen havayolları (Boşluk işaretler ya da kaldırır, Esc kapatır)",
     hintAirlines: "havayolu", hintTime: "saat", hintPrice: "fiyat", hintClear: "temizle",
     hintDay: "gün", hintClose: "kapat",
-    sortNames: [.price: "fiyat", .departure: "kalkış", .duration: "süre"],
+    sortName: { sort in
+      switch sort {
+      case .price: "fiyat"
+      case .departure: "kalkış"
+      case .duration: "süre"
+      }
+    },
     sortedBy: { "sıralama: \($0)" },
     nonstopOnly: "yalnız aktarmasız",
     nonstop: "aktarmasız",
     stops: { "\($0) aktarma" },
     offerCount: { shown, all in shown == all ? "\(all) teklif" : "\(all) tekliften \(shown)" },
-    cabinNames: [
-      .economy: "Ekonomi", .premiumEconomy: "Premium", .business: "Business", .first: "First",
-    ],
+    cabinName: { cabin in
+      switch cabin {
+      case .economy: "Ekonomi"
+      case .premiumEconomy: "Premium"
+      case .business: "Business"
+      case .first: "First"
+      }
+    },
     passengerHeading: { "\($0). yolcu" },
     titleLabel: "Hitap",
-    titleNames: turkishTitles,
+    titleName: turkishTitle,
     titleNotChosen: "seçin",
     chooseTitle: "Bir hitap seçin.",
     titleNotFor: { title, type, choices in
-      let names = choices.map { turkishTitles[$0] ?? $0.rawValue }
-      let typeName = turkishTypes[type] ?? type.rawValue
-      return "\(turkishTitles[title] ?? title.rawValue) \(typeName) için bir hitap "
+      let names = choices.map(turkishTitle)
+      return "\(turkishTitle(title)) \(turkishType(type)) için bir hitap "
         + "değil: \(names.joined(separator: ", ")) seçin."
     },
-    passengerTypeNames: turkishTypes,
+    passengerTypeName: turkishType,
     birthNotInPast: "Doğum tarihi geçmişte olmalı.",
     birthTooEarly: "Uçuştan 120 yıl ya da daha önce: yılı kontrol edin.",
     needsAnAdult: "En az bir yolcu yetişkin olmalı (uçuş günü 12 yaş ya da üstü).",

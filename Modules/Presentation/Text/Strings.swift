@@ -30,7 +30,7 @@ public struct Strings: Sendable {
   /// What a deep link opened, when it opened what it asked for.
   public let openedFromLink: @Sendable (StepKind) -> String
   // Step names
-  public let stepNames: [StepKind: String]
+  public let stepName: @Sendable (StepKind) -> String
   // Hints
   public let hintQuit: String
   public let hintHelp: String
@@ -78,7 +78,7 @@ public struct Strings: Sendable {
   /// Filters: nothing left, their words in the summary, the airlines checklist, their keys.
   public let noneMatch: String
   public let withoutAirlines: @Sendable (String) -> String
-  public let dayPartNames: [ResultsFeature.DayPart: String]
+  public let dayPartName: @Sendable (ResultsFeature.DayPart) -> String
   public let upTo: @Sendable (String) -> String
   public let airlinesTitle: String
   public let hintAirlines: String
@@ -87,24 +87,24 @@ public struct Strings: Sendable {
   public let hintClear: String
   public let hintDay: String
   public let hintClose: String
-  public let sortNames: [ResultsFeature.Sort: String]
+  public let sortName: @Sendable (ResultsFeature.Sort) -> String
   public let sortedBy: @Sendable (String) -> String
   public let nonstopOnly: String
   public let nonstop: String
   public let stops: @Sendable (Int) -> String
   public let offerCount: @Sendable (Int, Int) -> String
-  public let cabinNames: [Cabin: String]
+  public let cabinName: @Sendable (Cabin) -> String
   // Passengers
   public let passengerHeading: @Sendable (Int) -> String
   public let titleLabel: String
-  public let titleNames: [Title: String]
+  public let titleName: @Sendable (Title) -> String
   /// Shown for a title not chosen yet.
   public let titleNotChosen: String
   public let chooseTitle: String
   /// "Mr is not a title for a child: choose Miss or Mstr."
   public let titleNotFor: @Sendable (Title, PassengerType, [Title]) -> String
   /// "adult", "child", "infant" in the panel's language.
-  public let passengerTypeNames: [PassengerType: String]
+  public let passengerTypeName: @Sendable (PassengerType) -> String
   /// At a date of birth that is today or later.
   public let birthNotInPast: String
   /// At a date of birth 120 years or more before the flight.

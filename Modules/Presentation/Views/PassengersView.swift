@@ -14,13 +14,13 @@ enum PassengersView {
       var heading = strings.passengerHeading(index + 1)
       // The type shows once the date is one a person can have been born on.
       if let type = state.type(of: index) {
-        heading += " · \(strings.passengerTypeNames[type] ?? type.rawValue)"
+        heading += " · \(strings.passengerTypeName(type))"
       }
       form.add(.heading(heading))
       form.add(
         .selector(
           label: strings.titleLabel,
-          value: passenger.title.flatMap { strings.titleNames[$0] } ?? strings.titleNotChosen,
+          value: passenger.title.map(strings.titleName) ?? strings.titleNotChosen,
           focused: state.focus == .title(index), error: state.errors[.title(index)]))
       for (field, label) in [
         (PassengersFeature.Field.given(index), strings.givenLabel),

@@ -61,14 +61,14 @@ enum ResultsView {
   ) -> String {
     var parts = [
       strings.offerCount(state.listed.count, offers.count),
-      strings.sortedBy(strings.sortNames[state.sort] ?? ""),
+      strings.sortedBy(strings.sortName(state.sort)),
     ]
     let filters = state.filters
     if filters.nonstopOnly { parts.append(strings.nonstopOnly) }
     if !filters.hiddenAirlines.isEmpty {
       parts.append(strings.withoutAirlines(filters.hiddenAirlines.sorted().joined(separator: ", ")))
     }
-    if let part = filters.dayPart { parts.append(strings.dayPartNames[part] ?? "") }
+    if let part = filters.dayPart { parts.append(strings.dayPartName(part)) }
     if let highest = filters.highestPrice, let currency = offers.first?.pricePerPassenger.currency {
       parts.append(strings.upTo(Money(highest, currency).formatted(language.moneyStyle)))
     }
@@ -103,7 +103,7 @@ enum ResultsView {
   /// stops and cabin columns as wide as their longest word in this language.
   static func columnWidths(_ strings: Strings) -> [Int] {
     let stops = [strings.nonstop, strings.stops(1), strings.stops(2)].map(DisplayWidth.of).max()
-    let cabins = strings.cabinNames.values.map(DisplayWidth.of).max()
+    let cabins = Cabin.allCases.map { DisplayWidth.of(strings.cabinName($0)) }.max()
     return [14, 15, 19, 9, (stops ?? 10) + 2, min(16, (cabins ?? 9) + 1)]
   }
 
@@ -120,7 +120,7 @@ enum ResultsView {
     let flights = offer.flightNumbers.map(\.description).joined(separator: "+")
     let stops = offer.stops == 0 ? strings.nonstop : strings.stops(offer.stops)
     let price = offer.pricePerPassenger.formatted(language.moneyStyle)
-    let cabin = strings.cabinNames[offer.cabin] ?? ""
+    let cabin = strings.cabinName(offer.cabin)
     let priceWidth = DisplayWidth.of(price)
     let columnStart = row.maxX - max(priceColumn, priceWidth) - 1
     let priceStart = row.maxX - priceWidth - 1

@@ -69,7 +69,7 @@ public enum RootView {
       let (crumbRow, remaining) = body.splitTop(1)
       canvas.fill(crumbRow)
       let names = ([StepKind.search] + state.flow.path.map(\.kind)).map {
-        strings.stepNames[$0] ?? ""
+        strings.stepName($0)
       }
       canvas.put(
         " " + breadcrumb(names, width: crumbRow.width - 1), x: crumbRow.x, y: crumbRow.y,
@@ -192,7 +192,7 @@ public enum RootView {
         height: rect.height)
       let kind = entry.screen.step.kind
       let inner = Panel.draw(
-        on: &canvas, in: box, title: strings.stepNames[kind] ?? "", focused: false, theme: theme)
+        on: &canvas, in: box, title: strings.stepName(kind), focused: false, theme: theme)
       // The fullest summary that fits; a shorter one before an amount cut in half.
       let candidates = summaries(entry.screen.step, language: state.language)
       let text =
@@ -225,7 +225,7 @@ public enum RootView {
     let spinner = state.spinnerTick
     if let restoring = state.restoring {
       let inner = Panel.draw(
-        on: &canvas, in: rect, title: strings.stepNames[restoring.step] ?? "", focused: true,
+        on: &canvas, in: rect, title: strings.stepName(restoring.step), focused: true,
         theme: theme)
       canvas.put(
         Spinner.frame(spinner) + " " + strings.resuming(restoring), x: inner.x + 1, y: inner.y,
@@ -241,7 +241,7 @@ public enum RootView {
       return SearchView.hints(state.search, strings: strings)
     }
     let step = entry.screen.step
-    var title = strings.stepNames[step.kind] ?? ""
+    var title = strings.stepName(step.kind)
     if step.kind != .confirmation { title += " · " + step.summary(in: language) }
     if case .extras = step, let previous = state.flow.path.dropLast().last {
       title += " · " + previous.summary(in: language)
