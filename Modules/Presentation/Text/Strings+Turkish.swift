@@ -86,16 +86,7 @@ extension Strings {
     replaying: "Kayıt oynatılıyor - devralmak için bir tuşa basın",
     replayFinished: "Kayıt bitti: kontrol sizde",
     openedFromLink: { "Bağlantıdan açıldı: \(Strings.turkishStepName($0))" },
-    stepName: { step in
-      switch step {
-      case .search: "Arama"
-      case .results: "Sonuçlar"
-      case .passengers: "Yolcular"
-      case .extras: "Ekstralar"
-      case .payment: "Ödeme"
-      case .confirmation: "Onay"
-      }
-    },
+    stepName: turkishStepName,
     hintQuit: "çık", hintHelp: "yardım", hintBack: "geri", hintNext: "sonraki alan",
     hintSubmit: "ara", hintDate: "gün", hintMonth: "ay", hintSelect: "seç", hintSort: "sırala",
     hintNonstop: "aktarmasız",
