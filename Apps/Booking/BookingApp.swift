@@ -63,11 +63,6 @@ final class BookingApp {
   /// A new data directory's first frame then does not wait for two fsyncs.
   private var firstFrameDrawn = false
   private var loggedSaveProblem: String?
-  /// A new data directory's folders, not yet durable in their parents: made so right after the
-  /// first frame, before anything is written in them, rather than before that frame (see
-  /// `RecordStore.createRootLeavingSync()`). Empty when a start restores a flow: its work saves
-  /// before the first frame, so the folders are synced before it begins.
-  var unsyncedFolders = UnsyncedFolders()
 
   init(
     screen: TerminalScreen, store: Store, session: SessionFile, initialSnapshot: BookingSnapshot?,
@@ -119,9 +114,6 @@ final class BookingApp {
     render()
     firstFrameDrawn = true
     persist(store.state)
-    // When that saved nothing (the bag, a kept session), the new folders are made durable all
-    // the same, before the airline writes in them.
-    if let problem = syncNewFolders() { report(.failed(problem)) }
   }
 
   /// Hands the restored flow to the store; from now on keys reach the steps. `saved` is its
@@ -291,18 +283,7 @@ final class BookingApp {
   private func persist(_ state: RootFeature.State) {
     guard !state.keepsSavedSession, let snapshot = state.flow.savedSnapshot else { return }
     guard saving.needsSave(snapshot) else { return }
-    report(saving.wrote(snapshot, error: syncNewFolders() ?? session.save(snapshot)))
-  }
-
-  /// Makes the data directory's new folders durable in their parents; the reason, one line,
-  /// when that failed (it is tried again before the next save).
-  private func syncNewFolders() -> String? {
-    do throws(StoreError) {
-      try unsyncedFolders.sync()
-      return nil
-    } catch {
-      return SessionFile.reason(error)
-    }
+    report(saving.wrote(snapshot, error: session.save(snapshot)))
   }
 
   /// Says what a save changed in the header, as an action of its own after the change being

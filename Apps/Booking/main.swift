@@ -98,13 +98,11 @@ BuiltInAirports.willPrepare()
 var notices: [String] = []
 var saveProblem: String?
 let store = RecordStore(root: dataDirectory)
-/// New folders not yet durable in their parents: a fsync each, made after the first frame (by the
-/// app, before its first save) or, when a flow is restored, before the start's work saves it.
-var unsyncedFolders = UnsyncedFolders()
 do {
   // The folders (and any missing parents, as on a machine without ~/.local/share), each 0700.
-  unsyncedFolders = try store.createRootLeavingSync()
-  unsyncedFolders.append(try RecordStore(root: dataDirectory + "/session").createRootLeavingSync())
+  // A new one's fsync in its parent is left to the store's first save (the search form's, right
+  // after the first frame; a restored path's; the airline's): the first frame does not wait.
+  try store.createRootLeavingSync(subfolders: ["session"])
 } catch {
   saveProblem = SessionFile.reason(error)
 }
@@ -154,14 +152,6 @@ let restoring = snapshot.flatMap { snapshot in
     ? nil : RootFeature.Restoring(step: snapshot.position.kind, fromLink: deepLink != nil)
 }
 let keptSession = options.fresh && deepLink == nil ? saved?.position.kind : nil
-if restoring != nil {
-  // The start's work saves the restored path before the first frame: its folders first.
-  do throws(StoreError) {
-    try unsyncedFolders.sync()
-  } catch {
-    saveProblem = saveProblem ?? SessionFile.reason(error)
-  }
-}
 
 // Every task's nonisolated work, and the airline actor, run on one serial queue: see
 // `SerialTaskExecutor` for why not Swift's global executor.
@@ -241,7 +231,6 @@ let app = BookingApp(
   store: Store(state: initialState, environment: environment, executor: work),
   session: session, initialSnapshot: saved, lock: lock)
 app.replayer = replayer
-app.unsyncedFolders = unsyncedFolders
 app.restoredSave = restoredSave
 app.log = log
 let start =

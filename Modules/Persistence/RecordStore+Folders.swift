@@ -1,65 +1,60 @@
+import Synchronization
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Darwin)
   import Darwin
 #endif
 
-/// Folders created with their entries not yet made durable in their parents (see
-/// `RecordStore.createRootLeavingSync()`): nothing is written in them until `sync()` has
-/// succeeded.
-public struct UnsyncedFolders: Hashable, Sendable {
-  /// The parents whose new entries still need an fsync, deepest last.
-  public private(set) var parents: [String] = []
+/// New folders whose entries in their parents are not durable yet (see
+/// `RecordStore.createRootLeavingSync(subfolders:)`), shared by every copy of a store: its next
+/// save syncs them before it writes anything, so nothing is ever written in them first.
+final class FolderSyncs: Sendable {
+  private let parents = Mutex<[String]>([])
 
-  public init() {}
+  /// The parents still to sync, outermost first.
+  var pending: [String] { parents.withLock { $0 } }
 
-  /// Whether every folder is already durable.
-  public var isEmpty: Bool { parents.isEmpty }
-
-  /// Adds `other`'s folders after these.
-  public mutating func append(_ other: UnsyncedFolders) {
-    for parent in other.parents where !parents.contains(parent) { parents.append(parent) }
-  }
-
-  mutating func add(parentOf path: String) {
+  func add(parentOf path: String) {
     let parent = RecordStore.parent(of: path)
-    if !parents.contains(parent) { parents.append(parent) }
+    parents.withLock { if !$0.contains(parent) { $0.append(parent) } }
   }
 
-  /// Makes the new entries durable, outermost first; then there is nothing left to sync.
-  public mutating func sync() throws(StoreError) {
-    while let parent = parents.first {
-      if let failure = Posix.syncDirectory(parent) {
-        throw .io(operation: "sync the folder", path: parent, code: failure.code)
+  /// Syncs each pending parent, outermost first; one that fails stays, with those after it, for
+  /// the next save. Held throughout: a save on another thread waits until the folders are durable.
+  func sync() throws(StoreError) {
+    try parents.withLock { (parents: inout [String]) throws(StoreError) in
+      while let parent = parents.first {
+        if let failure = Posix.syncDirectory(parent) {
+          throw .io(operation: "sync the folder", path: parent, code: failure.code)
+        }
+        parents.removeFirst()
       }
-      parents.removeFirst()
     }
   }
 }
 
 extension RecordStore {
-  /// Creates the data directory and any missing parents, each with mode 0700, like
-  /// `createRoot()`, but leaves out the fsyncs that make their entries durable in their parents:
-  /// they are returned, and the caller runs them before anything is written in the folders.
-  /// A kill before then leaves the folders (the kernel has them); a power cut may lose them, and
-  /// with them nothing, as nothing was written in them.
-  public func createRootLeavingSync() throws(StoreError) -> UnsyncedFolders {
-    var unsynced: UnsyncedFolders? = UnsyncedFolders()
-    try ensureFolder(root, unsynced: &unsynced)
-    return unsynced ?? UnsyncedFolders()
+  /// Creates the data directory, any missing parents and `subfolders` in it, each with mode
+  /// 0700, like `createRoot()`, but leaves out the fsyncs that make the new ones durable in their
+  /// parents: the store's first save makes them, before it writes (`unsyncedFolders` lists
+  /// them). A kill before then leaves the folders (the kernel has them); a power cut may lose
+  /// them, and with them nothing, as nothing was written in them.
+  public func createRootLeavingSync(subfolders: [String] = []) throws(StoreError) {
+    try ensureFolder(root, deferringSync: true)
+    for folder in subfolders {
+      try ensureFolder(root + "/" + folder, deferringSync: true)
+    }
   }
 
-  /// Creates `path` and any missing parents with mode 0700, each made durable in its parent.
-  func ensureFolder(_ path: String) throws(StoreError) {
-    var none: UnsyncedFolders?
-    try ensureFolder(path, unsynced: &none)
-  }
+  /// The parents whose new entries the next save syncs first, outermost first.
+  public var unsyncedFolders: [String] { folderSyncs.pending }
 
-  /// With `unsynced` nil each new folder is synced in its parent at once; otherwise the parent
-  /// is added to it.
-  private func ensureFolder(_ path: String, unsynced: inout UnsyncedFolders?) throws(StoreError) {
+  /// Creates `path` and any missing parents with mode 0700, each made durable in its parent at
+  /// once or, `deferringSync`, by the next save.
+  func ensureFolder(_ path: String, deferringSync: Bool = false) throws(StoreError) {
     guard let failure = Posix.makeDirectory(path) else {
-      try finishCreating(path, unsynced: &unsynced)
+      try finishCreating(path, deferringSync: deferringSync)
       return
     }
     switch failure.code {
@@ -69,27 +64,25 @@ extension RecordStore {
     case ENOENT:
       let parent = Self.parent(of: path)
       guard parent != path else { throw .io(operation: "create folder", path: path, code: ENOENT) }
-      try ensureFolder(parent, unsynced: &unsynced)
+      try ensureFolder(parent, deferringSync: deferringSync)
       if let retry = Posix.makeDirectory(path) {
         // Another process may have created it in between; then it finished the job.
         if retry.code == EEXIST { return }
         throw .io(operation: "create folder", path: path, code: retry.code)
       }
-      try finishCreating(path, unsynced: &unsynced)
+      try finishCreating(path, deferringSync: deferringSync)
     default:
       throw .io(operation: "create folder", path: path, code: failure.code)
     }
   }
 
-  private func finishCreating(_ path: String, unsynced: inout UnsyncedFolders?)
-    throws(StoreError)
-  {
+  private func finishCreating(_ path: String, deferringSync: Bool) throws(StoreError) {
     // mkdir's mode is filtered by the umask; records must stay private whatever it is.
     if let failure = Posix.setMode(path, 0o700) {
       throw .io(operation: "set permissions of", path: path, code: failure.code)
     }
-    if unsynced != nil {
-      unsynced?.add(parentOf: path)
+    if deferringSync {
+      folderSyncs.add(parentOf: path)
       return
     }
     if let failure = Posix.syncDirectory(Self.parent(of: path)) {

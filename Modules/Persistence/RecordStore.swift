@@ -28,7 +28,10 @@ public struct RecordStore: Sendable {
   public let observer: DurableStepObserver?
   /// Handed to the JSON decoder of every read, for values that need more than their bytes to
   /// decode (a record naming a time zone needs a zone lookup).
-  public let decodingUserInfo: [CodingUserInfoKey: any Sendable]
+  public private(set) var decodingUserInfo: [CodingUserInfoKey: any Sendable]
+  /// New folders to make durable before the next save (`createRootLeavingSync`): one set for
+  /// the store and every copy of it.
+  let folderSyncs = FolderSyncs()
 
   /// A store in `root`; `now` dates quarantined files and ages temp files (inject for tests);
   /// `observer` watches each durable step (the crash-point harness, fault-injection tests);
@@ -51,9 +54,9 @@ public struct RecordStore: Sendable {
 
   /// The same store, its reads decoding with `userInfo` added to its `decodingUserInfo`.
   public func decoding(with userInfo: [CodingUserInfoKey: any Sendable]) -> RecordStore {
-    RecordStore(
-      root: root, maxRecordBytes: maxRecordBytes, now: now, observer: observer,
-      decodingUserInfo: decodingUserInfo.merging(userInfo) { _, new in new })
+    var store = self
+    store.decodingUserInfo = decodingUserInfo.merging(userInfo) { _, new in new }
+    return store
   }
 
   /// The record's path relative to `root`, e.g. `session/snapshot.json`.
@@ -76,6 +79,8 @@ public struct RecordStore: Sendable {
     guard data.count <= maxRecordBytes else {
       throw .tooLarge(path: relative, bytes: data.count, limit: maxRecordBytes)
     }
+    // New folders first: nothing is written in a folder whose entry could still vanish.
+    try folderSyncs.sync()
     let folder = folderPath(kind)
     try ensureFolder(folder)
     try AtomicFile.replace(

@@ -2,37 +2,43 @@ import Foundation
 import Persistence
 import Testing
 
-/// `createRootLeavingSync()`: a new data directory's folders made at once, their fsyncs (each
-/// folder's entry in its parent) left to the caller, who runs them before writing in them.
-@Suite("Folders created with their syncs left for later")
+/// `createRootLeavingSync(subfolders:)`: a new data directory's folders made at once, their
+/// fsyncs (each new folder's entry in its parent) made by the store's first save, before it
+/// writes anything in them.
+@Suite("Folders created with their syncs left to the first save")
 struct UnsyncedFolderTests {
-  @Test("the folders are made and private; their parents are named outermost first")
-  func leavesTheSyncs() throws {
+  @Test("the folders are made and private; the first save syncs their parents, outermost first")
+  func firstSaveSyncs() throws {
     try Scratch.run { scratch in
-      let store = RecordStore(root: scratch.root + "/a/b", now: { Scratch.now })
-      var unsynced = try store.createRootLeavingSync()
-      #expect(unsynced.parents == [scratch.path, scratch.root, scratch.root + "/a"])
-      #expect(scratch.mode(of: "") == 0o700)
-      #expect(scratch.mode(of: "a/b") == 0o700)
-      try unsynced.sync()
-      #expect(unsynced.isEmpty)
+      let store = RecordStore(root: scratch.root + "/a", now: { Scratch.now })
+      try store.createRootLeavingSync(subfolders: ["session"])
+      #expect(
+        store.unsyncedFolders == [scratch.path, scratch.root, scratch.root + "/a"])
+      #expect(scratch.mode(of: "a") == 0o700)
+      #expect(scratch.mode(of: "a/session") == 0o700)
+      // A copy (as the airline keeps) shares them: its save syncs them for every copy.
+      try store.decoding(with: [:]).save(1, id: "x", kind: Kinds.offers)
+      #expect(store.unsyncedFolders.isEmpty)
       // Made before: nothing is left to sync.
-      #expect(try store.createRootLeavingSync().isEmpty)
+      try store.createRootLeavingSync(subfolders: ["session"])
+      #expect(store.unsyncedFolders.isEmpty)
     }
   }
 
-  @Test("a sync that fails keeps the rest, to be tried again")
+  @Test("a sync that fails fails the save, writes nothing, and is tried again at the next")
   func failureKeepsTheRest() throws {
     try Scratch.run { scratch in
       let store = RecordStore(root: scratch.root + "/a", now: { Scratch.now })
-      var unsynced = try store.createRootLeavingSync()
-      var session = try RecordStore(root: scratch.root + "/a/session").createRootLeavingSync()
-      session.append(unsynced)
-      unsynced.append(session)
-      #expect(unsynced.parents == [scratch.path, scratch.root, scratch.root + "/a"])
+      try store.createRootLeavingSync()
       try FileManager.default.removeItem(atPath: scratch.root)
-      #expect(throws: StoreError.self) { try unsynced.sync() }
-      #expect(unsynced.parents == [scratch.root, scratch.root + "/a"])
+      #expect(throws: StoreError.self) { try store.save(1, id: "x", kind: Kinds.offers) }
+      // The test's own directory was synced; its child `data`, gone, was not.
+      #expect(store.unsyncedFolders == [scratch.root])
+      #expect(!FileManager.default.fileExists(atPath: scratch.root))
+      try FileManager.default.createDirectory(
+        atPath: scratch.root, withIntermediateDirectories: true)
+      try store.save(1, id: "x", kind: Kinds.offers)
+      #expect(store.unsyncedFolders.isEmpty)
     }
   }
 }
