@@ -51,4 +51,47 @@ struct NewDataDirectoryTests {
       #expect(synced.map { $0 < save } == true, "\(parent) is not synced before the save")
     }
   }
+
+  /// A new directory's first start, in order: three folders' fsyncs in their parents (the
+  /// test's directory for `new`, `new` for `booking`, `booking` for `session`), then the search
+  /// form's save: its temp file's fsync, its rename, its folder's fsync.
+  static let points: [(syscall: String, nth: Int, renamed: Bool)] = [
+    ("fsync", 1, false), ("fsync", 2, false), ("fsync", 3, false), ("fsync", 4, false),
+    ("rename", 1, false), ("fsync", 5, true),
+  ]
+
+  @Test("killed at each durable step of its first start: the next start is at the search form")
+  func killedAtEachStep() async throws {
+    let terminal = try BookingTerminal()
+    defer { terminal.close() }
+    let strace = try #require(Command.find("strace"))
+    let new = terminal.dataDirectory.appendingPathComponent("new")
+    let root = new.appendingPathComponent("booking")
+    let files = DataFiles(root: root)
+    let command = [terminal.binary, "--data-dir", root.path, "--latency", "0"]
+      .map(BookingTerminal.quoted).joined(separator: " ")
+    for point in Self.points {
+      if FileManager.default.fileExists(atPath: new.path) {
+        try FileManager.default.removeItem(at: new)
+      }
+      let name = point.syscall
+      try terminal.launchShell(
+        "\(strace) -f -o /dev/null -e trace=\(name) "
+          + "-e inject=\(name):signal=KILL:when=\(point.nth) \(command); echo killed-$?; sleep 60")
+      try await terminal.waitFor("killed-137")
+      let at = "killed at \(name) #\(point.nth)"
+      // A kill, not a power cut: the kernel has the folders, synced or not.
+      #expect(FileManager.default.fileExists(atPath: root.path + "/session"), "\(at)")
+      #expect(
+        (files.text("session/snapshot.json") != nil) == point.renamed, "\(at): \(files.all())")
+      try terminal.launchShell("trap : INT; \(command); echo exited-$?; sleep 60")
+      let screen = try await terminal.waitFor("┌ Search flights")
+      #expect(!screen.contains("Resum"), "\(at): \(screen)")
+      #expect(files.corrupt() == [], "\(at)")
+      try terminal.press("C-c")
+      try await terminal.waitFor("Quit?")
+      try terminal.press("y")
+      try await terminal.waitFor("exited-0")
+    }
+  }
 }
