@@ -102,7 +102,8 @@ do {
   // The folders (and any missing parents, as on a machine without ~/.local/share), each 0700.
   // A new one's fsync in its parent is left to the store's first save (the search form's, right
   // after the first frame; a restored path's; the airline's): the first frame does not wait.
-  try store.createRootLeavingSync(subfolders: ["session"])
+  // The log's folder too, so that one made again is as durable as the rest.
+  try store.createRootLeavingSync(subfolders: ["session", EventLog.folder])
 } catch {
   saveProblem = SessionFile.reason(error)
 }

@@ -52,6 +52,52 @@ struct NewDataDirectoryTests {
     }
   }
 
+  @Test("a log folder made again in a used directory is synced in it before the next save")
+  func logFolderMadeAgain() async throws {
+    let terminal = try BookingTerminal()
+    defer { terminal.close() }
+    let strace = try #require(Command.find("strace"))
+    let root = terminal.dataDirectory.path
+    let trace = terminal.dataDirectory.appendingPathComponent("trace.txt").path
+    let command = [terminal.binary, "--data-dir", root, "--latency", "0"]
+      .map(BookingTerminal.quoted).joined(separator: " ")
+    // A used directory (its session saved) whose log folder someone removed.
+    try terminal.launch()
+    try await terminal.waitFor("┌ Search flights")
+    try await terminal.waitFor("the search form's save") { _ in
+      FileManager.default.fileExists(atPath: root + "/session/snapshot.json")
+    }
+    try terminal.press("C-c")
+    try await terminal.waitFor("Quit?")
+    try terminal.press("y")
+    try await terminal.waitForExit()
+    try FileManager.default.removeItem(atPath: root + "/log")
+
+    try terminal.launchShell(
+      "trap : INT; \(strace) -f -y -o \(BookingTerminal.quoted(trace)) "
+        + "-e trace=fsync,mkdir,mkdirat,rename \(command); echo exited-$?; sleep 60")
+    try await terminal.submitIstanbulToAmsterdam(passengers: 1)
+    try await terminal.waitForResults()
+    try await terminal.waitFor("the results' save") { _ in
+      (try? String(contentsOfFile: trace, encoding: .utf8))?.contains("snapshot.json") == true
+    }
+    try terminal.press("C-c")
+    try await terminal.waitFor("Quit?")
+    try terminal.press("y")
+    try await terminal.waitFor("exited-0")
+
+    let lines = try String(contentsOfFile: trace, encoding: .utf8).split(separator: "\n")
+    let made = try #require(
+      lines.firstIndex { $0.contains("mkdir") && $0.contains("/log\"") }, "no log folder made")
+    // The first record the store writes after it (the airline's offers or the snapshot).
+    let save = try #require(
+      lines.indices.first { $0 > made && lines[$0].contains("rename(") }, "nothing was saved")
+    let synced = lines.indices.first {
+      $0 > made && lines[$0].contains("fsync(") && lines[$0].contains("<\(root)>")
+    }
+    #expect(synced.map { $0 < save } == true, "the log folder's entry is not synced: \(lines)")
+  }
+
   /// A new directory's first start, in order: three folders' fsyncs in their parents (the
   /// test's directory for `new`, `new` for `booking`, `booking` for `session`), then the search
   /// form's save: its temp file's fsync, its rename, its folder's fsync.
