@@ -345,7 +345,7 @@ extension SimulatedAirline {
   /// or unreadable is booked again (roll forward). Throws `paymentUnresolved` when a record that
   /// might be the answer cannot be read.
   func audit(draft: DraftID) throws(ServiceError) -> Order? {
-    let ledger = try scanLedger()
+    let ledger = try scanLedger(ledgerIDs())
     guard let order = ledger.orders[draft] else {
       if let first = (ledger.unnamedBookings + ledger.unreadableCharges).first {
         throw .paymentUnresolved(first)
@@ -372,10 +372,11 @@ extension SimulatedAirline {
       ordersIndexed = true
       return
     }
-    if !beforeCharging, try ledgerIsEmpty() { return }
+    let ids = try ledgerIDs()
+    if !beforeCharging, ids.isEmpty { return }
     // Before the ledger a charge was recorded after its booking, so an unreadable charge record
     // cannot hide a booking there; an unreadable booking no record names can.
-    let ledger = try scanLedger()
+    let ledger = try scanLedger(ids)
     if let first = ledger.unnamedBookings.first { throw .paymentUnresolved(first) }
     for (draft, order) in ledger.orders where try !exists(draft.rawValue, AirlineRecords.orders) {
       try save(order, id: draft.rawValue, kind: AirlineRecords.orders)
@@ -384,13 +385,23 @@ extension SimulatedAirline {
     ordersIndexed = true
   }
 
-  /// No booking, no charge and no older version's marker: nothing was ever paid here.
-  private func ledgerIsEmpty() throws(ServiceError) -> Bool {
+  /// The IDs of the records that say what was paid: bookings, charges and older versions'
+  /// markers.
+  fileprivate struct LedgerIDs {
+    var bookings: [String]
+    var payments: [String]
+    var markers: [String]
+
+    /// No booking, no charge and no marker: nothing was ever paid here.
+    var isEmpty: Bool { bookings.isEmpty && payments.isEmpty && markers.isEmpty }
+  }
+
+  private func ledgerIDs() throws(ServiceError) -> LedgerIDs {
     do {
-      for kind in [AirlineRecords.bookings, AirlineRecords.payments, AirlineRecords.paidQuotes] {
-        guard try store.ids(of: kind).isEmpty else { return false }
-      }
-      return true
+      return LedgerIDs(
+        bookings: try store.ids(of: AirlineRecords.bookings),
+        payments: try store.ids(of: AirlineRecords.payments),
+        markers: try store.ids(of: AirlineRecords.paidQuotes))
     } catch {
       throw .storage(error.description)
     }
@@ -399,24 +410,14 @@ extension SimulatedAirline {
   /// What the bookings, the charges and older versions' markers say was booked, by draft (a
   /// charge whose booking is gone is booked again here), and the records that could not say:
   /// unreadable bookings no charge or marker names, and unreadable (or too old) charges.
-  private func scanLedger() throws(ServiceError) -> (
+  private func scanLedger(_ ids: LedgerIDs) throws(ServiceError) -> (
     orders: [DraftID: Order], unnamedBookings: [String], unreadableCharges: [String]
   ) {
-    let bookingIDs: [String]
-    let paymentIDs: [String]
-    let markerIDs: [String]
-    do {
-      bookingIDs = try store.ids(of: AirlineRecords.bookings)
-      paymentIDs = try store.ids(of: AirlineRecords.payments)
-      markerIDs = try store.ids(of: AirlineRecords.paidQuotes)
-    } catch {
-      throw .storage(error.description)
-    }
     var orders: [DraftID: Order] = [:]
     /// Bookings that could not be read, until a charge or a marker says whose they are.
     var unreadableBookings: [String: String] = [:]
     var unknown: [String] = []
-    for id in bookingIDs {
+    for id in ids.bookings {
       switch try readGuard(Booking.self, id: id, kind: AirlineRecords.bookings) {
       case .found(let booking):
         orders[booking.draftID] = Order(
@@ -427,7 +428,7 @@ extension SimulatedAirline {
         continue
       }
     }
-    for id in paymentIDs {
+    for id in ids.payments {
       switch try readGuard(PaymentRecord.self, id: id, kind: AirlineRecords.payments) {
       case .unreadable(let error):
         unknown.append(error.description)
@@ -458,7 +459,7 @@ extension SimulatedAirline {
           at: record.at)
       }
     }
-    for id in markerIDs {
+    for id in ids.markers {
       guard let quoteID = try? QuoteID(id),
         case .found(let marker) = try readGuard(
           PaidQuote.self, id: id, kind: AirlineRecords.paidQuotes),
@@ -536,7 +537,7 @@ extension SimulatedAirline {
     let found = try readGuard(Booking.self, id: reference.rawValue, kind: AirlineRecords.bookings)
     if case .found(let booking) = found { return booking }
     do {
-      let ledger = try scanLedger()
+      let ledger = try scanLedger(ledgerIDs())
       if ledger.orders.values.contains(where: { $0.reference == reference }),
         case .found(let booking) = try readGuard(
           Booking.self, id: reference.rawValue, kind: AirlineRecords.bookings)
