@@ -1,4 +1,4 @@
-// swift-tools-version: 6.0
+// swift-tools-version: 6.2
 import PackageDescription
 
 /// Every library module is also a product, so another package can depend on any of them.
@@ -138,3 +138,16 @@ let package = Package(
   ],
   swiftLanguageModes: [.v6]
 )
+
+// Concrete generic types (a record's `KeyedDecodingContainer<CodingKeys>`, a `[String: Cell]`)
+// are reached through their metadata accessors, not built from mangled names at first use: a
+// mangled name's generic requirements are looked up by scanning every conformance record of
+// every loaded library, which a start pays once per type (1.1 ms of a pay link's first frame,
+// 0.3-0.7 ms of a search's; docs/Performance.md, eighth pass). Tools version 6.2: a package
+// with this flag can still be a versioned dependency.
+for target in package.targets where target.type != .system {
+  target.swiftSettings =
+    (target.swiftSettings ?? []) + [
+      .unsafeFlags(["-Xfrontend", "-disable-concrete-type-metadata-mangled-name-accessors"])
+    ]
+}
