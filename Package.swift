@@ -142,9 +142,9 @@ let package = Package(
 // Concrete generic types (a record's `KeyedDecodingContainer<CodingKeys>`, a `[String: Cell]`)
 // are reached through their metadata accessors, not built from mangled names at first use: a
 // mangled name's generic requirements are looked up by scanning every conformance record of
-// every loaded library, which a start pays once per type (1.1 ms of a pay link's first frame,
-// 0.3-0.7 ms of a search's; docs/Performance.md, eighth pass). Tools version 6.2: a package
-// with this flag can still be a versioned dependency.
+// every loaded library, which a start pays once per type: about 1 ms of a pay link's first
+// frame, whose restore decodes records (docs/Performance.md, eighth pass). Tools version 6.2:
+// a package with this flag can still be a versioned dependency.
 for target in package.targets where target.type != .system {
   target.swiftSettings =
     (target.swiftSettings ?? []) + [
