@@ -7,7 +7,8 @@
 /// The JSON settings of every record file, and short explanations of why a file did not decode.
 ///
 /// Keys are sorted and output pretty-printed so files diff and read well; dates are ISO-8601
-/// with milliseconds (finer precision is lost on a round trip).
+/// with milliseconds (finer precision is lost on a round trip), written and read by `Timestamp`
+/// (Foundation's ISO 8601 styles only for a year outside 1583...9999, or a date in another form).
 enum RecordCodec {
   static func encode<Value: Encodable>(_ value: Value) throws -> Data {
     // A fresh encoder per call: cheap, and nothing mutable is shared between threads.
@@ -15,7 +16,7 @@ enum RecordCodec {
     encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
     encoder.dateEncodingStrategy = .custom { date, encoder in
       var container = encoder.singleValueContainer()
-      try container.encode(date.formatted(withMilliseconds))
+      try container.encode(Timestamp.format(date) ?? date.formatted(withMilliseconds))
     }
     var data = try encoder.encode(value)
     data.append(UInt8(ascii: "\n"))
@@ -30,6 +31,7 @@ enum RecordCodec {
     decoder.dateDecodingStrategy = .custom { decoder in
       let container = try decoder.singleValueContainer()
       let text = try container.decode(String.self)
+      if let date = Timestamp.parse(text) { return date }
       if let date = try? withMilliseconds.parse(text) { return date }
       if let date = try? Date.ISO8601FormatStyle().parse(text) { return date }
       throw DecodingError.dataCorruptedError(

@@ -1,0 +1,118 @@
+import Foundation
+import Persistence
+import Testing
+
+/// Dates in records: written as `YYYY-MM-DDTHH:MM:SS.sssZ`, read back to the same instant, and
+/// written again unchanged, for every millisecond.
+@Suite("Dates in records")
+struct TimestampTests {
+  /// The instants of one second, a millisecond apart, in years the app uses and at the edges.
+  static let seconds: [Double] = [
+    1_795_990_500,  // 2026-11-29
+    0,  // 1970-01-01
+    -1_000_000_000,  // 1938, before 1970
+    4_102_444_799,  // 2099-12-31T23:59:59
+    253_402_300_798,  // 9999-12-31T23:59:58
+  ]
+
+  @Test("every millisecond is written as itself, and a file read and saved again is unchanged")
+  func everyMillisecond() throws {
+    try Scratch.run { scratch in
+      let store = scratch.store()
+      try store.save(Itinerary.sample(), id: "q-1", kind: Kinds.quotes)
+      let template = try Self.text(scratch)
+      let sample = try #require(Self.departure(in: template))
+      for second in Self.seconds {
+        var changed: [String] = []
+        // Every millisecond of a second this year; every seventh in the others.
+        for millisecond in stride(from: 0, to: 1000, by: second == Self.seconds[0] ? 1 : 7) {
+          let date = Date(timeIntervalSince1970: second + Double(millisecond) / 1000)
+          // As written from a date in memory: the millisecond it holds.
+          var record = Itinerary.sample()
+          record.departure = date
+          try store.save(record, id: "q-1", kind: Kinds.quotes)
+          let written = try #require(Self.departure(in: try Self.text(scratch)))
+          if !written.hasSuffix(String(format: ".%03dZ", millisecond)) {
+            changed.append("\(second)+\(millisecond) ms written as \(written)")
+          }
+          // As read from a file and saved again: the same text.
+          try scratch.write(
+            template.replacingOccurrences(of: sample, with: written), to: "quotes/q-1.json")
+          let loaded = try store.load(Itinerary.self, id: "q-1", kind: Kinds.quotes)
+          if (loaded.departure.timeIntervalSince1970 - date.timeIntervalSince1970).magnitude
+            >= 0.000_5
+          {
+            changed.append("\(written) read as \(loaded.departure.timeIntervalSince1970)")
+          }
+          try store.save(loaded, id: "q-1", kind: Kinds.quotes)
+          let again = try #require(Self.departure(in: try Self.text(scratch)))
+          if again != written { changed.append("\(written) read and saved as \(again)") }
+        }
+        #expect(changed.count == 0, "\(changed.count) changed, such as \(changed.prefix(3))")
+      }
+    }
+  }
+
+  @Test("the text is UTC with milliseconds, rounded down, in years 1583 to 9999")
+  func text() throws {
+    let cases: [(Double, String)] = [
+      (1_795_990_500.125, "2026-11-29T22:15:00.125Z"),
+      (1_795_990_500.1259, "2026-11-29T22:15:00.125Z"),
+      (-0.0004, "1969-12-31T23:59:59.999Z"),
+      (-0.1234, "1969-12-31T23:59:59.876Z"),
+      (951_782_400, "2000-02-29T00:00:00.000Z"),
+      (-12_212_553_600, "1583-01-01T00:00:00.000Z"),
+      (253_402_300_799.999, "9999-12-31T23:59:59.999Z"),
+    ]
+    try Scratch.run { scratch in
+      let store = scratch.store()
+      for (seconds, expected) in cases {
+        var record = Itinerary.sample()
+        record.departure = Date(timeIntervalSince1970: seconds)
+        try store.save(record, id: "q-1", kind: Kinds.quotes)
+        let written = Self.departure(in: try Self.text(scratch))
+        #expect(written == expected, "\(seconds)")
+      }
+    }
+  }
+
+  @Test("other ISO 8601 forms still load; a date in none fails the load")
+  func otherForms() throws {
+    try Scratch.run { scratch in
+      let store = scratch.store()
+      try store.save(Itinerary.sample(), id: "q-1", kind: Kinds.quotes)
+      let saved = try Self.text(scratch)
+      let written = try #require(Self.departure(in: saved))
+      let forms: [(String, Double)] = [
+        ("2026-11-29T22:15:00Z", 1_795_990_500),
+        ("2026-11-29T22:15:00.1Z", 1_795_990_500.1),
+        ("2026-11-29T23:15:00.125+01:00", 1_795_990_500.125),
+        ("2026-11-29T22:15:00.125Z", 1_795_990_500.125),
+      ]
+      for (form, seconds) in forms {
+        try scratch.write(
+          saved.replacingOccurrences(of: written, with: form), to: "quotes/q-1.json")
+        let loaded = try store.load(Itinerary.self, id: "q-1", kind: Kinds.quotes)
+        #expect(
+          abs(loaded.departure.timeIntervalSince1970 - seconds) < 0.000_5, "\(form)")
+      }
+      for bad in ["2026-13-29T22:15:00.125Z", "2026-11-29T22:15:00.12xZ", "tomorrow"] {
+        try scratch.write(saved.replacingOccurrences(of: written, with: bad), to: "quotes/q-1.json")
+        #expect(throws: StoreError.self, "\(bad)") {
+          try store.load(Itinerary.self, id: "q-1", kind: Kinds.quotes, policy: .keepInPlace)
+        }
+      }
+    }
+  }
+
+  static func text(_ scratch: Scratch) throws -> String {
+    String(decoding: try scratch.bytes(at: "quotes/q-1.json"), as: UTF8.self)
+  }
+
+  /// The `departure` value in a record file's text.
+  static func departure(in text: String) -> String? {
+    guard let key = text.range(of: #""departure" : ""#) else { return nil }
+    let rest = text[key.upperBound...]
+    return rest.firstIndex(of: "\"").map { String(rest[..<$0]) }
+  }
+}
