@@ -14,7 +14,7 @@ struct HostileMachineTests {
     try terminal.launchShell(
       environment + " " + terminal.shellCommand(arguments) + " 2>\(errors); echo EXIT=$?; "
         + "echo LINES=$(wc -l < \(errors)); cat \(errors); sleep 60")
-    let screen = try await terminal.waitFor("the app's exit status", timeout: 10) {
+    let screen = try await terminal.waitFor("the app's exit status") {
       $0.contains("EXIT=") && $0.contains("LINES=")
     }
     // A long line wraps on the screen: read it whole.

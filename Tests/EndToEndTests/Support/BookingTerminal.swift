@@ -142,11 +142,17 @@ final class BookingTerminal {
     try tmuxCommand(["capture-pane", "-p", "-t", session])
   }
 
+  /// How long a wait may take before it fails: long, because a wait that passes costs only what
+  /// it waits for. Beside the whole suite on a loaded 2-core machine, an fsync can take tens of
+  /// seconds (a test making one save took 76-82 s in two CI runs), and a process cannot exit
+  /// while one of its threads is in one: with 20 s, a quit or a SIGTERM timed out twice.
+  static let patience: Double = 60
+
   /// Polls the screen every 50 ms until `condition` holds, and returns that screen; fails after
   /// `timeout` seconds with `what` and the last screen.
   @discardableResult
   func waitFor(
-    _ what: String, timeout: Double = 20, file: String = #fileID, line: Int = #line,
+    _ what: String, timeout: Double = patience, file: String = #fileID, line: Int = #line,
     _ condition: (String) -> Bool
   ) async throws -> String {
     let deadline = Date().addingTimeInterval(timeout)
@@ -166,7 +172,7 @@ final class BookingTerminal {
   /// Waits until the screen contains every one of `texts`.
   @discardableResult
   func waitFor(
-    _ texts: String..., timeout: Double = 20, file: String = #fileID, line: Int = #line
+    _ texts: String..., timeout: Double = patience, file: String = #fileID, line: Int = #line
   ) async throws -> String {
     try await waitFor(
       texts.map { "'\($0)'" }.joined(separator: " and "), timeout: timeout, file: file, line: line
@@ -174,7 +180,7 @@ final class BookingTerminal {
   }
 
   /// Waits until the current session has ended (its command exited).
-  func waitForExit(timeout: Double = 20) async throws {
+  func waitForExit(timeout: Double = patience) async throws {
     let deadline = Date().addingTimeInterval(timeout)
     while sessionIsAlive() {
       if Date() > deadline {
@@ -186,7 +192,7 @@ final class BookingTerminal {
   }
 
   /// Waits until `pid` is gone (reaped), so its lock on the data directory is released.
-  func waitForDeath(of pid: Int32, timeout: Double = 20) async throws {
+  func waitForDeath(of pid: Int32, timeout: Double = patience) async throws {
     let deadline = Date().addingTimeInterval(timeout)
     while kill(pid, 0) == 0 || errno != ESRCH {
       if Date() > deadline { throw E2EFailure("process \(pid) still exists after \(timeout) s") }
