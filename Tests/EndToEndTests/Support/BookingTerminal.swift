@@ -95,6 +95,32 @@ final class BookingTerminal {
     return pid
   }
 
+  /// The pane's process and its descendants as `ps` sees them (state, kernel wait channel,
+  /// seconds alive, command), for a failed wait's message.
+  func paneProcesses() -> String {
+    guard let root = try? panePID(), let ps = Command.find("ps"),
+      let result = try? Command.run(ps, ["-eo", "pid=,ppid=,stat=,wchan:24=,etimes=,args="])
+    else { return "(unavailable)" }
+    let rows = result.stdout.split(separator: "\n").map { line in
+      (
+        line,
+        line.split(separator: " ", omittingEmptySubsequences: true).prefix(2).compactMap {
+          Int32($0)
+        }
+      )
+    }
+    var family: Set<Int32> = [root]
+    var grew = true
+    while grew {
+      grew = false
+      for (_, ids) in rows where ids.count == 2 && family.contains(ids[1]) {
+        if family.insert(ids[0]).inserted { grew = true }
+      }
+    }
+    return rows.filter { $0.1.first.map(family.contains) == true }.map { String($0.0) }
+      .joined(separator: "\n")
+  }
+
   /// The app started by the pane's shell (see `launchShell`).
   func childPID(of parent: Int32) throws -> Int32 {
     guard let pgrep = Command.find("pgrep") else { throw E2EFailure("pgrep is not installed") }
@@ -143,9 +169,10 @@ final class BookingTerminal {
   }
 
   /// How long a wait may take before it fails: long, because a wait that passes costs only what
-  /// it waits for. Beside the whole suite on a loaded 2-core machine, an fsync can take tens of
-  /// seconds (a test making one save took 76-82 s in two CI runs), and a process cannot exit
-  /// while one of its threads is in one: with 20 s, a quit or a SIGTERM timed out twice.
+  /// it waits for. Beside the whole suite and a CPU hog on 2 cores, a test that makes one save
+  /// takes 70-82 s from its start to its end; with 20 s, a quit and a SIGTERM timed out in two
+  /// CI runs, their screens showing the app had already left curses. A wait that fails says
+  /// what the pane's processes were doing (`paneProcesses`).
   static let patience: Double = 60
 
   /// Polls the screen every 50 ms until `condition` holds, and returns that screen; fails after
@@ -163,7 +190,8 @@ final class BookingTerminal {
       if Date() > deadline {
         throw E2EFailure(
           "timed out after \(timeout) s waiting for \(what) (\(file):\(line))\n"
-            + "--- last screen ---\n\(last)\n-------------------")
+            + "--- last screen ---\n\(last)\n--- the pane's processes ---\n"
+            + "\(paneProcesses())\n-------------------")
       }
       try await Task.sleep(for: .milliseconds(50))
     }
