@@ -39,7 +39,9 @@ final class EventLog {
 
   private init(file: LineFile) { self.file = file }
 
-  /// Opens the log under `dataDirectory`, making its folder (0700).
+  /// Opens the log under `dataDirectory`. Its folder is made by the store with the others at the
+  /// start (and synced in its parent before the first save); it is made here (0700) only when the
+  /// store could not, so that the log still helps.
   static func open(dataDirectory: String) -> Opened {
     let folder = dataDirectory + "/" + Self.folder
     if mkdir(folder, 0o700) != 0, errno != EEXIST { return .unwritable }

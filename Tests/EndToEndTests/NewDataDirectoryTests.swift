@@ -17,8 +17,7 @@ struct NewDataDirectoryTests {
     // Two levels that do not exist, under the terminal's (empty) directory.
     let root = terminal.dataDirectory.appendingPathComponent("new/booking").path
     let trace = terminal.dataDirectory.appendingPathComponent("trace.txt").path
-    let command = [terminal.binary, "--data-dir", root, "--latency", "0"]
-      .map(BookingTerminal.quoted).joined(separator: " ")
+    let command = Self.command(terminal, dataDirectory: root)
     // -y names each descriptor's file; -s keeps the whole frame in one line. The app reads ^C as
     // a signal: the shell must outlive the one it gets too.
     try terminal.launchShell(
@@ -28,10 +27,7 @@ struct NewDataDirectoryTests {
     try await terminal.waitFor("the search form's save") { _ in
       FileManager.default.fileExists(atPath: root + "/session/snapshot.json")
     }
-    try terminal.press("C-c")
-    try await terminal.waitFor("Quit?")
-    try terminal.press("y")
-    try await terminal.waitFor("exited-0")
+    try await Self.quit(terminal)
 
     let lines = try String(contentsOfFile: trace, encoding: .utf8).split(separator: "\n")
     let frame = try #require(
@@ -59,8 +55,7 @@ struct NewDataDirectoryTests {
     let strace = try #require(Command.find("strace"))
     let root = terminal.dataDirectory.path
     let trace = terminal.dataDirectory.appendingPathComponent("trace.txt").path
-    let command = [terminal.binary, "--data-dir", root, "--latency", "0"]
-      .map(BookingTerminal.quoted).joined(separator: " ")
+    let command = Self.command(terminal, dataDirectory: root)
     // A used directory (its session saved) whose log folder someone removed.
     try terminal.launch()
     try await terminal.waitFor("┌ Search flights")
@@ -81,10 +76,7 @@ struct NewDataDirectoryTests {
     try await terminal.waitFor("the results' save") { _ in
       (try? String(contentsOfFile: trace, encoding: .utf8))?.contains("snapshot.json") == true
     }
-    try terminal.press("C-c")
-    try await terminal.waitFor("Quit?")
-    try terminal.press("y")
-    try await terminal.waitFor("exited-0")
+    try await Self.quit(terminal)
 
     let lines = try String(contentsOfFile: trace, encoding: .utf8).split(separator: "\n")
     let made = try #require(
@@ -114,8 +106,7 @@ struct NewDataDirectoryTests {
     let new = terminal.dataDirectory.appendingPathComponent("new")
     let root = new.appendingPathComponent("booking")
     let files = DataFiles(root: root)
-    let command = [terminal.binary, "--data-dir", root.path, "--latency", "0"]
-      .map(BookingTerminal.quoted).joined(separator: " ")
+    let command = Self.command(terminal, dataDirectory: root.path)
     for point in Self.points {
       if FileManager.default.fileExists(atPath: new.path) {
         try FileManager.default.removeItem(at: new)
@@ -134,10 +125,22 @@ struct NewDataDirectoryTests {
       let screen = try await terminal.waitFor("┌ Search flights")
       #expect(!screen.contains("Resum"), "\(at): \(screen)")
       #expect(files.corrupt() == [], "\(at)")
-      try terminal.press("C-c")
-      try await terminal.waitFor("Quit?")
-      try terminal.press("y")
-      try await terminal.waitFor("exited-0")
+      try await Self.quit(terminal)
     }
+  }
+
+  /// The app in `dataDirectory`, as a shell command.
+  static func command(_ terminal: BookingTerminal, dataDirectory: String) -> String {
+    [terminal.binary, "--data-dir", dataDirectory, "--latency", "0"]
+      .map(BookingTerminal.quoted).joined(separator: " ")
+  }
+
+  /// Quits the app as a person does (Ctrl-C, then yes) and waits for its shell to say it exited
+  /// with 0.
+  static func quit(_ terminal: BookingTerminal) async throws {
+    try terminal.press("C-c")
+    try await terminal.waitFor("Quit?")
+    try terminal.press("y")
+    try await terminal.waitFor("exited-0")
   }
 }

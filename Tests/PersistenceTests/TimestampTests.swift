@@ -53,13 +53,10 @@ struct TimestampTests {
   func throughTheStore() throws {
     try Scratch.run { scratch in
       let store = scratch.store()
-      try store.save(Itinerary.sample(), id: "q-1", kind: Kinds.quotes)
-      let template = try Self.text(scratch)
-      let sample = try #require(Self.departure(in: template))
+      let write = try Self.recordFile(in: scratch, through: store)
       // Milliseconds whose nearest `Double` is a hair below them.
       for written in ["2026-11-29T22:15:00.124Z", "2026-12-24T06:30:00.002Z"] {
-        try scratch.write(
-          template.replacingOccurrences(of: sample, with: written), to: "quotes/q-1.json")
+        try write(written)
         let loaded = try store.load(Itinerary.self, id: "q-1", kind: Kinds.quotes)
         try store.save(loaded, id: "q-1", kind: Kinds.quotes)
         #expect(Self.departure(in: try Self.text(scratch)) == written)
@@ -89,9 +86,7 @@ struct TimestampTests {
   func otherForms() throws {
     try Scratch.run { scratch in
       let store = scratch.store()
-      try store.save(Itinerary.sample(), id: "q-1", kind: Kinds.quotes)
-      let saved = try Self.text(scratch)
-      let written = try #require(Self.departure(in: saved))
+      let write = try Self.recordFile(in: scratch, through: store)
       let forms: [(String, Double)] = [
         ("2026-11-29T22:15:00Z", 1_795_990_500),
         ("2026-11-29T22:15:00.1Z", 1_795_990_500.1),
@@ -99,18 +94,31 @@ struct TimestampTests {
         ("2026-11-29T22:15:00.125Z", 1_795_990_500.125),
       ]
       for (form, seconds) in forms {
-        try scratch.write(
-          saved.replacingOccurrences(of: written, with: form), to: "quotes/q-1.json")
+        try write(form)
         let loaded = try store.load(Itinerary.self, id: "q-1", kind: Kinds.quotes)
         #expect(
           abs(loaded.departure.timeIntervalSince1970 - seconds) < 0.000_5, "\(form)")
       }
       for bad in ["2026-13-29T22:15:00.125Z", "2026-11-29T22:15:00.12xZ", "tomorrow"] {
-        try scratch.write(saved.replacingOccurrences(of: written, with: bad), to: "quotes/q-1.json")
+        try write(bad)
         #expect(throws: StoreError.self, "\(bad)") {
           try store.load(Itinerary.self, id: "q-1", kind: Kinds.quotes, policy: .keepInPlace)
         }
       }
+    }
+  }
+
+  /// Saves the sample record as `quotes/q-1.json`, and returns what writes that file again with
+  /// another text for its `departure`.
+  static func recordFile(in scratch: Scratch, through store: RecordStore) throws -> (String) throws
+    -> Void
+  {
+    try store.save(Itinerary.sample(), id: "q-1", kind: Kinds.quotes)
+    let template = try text(scratch)
+    let sample = try #require(departure(in: template))
+    return { departure in
+      try scratch.write(
+        template.replacingOccurrences(of: sample, with: departure), to: "quotes/q-1.json")
     }
   }
 

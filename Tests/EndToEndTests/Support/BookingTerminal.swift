@@ -95,30 +95,15 @@ final class BookingTerminal {
     return pid
   }
 
-  /// The pane's process and its descendants as `ps` sees them (state, kernel wait channel,
-  /// seconds alive, command), for a failed wait's message.
+  /// The pane's processes as `ps` sees them (state, kernel wait channel, seconds alive,
+  /// command), for a failed wait's message: tmux starts each pane's shell as the leader of a
+  /// session of its own, so the session is the pane.
   func paneProcesses() -> String {
-    guard let root = try? panePID(), let ps = Command.find("ps"),
-      let result = try? Command.run(ps, ["-eo", "pid=,ppid=,stat=,wchan:24=,etimes=,args="])
+    guard let shell = try? panePID(), let ps = Command.find("ps"),
+      let result = try? Command.run(
+        ps, ["-o", "pid,ppid,stat,wchan:24,etimes,args", "-s", String(shell)])
     else { return "(unavailable)" }
-    let rows = result.stdout.split(separator: "\n").map { line in
-      (
-        line,
-        line.split(separator: " ", omittingEmptySubsequences: true).prefix(2).compactMap {
-          Int32($0)
-        }
-      )
-    }
-    var family: Set<Int32> = [root]
-    var grew = true
-    while grew {
-      grew = false
-      for (_, ids) in rows where ids.count == 2 && family.contains(ids[1]) {
-        if family.insert(ids[0]).inserted { grew = true }
-      }
-    }
-    return rows.filter { $0.1.first.map(family.contains) == true }.map { String($0.0) }
-      .joined(separator: "\n")
+    return result.stdout
   }
 
   /// The app started by the pane's shell (see `launchShell`).
