@@ -100,10 +100,7 @@ struct InterruptedResumeTests {
 
     try terminal.launch(["--fresh"])
     try await terminal.waitFor("From", "To")
-    try terminal.press("C-c")
-    try await terminal.waitFor("Quit?")
-    try terminal.press("y")
-    try await terminal.waitForExit()
+    try await terminal.quitAsked()
     #expect(try snapshotBytes(terminal) == saved, "--fresh overwrote the saved booking")
 
     try terminal.launch(["--fresh"])

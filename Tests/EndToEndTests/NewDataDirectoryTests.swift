@@ -27,7 +27,7 @@ struct NewDataDirectoryTests {
     try await terminal.waitFor("the search form's save") { _ in
       FileManager.default.fileExists(atPath: root + "/session/snapshot.json")
     }
-    try await Self.quit(terminal)
+    try await terminal.quitAsked(untilShellSays: "exited-0")
 
     let lines = try String(contentsOfFile: trace, encoding: .utf8).split(separator: "\n")
     let frame = try #require(
@@ -62,10 +62,7 @@ struct NewDataDirectoryTests {
     try await terminal.waitFor("the search form's save") { _ in
       FileManager.default.fileExists(atPath: root + "/session/snapshot.json")
     }
-    try terminal.press("C-c")
-    try await terminal.waitFor("Quit?")
-    try terminal.press("y")
-    try await terminal.waitForExit()
+    try await terminal.quitAsked()
     try FileManager.default.removeItem(atPath: root + "/log")
 
     try terminal.launchShell(
@@ -76,7 +73,7 @@ struct NewDataDirectoryTests {
     try await terminal.waitFor("the results' save") { _ in
       (try? String(contentsOfFile: trace, encoding: .utf8))?.contains("snapshot.json") == true
     }
-    try await Self.quit(terminal)
+    try await terminal.quitAsked(untilShellSays: "exited-0")
 
     let lines = try String(contentsOfFile: trace, encoding: .utf8).split(separator: "\n")
     let made = try #require(
@@ -125,7 +122,7 @@ struct NewDataDirectoryTests {
       let screen = try await terminal.waitFor("┌ Search flights")
       #expect(!screen.contains("Resum"), "\(at): \(screen)")
       #expect(files.corrupt() == [], "\(at)")
-      try await Self.quit(terminal)
+      try await terminal.quitAsked(untilShellSays: "exited-0")
     }
   }
 
@@ -133,14 +130,5 @@ struct NewDataDirectoryTests {
   static func command(_ terminal: BookingTerminal, dataDirectory: String) -> String {
     [terminal.binary, "--data-dir", dataDirectory, "--latency", "0"]
       .map(BookingTerminal.quoted).joined(separator: " ")
-  }
-
-  /// Quits the app as a person does (Ctrl-C, then yes) and waits for its shell to say it exited
-  /// with 0.
-  static func quit(_ terminal: BookingTerminal) async throws {
-    try terminal.press("C-c")
-    try await terminal.waitFor("Quit?")
-    try terminal.press("y")
-    try await terminal.waitFor("exited-0")
   }
 }

@@ -26,7 +26,7 @@ struct StartSaveKillTests {
     let snapshot = terminal.dataDirectory.appendingPathComponent("session/snapshot.json")
     try terminal.launch()
     try await terminal.waitFor("┌ Search flights")
-    try await quit(terminal)
+    try await terminal.quitAsked()
     for point in Self.points {
       try FileManager.default.removeItem(at: snapshot)
       try await killed(terminal, at: point, [])
@@ -37,7 +37,7 @@ struct StartSaveKillTests {
       let screen = try await terminal.waitFor("┌ Search flights")
       #expect(!screen.contains("Resum"), "\(screen)")
       #expect(files.corrupt() == [])
-      try await quit(terminal)
+      try await terminal.quitAsked()
     }
   }
 
@@ -62,7 +62,7 @@ struct StartSaveKillTests {
       if point.renamed {
         try await backToExtrasAndQuit(terminal)
       } else {
-        try await quit(terminal)
+        try await terminal.quitAsked()
       }
     }
   }
@@ -80,18 +80,11 @@ struct StartSaveKillTests {
     try await terminal.waitFor("killed-137")
   }
 
-  private func quit(_ terminal: BookingTerminal) async throws {
-    try terminal.press("C-c")
-    try await terminal.waitFor("Quit?")
-    try terminal.press("y")
-    try await terminal.waitForExit()
-  }
-
   private func backToExtrasAndQuit(_ terminal: BookingTerminal) async throws {
     try terminal.press("Escape")
     try await terminal.waitFor("the extras as the current step") {
       $0.contains("┌ Extras · ") && !$0.contains("┌ Payment · ")
     }
-    try await quit(terminal)
+    try await terminal.quitAsked()
   }
 }

@@ -18,6 +18,20 @@ extension BookingTerminal {
   static let payingCard = "4242424242424242"
   static let declinedCard = "4000000000000002"
 
+  /// Quits as a person does (Ctrl-C, then yes), then waits for the app to exit: for the pane's
+  /// session to end or, when the app runs in a shell that outlives it (`launchShell`), for the
+  /// shell to print `shellSays`.
+  func quitAsked(untilShellSays shellSays: String? = nil) async throws {
+    try press("C-c")
+    try await waitFor("Quit?")
+    try press("y")
+    if let shellSays {
+      try await waitFor(shellSays)
+    } else {
+      try await waitForExit()
+    }
+  }
+
   /// Fills IST → AMS for `passengers` on the search form (tomorrow, the default date), searches,
   /// and returns the results screen.
   @discardableResult
