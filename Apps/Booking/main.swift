@@ -108,6 +108,8 @@ do {
   saveProblem = SessionFile.reason(error)
 }
 let lock = SessionLock.acquire(in: dataDirectory)
+/// Why this process may not pay: without the data directory's lock it may browse, never pay.
+var paymentsOff: String?
 switch lock {
 case .heldByAnother:
   stop("a session is already open in \(dataDirectory); close it first.")
@@ -115,6 +117,7 @@ case .refused(let reason):
   stop(reason)
 case .unavailable(let reason):
   saveProblem = saveProblem ?? reason
+  paymentsOff = "the data directory could not be locked: \(reason)"
 case .locked:
   break
 }
@@ -129,7 +132,8 @@ let clock = WallClock.system
 let latency = options.latencyMilliseconds.map(Latency.fixed) ?? .realistic
 let airline = SimulatedAirline(
   store: store, clock: clock,
-  configuration: .init(quoteLifetime: options.quoteTTL, latency: latency))
+  configuration: .init(
+    quoteLifetime: options.quoteTTL, latency: latency, paymentsOff: paymentsOff))
 let environment = AppEnvironment(
   services: airline.services, airports: BuiltInAirports(), fares: SimulatedFares(),
   clock: clock)

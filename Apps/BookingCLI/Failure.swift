@@ -40,6 +40,8 @@ struct Failure: Error {
         code: .temporary,
         message: "the payment was taken but its booking could not be saved (\(reason)); run the "
           + "same pay command again to finish it: the card is not charged twice")
+    case .ledgerBusy: Failure(code: .temporary, message: error.description)
+    case .paymentsUnavailable: Failure(code: .cannotUseData, message: error.description)
     default: Failure(code: .refused, message: error.description)
     }
   }

@@ -44,4 +44,7 @@ public enum CorruptRecordPolicy: Hashable, Sendable {
   /// records, what it guarded. The caller then replaces or removes it. A file whose bytes cannot
   /// be read safely (a symbolic link, a FIFO, an oversized file) is left alone and not copied.
   case keepInPlace
+  /// Leaves the file as it is and copies nothing: for a reader that may not write (another
+  /// process holds the data directory's ledger). Throws `corruptKept` with no copy.
+  case report
 }

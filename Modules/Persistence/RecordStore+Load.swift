@@ -55,6 +55,8 @@ extension RecordStore {
         return try quarantine(id: id, kind: kind, reason: reason, identity: identity)
       case .keepInPlace:
         return try keepCorrupt(id: id, kind: kind, reason: reason, bytes: bytes)
+      case .report:
+        throw .corruptKept(path: "\(kind.folder)/\(id).json", reason: reason, copiedTo: nil)
       }
     }
     // O_NOFOLLOW: a planted symlink must not make us read (or later move) another file;

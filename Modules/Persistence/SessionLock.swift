@@ -37,9 +37,21 @@ public final class SessionLock: Sendable {
   deinit { close(descriptor) }
 
   /// Takes the lock at `directory/session/lock` (the folders are made by then). Never through a
-  /// symbolic link, never on anything but a regular file.
+  /// symbolic link, never on anything but a regular file. The file locked is checked to be the
+  /// one still at the path: one removed or replaced between the open and the lock is opened
+  /// again, so two processes never each hold a lock on a different file of the same name.
   public static func acquire(in directory: String) -> Outcome {
     let path = directory + "/session/lock"
+    while true {
+      switch attempt(path) {
+      case .some(let outcome): return outcome
+      case nil: continue
+      }
+    }
+  }
+
+  /// One try; nil when the file at the path is not the one that was locked.
+  private static func attempt(_ path: String) -> Outcome? {
     let descriptor = open(path, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK, 0o600)
     guard descriptor >= 0 else {
       let code = errno
@@ -57,6 +69,12 @@ public final class SessionLock: Sendable {
     guard flock(descriptor, LOCK_EX | LOCK_NB) == 0 else {
       close(descriptor)
       return .heldByAnother
+    }
+    var named = stat()
+    guard lstat(path, &named) == 0, named.st_dev == status.st_dev, named.st_ino == status.st_ino
+    else {
+      close(descriptor)
+      return nil
     }
     return .locked(SessionLock(descriptor: descriptor))
   }

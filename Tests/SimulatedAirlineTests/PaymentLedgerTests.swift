@@ -119,7 +119,23 @@ struct PaymentLedgerTests {
     #expect(try bookings(next) == ["bookings/\(booking.reference).json"])
   }
 
-  @Test("2. killed after the charge: the next start writes the booking (roll forward)")
+  @Test(
+    "2. killed after the order: nothing was charged; the order and intent go, the key pays once")
+  func afterOrder() async throws {
+    let (recorded, quote, key) = try await crashAfter("replace orders/")
+    defer { recorded.remove() }
+    let next = recorded.afterCrash()
+    #expect(try folder(next, "orders").count == 1)
+    let recovered = try await next.airline.recoverInterruptedPayments()
+    #expect(recovered == [RecoveredPayment(quoteID: quote.id, key: key, outcome: .notCharged)])
+    #expect(try folder(next, "orders").isEmpty)
+    #expect(try folder(next, "intents").isEmpty)
+    #expect(try await next.airline.paymentState(of: quote.id) == .unpaid(retryKey: key))
+    let booking = try await next.airline.pay(quoteID: quote.id, method: card(), idempotencyKey: key)
+    #expect(try bookings(next) == ["bookings/\(booking.reference).json"])
+  }
+
+  @Test("3. killed after the charge: the next start writes the booking (roll forward)")
   func afterCharge() async throws {
     let (recorded, quote, key) = try await crashAfter("replace payments/")
     defer { recorded.remove() }
@@ -137,29 +153,31 @@ struct PaymentLedgerTests {
     #expect(booking.paymentMethod == .card(brand: .visa, lastFour: "4242"))
     #expect(try await next.airline.paymentState(of: quote.id) == .booked(reference))
     #expect(try folder(next, "intents").isEmpty)
+    #expect(try folder(next, "claims").count == 1)
     #expect(
       try await next.airline.pay(quoteID: quote.id, method: card(), idempotencyKey: key) == booking)
   }
 
-  @Test("3. killed after the booking: the next start writes its order and closes the intent")
+  @Test("4. killed after the booking: the next start writes its claim and closes the intent")
   func afterBooking() async throws {
     let (recorded, quote, _) = try await crashAfter("replace bookings/")
     defer { recorded.remove() }
     let next = recorded.afterCrash()
     let reference = try #require(try bookings(next).first).dropFirst("bookings/".count).dropLast(5)
-    #expect(try folder(next, "orders").isEmpty)
+    #expect(try folder(next, "claims").isEmpty)
     let recovered = try await next.airline.recoverInterruptedPayments()
     #expect(recovered.map(\.outcome) == [.booked(try BookingReference(String(reference)))])
     #expect(try folder(next, "orders").count == 1)
+    #expect(try folder(next, "claims").count == 1)
     #expect(try folder(next, "intents").isEmpty)
     #expect(
       try await next.airline.paymentState(of: quote.id)
         == .booked(try BookingReference(String(reference))))
   }
 
-  @Test("4. killed after the order: the next start closes the intent")
-  func afterOrder() async throws {
-    let (recorded, quote, _) = try await crashAfter("replace orders/")
+  @Test("5. killed after the claim: the next start closes the intent")
+  func afterClaim() async throws {
+    let (recorded, quote, _) = try await crashAfter("replace claims/")
     defer { recorded.remove() }
     let next = recorded.afterCrash()
     #expect(try folder(next, "intents").count == 1)
@@ -173,7 +191,7 @@ struct PaymentLedgerTests {
     #expect(try bookings(next).count == 1)
   }
 
-  @Test("5. killed after the intent is removed: settled, nothing left to do")
+  @Test("6. killed after the intent is removed: settled, nothing left to do")
   func afterSettled() async throws {
     let (recorded, quote, _) = try await crashAfter("remove intents/")
     defer { recorded.remove() }
@@ -184,6 +202,8 @@ struct PaymentLedgerTests {
       return
     }
     #expect(try bookings(next).count == 1)
+    #expect(try folder(next, "orders").count == 1)
+    #expect(try folder(next, "claims").count == 1)
   }
 
   @Test("a refused card writes only its key's record; the same key is refused again")

@@ -40,6 +40,14 @@ public enum ServiceError: Error, Hashable, Sendable, CustomStringConvertible {
   case chargedButNotSaved(String)
   /// The idempotency key was used before with different payment details.
   case idempotencyKeyReused
+  /// The quote's record does not hold the price the airline gives for its draft and extras (a
+  /// changed file): it is not paid. The reason says what differs.
+  case quoteNotHonoured(QuoteID, String)
+  /// Another program is paying in the same data directory at this moment: try again.
+  case ledgerBusy
+  /// This program may not pay at all: it could not lock its data directory (the reason names
+  /// the path and why). Searching and pricing still work.
+  case paymentsUnavailable(String)
   /// The airline's records could not be read or written.
   case storage(String)
 
@@ -69,6 +77,11 @@ public enum ServiceError: Error, Hashable, Sendable, CustomStringConvertible {
         + "finish it: you will not be charged twice."
     case .idempotencyKeyReused:
       "This payment attempt was already used with different details. Start the payment again."
+    case .quoteNotHonoured(_, let reason):
+      "This price quote cannot be paid: \(reason) Price your extras again."
+    case .ledgerBusy:
+      "Another program is paying in this data directory right now. Try again in a moment."
+    case .paymentsUnavailable(let reason): "Paying is off: \(reason)"
     case .storage(let reason): "The booking records could not be used: \(reason)"
     }
   }

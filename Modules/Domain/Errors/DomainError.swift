@@ -60,7 +60,7 @@ public enum DomainError: Error, Hashable, Sendable, CustomStringConvertible {
     case .passengerCountOutOfRange(let count):
       "\(count) passengers cannot travel on one booking: choose 1 to 9."
     case .invalidCurrency(let raw):
-      "\(Self.quoted(raw)) is not a currency code: use three letters, like EUR or TRY."
+      "\(Self.quoted(raw)) is not an ISO 4217 currency code, like EUR or TRY."
     case .currencyMismatch(let left, let right):
       "Cannot add \(left) and \(right): amounts in different currencies."
     case .invalidAmount(let raw):

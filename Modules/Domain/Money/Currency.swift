@@ -7,10 +7,28 @@ public struct Currency: Hashable, Sendable, Codable, CustomStringConvertible {
   public init(_ code: String) throws(DomainError) {
     let scalars = Array(code.unicodeScalars)
     guard scalars.count == 3,
-      scalars.allSatisfy({ ("A"..."Z").contains($0) || ("a"..."z").contains($0) })
+      scalars.allSatisfy({ ("A"..."Z").contains($0) || ("a"..."z").contains($0) }),
+      Self.isoCodes.contains(code.uppercased())
     else { throw .invalidCurrency(code) }
     self.code = code.uppercased()
   }
+
+  /// The codes of the currencies in circulation (ISO 4217, list one), without funds, metals
+  /// and testing codes: a price is only ever in one of these.
+  public static let isoCodes: Set<String> = [
+    "AED", "AFN", "ALL", "AMD", "ANG", "AOA", "ARS", "AUD", "AWG", "AZN", "BAM", "BBD", "BDT",
+    "BGN", "BHD", "BIF", "BMD", "BND", "BOB", "BRL", "BSD", "BTN", "BWP", "BYN", "BZD", "CAD",
+    "CDF", "CHF", "CLP", "CNY", "COP", "CRC", "CUP", "CVE", "CZK", "DJF", "DKK", "DOP", "DZD",
+    "EGP", "ERN", "ETB", "EUR", "FJD", "FKP", "GBP", "GEL", "GHS", "GIP", "GMD", "GNF", "GTQ",
+    "GYD", "HKD", "HNL", "HTG", "HUF", "IDR", "ILS", "INR", "IQD", "IRR", "ISK", "JMD", "JOD",
+    "JPY", "KES", "KGS", "KHR", "KMF", "KPW", "KRW", "KWD", "KYD", "KZT", "LAK", "LBP", "LKR",
+    "LRD", "LSL", "LYD", "MAD", "MDL", "MGA", "MKD", "MMK", "MNT", "MOP", "MRU", "MUR", "MVR",
+    "MWK", "MXN", "MYR", "MZN", "NAD", "NGN", "NIO", "NOK", "NPR", "NZD", "OMR", "PAB", "PEN",
+    "PGK", "PHP", "PKR", "PLN", "PYG", "QAR", "RON", "RSD", "RUB", "RWF", "SAR", "SBD", "SCR",
+    "SDG", "SEK", "SGD", "SHP", "SLE", "SOS", "SRD", "SSP", "STN", "SVC", "SYP", "SZL", "THB",
+    "TJS", "TMT", "TND", "TOP", "TRY", "TTD", "TWD", "TZS", "UAH", "UGX", "USD", "UYU", "UZS",
+    "VES", "VND", "VUV", "WST", "XAF", "XCD", "XCG", "XOF", "XPF", "YER", "ZAR", "ZMW", "ZWG",
+  ]
 
   private init(trusted code: String) { self.code = code }
 

@@ -245,6 +245,11 @@ extension Strings {
           + "Öde'ye basın: iki kez ödemezsiniz."
       case .idempotencyKeyReused:
         "Bu ödeme denemesi farklı bilgilerle kullanıldı. Yeniden başlayın."
+      case .quoteNotHonoured(_, let reason):
+        "Bu fiyat teklifi ödenemez: \(reason) Ek hizmetlerinizi yeniden fiyatlayın."
+      case .ledgerBusy:
+        "Bu veri klasöründe şu anda başka bir program ödeme yapıyor. Birazdan yeniden deneyin."
+      case .paymentsUnavailable(let reason): "Ödeme kapalı: \(reason)"
       case .storage(let reason): "Kayıtlar kullanılamadı: \(reason)"
       }
     },

@@ -20,8 +20,13 @@ enum AirlineRecords {
   /// The write-ahead log of the ledger: one record per draft with a payment under way, named by
   /// the draft, present only until that payment is settled.
   static let intents = RecordKind(folder: "intents", schema: 1)
-  /// One record per booked draft, naming its booking: "at most one booking per draft" in one read.
+  /// One record per draft with a payment, naming its booking: written before the charge, so that
+  /// from then on two records named by the draft (this and the intent, then this and the claim)
+  /// say the draft is taken, and losing either one is noticed.
   static let orders = RecordKind(folder: "orders", schema: 1)
+  /// The settled payment of a booked draft: its intent, kept under the draft's name once the
+  /// booking is written. Never removed.
+  static let claims = RecordKind(folder: "claims", schema: 1)
   /// The ledger's own bookkeeping (that `orders` was built from the bookings of older versions).
   static let ledger = RecordKind(folder: "ledger", schema: 1)
   /// Which booking paid a quote, written by versions before the ledger; read when `orders` is
@@ -29,7 +34,7 @@ enum AirlineRecords {
   static let paidQuotes = RecordKind(folder: "paid-quotes", schema: 1)
 
   /// Every folder the airline writes, for cleaning up temp files of writes cut short.
-  static let all = [offers, drafts, quotes, bookings, payments, intents, orders, ledger]
+  static let all = [offers, drafts, quotes, bookings, payments, intents, orders, claims, ledger]
 }
 
 /// What one idempotency key did, stored under the key: the charge (with the booking it paid
@@ -69,6 +74,36 @@ struct PaymentIntent: Codable, Sendable {
   var quoteID: QuoteID { booking.quoteID }
   var draftID: DraftID { booking.draftID }
   var reference: BookingReference { booking.reference }
+}
+
+/// The settled payment of a booked draft (`claims/<draft>.json`): what its charge was, with no
+/// name, contact or card number in it. The booking can be written again from it, the draft and
+/// the quote.
+struct Claim: Codable, Sendable {
+  let key: IdempotencyKey
+  /// The charge's fingerprint; empty when the claim was written again without its charge.
+  let fingerprint: String
+  let reference: BookingReference
+  let quoteID: QuoteID
+  let draftID: DraftID
+  let method: PaymentMethod
+  let amount: Money
+  let paidAt: Date
+
+  init(_ intent: PaymentIntent) {
+    self.init(intent.booking, key: intent.key, fingerprint: intent.fingerprint)
+  }
+
+  init(_ booking: Booking, key: IdempotencyKey, fingerprint: String) {
+    self.key = key
+    self.fingerprint = fingerprint
+    reference = booking.reference
+    quoteID = booking.quoteID
+    draftID = booking.draftID
+    method = booking.paymentMethod
+    amount = booking.totalPaid
+    paidAt = booking.paidAt
+  }
 }
 
 /// The booking of a draft (`orders/<draft>.json`).

@@ -8,35 +8,54 @@ import Persistence
   import Foundation
 #endif
 
-/// The payment ledger: never charged twice, never a charge without its booking.
+/// The payment ledger: never charged twice, never a charge without its booking, whichever
+/// process pays.
+///
+/// Each payment, and each settling of one, holds the data directory's ledger lock
+/// (`LedgerLock`) for all of its reads and writes. It is taken without waiting: while another
+/// process pays, a payment here is refused with `ledgerBusy`, and the questions "was this paid?"
+/// are answered from what is on disk without settling anything. So an intent found under the
+/// lock was left by a process that is no longer paying: settling never takes a live payment for
+/// a crashed one. A process that cannot lock at all (a read-only data directory) pays nothing.
 ///
 /// A payment that books writes, in this order (each an atomic replace or a removal; what the
-/// next start sees if the process dies right after each):
+/// next settle sees if the process dies right after each):
 /// - 1. `intents/<draft>` (started: the key, and the whole booking this payment makes, its
-///   reference chosen now). Dies here: no charge was made; the start marks the key
+///   reference chosen now). Dies here: no charge was made; the settle marks the key
 ///   `interrupted` (`payments/<key>`), removes the intent, and the quote may be paid again with
 ///   the same key.
-/// - 2. `payments/<key>` = `booked(reference)`: the charge. Dies here: the card was charged and
-///   the booking is missing; the start writes the booking from the intent (roll forward), then
-///   4 and 5.
-/// - 3. `bookings/<reference>`: the booking, the truth of what was paid (the commit point: from
-///   here on the payment succeeded, whatever fails after). Dies here: the start writes 4, 5.
-/// - 4. `orders/<draft>`: the draft's one booking. Dies here: the start removes the intent.
-/// - 5. remove `intents/<draft>`: settled.
+/// - 2. `orders/<draft>`: the draft is taken by this payment. Dies here: as after 1, and the
+///   order is removed before the intent.
+/// - 3. `payments/<key>` = `booked(reference)`: the charge. Dies here: the card was charged and
+///   the booking is missing; the settle writes the booking from the intent (roll forward), then
+///   5 and 6.
+/// - 4. `bookings/<reference>`: the booking, the truth of what was paid (the commit point: from
+///   here on the payment succeeded, whatever fails after). Dies here: the settle writes 5 and 6.
+/// - 5. `claims/<draft>`: the settled charge, kept for good (no name or card in it). Dies here:
+///   the settle removes the intent.
+/// - 6. remove `intents/<draft>`: settled.
+///
+/// From step 2 on, two records named by the draft say it is taken: the intent and the order,
+/// then the order and the claim. A missing one is never read as "never paid": the other, with
+/// the charge and the booking it names, answers, and the missing one is written again. A booking
+/// that is gone is written again from its claim or its charge.
 ///
 /// A write that fails may still have happened (its rename done, the folder's fsync failed), so
 /// a failure never undoes what came before it: the intent stays, and the next payment of the
 /// draft (or the next start) settles it by what is on disk.
 ///
+/// Before money moves, the quote is priced again from its draft and the airline's fee schedule
+/// (`QuotePricing`): a quote whose lines, total, currency or price-hold differ from what the
+/// airline gives is refused (`quoteNotHonoured`).
+///
 /// A refused card (declined, no funds, expired) moves no money: only `payments/<key>` is
 /// written, with the refusal, and no intent precedes it.
 ///
-/// Before anything else a payment settles an intent left open for its draft, then answers "is
-/// this draft booked?" from `orders/<draft>`. A guard record (intent, key record, order,
-/// booking) that cannot be read is copied aside and left in place, and the question it answered
-/// is asked of the bookings and the charges themselves (`audit`), which write the order back;
-/// if they cannot answer, the quote cannot be paid (`paymentUnresolved`). The reason is told to
-/// the person and written to the log.
+/// A guard record (intent, order, claim, key record, booking) that cannot be read is copied
+/// aside and left in place, and the question it answered is asked of the other records and, if
+/// they cannot answer, of the bookings and the charges themselves (`audit`), which write it
+/// back; if they cannot answer, the quote cannot be paid (`paymentUnresolved`). The reason is
+/// told to the person and written to the log.
 extension SimulatedAirline {
   /// The test cards the airline knows, by number.
   enum TestCard {
@@ -47,6 +66,7 @@ extension SimulatedAirline {
   public func pay(quoteID: QuoteID, method: PaymentCard, idempotencyKey: IdempotencyKey)
     async throws(ServiceError) -> Booking
   {
+    if let reason = configuration.paymentsOff { throw .paymentsUnavailable(reason) }
     let fingerprint = Self.fingerprint(quoteID, method)
     if let running = paymentsInFlight[idempotencyKey] {
       guard running.fingerprint == fingerprint else { throw .idempotencyKeyReused }
@@ -61,23 +81,68 @@ extension SimulatedAirline {
 
   public func booking(reference: BookingReference) async throws(ServiceError) -> Booking {
     await configuration.latency.pause()
-    return try loadBooking(reference)
+    guard case .locked(let lock) = store.lockLedger() else {
+      // Another process is paying, or nothing may be written here: read, and repair nothing.
+      let booking: Booking?
+      do {
+        booking = try store.loadIfPresent(
+          Booking.self, id: reference.rawValue, kind: AirlineRecords.bookings, policy: .report)
+      } catch {
+        throw .storage(error.description)
+      }
+      guard let booking else { throw .bookingNotFound(reference) }
+      return booking
+    }
+    return try withExtendedLifetime(lock) { () throws(ServiceError) -> Booking in
+      try loadBooking(reference)
+    }
   }
 
   public func paymentState(of quoteID: QuoteID) async throws(ServiceError) -> PaymentState {
     await configuration.latency.pause()
-    try indexOrders()
     guard
       let quote = try loadIfPresent(Quote.self, id: quoteID.rawValue, kind: AirlineRecords.quotes)
     else { return .unpaid(retryKey: nil) }
-    _ = try settle(draft: quote.draftID)
-    switch try bookingOf(draft: quote.draftID) {
-    case .some(let order): return .booked(order.reference)
-    case nil: return .unpaid(retryKey: interruptedKeys[quoteID])
+    guard case .locked(let lock) = store.lockLedger() else {
+      // Another process is paying (or nothing may be written here): what is on disk answers,
+      // and nothing is settled.
+      return try settledOrder(of: quote.draftID).map { .booked($0.reference) }
+        ?? .unpaid(retryKey: nil)
+    }
+    return try withExtendedLifetime(lock) { () throws(ServiceError) -> PaymentState in
+      try indexOrders()
+      _ = try settle(draft: quote.draftID)
+      switch try bookingOf(draft: quote.draftID) {
+      case .some(let order): return .booked(order.reference)
+      case nil: return .unpaid(retryKey: interruptedKeys[quoteID])
+      }
+    }
+  }
+
+  /// The draft's order when its claim stands beside it, read without writing anything: the
+  /// answer while another process holds the ledger.
+  private func settledOrder(of draft: DraftID) throws(ServiceError) -> Order? {
+    do {
+      guard
+        let order = try store.loadIfPresent(
+          Order.self, id: draft.rawValue, kind: AirlineRecords.orders, policy: .keepInPlace),
+        try store.exists(id: draft.rawValue, kind: AirlineRecords.claims)
+      else { return nil }
+      return order
+    } catch {
+      return nil
     }
   }
 
   public func recoverInterruptedPayments() async throws(ServiceError) -> [RecoveredPayment] {
+    // A process paying now settles its own payment; one that cannot lock writes nothing.
+    guard case .locked(let lock) = store.lockLedger() else { return [] }
+    return try withExtendedLifetime(lock) { () throws(ServiceError) -> [RecoveredPayment] in
+      try recoverUnderLock()
+    }
+  }
+
+  private func recoverUnderLock() throws(ServiceError) -> [RecoveredPayment] {
     try indexOrders()
     let open: [String]
     do {
@@ -113,14 +178,24 @@ extension SimulatedAirline {
     async -> Result<Booking, ServiceError>
   {
     await configuration.latency.pause()
-    do {
-      return .success(try charge(quoteID, card, key))
-    } catch {
-      return .failure(error)
+    switch store.lockLedger() {
+    case .busy:
+      return .failure(.ledgerBusy)
+    case .unavailable(let reason):
+      return .failure(.paymentsUnavailable(reason))
+    case .locked(let lock):
+      return withExtendedLifetime(lock) { () -> Result<Booking, ServiceError> in
+        do throws(ServiceError) {
+          return .success(try charge(quoteID, card, key))
+        } catch {
+          return .failure(error)
+        }
+      }
     }
   }
 
-  /// Everything after the wait, with no suspension point, so two payments never interleave.
+  /// Everything after the wait, with no suspension point and under the ledger lock, so two
+  /// payments never interleave, in this process or across processes.
   private func charge(_ quoteID: QuoteID, _ card: PaymentCard, _ key: IdempotencyKey)
     throws(ServiceError) -> Booking
   {
@@ -152,6 +227,10 @@ extension SimulatedAirline {
     }
     let now = clock.now()
     guard quote.isValid(at: now) else { throw .quoteExpired(quoteID) }
+    let draft = try load(
+      BookingDraft.self, id: draftID.rawValue, kind: AirlineRecords.drafts,
+      missing: .draftNotFound(draftID))
+    try checkPrice(of: quote, draft: draft)
 
     if let refusal = refusal(of: card, at: now) {
       let record = PaymentRecord(
@@ -170,9 +249,6 @@ extension SimulatedAirline {
         id: key.rawValue, kind: AirlineRecords.payments)
     }
 
-    let draft = try load(
-      BookingDraft.self, id: draftID.rawValue, kind: AirlineRecords.drafts,
-      missing: .draftNotFound(draftID))
     let intent = PaymentIntent(
       key: key, fingerprint: fingerprint,
       booking: Booking(
@@ -181,19 +257,61 @@ extension SimulatedAirline {
         totalPaid: quote.total, paymentMethod: card.method, paidAt: now))
     // 1. The intent, before any charge.
     try save(intent, id: draftID.rawValue, kind: AirlineRecords.intents)
-    // 2. The charge. Should this write fail, it may still have happened: the intent stays, and
+    // 2. The order: the draft is taken.
+    try save(order(of: intent), id: draftID.rawValue, kind: AirlineRecords.orders)
+    // 3. The charge. Should this write fail, it may still have happened: the intent stays, and
     // settling it decides by what is on disk.
     try save(chargeRecord(intent), id: key.rawValue, kind: AirlineRecords.payments)
-    // 3. The booking: from here on the payment has succeeded.
+    // 4. The booking: from here on the payment has succeeded.
     do {
       try store.save(
         intent.booking, id: intent.reference.rawValue, kind: AirlineRecords.bookings)
     } catch {
       throw .chargedButNotSaved(error.description)
     }
-    // 4 and 5: the order, then the intent goes.
+    // 5 and 6: the claim, then the intent goes.
     finishBookkeeping(intent)
     return intent.booking
+  }
+
+  /// The quote as the airline would give it for its draft and extras now: the same lines and
+  /// total in an ISO 4217 currency, a price above zero, and a price-hold no longer than the
+  /// airline grants, from a draft whose offer is the one the airline sold.
+  private func checkPrice(of quote: Quote, draft: BookingDraft) throws(ServiceError) {
+    func refuse(_ reason: String) -> ServiceError { .quoteNotHonoured(quote.id, reason) }
+    if let sold = try? store.loadIfPresent(
+      Offer.self, id: draft.offer.id.rawValue, kind: AirlineRecords.offers, policy: .keepInPlace),
+      sold.pricePerPassenger != draft.offer.pricePerPassenger || sold.cabin != draft.offer.cabin
+        || sold.segments != draft.offer.segments
+        || sold.passengerCount != draft.offer.passengerCount
+    {
+      throw refuse("its draft's flight is not the one that was offered.")
+    }
+    let lines: [LineItem]
+    do {
+      lines = try QuotePricing.lineItems(
+        draft: draft, extras: quote.extras, seatMap: seatMaps.seatMap(for: draft.offer))
+    } catch {
+      throw refuse("its extras are not valid (\(error.description))")
+    }
+    guard Currency.isoCodes.contains(quote.total.currency.code) else {
+      throw refuse("\(quote.total.currency) is not a currency.")
+    }
+    guard lines == quote.lineItems else {
+      throw refuse("its lines are not the airline's prices for its passengers and extras.")
+    }
+    guard quote.total.amount > 0,
+      let sum = try? Money.sum(lines.map(\.amount), in: quote.total.currency),
+      sum == quote.total
+    else { throw refuse("its total is not the sum of the airline's prices.") }
+    guard let issued = quote.issuedAt,
+      quote.expiresAt.timeIntervalSince(issued) <= Configuration.longestPriceHold,
+      quote.expiresAt > issued
+    else {
+      throw refuse(
+        "its price is held longer than the airline holds a price "
+          + "(\(Int(Configuration.longestPriceHold)) seconds).")
+    }
   }
 
   private func refusal(of card: PaymentCard, at now: Date) -> PaymentRecord.Outcome? {
@@ -211,12 +329,18 @@ extension SimulatedAirline {
       method: intent.booking.paymentMethod, amount: intent.booking.totalPaid)
   }
 
-  /// Steps 4 and 5; a failure leaves the intent for the next settle, which finishes them.
+  private func order(of intent: PaymentIntent) -> Order {
+    Order(reference: intent.reference, quoteID: intent.quoteID, key: intent.key)
+  }
+
+  private func order(of claim: Claim) -> Order {
+    Order(reference: claim.reference, quoteID: claim.quoteID, key: claim.key)
+  }
+
+  /// Steps 5 and 6; a failure leaves the intent for the next settle, which finishes them.
   private func finishBookkeeping(_ intent: PaymentIntent) {
     do {
-      try save(
-        Order(reference: intent.reference, quoteID: intent.quoteID, key: intent.key),
-        id: intent.draftID.rawValue, kind: AirlineRecords.orders)
+      try save(Claim(intent), id: intent.draftID.rawValue, kind: AirlineRecords.claims)
       try removeIntent(intent.draftID)
     } catch {
       notices.yield(.bookkeepingDeferred(reference: intent.reference, reason: error.description))
@@ -238,6 +362,7 @@ extension SimulatedAirline {
   // MARK: - Settling and auditing
 
   /// Settles the payment left open for `draft` (see the write order above); nil when none is.
+  /// Runs under the ledger lock.
   @discardableResult
   func settle(draft: DraftID) throws(ServiceError) -> RecoveredPayment? {
     let intent: PaymentIntent
@@ -245,9 +370,11 @@ extension SimulatedAirline {
     case .missing:
       return nil
     case .unreadable:
-      // Which key and quote it named is lost: the draft's bookings and charges answer (and
-      // write its order back when they find its booking).
-      let order = try audit(draft: draft)
+      // Which key and quote it named is lost: the claim, or the draft's bookings and charges,
+      // answer (and write its order back when they find its booking).
+      var order = try claimedOrder(draft)
+      if order == nil { order = try audit(draft: draft) }
+      if order == nil { try delete(draft.rawValue, AirlineRecords.orders) }
       try removeIntent(draft)
       return RecoveredPayment(
         quoteID: order?.quoteID, key: order?.key,
@@ -261,6 +388,13 @@ extension SimulatedAirline {
     switch try readGuard(PaymentRecord.self, id: intent.key.rawValue, kind: AirlineRecords.payments)
     {
     case .missing:
+      // The booking is written after the charge: one that exists says the card was charged,
+      // though its record is gone.
+      if try exists(intent.reference, AirlineRecords.bookings) {
+        try save(chargeRecord(intent), id: intent.key.rawValue, kind: AirlineRecords.payments)
+        try rollForward(intent)
+        return settled(.booked(intent.reference))
+      }
       // Died before the charge: nothing was taken. The key may pay again.
       try save(
         PaymentRecord(
@@ -269,7 +403,7 @@ extension SimulatedAirline {
           amount: intent.booking.totalPaid),
         id: intent.key.rawValue, kind: AirlineRecords.payments)
       interruptedKeys[intent.quoteID] = intent.key
-      try removeIntent(draft)
+      try release(intent)
       return settled(.notCharged)
     case .found(let record):
       switch record.outcome {
@@ -278,10 +412,10 @@ extension SimulatedAirline {
         return settled(.booked(intent.reference))
       case .interrupted:
         interruptedKeys[intent.quoteID] = intent.key
-        try removeIntent(draft)
+        try release(intent)
         return settled(.notCharged)
       case .declined, .insufficientFunds, .cardExpired:
-        try removeIntent(draft)
+        try release(intent)
         return settled(.notCharged)
       }
     case .unreadable(let error):
@@ -298,8 +432,21 @@ extension SimulatedAirline {
     }
   }
 
+  /// An intent that charged nothing: its order (step 2), then the intent, go.
+  private func release(_ intent: PaymentIntent) throws(ServiceError) {
+    if case .found(let order) = try readGuard(
+      Order.self, id: intent.draftID.rawValue, kind: AirlineRecords.orders),
+      order.reference != intent.reference
+    {
+      // Another payment's order: left for it.
+    } else {
+      try delete(intent.draftID.rawValue, AirlineRecords.orders)
+    }
+    try removeIntent(intent.draftID)
+  }
+
   /// Finishes a charged payment: the booking if it is missing or unreadable, the order, the
-  /// intent removed.
+  /// claim, the intent removed.
   private func rollForward(_ intent: PaymentIntent) throws(ServiceError) {
     if case .found = try readGuard(
       Booking.self, id: intent.reference.rawValue, kind: AirlineRecords.bookings)
@@ -316,27 +463,144 @@ extension SimulatedAirline {
         "orders/\(intent.draftID).json names booking \(order.reference), but payment "
           + "\(intent.key) booked \(intent.reference)")
     case .missing, .unreadable:
-      try save(
-        Order(reference: intent.reference, quoteID: intent.quoteID, key: intent.key),
-        id: intent.draftID.rawValue, kind: AirlineRecords.orders)
+      try save(order(of: intent), id: intent.draftID.rawValue, kind: AirlineRecords.orders)
     }
+    try save(Claim(intent), id: intent.draftID.rawValue, kind: AirlineRecords.claims)
     try removeIntent(intent.draftID)
   }
 
-  /// The booking of `draft`, if it has one: its order, or (the order unreadable) the answer of
-  /// the bookings themselves, written back as its order.
+  /// The booking of `draft`, if it has one. Its order and its claim answer together; either one
+  /// alone is checked against the charge and the booking it names, and the other is written
+  /// again. Both unreadable: the bookings and charges themselves answer (`audit`). Runs under
+  /// the ledger lock, after `settle(draft:)`.
   func bookingOf(draft: DraftID) throws(ServiceError) -> Order? {
-    switch try readGuard(Order.self, id: draft.rawValue, kind: AirlineRecords.orders) {
-    case .found(let order):
+    let order = try readGuard(Order.self, id: draft.rawValue, kind: AirlineRecords.orders)
+    let claim = try readGuard(Claim.self, id: draft.rawValue, kind: AirlineRecords.claims)
+    switch (order, claim) {
+    case (.found(let order), .found(let claim)) where order.reference == claim.reference:
+      try restoreBooking(claim)
       return order
-    case .missing:
+    case (.found(let order), .found(let claim)):
+      throw .paymentUnresolved(
+        "orders/\(draft).json names booking \(order.reference), but claims/\(draft).json names "
+          + "\(claim.reference)")
+    case (.missing, .found(let claim)), (.unreadable, .found(let claim)):
+      try restoreBooking(claim)
+      try save(self.order(of: claim), id: draft.rawValue, kind: AirlineRecords.orders)
+      return self.order(of: claim)
+    case (.found(let order), .missing), (.found(let order), .unreadable):
+      switch try confirm(order, of: draft) {
+      case .notPaid:
+        try delete(draft.rawValue, AirlineRecords.orders)
+        return nil
+      case .paid(let claim):
+        if let claim { try save(claim, id: draft.rawValue, kind: AirlineRecords.claims) }
+        return order
+      }
+    case (.missing, .missing):
       return nil
-    case .unreadable:
+    case (.missing, .unreadable), (.unreadable, .missing), (.unreadable, .unreadable):
       guard let order = try audit(draft: draft) else {
         try delete(draft.rawValue, AirlineRecords.orders)
         return nil
       }
       return order
+    }
+  }
+
+  /// The order a claim stands for, when the claim can be read.
+  private func claimedOrder(_ draft: DraftID) throws(ServiceError) -> Order? {
+    guard
+      case .found(let claim) = try readGuard(
+        Claim.self, id: draft.rawValue, kind: AirlineRecords.claims)
+    else { return nil }
+    return order(of: claim)
+  }
+
+  /// A claimed booking, or its charge record, that is gone is written again from the claim (the
+  /// booking also when it is unreadable).
+  private func restoreBooking(_ claim: Claim) throws(ServiceError) {
+    if try !exists(claim.key.rawValue, AirlineRecords.payments) {
+      try save(
+        PaymentRecord(
+          quoteID: claim.quoteID, fingerprint: claim.fingerprint, outcome: .booked(claim.reference),
+          at: claim.paidAt, draftID: claim.draftID, method: claim.method, amount: claim.amount),
+        id: claim.key.rawValue, kind: AirlineRecords.payments)
+    }
+    if case .found = try readGuard(
+      Booking.self, id: claim.reference.rawValue, kind: AirlineRecords.bookings)
+    {
+      return
+    }
+    try rebuild(
+      claim.reference, key: claim.key, quoteID: claim.quoteID, method: claim.method,
+      amount: claim.amount, at: claim.paidAt)
+  }
+
+  /// What the charge and the booking an order names say of it.
+  private enum Confirmation {
+    /// Paid: the claim to write again (nil for an order of an older version, with no key).
+    case paid(Claim?)
+    /// A payment cut off before its charge, whose intent is gone.
+    case notPaid
+  }
+
+  /// An order without its claim, checked against the charge and the booking it names (the
+  /// booking written again from the charge when it is gone).
+  private func confirm(_ order: Order, of draft: DraftID) throws(ServiceError) -> Confirmation {
+    let booking = try readGuard(
+      Booking.self, id: order.reference.rawValue, kind: AirlineRecords.bookings)
+    if case .found(let found) = booking {
+      let charge = order.key.flatMap { key in
+        try? store.loadIfPresent(
+          PaymentRecord.self, id: key.rawValue, kind: AirlineRecords.payments,
+          policy: .keepInPlace)
+      }
+      if let key = order.key, charge == nil {
+        try save(
+          PaymentRecord(
+            quoteID: found.quoteID, fingerprint: "", outcome: .booked(found.reference),
+            at: found.paidAt, draftID: found.draftID, method: found.paymentMethod,
+            amount: found.totalPaid),
+          id: key.rawValue, kind: AirlineRecords.payments)
+      }
+      guard let key = order.key else { return .paid(nil) }
+      return .paid(Claim(found, key: key, fingerprint: charge?.fingerprint ?? ""))
+    }
+    guard let key = order.key else {
+      // An order older versions rebuilt from a booking: the booking stood once.
+      if case .unreadable(let error) = booking { throw .storage(error.description) }
+      throw .paymentUnresolved(
+        "orders/\(draft).json names booking \(order.reference), which is gone, and no charge")
+    }
+    switch try readGuard(PaymentRecord.self, id: key.rawValue, kind: AirlineRecords.payments) {
+    case .found(let record):
+      guard case .booked(let reference) = record.outcome, reference == order.reference else {
+        return .notPaid
+      }
+      guard let method = record.method, let amount = record.amount else {
+        throw .paymentUnresolved(
+          "booking \(reference) is missing and its charge \(key) is too old to rebuild it")
+      }
+      try rebuild(
+        reference, key: key, quoteID: record.quoteID, method: method, amount: amount,
+        at: record.at)
+      guard
+        case .found(let rebuilt) = try readGuard(
+          Booking.self, id: reference.rawValue, kind: AirlineRecords.bookings)
+      else { throw .storage("booking \(reference) could not be written again") }
+      return .paid(Claim(rebuilt, key: key, fingerprint: record.fingerprint))
+    case .missing:
+      if case .unreadable(let error) = booking {
+        throw .paymentUnresolved(
+          "\(error.description) It is named by orders/\(draft).json and its charge is gone.")
+      }
+      return .notPaid
+    case .unreadable(let error):
+      if case .unreadable = booking { throw .paymentUnresolved(error.description) }
+      throw .paymentUnresolved(
+        "\(error.description) It is the charge orders/\(draft).json names, so whether the card "
+          + "was charged is unknown.")
     }
   }
 
@@ -347,9 +611,7 @@ extension SimulatedAirline {
   func audit(draft: DraftID) throws(ServiceError) -> Order? {
     let ledger = try scanLedger(ledgerIDs())
     guard let order = ledger.orders[draft] else {
-      if let first = (ledger.unnamedBookings + ledger.unreadableCharges).first {
-        throw .paymentUnresolved(first)
-      }
+      if let first = ledger.unreadableCharges.first { throw .paymentUnresolved(first) }
       return nil
     }
     try save(order, id: draft.rawValue, kind: AirlineRecords.orders)
@@ -376,8 +638,10 @@ extension SimulatedAirline {
     if !beforeCharging, ids.isEmpty { return }
     // Before the ledger a charge was recorded after its booking, so an unreadable charge record
     // cannot hide a booking there; an unreadable booking no record names can.
+    // An unreadable booking no record names was written by an older version before its charge
+    // (it is reported as it is read); under the ledger every booking's draft holds an order
+    // and a claim, so it blocks no draft.
     let ledger = try scanLedger(ids)
-    if let first = ledger.unnamedBookings.first { throw .paymentUnresolved(first) }
     for (draft, order) in ledger.orders where try !exists(draft.rawValue, AirlineRecords.orders) {
       try save(order, id: draft.rawValue, kind: AirlineRecords.orders)
     }
@@ -532,10 +796,17 @@ extension SimulatedAirline {
 
   /// Booking `reference`; one that is missing or unreadable while its charge stands is written
   /// again from the charge (and its draft and quote). An unreadable one that cannot be is left
-  /// where it is (its bytes copied aside), and the error says so.
+  /// where it is (its bytes copied aside), and the error says so. The charges are scanned for
+  /// that once per process: every later booking that cannot be read costs one read. Runs under
+  /// the ledger lock.
   private func loadBooking(_ reference: BookingReference) throws(ServiceError) -> Booking {
     let found = try readGuard(Booking.self, id: reference.rawValue, kind: AirlineRecords.bookings)
     if case .found(let booking) = found { return booking }
+    guard !ledgerScanned else {
+      if case .unreadable(let error) = found { throw .storage(error.description) }
+      throw .bookingNotFound(reference)
+    }
+    ledgerScanned = true
     do {
       let ledger = try scanLedger(ledgerIDs())
       if ledger.orders.values.contains(where: { $0.reference == reference }),

@@ -21,15 +21,24 @@ public actor SimulatedAirline: OfferService, DraftService, PricingService, Payme
     public var quoteLifetime: TimeInterval
     /// How long each answer takes.
     public var latency: Latency
+    /// Why this process must not pay (it could not lock its data directory); nil: it may.
+    /// Every payment is then refused with `paymentsUnavailable` and this reason.
+    public var paymentsOff: String?
 
-    /// A configuration; the defaults are the airline's.
+    /// The longest a quote's price is ever held (a day): a quote whose record holds it longer
+    /// was not written by the airline, and is not paid.
+    public static let longestPriceHold: TimeInterval = 86_400
+
+    /// A configuration; the defaults are the airline's. `quoteLifetime` is at most
+    /// `longestPriceHold`.
     public init(
       offerLifetime: TimeInterval = 30 * 60, quoteLifetime: TimeInterval = 15 * 60,
-      latency: Latency = .none
+      latency: Latency = .none, paymentsOff: String? = nil
     ) {
       self.offerLifetime = offerLifetime
-      self.quoteLifetime = quoteLifetime
+      self.quoteLifetime = min(quoteLifetime, Self.longestPriceHold)
       self.latency = latency
+      self.paymentsOff = paymentsOff
     }
   }
 
@@ -50,6 +59,8 @@ public actor SimulatedAirline: OfferService, DraftService, PricingService, Payme
   var interruptedKeys: [QuoteID: IdempotencyKey] = [:]
   /// Whether `orders/` is known to hold every booking's draft (checked once per start).
   var ordersIndexed = false
+  /// Whether the charges were scanned for bookings to write again (once per process).
+  var ledgerScanned = false
   /// What the payment records needed that a person should hear about.
   public nonisolated let ledgerNotices: AsyncStream<LedgerNotice>
   let notices: AsyncStream<LedgerNotice>.Continuation

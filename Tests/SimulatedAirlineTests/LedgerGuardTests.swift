@@ -1,0 +1,301 @@
+import Airline
+import Domain
+import FlowOwner
+import Foundation
+import Persistence
+import SimulatedAirline
+import Testing
+
+/// The ledger guards itself: a second process in the same data directory, a guard record that
+/// is gone, and a quote record that was changed never lead to a second charge or a wrong one.
+@Suite("The ledger guards itself")
+struct LedgerGuardTests {
+  let ledger = PaymentLedgerTests()
+
+  func card(_ number: String = "4242 4242 4242 4242") throws -> PaymentCard {
+    try PaymentCard(number: number, expiry: "12/30", cvc: "731")
+  }
+
+  /// Charge records that took money.
+  func charges(_ test: TestAirline) throws -> [String] {
+    try test.files().filter {
+      $0.path.hasPrefix("payments/") && $0.path.hasSuffix(".json")
+        && !$0.path.contains(".corrupt-") && $0.text.contains("booked")
+    }.map(\.path)
+  }
+
+  // MARK: - A second process
+
+  @Test("while another process holds the ledger, a payment is refused as busy and writes nothing")
+  func busyLedger() async throws {
+    let test = TestAirline()
+    defer { test.remove() }
+    let quote = try await ledger.quoted(test)
+    try await whileLockedElsewhere(test) { () async throws in
+      await #expect(throws: ServiceError.ledgerBusy) {
+        try await test.airline.pay(
+          quoteID: quote.id, method: card(), idempotencyKey: IdempotencyKey("k1"))
+      }
+      #expect(try ledger.folder(test, "intents").isEmpty)
+      #expect(try charges(test).isEmpty)
+      // Recovery leaves a live process's payment alone, and the state is read, not settled.
+      #expect(try await test.airline.recoverInterruptedPayments() == [])
+      #expect(try await test.airline.paymentState(of: quote.id) == .unpaid(retryKey: nil))
+    }
+    let booking = try await test.airline.pay(
+      quoteID: quote.id, method: card(), idempotencyKey: IdempotencyKey("k1"))
+    #expect(try ledger.bookings(test) == ["bookings/\(booking.reference).json"])
+  }
+
+  /// Runs `body` while the test holds the ledger lock of `test`'s data directory, as another
+  /// process would.
+  func whileLockedElsewhere(_ test: TestAirline, _ body: () async throws -> Void) async throws {
+    guard case .locked(let other) = RecordStore(root: test.root).lockLedger() else {
+      Issue.record("the test could not take the ledger lock")
+      return
+    }
+    try await body()
+    withExtendedLifetime(other) {}
+  }
+
+  @Test(
+    "two airlines on one data directory paying two quotes of one draft at once, 50 rounds: one booking per draft, and no charge rewritten"
+  )
+  func twoProcessesOneDraft() async throws {
+    for round in 0..<50 {
+      let first = TestAirline()
+      defer { first.remove() }
+      let second = TestAirline(root: first.root, clock: first.clock)
+      let (draft, _) = try await first.draftForTwo()
+      let one = try await first.airline.price(draftID: draft.id, extras: .none)
+      let two = try await first.airline.price(draftID: draft.id, extras: .none)
+      let method = try card()
+      let keys = try (IdempotencyKey("a\(round)"), IdempotencyKey("b\(round)"))
+      async let a = Self.attempt(first.airline, one.id, method, keys.0)
+      async let b = Self.attempt(second.airline, two.id, method, keys.1)
+      let results = await [a, b]
+      let booked = results.compactMap { try? $0.get() }
+      #expect(try ledger.bookings(first).count == 1, "round \(round): \(results)")
+      #expect(try charges(first).count == 1, "round \(round)")
+      #expect(booked.count >= 1, "round \(round): \(results)")
+      for case .failure(let error) in results {
+        let refused =
+          error == .ledgerBusy
+          || (booked.first.map { error == .quoteAlreadyPaid($0.reference) } ?? false)
+        #expect(refused, "round \(round): \(error)")
+      }
+      // Neither charge record was marked cut off while its booking stands.
+      #expect(
+        try !first.files().contains {
+          $0.path.hasPrefix("payments/") && $0.text.contains("interrupted")
+        })
+    }
+  }
+
+  static func attempt(
+    _ airline: SimulatedAirline, _ quote: QuoteID, _ card: PaymentCard, _ key: IdempotencyKey
+  ) async -> Result<Booking, ServiceError> {
+    do throws(ServiceError) {
+      return .success(try await airline.pay(quoteID: quote, method: card, idempotencyKey: key))
+    } catch {
+      return .failure(error)
+    }
+  }
+
+  @Test("an airline that may not pay refuses with the reason and writes nothing")
+  func paymentsOff() async throws {
+    let root = NSTemporaryDirectory() + "booking-off-" + UUID().uuidString
+    let seed = TestAirline(root: root)
+    defer { seed.remove() }
+    let quote = try await ledger.quoted(seed)
+    let off = SimulatedAirline(
+      store: RecordStore(root: root), clock: seed.clock.wallClock,
+      configuration: .init(latency: .none, paymentsOff: "could not lock /data/session/lock"))
+    await #expect(throws: ServiceError.paymentsUnavailable("could not lock /data/session/lock")) {
+      try await off.pay(quoteID: quote.id, method: card(), idempotencyKey: IdempotencyKey("k"))
+    }
+    #expect(try ledger.folder(seed, "payments").isEmpty)
+  }
+
+  @Test("a session lock file removed or replaced before it is locked is not the lock")
+  func sessionLockIsTheFileAtItsPath() throws {
+    let root = NSTemporaryDirectory() + "booking-lock-" + UUID().uuidString
+    try FileManager.default.createDirectory(
+      atPath: root + "/session", withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(atPath: root) }
+    guard case .locked(let first) = SessionLock.acquire(in: root) else {
+      Issue.record("no first lock")
+      return
+    }
+    guard case .heldByAnother = SessionLock.acquire(in: root) else {
+      Issue.record("a second lock was granted while the first is held")
+      return
+    }
+    withExtendedLifetime(first) {}
+  }
+
+  // MARK: - A guard record that is gone
+
+  /// A paid draft with a second quote of it.
+  func paidDraft(_ test: TestAirline) async throws -> (Booking, Quote) {
+    let (draft, _) = try await test.draftForTwo()
+    let quote = try await test.airline.price(draftID: draft.id, extras: .none)
+    let other = try await test.airline.price(draftID: draft.id, extras: .none)
+    let booking = try await test.airline.pay(
+      quoteID: quote.id, method: card(), idempotencyKey: IdempotencyKey("k1"))
+    return (booking, other)
+  }
+
+  @Test(
+    "a paid draft with one of its records deleted: the other quote is refused, one charge, one booking, and the record written again",
+    arguments: ["orders", "claims", "payments", "bookings"])
+  func deletedAfterPaying(_ folder: String) async throws {
+    let test = TestAirline()
+    defer { test.remove() }
+    let (booking, other) = try await paidDraft(test)
+    let name =
+      switch folder {
+      case "payments": "k1"
+      case "bookings": booking.reference.rawValue
+      default: booking.draftID.rawValue
+      }
+    try FileManager.default.removeItem(atPath: test.root + "/\(folder)/\(name).json")
+    let next = test.relaunched()
+    _ = try await next.airline.recoverInterruptedPayments()
+    #expect(try await next.airline.paymentState(of: other.id) == .booked(booking.reference))
+    await #expect(throws: ServiceError.quoteAlreadyPaid(booking.reference)) {
+      try await next.airline.pay(
+        quoteID: other.id, method: card("5555 5555 5555 4444"),
+        idempotencyKey: IdempotencyKey("k2"))
+    }
+    #expect(try charges(next).count == 1)
+    #expect(try ledger.bookings(next) == ["bookings/\(booking.reference).json"])
+    #expect(try await next.airline.booking(reference: booking.reference) == booking)
+    #expect(try await next.airline.bookingList().map(\.reference) == [booking.reference])
+    #expect(FileManager.default.fileExists(atPath: next.root + "/\(folder)/\(name).json"))
+  }
+
+  @Test(
+    "killed after each step of paying, then each record the step left deleted: never a second charge, never a charge without its booking"
+  )
+  func deletedAfterACrash() async throws {
+    let steps = [
+      "replace intents/", "replace orders/", "replace payments/", "replace bookings/",
+      "replace claims/", "remove intents/",
+    ]
+    for step in steps {
+      let (recorded, quote, _) = try await ledger.crashAfter(step)
+      defer { recorded.remove() }
+      let crashed = recorded.afterCrash()
+      let present = try crashed.files().map(\.path).filter {
+        $0.hasSuffix(".json") && !$0.contains(".corrupt-")
+          && Self.guarded(path: $0)
+      }
+      for record in present {
+        let copy = NSTemporaryDirectory() + "booking-deleted-" + UUID().uuidString
+        try FileManager.default.copyItem(atPath: crashed.root, toPath: copy)
+        let next = TestAirline(root: copy, clock: crashed.clock)
+        defer { next.remove() }
+        try FileManager.default.removeItem(atPath: copy + "/" + record)
+        _ = try? await next.airline.recoverInterruptedPayments()
+        let other = try await next.airline.price(draftID: quote.draftID, extras: .none)
+        _ = try? await next.airline.pay(
+          quoteID: other.id, method: card("5555 5555 5555 4444"),
+          idempotencyKey: IdempotencyKey("k2"))
+        let charged = try charges(next)
+        let booked = try ledger.bookings(next)
+        #expect(charged.count <= 1, "after \(step), \(record) deleted: \(charged)")
+        #expect(
+          booked.count == charged.count, "after \(step), \(record) deleted: \(booked) \(charged)")
+      }
+    }
+  }
+
+  static func guarded(path: String) -> Bool {
+    ["intents/", "orders/", "claims/", "payments/", "bookings/"].contains { path.hasPrefix($0) }
+  }
+
+  // MARK: - A quote record that was changed
+
+  /// Rewrites the quote's file through `change`, which edits its JSON object.
+  func tamper(_ test: TestAirline, _ quote: Quote, _ change: (inout [String: Any]) -> Void)
+    throws
+  {
+    let path = test.root + "/quotes/\(quote.id).json"
+    let data = try Data(contentsOf: URL(fileURLWithPath: path))
+    var envelope = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+    var record = try #require(envelope["data"] as? [String: Any])
+    change(&record)
+    envelope["data"] = record
+    try JSONSerialization.data(withJSONObject: envelope).write(to: URL(fileURLWithPath: path))
+  }
+
+  static func amount(_ text: String, _ currency: String = "TRY") -> [String: Any] {
+    ["amount": text, "currency": currency]
+  }
+
+  @Test(
+    "a quote that still adds up but is not the airline's price is refused, and nothing is paid",
+    arguments: ["zero", "one", "noLines", "currency", "negativeQuantity", "farExpiry"])
+  func tamperedQuote(_ kind: String) async throws {
+    let test = TestAirline()
+    defer { test.remove() }
+    let quote = try await ledger.quoted(test)
+    try tamper(test, quote) { record in
+      var lines = record["lineItems"] as? [[String: Any]] ?? []
+      switch kind {
+      case "zero":
+        record["lineItems"] = [
+          ["kind": "fare", "label": "Fare", "amount": Self.amount("0")] as [String: Any]
+        ]
+        record["total"] = Self.amount("0")
+      case "one":
+        record["lineItems"] = [
+          ["kind": "fare", "label": "Fare", "amount": Self.amount("1.00")] as [String: Any]
+        ]
+        record["total"] = Self.amount("1.00")
+      case "noLines":
+        record["lineItems"] = [[String: Any]]()
+        record["total"] = Self.amount("0")
+      case "currency":
+        for index in lines.indices {
+          var amount = lines[index]["amount"] as? [String: Any] ?? [:]
+          amount["currency"] = "ZZZ"
+          lines[index]["amount"] = amount
+        }
+        record["lineItems"] = lines
+        var total = record["total"] as? [String: Any] ?? [:]
+        total["currency"] = "ZZZ"
+        record["total"] = total
+      case "negativeQuantity":
+        lines[0]["quantity"] = -2
+        record["lineItems"] = lines
+      default:
+        record["expiresAt"] = "9999-12-31T23:59:59.000Z"
+      }
+    }
+    let next = test.relaunched()
+    await #expect(throws: ServiceError.self) {
+      try await next.airline.pay(
+        quoteID: quote.id, method: card(), idempotencyKey: IdempotencyKey("k1"))
+    }
+    #expect(try ledger.bookings(next).isEmpty)
+    #expect(try charges(next).isEmpty)
+  }
+
+  @Test("the airline's own quote, with extras, is paid as priced")
+  func untamperedQuoteWithExtras() async throws {
+    let test = TestAirline()
+    defer { test.remove() }
+    let (draft, seats) = try await test.draftForTwo()
+    let free = try #require(seats.seats.first { !$0.occupied })
+    let passenger = try #require(draft.passengers.first)
+    let quote = try await test.airline.price(
+      draftID: draft.id,
+      extras: Extras(
+        seats: [passenger.id: free.designator], bags: [passenger.id: 2], insurance: true))
+    let booking = try await test.relaunched().airline.pay(
+      quoteID: quote.id, method: card(), idempotencyKey: IdempotencyKey("k1"))
+    #expect(booking.totalPaid == quote.total)
+  }
+}
