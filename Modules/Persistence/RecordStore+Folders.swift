@@ -11,13 +11,38 @@ import Synchronization
 /// save syncs them before it writes anything, so nothing is ever written in them first.
 final class FolderSyncs: Sendable {
   private let parents = Mutex<[String]>([])
+  /// Parents synced, or queued to be, by this process: every folder found in one of them before
+  /// then is durable there.
+  private let covered = Mutex<Set<String>>([])
 
   /// The parents still to sync, outermost first.
   var pending: [String] { parents.withLock { $0 } }
 
   func add(parentOf path: String) {
     let parent = RecordStore.parent(of: path)
+    covered.withLock { _ = $0.insert(parent) }
     parents.withLock { if !$0.contains(parent) { $0.append(parent) } }
+  }
+
+  /// `path`'s parent was synced.
+  func synced(parentOf path: String) {
+    covered.withLock { _ = $0.insert(RecordStore.parent(of: path)) }
+  }
+
+  /// A folder found made (by an earlier process, which may have been killed before it synced
+  /// its parent): its parent is synced once per process, at once or, `deferring`, by the next
+  /// save.
+  func found(_ path: String, deferring: Bool) throws(StoreError) {
+    let parent = RecordStore.parent(of: path)
+    guard !covered.withLock({ $0.contains(parent) }) else { return }
+    if deferring {
+      add(parentOf: path)
+      return
+    }
+    if let failure = Posix.syncDirectory(parent) {
+      throw .io(operation: "sync the folder of", path: path, code: failure.code)
+    }
+    synced(parentOf: path)
   }
 
   /// Syncs each pending parent, outermost first; one that fails stays, with those after it, for
@@ -60,13 +85,14 @@ extension RecordStore {
     switch failure.code {
     case EEXIST:
       // A file in the way surfaces as ENOTDIR when the record is written, naming the path.
+      try folderSyncs.found(path, deferring: deferringSync)
       return
     case ENOENT:
       let parent = Self.parent(of: path)
       guard parent != path else { throw .io(operation: "create folder", path: path, code: ENOENT) }
       try ensureFolder(parent, deferringSync: deferringSync)
       if let retry = Posix.makeDirectory(path) {
-        // Another process may have created it in between; then it finished the job.
+        // Another process may have created it in between; then it syncs it too.
         if retry.code == EEXIST { return }
         throw .io(operation: "create folder", path: path, code: retry.code)
       }
@@ -88,6 +114,7 @@ extension RecordStore {
     if let failure = Posix.syncDirectory(Self.parent(of: path)) {
       throw .io(operation: "sync the folder of", path: path, code: failure.code)
     }
+    folderSyncs.synced(parentOf: path)
   }
 
   static func parent(of path: String) -> String {

@@ -19,9 +19,27 @@ struct UnsyncedFolderTests {
       // A copy (as the airline keeps) shares them: its save syncs them for every copy.
       try store.decoding(with: [:]).save(1, id: "x", kind: Kinds.offers)
       #expect(store.unsyncedFolders.isEmpty)
-      // Made before: nothing is left to sync.
+      // Made before by this process: nothing is left to sync.
       try store.createRootLeavingSync(subfolders: ["session"])
       #expect(store.unsyncedFolders.isEmpty)
+    }
+  }
+
+  @Test(
+    "folders an earlier start made (and may have been killed before syncing) are synced in their parents once by the next process"
+  )
+  func foldersOfAKilledStart() throws {
+    try Scratch.run { scratch in
+      // The first start: folders made, killed before its first save synced them.
+      try RecordStore(root: scratch.root + "/a", now: { Scratch.now })
+        .createRootLeavingSync(subfolders: ["session"])
+      let next = RecordStore(root: scratch.root + "/a", now: { Scratch.now })
+      try next.createRootLeavingSync(subfolders: ["session"])
+      #expect(next.unsyncedFolders == [scratch.root, scratch.root + "/a"])
+      try next.save(1, id: "x", kind: Kinds.offers)
+      #expect(next.unsyncedFolders.isEmpty)
+      try next.createRootLeavingSync(subfolders: ["session"])
+      #expect(next.unsyncedFolders.isEmpty)
     }
   }
 

@@ -215,6 +215,66 @@ struct LedgerGuardTests {
     ["intents/", "orders/", "claims/", "payments/", "bookings/"].contains { path.hasPrefix($0) }
   }
 
+  // MARK: - Unreadable bookings
+
+  /// Writes `count` booking files that cannot be read, with references no record names.
+  func garbageBookings(_ test: TestAirline, _ count: Int) throws -> [BookingReference] {
+    try FileManager.default.createDirectory(
+      atPath: test.root + "/bookings", withIntermediateDirectories: true)
+    let letters = Array("ABCDEFGHJKLMNPQRSTUVWXYZ")
+    return try (0..<count).map { index in
+      let text = "ZZ" + String([letters[index / 24 % 24], letters[index % 24]]) + "22"
+      try Data("{\"schema\":1,".utf8).write(
+        to: URL(fileURLWithPath: test.root + "/bookings/\(text).json"))
+      return try BookingReference(text)
+    }
+  }
+
+  @Test("unreadable bookings no record names block no other draft: its quote is paid")
+  func unreadableBookingsBlockNoOtherDraft() async throws {
+    let test = TestAirline()
+    defer { test.remove() }
+    let quote = try await ledger.quoted(test)
+    _ = try garbageBookings(test, 100)
+    let next = test.relaunched()
+    _ = try await next.airline.recoverInterruptedPayments()
+    #expect(try await next.airline.paymentState(of: quote.id) == .unpaid(retryKey: nil))
+    let booking = try await next.airline.pay(
+      quoteID: quote.id, method: card(), idempotencyKey: IdempotencyKey("k1"))
+    #expect(booking.totalPaid == quote.total)
+  }
+
+  @Test("each unreadable booking opened costs one read: the charges are scanned once a process")
+  func unreadableBookingsScanOnce() async throws {
+    let test = TestAirline()
+    defer { test.remove() }
+    _ = try await test.airline.pay(
+      quoteID: try await ledger.quoted(test).id, method: card(),
+      idempotencyKey: IdempotencyKey("k1"))
+    let garbage = try garbageBookings(test, 10)
+    let next = test.relaunched()
+    let notices = Task {
+      var count = 0
+      for await notice in next.airline.ledgerNotices {
+        guard case .unreadableGuard(let path, _) = notice else { continue }
+        // The sentinel, read last: everything before it has been counted.
+        if path == "bookings/YY2222.json" { break }
+        if path.hasPrefix("bookings/ZZ") { count += 1 }
+      }
+      return count
+    }
+    for reference in garbage {
+      await #expect(throws: ServiceError.self) {
+        try await next.airline.booking(reference: reference)
+      }
+    }
+    try Data("{".utf8).write(to: URL(fileURLWithPath: test.root + "/bookings/YY2222.json"))
+    _ = try? await next.airline.booking(reference: BookingReference("YY2222"))
+    // Each booking read once when opened, and once by the single scan (a scan per booking
+    // reads them 110 times, and at least the stream's 32 newest would be counted).
+    #expect(await notices.value == 20)
+  }
+
   // MARK: - A quote record that was changed
 
   /// Rewrites the quote's file through `change`, which edits its JSON object.
