@@ -62,21 +62,23 @@ struct LedgerGuardTests {
     "two airlines on one data directory paying two quotes of one draft at once, 50 rounds: one booking per draft, and no charge rewritten"
   )
   func twoProcessesOneDraft() async throws {
-    for round in 0..<50 {
-      let first = TestAirline()
-      defer { first.remove() }
-      let second = TestAirline(root: first.root, clock: first.clock)
-      let (draft, _) = try await first.draftForTwo()
+    let first = TestAirline()
+    defer { first.remove() }
+    let second = TestAirline(root: first.root, clock: first.clock)
+    let (template, _) = try await first.draftForTwo()
+    let method = try card()
+    for round in 1...50 {
+      let draft = try await first.airline.createDraft(
+        offer: template.offer, passengers: template.passengers, contact: template.contact)
       let one = try await first.airline.price(draftID: draft.id, extras: .none)
-      let two = try await first.airline.price(draftID: draft.id, extras: .none)
-      let method = try card()
+      let two = try await second.airline.price(draftID: draft.id, extras: .none)
       let keys = try (IdempotencyKey("a\(round)"), IdempotencyKey("b\(round)"))
       async let a = Self.attempt(first.airline, one.id, method, keys.0)
       async let b = Self.attempt(second.airline, two.id, method, keys.1)
       let results = await [a, b]
       let booked = results.compactMap { try? $0.get() }
-      #expect(try ledger.bookings(first).count == 1, "round \(round): \(results)")
-      #expect(try charges(first).count == 1, "round \(round)")
+      #expect(try ledger.bookings(first).count == round, "round \(round): \(results)")
+      #expect(try charges(first).count == round, "round \(round)")
       #expect(booked.count >= 1, "round \(round): \(results)")
       for case .failure(let error) in results {
         let refused =
@@ -84,12 +86,12 @@ struct LedgerGuardTests {
           || (booked.first.map { error == .quoteAlreadyPaid($0.reference) } ?? false)
         #expect(refused, "round \(round): \(error)")
       }
-      // Neither charge record was marked cut off while its booking stands.
-      #expect(
-        try !first.files().contains {
-          $0.path.hasPrefix("payments/") && $0.text.contains("interrupted")
-        })
     }
+    // No charge record was marked cut off while its booking stands.
+    #expect(
+      try !first.files().contains {
+        $0.path.hasPrefix("payments/") && $0.text.contains("interrupted")
+      })
   }
 
   static func attempt(
