@@ -28,13 +28,63 @@ enum Output {
 
   /// `value` as one JSON document (keys sorted, indented) on standard output.
   static func json(_ value: some Encodable) throws(Failure) {
+    print(try encoded(value))
+  }
+
+  /// `value` as JSON text, keys sorted and indented.
+  static func encoded(_ value: some Encodable) throws(Failure) -> String {
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
     do {
-      print(String(decoding: try encoder.encode(value), as: UTF8.self))
+      return String(decoding: try encoder.encode(value), as: UTF8.self)
     } catch {
       throw Failure(code: .badData, message: "could not write JSON: \(error)")
     }
+  }
+
+  /// `cells` in columns of `widths` (the last column as wide as its cell), two spaces between:
+  /// a row printed as soon as it is known, aligned with the others. A cell wider than its
+  /// column pushes the rest of its row right.
+  static func row(_ cells: [String], widths: [Int]) {
+    let padded = cells.enumerated().map { column, cell in
+      column == cells.count - 1 || !widths.indices.contains(column)
+        ? cell : cell.padding(widths[column])
+    }
+    print(padded.joined(separator: "  "))
+  }
+
+  /// `failure` as `{"error": {"code": 64, "kind": "usage", "message": "..."}}` on standard
+  /// output: what `--json` prints when a command fails.
+  static func errorDocument(_ failure: Failure) {
+    struct Document: Encodable {
+      struct Body: Encodable {
+        let code: Int32
+        let kind: String
+        let message: String
+      }
+      let error: Body
+    }
+    let body = Document.Body(
+      code: failure.code.rawValue, kind: failure.code.name, message: failure.message)
+    // Three plain fields always encode; a failure here leaves only the line on stderr.
+    try? json(Document(error: body))
+  }
+
+  /// Writes a JSON array to standard output one element at a time, so a long list is never
+  /// held whole: `[`, each element indented as `json` writes it, `]`.
+  struct ArrayWriter {
+    private var count = 0
+
+    /// Writes `value` as the next element.
+    mutating func append(_ value: some Encodable) throws(Failure) {
+      let text = try Output.encoded(value).split(separator: "\n", omittingEmptySubsequences: false)
+        .map { "  " + $0 }.joined(separator: "\n")
+      print((count == 0 ? "[\n" : ",\n") + text, terminator: "")
+      count += 1
+    }
+
+    /// Ends the array.
+    func finish() { print(count == 0 ? "[]" : "\n]") }
   }
 
   /// `rows` under `header`, each column as wide as its widest cell, two spaces between.

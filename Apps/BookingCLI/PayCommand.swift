@@ -2,6 +2,12 @@ import Airline
 import Domain
 import FlowOwner
 
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 /// `pay QUOTE --card-from-stdin`: pays a quote with a card read from standard input, never from
 /// the command line (where it would land in shell history and in `ps`).
 enum PayCommand {
@@ -21,8 +27,20 @@ enum PayCommand {
     let card = try readCard()
     let folder = try DataFolder.open(explicit: invocation.value("--data-dir"), locking: .required)
     defer { folder.keepLock() }
-    // As the app does at start: a payment a crash cut off is settled before any other.
-    try await folder.recoverPayments()
+    // As the app does at start: a payment a crash cut off is settled before any other. This
+    // quote's own, cut off by a booking that could not be saved, is what running the same
+    // command again is for: that it is booked now is this command's success.
+    let recovered = try await folder.recoverPayments(quiet: quoteID)
+    for payment in recovered where payment.quoteID == quoteID {
+      switch payment.outcome {
+      case .booked(let reference):
+        try await finished(reference, calls: folder.calls, json: json)
+        return
+      case .notCharged: break
+      case .unresolved(let reason):
+        Output.error("booking-cli: quote \(quoteID) cannot be settled yet: \(reason)\n")
+      }
+    }
     let calls = folder.calls
     let booking: Booking
     do throws(ServiceError) {
@@ -39,14 +57,34 @@ enum PayCommand {
     try TripsCommands.report(booking, json: json)
   }
 
-  /// The card from standard input: "NUMBER MM/YY CVC" on one line (the number may hold
-  /// spaces), or the three on three lines.
-  private static func readCard() throws(Failure) -> PaymentCard {
-    var lines: [String] = []
-    while let line = readLine(), lines.count < 8 {
-      let trimmed = line.trimmingSpaces()
-      if !trimmed.isEmpty { lines.append(trimmed) }
+  /// Reports booking `reference`, made by finishing an earlier run's payment: its line, or
+  /// with `--json` the booking's document.
+  private static func finished(_ reference: BookingReference, calls: BookingCalls, json: Bool)
+    async throws(Failure)
+  {
+    guard json else {
+      print("Booked: \(reference) (finished from an earlier run)")
+      return
     }
+    let booking: Booking
+    do throws(ServiceError) {
+      booking = try await calls.booking(reference: reference)
+    } catch {
+      throw .airline(error)
+    }
+    try TripsCommands.report(booking, json: true)
+  }
+
+  /// The most standard input may hold: a card is under 40 bytes, even on three lines.
+  static let inputLimit = 256
+
+  /// The card from standard input: "NUMBER MM/YY CVC" on one line (the number may hold
+  /// spaces), or the three on three lines. At most `inputLimit` bytes are read; more is refused.
+  /// No message quotes what was read: any part of it may be the card.
+  private static func readCard() throws(Failure) -> PaymentCard {
+    let text = try readInput()
+    let lines = text.split(whereSeparator: \.isNewline).map { String($0).trimmingSpaces() }
+      .filter { !$0.isEmpty }
     let shape = "standard input must hold the card as \"NUMBER MM/YY CVC\" (or three lines)"
     let number: String
     let expiry: String
@@ -62,11 +100,45 @@ enum PayCommand {
     } else {
       throw .usage(shape)
     }
+    let problems = PaymentCard.problems(number: number, expiry: expiry, cvc: cvc)
+    guard problems.isEmpty else {
+      let fields = problems.map { problem in
+        switch problem {
+        case .invalidCardNumber: "the card number is not valid"
+        case .invalidCardExpiry: "the expiry date is not a month and year as MM/YY"
+        case .invalidCVC: "the security code is not 3 or 4 digits"
+        default: "the card is not valid"
+        }
+      }
+      throw .usage("the card on standard input: " + fields.joined(separator: "; "))
+    }
     do {
       return try PaymentCard(number: number, expiry: expiry, cvc: cvc)
     } catch {
-      // Never the number itself: the message names the field only.
-      throw .usage("the card on standard input: \(error.description)")
+      throw .usage("the card on standard input is not valid")
     }
+  }
+
+  /// Standard input to its end, when it holds at most `inputLimit` bytes.
+  private static func readInput() throws(Failure) -> String {
+    var bytes: [UInt8] = []
+    var chunk = [UInt8](repeating: 0, count: inputLimit + 1)
+    while bytes.count <= inputLimit {
+      let wanted = inputLimit + 1 - bytes.count
+      let count = chunk.withUnsafeMutableBytes { read(0, $0.baseAddress, wanted) }
+      if count < 0 {
+        let code = errno
+        if code == EINTR { continue }
+        throw .usage("standard input could not be read: \(String(cString: strerror(code)))")
+      }
+      if count == 0 { break }
+      bytes += chunk[..<count]
+    }
+    guard bytes.count <= inputLimit else {
+      throw .usage(
+        "standard input holds more than \(inputLimit) bytes; it must hold only the card, as "
+          + "\"NUMBER MM/YY CVC\" (or three lines)")
+    }
+    return String(decoding: bytes, as: UTF8.self)
   }
 }
