@@ -33,10 +33,21 @@ enum Output {
 
   /// `value` as JSON text, keys sorted and indented.
   static func encoded(_ value: some Encodable) throws(Failure) -> String {
+    String(decoding: try encodedBytes(value, with: encoder()), as: UTF8.self)
+  }
+
+  /// An encoder that sorts keys and indents, as every document here is written.
+  static func encoder() -> JSONEncoder {
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+    return encoder
+  }
+
+  private static func encodedBytes(_ value: some Encodable, with encoder: JSONEncoder)
+    throws(Failure) -> Data
+  {
     do {
-      return String(decoding: try encoder.encode(value), as: UTF8.self)
+      return try encoder.encode(value)
     } catch {
       throw Failure(code: .badData, message: "could not write JSON: \(error)")
     }
@@ -74,12 +85,19 @@ enum Output {
   /// held whole: `[`, each element indented as `json` writes it, `]`.
   struct ArrayWriter {
     private var count = 0
+    private let encoder = Output.encoder()
 
     /// Writes `value` as the next element.
     mutating func append(_ value: some Encodable) throws(Failure) {
-      let text = try Output.encoded(value).split(separator: "\n", omittingEmptySubsequences: false)
-        .map { "  " + $0 }.joined(separator: "\n")
-      print((count == 0 ? "[\n" : ",\n") + text, terminator: "")
+      let element = try Output.encodedBytes(value, with: encoder)
+      // Each line indented by two spaces: a newline in JSON text is always between tokens.
+      var bytes = Array((count == 0 ? "[\n  " : ",\n  ").utf8)
+      bytes.reserveCapacity(bytes.count + element.count + element.count / 8)
+      for byte in element {
+        bytes.append(byte)
+        if byte == UInt8(ascii: "\n") { bytes += [UInt8(ascii: " "), UInt8(ascii: " ")] }
+      }
+      print(String(decoding: bytes, as: UTF8.self), terminator: "")
       count += 1
     }
 
