@@ -143,10 +143,10 @@ struct DataFolder {
     return error.description
   }
 
-  /// Settles the payments a crash cut off, as the app does at start; what could not be settled
-  /// is said on stderr (the quote it guards then cannot be paid until it can), except for
-  /// `quiet`'s, which the caller reports. Only under the lock: settling writes the ledger, which
-  /// the app may be writing. Returns what was settled.
+  /// Settles the payments a crash cut off, as the app does at start; each is said on stderr
+  /// (one that could not be settled keeps its quote from being paid until it can), except a
+  /// booking of `quiet`, which the caller reports. Only under the lock: settling writes the
+  /// ledger, which the app may be writing. Returns what was settled.
   @discardableResult
   func recoverPayments(quiet: QuoteID? = nil) async throws(Failure) -> [RecoveredPayment] {
     guard lock != nil else { return [] }
@@ -156,9 +156,10 @@ struct DataFolder {
     } catch {
       throw Failure(code: .badData, message: "the payment records could not be checked: \(error)")
     }
-    for payment in recovered where quiet == nil || payment.quoteID != quiet {
+    for payment in recovered {
       let quote = payment.quoteID.map { "quote \($0)" } ?? "a payment"
       switch payment.outcome {
+      case .booked where quiet != nil && payment.quoteID == quiet: break
       case .booked(let reference):
         Output.error("booking-cli: \(quote) cut off earlier was booked: \(reference)\n")
       case .notCharged:

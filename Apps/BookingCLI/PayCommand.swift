@@ -27,52 +27,35 @@ enum PayCommand {
     let card = try readCard()
     let folder = try DataFolder.open(explicit: invocation.value("--data-dir"), locking: .required)
     defer { folder.keepLock() }
-    // As the app does at start: a payment a crash cut off is settled before any other. This
-    // quote's own, cut off by a booking that could not be saved, is what running the same
-    // command again is for: that it is booked now is this command's success.
-    let recovered = try await folder.recoverPayments(quiet: quoteID)
-    for payment in recovered where payment.quoteID == quoteID {
-      switch payment.outcome {
-      case .booked(let reference):
-        try await finished(reference, calls: folder.calls, json: json)
-        return
-      case .notCharged: break
-      case .unresolved(let reason):
-        Output.error("booking-cli: quote \(quoteID) cannot be settled yet: \(reason)\n")
-      }
-    }
+    // As the app does at start: a payment a crash cut off is settled before any other (this
+    // quote's too: a payment whose booking could not be saved is finished here).
+    try await folder.recoverPayments(quiet: quoteID)
     let calls = folder.calls
     let booking: Booking
+    let paidEarlier: Bool
     do throws(ServiceError) {
-      let key: IdempotencyKey
       switch try await calls.paymentState(of: quoteID) {
-      case .booked(let reference): throw .quoteAlreadyPaid(reference)
-      // An attempt a crash cut off before any charge is paid again with its own key.
-      case .unpaid(let retryKey): key = retryKey ?? .random(prefix: "pay")
+      case .booked(let reference):
+        // This quote's own payment, finished by an earlier run (or by the recovery above):
+        // what was asked is done, and nothing is charged again. Another quote of the same
+        // draft booked it: refused.
+        booking = try await calls.booking(reference: reference)
+        guard booking.quoteID == quoteID else { throw .quoteAlreadyPaid(reference) }
+        paidEarlier = true
+      case .unpaid(let retryKey):
+        // An attempt a crash cut off before any charge is paid again with its own key.
+        let key = retryKey ?? .random(prefix: "pay")
+        booking = try await calls.pay(quoteID: quoteID, card: card, idempotencyKey: key)
+        paidEarlier = false
       }
-      booking = try await calls.pay(quoteID: quoteID, card: card, idempotencyKey: key)
     } catch {
       throw .airline(error)
     }
-    try TripsCommands.report(booking, json: json)
-  }
-
-  /// Reports booking `reference`, made by finishing an earlier run's payment: its line, or
-  /// with `--json` the booking's document.
-  private static func finished(_ reference: BookingReference, calls: BookingCalls, json: Bool)
-    async throws(Failure)
-  {
-    guard json else {
-      print("Booked: \(reference) (finished from an earlier run)")
+    if paidEarlier, !json {
+      print("Booked: \(booking.reference) (finished from an earlier run)")
       return
     }
-    let booking: Booking
-    do throws(ServiceError) {
-      booking = try await calls.booking(reference: reference)
-    } catch {
-      throw .airline(error)
-    }
-    try TripsCommands.report(booking, json: true)
+    try TripsCommands.report(booking, json: json)
   }
 
   /// The most standard input may hold: a card is under 40 bytes, even on three lines.

@@ -31,7 +31,7 @@ struct BookingCLITripsTests {
 
     let few = try peakKilobytes(cli, copies: 200, of: reference)
     let many = try peakKilobytes(cli, copies: 3_000, of: reference)
-    // Holding every booking's report took about 9 KB each: 25 MB more for the 2,800 copies.
+    // A list held whole takes about 9 KB a booking: 25 MB more for the 2,800 copies.
     #expect(many - few < 6_000, "peak \(few) KB with 201 bookings, \(many) KB with 3,001")
     let listed = try #require(try cli.json(["trips"]) as? [[String: Any]])
     #expect(listed.count == 3_001)
