@@ -10,6 +10,7 @@ extension DataDirectory {
   /// the root: the missing ones are made later, by this user, with mode 0700.
   static func parentProblem(of path: String, user: uid_t) -> String? {
     var parent = parentFolder(of: absolute(path))
+    if let problem = linkProblem(above: parent, user: user) { return problem }
     while case .failure(let failure) = Posix.linkStatus(of: parent), failure.code == ENOENT,
       parent != "/"
     {
@@ -26,6 +27,24 @@ extension DataDirectory {
       if folder == "/" { return nil }
       folder = parentFolder(of: folder)
     }
+  }
+
+  /// A symbolic link on the way to `folder` that another user owns (not root): whoever owns a
+  /// link can point it elsewhere, even in a sticky folder, and the resolved folders would then
+  /// be theirs to choose.
+  private static func linkProblem(above folder: String, user: uid_t) -> String? {
+    var prefix = ""
+    for component in folder.split(separator: "/") {
+      prefix += "/" + component
+      guard case .success(let status) = Posix.linkStatus(of: prefix) else { return nil }
+      guard (status.st_mode & S_IFMT) == S_IFLNK else { continue }
+      let owner = status.st_uid
+      if owner != user, owner != 0 {
+        return "\(prefix) is a symbolic link of another user (uid \(owner)), who could point it "
+          + "elsewhere; give the data directory's real path (--data-dir)"
+      }
+    }
+    return nil
   }
 
   private static func ancestorProblem(_ folder: String, _ status: stat, _ user: uid_t)

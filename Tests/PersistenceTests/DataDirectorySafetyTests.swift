@@ -79,6 +79,22 @@ struct DataDirectorySafetyTests {
     }
   }
 
+  @Test("A symbolic link above the data directory that another user owns is refused")
+  func parentLinkOfAnotherUser() throws {
+    try Scratch.run { scratch in
+      let real = scratch.path + "/real"
+      let link = scratch.path + "/link"
+      try makeFolder(real, mode: 0o755)
+      try makeFolder(real + "/booking", mode: 0o700)
+      try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: real)
+      #expect(DataDirectory.problem(at: link + "/booking") == nil, "a link of root's or yours")
+      #expect(lchown(link, Self.stranger, 0) == 0)
+      let problem = DataDirectory.problem(at: link + "/booking")
+      #expect(problem?.hasPrefix(link + " is a symbolic link") == true, "\(problem ?? "nil")")
+      #expect(problem?.contains("uid \(Self.stranger)") == true, "\(problem ?? "nil")")
+    }
+  }
+
   @Test("A device is not advised chmod: it is said not to be a folder")
   func deviceIsNotAdvisedChmod() {
     let problem = DataDirectory.problem(at: "/dev/null")
