@@ -1,4 +1,5 @@
 import Airline
+import Domain
 import FlowOwner
 import Persistence
 import SimulatedAirline
@@ -45,27 +46,60 @@ struct DataFolder {
   /// The airline's calls, in their order.
   var calls: BookingCalls { BookingCalls(airline.services) }
 
-  /// Opens the directory `explicit` names (or the default one) with prices held `quoteLifetime`,
-  /// taking the lock as `locking` says.
+  /// Opens the directory `explicit` names (or the default one), making it when missing, with
+  /// prices held `quoteLifetime`, taking the lock as `locking` says.
   static func open(
     explicit: String?, quoteLifetime: TimeInterval = 15 * 60, locking: Locking
   ) throws(Failure) -> DataFolder {
-    let path = DataDirectory.resolveForCurrentProcess(explicit: explicit)
-    // Like ssh and gpg: a data directory another user could change is not used at all.
-    if let problem = DataDirectory.problem(at: path) {
-      throw .unusable("will not use the data directory: \(problem)")
-    }
+    let path = try checkedPath(explicit)
+    try requireFolder(path)
     let store = RecordStore(root: path)
     do {
       try store.createRoot()
     } catch {
       throw .unusable("cannot create the data directory \(path): \(Self.reason(error))")
     }
-    // A file in its place is not a directory nothing was saved in yet: every read would fail.
+    try requireFolder(path)
+    return try make(path, store: store, quoteLifetime: quoteLifetime, locking: locking)
+  }
+
+  /// Opens the directory `explicit` names (or the default one) for a command that only reads:
+  /// nothing is made. The folder is nil when nothing is at its path: nothing was saved there.
+  static func openExisting(explicit: String?) throws(Failure) -> (path: String, folder: DataFolder?)
+  {
+    let path = try checkedPath(explicit)
     var status = stat()
-    if lstat(path, &status) == 0, (status.st_mode & S_IFMT) != S_IFDIR {
-      throw .unusable("cannot use the data directory \(path): it is a file, not a folder")
+    guard stat(path, &status) == 0 else {
+      let code = errno
+      if code == ENOENT { return (path, nil) }
+      throw .unusable("cannot use the data directory \(path): \(String(cString: strerror(code)))")
     }
+    try requireFolder(path)
+    let folder = try make(
+      path, store: RecordStore(root: path), quoteLifetime: 15 * 60, locking: .none)
+    return (path, folder)
+  }
+
+  /// The data directory's path, once it is known to be safe to use.
+  private static func checkedPath(_ explicit: String?) throws(Failure) -> String {
+    let path = DataDirectory.resolveForCurrentProcess(explicit: explicit)
+    // Like ssh and gpg: a data directory another user could change is not used at all.
+    if let problem = DataDirectory.problem(at: path) {
+      throw .unusable("will not use the data directory: \(problem)")
+    }
+    return path
+  }
+
+  /// Fails when something other than a folder is at `path`: every read there would fail.
+  private static func requireFolder(_ path: String) throws(Failure) {
+    if let kind = DataDirectory.nonFolderKind(at: path) {
+      throw .unusable("cannot use the data directory \(path): it is \(kind), not a folder")
+    }
+  }
+
+  private static func make(
+    _ path: String, store: RecordStore, quoteLifetime: TimeInterval, locking: Locking
+  ) throws(Failure) -> DataFolder {
     let airline = SimulatedAirline(
       store: store, clock: .system, configuration: .init(quoteLifetime: quoteLifetime))
     let lock: SessionLock?
@@ -109,11 +143,13 @@ struct DataFolder {
     return error.description
   }
 
-  /// Settles the payments a crash cut off, as the app does at start; what could not be settled
-  /// is said on stderr (the quote it guards then cannot be paid until it can). Only under the
-  /// lock: settling writes the ledger, which the app may be writing.
-  func recoverPayments() async throws(Failure) {
-    guard lock != nil else { return }
+  /// Settles the payments a crash cut off, as the app does at start; each is said on stderr
+  /// (one that could not be settled keeps its quote from being paid until it can), except a
+  /// booking of `quiet`, which the caller reports. Only under the lock: settling writes the
+  /// ledger, which the app may be writing. Returns what was settled.
+  @discardableResult
+  func recoverPayments(quiet: QuoteID? = nil) async throws(Failure) -> [RecoveredPayment] {
+    guard lock != nil else { return [] }
     let recovered: [RecoveredPayment]
     do throws(ServiceError) {
       recovered = try await calls.recoverInterruptedPayments()
@@ -123,6 +159,7 @@ struct DataFolder {
     for payment in recovered {
       let quote = payment.quoteID.map { "quote \($0)" } ?? "a payment"
       switch payment.outcome {
+      case .booked where quiet != nil && payment.quoteID == quiet: break
       case .booked(let reference):
         Output.error("booking-cli: \(quote) cut off earlier was booked: \(reference)\n")
       case .notCharged:
@@ -131,5 +168,6 @@ struct DataFolder {
         Output.error("booking-cli: \(quote) cannot be settled yet: \(reason)\n")
       }
     }
+    return recovered
   }
 }

@@ -1,5 +1,11 @@
 import Airline
 
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 /// How `booking-cli` ends, as the exit codes of BSD's `sysexits.h`.
 enum ExitCode: Int32 {
   case ok = 0
@@ -9,19 +15,35 @@ enum ExitCode: Int32 {
   case badData = 65
   /// The airline said no (an offer gone, a quote expired, a card declined), with its reason.
   case refused = 69
-  /// The data directory cannot be used: it cannot be created or written (a read-only file
-  /// system, a file where a folder should be, no permission), or it is refused as unsafe (a
-  /// symbolic link, another user's folder, a folder others can write).
+  /// The data directory cannot be used: it cannot be created or written (a full disk or quota,
+  /// a read-only file system, a file or device where a folder should be, no permission), or it
+  /// is refused as unsafe (a symbolic link, another user's folder, a folder others can write, a
+  /// folder above it another user could change).
   case cannotUseData = 73
   /// Try again later: a command that writes found the data directory locked by another process
   /// (the app is open); or a payment was taken and its booking could not be saved yet.
   case temporary = 75
+
+  /// The code's short name, the `kind` of a `--json` error document.
+  var name: String {
+    switch self {
+    case .ok: "ok"
+    case .usage: "usage"
+    case .badData: "badData"
+    case .refused: "refused"
+    case .cannotUseData: "cannotUseData"
+    case .temporary: "temporary"
+    }
+  }
 }
 
 /// Why a command stopped: one line for stderr, and the exit code.
 struct Failure: Error {
   let code: ExitCode
   let message: String
+  /// Whether the command wrote its document on standard output before failing (`trips --json`
+  /// lists the bookings it could read): then no error document follows it.
+  var outputWritten = false
 
   /// A usage error: the line names the bad value.
   static func usage(_ message: String) -> Failure { Failure(code: .usage, message: message) }
@@ -34,6 +56,8 @@ struct Failure: Error {
   /// The airline's refusal, coded by whether it is the data, the moment, or a no.
   static func airline(_ error: ServiceError) -> Failure {
     switch error {
+    case .storage(let reason) where isStorageFailure(reason):
+      Failure(code: .cannotUseData, message: error.description)
     case .storage, .paymentUnresolved: Failure(code: .badData, message: error.description)
     case .chargedButNotSaved(let reason):
       Failure(
@@ -44,5 +68,19 @@ struct Failure: Error {
     case .paymentsUnavailable: Failure(code: .cannotUseData, message: error.description)
     default: Failure(code: .refused, message: error.description)
     }
+  }
+}
+
+extension Failure {
+  /// The system calls' failures that say the data directory cannot be written (a full disk, a
+  /// quota, a read-only file system, an I/O error, no permission, a file where a folder should
+  /// be), not that a record is unreadable.
+  static let storageCodes: [Int32] = [ENOSPC, EDQUOT, EROFS, EFBIG, EIO, EACCES, EPERM, ENOTDIR]
+
+  /// Whether `reason`, a store's message, reports one of `storageCodes`. A store's message
+  /// carries a failed call's errno only as its text (`Could not write PATH: No space left on
+  /// device.`), so the system's words for each code are looked for.
+  static func isStorageFailure(_ reason: String) -> Bool {
+    storageCodes.contains { reason.contains(": \(String(cString: strerror($0))).") }
   }
 }

@@ -28,13 +28,81 @@ enum Output {
 
   /// `value` as one JSON document (keys sorted, indented) on standard output.
   static func json(_ value: some Encodable) throws(Failure) {
+    print(try encoded(value))
+  }
+
+  /// `value` as JSON text, keys sorted and indented.
+  static func encoded(_ value: some Encodable) throws(Failure) -> String {
+    String(decoding: try encodedBytes(value, with: encoder()), as: UTF8.self)
+  }
+
+  /// An encoder that sorts keys and indents, as every document here is written.
+  static func encoder() -> JSONEncoder {
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+    return encoder
+  }
+
+  private static func encodedBytes(_ value: some Encodable, with encoder: JSONEncoder)
+    throws(Failure) -> Data
+  {
     do {
-      print(String(decoding: try encoder.encode(value), as: UTF8.self))
+      return try encoder.encode(value)
     } catch {
       throw Failure(code: .badData, message: "could not write JSON: \(error)")
     }
+  }
+
+  /// `cells` in columns of `widths` (the last column as wide as its cell), two spaces between:
+  /// a row printed as soon as it is known, aligned with the others. A cell wider than its
+  /// column pushes the rest of its row right.
+  static func row(_ cells: [String], widths: [Int]) {
+    let padded = cells.enumerated().map { column, cell in
+      column == cells.count - 1 || !widths.indices.contains(column)
+        ? cell : cell.padding(widths[column])
+    }
+    print(padded.joined(separator: "  "))
+  }
+
+  /// `failure` as `{"error": {"code": 64, "kind": "usage", "message": "..."}}` on standard
+  /// output: what `--json` prints when a command fails.
+  static func errorDocument(_ failure: Failure) {
+    struct Document: Encodable {
+      struct Body: Encodable {
+        let code: Int32
+        let kind: String
+        let message: String
+      }
+      let error: Body
+    }
+    let body = Document.Body(
+      code: failure.code.rawValue, kind: failure.code.name, message: failure.message)
+    // Three plain fields always encode; a failure here leaves only the line on stderr.
+    try? json(Document(error: body))
+  }
+
+  /// Writes a JSON array to standard output one element at a time, so a long list is never
+  /// held whole: `[`, each element indented as `json` writes it, `]`.
+  struct ArrayWriter {
+    private var count = 0
+    private let encoder = Output.encoder()
+
+    /// Writes `value` as the next element.
+    mutating func append(_ value: some Encodable) throws(Failure) {
+      let element = try Output.encodedBytes(value, with: encoder)
+      // Each line indented by two spaces: a newline in JSON text is always between tokens.
+      var bytes = Array((count == 0 ? "[\n  " : ",\n  ").utf8)
+      bytes.reserveCapacity(bytes.count + element.count + element.count / 8)
+      for byte in element {
+        bytes.append(byte)
+        if byte == UInt8(ascii: "\n") { bytes += [UInt8(ascii: " "), UInt8(ascii: " ")] }
+      }
+      print(String(decoding: bytes, as: UTF8.self), terminator: "")
+      count += 1
+    }
+
+    /// Ends the array.
+    func finish() { print(count == 0 ? "[]" : "\n]") }
   }
 
   /// `rows` under `header`, each column as wide as its widest cell, two spaces between.

@@ -2,6 +2,12 @@ import Airline
 import Domain
 import FlowOwner
 
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 /// `pay QUOTE --card-from-stdin`: pays a quote with a card read from standard input, never from
 /// the command line (where it would land in shell history and in `ps`).
 enum PayCommand {
@@ -21,32 +27,47 @@ enum PayCommand {
     let card = try readCard()
     let folder = try DataFolder.open(explicit: invocation.value("--data-dir"), locking: .required)
     defer { folder.keepLock() }
-    // As the app does at start: a payment a crash cut off is settled before any other.
-    try await folder.recoverPayments()
+    // As the app does at start: a payment a crash cut off is settled before any other (this
+    // quote's too: a payment whose booking could not be saved is finished here).
+    try await folder.recoverPayments(quiet: quoteID)
     let calls = folder.calls
     let booking: Booking
+    let paidEarlier: Bool
     do throws(ServiceError) {
-      let key: IdempotencyKey
       switch try await calls.paymentState(of: quoteID) {
-      case .booked(let reference): throw .quoteAlreadyPaid(reference)
-      // An attempt a crash cut off before any charge is paid again with its own key.
-      case .unpaid(let retryKey): key = retryKey ?? .random(prefix: "pay")
+      case .booked(let reference):
+        // This quote's own payment, finished by an earlier run (or by the recovery above):
+        // what was asked is done, and nothing is charged again. Another quote of the same
+        // draft booked it: refused.
+        booking = try await calls.booking(reference: reference)
+        guard booking.quoteID == quoteID else { throw .quoteAlreadyPaid(reference) }
+        paidEarlier = true
+      case .unpaid(let retryKey):
+        // An attempt a crash cut off before any charge is paid again with its own key.
+        let key = retryKey ?? .random(prefix: "pay")
+        booking = try await calls.pay(quoteID: quoteID, card: card, idempotencyKey: key)
+        paidEarlier = false
       }
-      booking = try await calls.pay(quoteID: quoteID, card: card, idempotencyKey: key)
     } catch {
       throw .airline(error)
+    }
+    if paidEarlier, !json {
+      print("Booked: \(booking.reference) (finished from an earlier run)")
+      return
     }
     try TripsCommands.report(booking, json: json)
   }
 
+  /// The most standard input may hold: a card is under 40 bytes, even on three lines.
+  static let inputLimit = 256
+
   /// The card from standard input: "NUMBER MM/YY CVC" on one line (the number may hold
-  /// spaces), or the three on three lines.
+  /// spaces), or the three on three lines. At most `inputLimit` bytes are read; more is refused.
+  /// No message quotes what was read: any part of it may be the card.
   private static func readCard() throws(Failure) -> PaymentCard {
-    var lines: [String] = []
-    while let line = readLine(), lines.count < 8 {
-      let trimmed = line.trimmingSpaces()
-      if !trimmed.isEmpty { lines.append(trimmed) }
-    }
+    let text = try readInput()
+    let lines = text.split(whereSeparator: \.isNewline).map { String($0).trimmingSpaces() }
+      .filter { !$0.isEmpty }
     let shape = "standard input must hold the card as \"NUMBER MM/YY CVC\" (or three lines)"
     let number: String
     let expiry: String
@@ -62,11 +83,45 @@ enum PayCommand {
     } else {
       throw .usage(shape)
     }
+    let problems = PaymentCard.problems(number: number, expiry: expiry, cvc: cvc)
+    guard problems.isEmpty else {
+      let fields = problems.map { problem in
+        switch problem {
+        case .invalidCardNumber: "the card number is not valid"
+        case .invalidCardExpiry: "the expiry date is not a month and year as MM/YY"
+        case .invalidCVC: "the security code is not 3 or 4 digits"
+        default: "the card is not valid"
+        }
+      }
+      throw .usage("the card on standard input: " + fields.joined(separator: "; "))
+    }
     do {
       return try PaymentCard(number: number, expiry: expiry, cvc: cvc)
     } catch {
-      // Never the number itself: the message names the field only.
-      throw .usage("the card on standard input: \(error.description)")
+      throw .usage("the card on standard input is not valid")
     }
+  }
+
+  /// Standard input to its end, when it holds at most `inputLimit` bytes.
+  private static func readInput() throws(Failure) -> String {
+    var bytes: [UInt8] = []
+    var chunk = [UInt8](repeating: 0, count: inputLimit + 1)
+    while bytes.count <= inputLimit {
+      let wanted = inputLimit + 1 - bytes.count
+      let count = chunk.withUnsafeMutableBytes { read(0, $0.baseAddress, wanted) }
+      if count < 0 {
+        let code = errno
+        if code == EINTR { continue }
+        throw .usage("standard input could not be read: \(String(cString: strerror(code)))")
+      }
+      if count == 0 { break }
+      bytes += chunk[..<count]
+    }
+    guard bytes.count <= inputLimit else {
+      throw .usage(
+        "standard input holds more than \(inputLimit) bytes; it must hold only the card, as "
+          + "\"NUMBER MM/YY CVC\" (or three lines)")
+    }
+    return String(decoding: bytes, as: UTF8.self)
   }
 }

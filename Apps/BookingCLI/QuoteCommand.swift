@@ -63,9 +63,15 @@ enum QuoteCommand {
       explicit: invocation.value("--data-dir"), quoteLifetime: lifetime, locking: .required)
     defer { folder.keepLock() }
     let calls = folder.calls
+    let offer: Offer
+    do throws(ServiceError) {
+      offer = try await calls.offer(id: offerID)
+    } catch {
+      throw .airline(error)
+    }
+    try checkTitles(passengers, given: given, departure: offer.departure.day)
     let made: (draft: BookingDraft, seatMap: SeatMap, quote: Quote)
     do throws(ServiceError) {
-      let offer = try await calls.offer(id: offerID)
       made = try await calls.quote(
         offer: offer, passengers: passengers, contact: contact, extras: extras)
     } catch {
@@ -156,6 +162,24 @@ enum QuoteCommand {
         familyName: words[words.count - 2], dateOfBirth: birth)
     } catch {
       throw .usage("--passenger '\(text)': \(error.description)")
+    }
+  }
+
+  /// Refuses a title the app's form would refuse: one not given to a passenger of that age on
+  /// the day of `departure` (Mstr for an adult, Mr for a child), as `Title.fits` decides.
+  private static func checkTitles(
+    _ passengers: [Passenger], given: [String], departure: CalendarDay
+  )
+    throws(Failure)
+  {
+    for (index, passenger) in passengers.enumerated() {
+      let type = passenger.type(on: departure)
+      guard !passenger.title.fits(type) else { continue }
+      let choices = Title.choices(for: type).map(\.rawValue.capitalized)
+      throw .usage(
+        "--passenger '\(given[index])': \(passenger.title.rawValue.capitalized) is not a title "
+          + "for \(type == .adult ? "an" : "a") \(type.rawValue) on the day of the flight; use one "
+          + "of \(choices.joined(separator: ", "))")
     }
   }
 

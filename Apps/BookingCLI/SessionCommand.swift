@@ -8,6 +8,12 @@ import Persistence
   import Foundation
 #endif
 
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 /// `session`: where the app would resume, and why; found as the app finds it at start (payments
 /// a crash cut off settled first, then the saved snapshot restored against the airline).
 ///
@@ -17,12 +23,25 @@ import Persistence
 enum SessionCommand {
   static func run(_ invocation: Invocation, json: Bool) async throws(Failure) {
     _ = try invocation.words()
-    let folder = try DataFolder.open(explicit: invocation.value("--data-dir"), locking: .ifFree)
-    defer { folder.keepLock() }
+    let explicit = invocation.value("--data-dir")
+    let path = try DataFolder.openExisting(explicit: explicit).path
     let file =
-      (try? folder.store.relativePath(
+      (try? RecordStore(root: path).relativePath(
         id: RecordKind.snapshotID, kind: RecordKind.session(schema: BookingSnapshot.schema)))
-      .map { folder.path + "/" + $0 } ?? folder.path
+      .map { path + "/" + $0 } ?? path
+    // No session folder (nor data directory): neither the app nor a payment ever took the lock
+    // here, so nothing is saved and nothing is to settle; nothing is made to find that out.
+    var status = stat()
+    guard stat(path + "/session", &status) == 0 else {
+      try write(
+        SessionReport(
+          saved: "search", savedIDs: [:], resumeAt: "search",
+          reason: "No session is saved: the app opens at the search form.", file: file,
+          appOpen: false), json: json)
+      return
+    }
+    let folder = try DataFolder.open(explicit: explicit, locking: .ifFree)
+    defer { folder.keepLock() }
     let saved: BookingSnapshot?
     do {
       // Left where it is: the app sets an unreadable one aside itself, and says so.
@@ -63,6 +82,11 @@ enum SessionCommand {
         reason: "No session is saved: the app opens at the search form.", file: file,
         appOpen: false)
     }
+    try write(report, json: json)
+  }
+
+  /// `report` as JSON or as labelled lines.
+  private static func write(_ report: SessionReport, json: Bool) throws(Failure) {
     if json {
       try Output.json(report)
       return

@@ -5,50 +5,74 @@ import FlowOwner
 /// `trips` and `show REF`: the bookings kept in `bookings/`, read without the app's lock, so
 /// they work while the app is open.
 enum TripsCommands {
-  /// `trips`: every booking, newest first. One that cannot be read is named on stderr and the
-  /// command ends with 65 after listing the others.
+  /// The columns of `trips`, each as wide as its usual content, so each row is printed as soon
+  /// as its booking is read.
+  static let columns: [(name: String, width: Int)] = [
+    ("REF", 6), ("PAID", 20), ("FLIGHT", 13), ("ROUTE", 7), ("DEPARTS", 16), ("PASSENGERS", 10),
+    ("TOTAL", 0),
+  ]
+
+  /// `trips`: every booking, newest written first, each read and printed before the next, so
+  /// memory stays the same however many there are (`--json` writes the array element by
+  /// element). One that cannot be read is named on stderr and the command ends with 65 after
+  /// listing the others. No data directory yet: no bookings, and none is made.
   static func trips(_ invocation: Invocation, json: Bool) async throws(Failure) {
     _ = try invocation.words()
-    let folder = try DataFolder.open(explicit: invocation.value("--data-dir"), locking: .none)
+    let (path, existing) = try DataFolder.openExisting(explicit: invocation.value("--data-dir"))
+    guard let folder = existing else {
+      if json { print("[]") } else { print("No bookings yet in \(path).") }
+      return
+    }
     let calls = folder.calls
-    var bookings: [Booking] = []
-    var unreadable: [Failure] = []
+    let listed: [BookingListing]
     do throws(ServiceError) {
-      for listed in try await calls.bookingList() {
-        do throws(ServiceError) {
-          bookings.append(try await calls.booking(reference: listed.reference))
-        } catch {
-          unreadable.append(.airline(error))
-        }
-      }
+      listed = try await calls.bookingList()
     } catch {
       throw .airline(error)
     }
-    bookings.sort { ($0.paidAt, $0.reference.rawValue) > ($1.paidAt, $1.reference.rawValue) }
-    if json {
-      try Output.json(bookings.map(BookingReport.init))
-    } else if bookings.isEmpty {
-      if unreadable.isEmpty { print("No bookings yet in \(folder.path).") }
-    } else {
-      Output.table(
-        ["REF", "PAID", "FLIGHT", "ROUTE", "DEPARTS", "PASSENGERS", "TOTAL"],
-        bookings.map { booking in
+    let widths = columns.map(\.width)
+    var writer = Output.ArrayWriter()
+    var shown = 0
+    var firstUnreadable: Failure?
+    for entry in listed {
+      let booking: Booking
+      do throws(ServiceError) {
+        booking = try await calls.booking(reference: entry.reference)
+      } catch {
+        if firstUnreadable == nil {
+          firstUnreadable = .airline(error)
+        } else {
+          Output.error("booking-cli: \(Failure.airline(error).message)\n")
+        }
+        continue
+      }
+      if json {
+        try writer.append(BookingReport(booking))
+      } else {
+        if shown == 0 { Output.row(columns.map(\.name), widths: widths) }
+        Output.row(
           [
             booking.reference.rawValue, Output.instant(booking.paidAt),
             booking.offer.flightNumbers.map(\.description).joined(separator: "+"),
             "\(booking.offer.origin.code)-\(booking.offer.destination.code)",
             OfferReport.local(booking.offer.departure), String(booking.passengers.count),
             booking.totalPaid.formatted(),
-          ]
-        })
+          ], widths: widths)
+      }
+      shown += 1
     }
-    if let first = unreadable.first {
-      for failure in unreadable.dropFirst() { Output.error("booking-cli: \(failure.message)\n") }
+    if json {
+      writer.finish()
+    } else if shown == 0, firstUnreadable == nil {
+      print("No bookings yet in \(folder.path).")
+    }
+    if var first = firstUnreadable {
+      first.outputWritten = json
       throw first
     }
   }
 
-  /// `show REF`: one booking.
+  /// `show REF`: one booking. No data directory yet: no such booking, and none is made.
   static func show(_ invocation: Invocation, json: Bool) async throws(Failure) {
     let text = try invocation.words("REF")[0]
     let reference: BookingReference
@@ -57,7 +81,8 @@ enum TripsCommands {
     } catch {
       throw .usage("REF '\(text)' is not a booking reference like K7Q2ZP")
     }
-    let folder = try DataFolder.open(explicit: invocation.value("--data-dir"), locking: .none)
+    guard let folder = try DataFolder.openExisting(explicit: invocation.value("--data-dir")).folder
+    else { throw .airline(.bookingNotFound(reference)) }
     let booking: Booking
     do throws(ServiceError) {
       booking = try await folder.calls.booking(reference: reference)

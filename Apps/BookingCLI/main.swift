@@ -23,6 +23,7 @@ enum BookingCLI {
     and exit 75 while the app is open. airports, search (which saves its offers, as the
     app's searches do), trips, show and session work while the app is open; session takes
     the lock only when it is free, to settle a payment a crash cut off as the app would.
+    trips, show and session only read: they make no data directory.
 
     Commands:
       airports QUERY               airports matching a code, city or name
@@ -33,12 +34,12 @@ enum BookingCLI {
           names, family name, date of birth) --email E --phone P
           [--seat N:14A] [--bags N:COUNT] [--insurance] [--ttl SECONDS]
           (N is the passenger's number; --ttl holds the price that long, default 900)
-      pay QUOTE --card-from-stdin  pay, reading "NUMBER MM/YY CVC" (or three lines) from
-                                   standard input. The card is never taken as an argument:
-                                   shell history and `ps` would keep it.
+      pay QUOTE --card-from-stdin  pay, reading "NUMBER MM/YY CVC" (or three lines, at most
+                                   256 bytes) from standard input. The card is never taken
+                                   as an argument: shell history and `ps` would keep it.
                                    Test cards: 4242 4242 4242 4242 pays, 4000 0000 0000 0002
                                    is declined, 4000 0000 0000 9995 has insufficient funds.
-      trips                        the bookings, newest first
+      trips                        the bookings, newest first, one at a time
       show REF                     one booking
       session                      where `booking` would resume, and why (while the app
                                    is open: the step it last saved)
@@ -46,16 +47,24 @@ enum BookingCLI {
     Options:
       --data-dir PATH   where records are kept (default: $BOOKING_DATA_DIR,
                         $XDG_DATA_HOME/booking, or ~/.local/share/booking)
-      --json            one JSON document on standard output instead of aligned text
+      --json            one JSON document on standard output instead of aligned text;
+                        a failure is {"error": {"code": N, "kind": K, "message": M}}
       --version         print the version
       -h, --help        print this help
 
     Exit codes: 0 done; 64 usage (a bad value, named on stderr); 65 bad data (a record
     that cannot be read); 69 the airline refused (the reason on stderr); 73 the data
-    directory cannot be used (it cannot be created or written, or it is unsafe: a link,
-    another user's, writable by others); 75 try again later (quote or pay while the app
-    is open).
+    directory cannot be used (it cannot be created or written: a full disk, a read-only
+    file system; or it is unsafe: a link, another user's, writable by others, under a
+    folder others can change); 75 try again later (quote or pay while the app is open, or
+    a payment taken whose booking could not be saved: run the same pay command again).
     """
+
+  /// Whether `--json` is among `arguments` (before any `--`), read without parsing them: a
+  /// failure to parse is reported as JSON too.
+  static func wantsJSON(_ arguments: [String]) -> Bool {
+    arguments.prefix { $0 != "--" }.contains("--json")
+  }
 
   /// The options each command takes with a value.
   static func valueOptions(_ command: String?) -> Set<String> {
@@ -115,5 +124,8 @@ do {
   exit(ExitCode.ok.rawValue)
 } catch {
   Output.error("booking-cli: \(error.message)\n")
+  if !error.outputWritten, BookingCLI.wantsJSON(Array(CommandLine.arguments.dropFirst())) {
+    Output.errorDocument(error)
+  }
   exit(error.code.rawValue)
 }

@@ -42,24 +42,57 @@ public enum DataDirectory {
     return resolve(explicit: explicit, environment: environment, home: home(environment))
   }
 
-  /// The home directory: `$HOME` when set (the convention every shell tool follows), else the
-  /// user's entry in the password database.
+  /// The home directory: `$HOME` when set and not empty (the convention every shell tool
+  /// follows), else the user's entry in the password database, else `/nonexistent` (the home
+  /// Debian gives users without one: nothing can be made there, and the error names it).
   public static func home(_ environment: [String: String]) -> String {
     if let home = environment["HOME"], !home.isEmpty { return home }
-    return FileManager.default.homeDirectoryForCurrentUser.path
+    return passwordHome() ?? "/nonexistent"
+  }
+
+  /// The home directory of `user` in the password database (`getpwuid_r`), nil when it has no
+  /// entry or the entry has no home.
+  public static func passwordHome(of user: uid_t = getuid()) -> String? {
+    var entry = passwd()
+    var found: UnsafeMutablePointer<passwd>?
+    var size = max(Int(sysconf(Int32(_SC_GETPW_R_SIZE_MAX))), 1024)
+    while size <= 1 << 20 {
+      var buffer = [CChar](repeating: 0, count: size)
+      // The entry's strings live in `buffer`: they are read before it goes.
+      let (code, home) = buffer.withUnsafeMutableBufferPointer { strings in
+        guard let start = strings.baseAddress else { return (ENOMEM, String?.none) }
+        let code = getpwuid_r(user, &entry, start, strings.count, &found)
+        guard code == 0, found != nil, let directory = entry.pw_dir else {
+          return (code, String?.none)
+        }
+        return (code, String(cString: directory))
+      }
+      if code == ERANGE {
+        size *= 2
+        continue
+      }
+      guard let home, !home.isEmpty else { return nil }
+      return home
+    }
+    return nil
   }
 
   /// Why the data directory at `path` cannot be trusted, in one line, or nil when it can (or
-  /// does not exist yet). Like ssh and gpg: it and each folder in it must belong to `user`, must
-  /// not be writable by group or others, and must not be a symbolic link; otherwise another
-  /// user could read the travellers' details or change what is booked.
+  /// does not exist yet). Like ssh's StrictModes: it and each folder in it must belong to `user`,
+  /// must not be writable by group or others, and must not be a symbolic link (a trailing `/`
+  /// or `/.` does not hide one); each folder above it, up to the root, must belong to `user` or
+  /// root and be writable by no one else unless sticky (as `/tmp` is). Otherwise another user
+  /// could read the travellers' details, change what is booked, or put a folder of theirs in
+  /// its place. Something other than a folder at `path` is no problem here: whoever opens it
+  /// says what it is.
   public static func problem(at path: String, user: uid_t = getuid()) -> String? {
+    let path = withoutTrailingSlashes(path)
+    if let problem = parentProblem(of: path, user: user) { return problem }
     guard case .success(let status) = Posix.linkStatus(of: path) else { return nil }
+    let kind = status.st_mode & S_IFMT
+    guard kind == S_IFDIR || kind == S_IFLNK else { return nil }
     if let problem = folderProblem(path, status, user) { return problem }
-    // A file in the way is reported when the first record is saved, naming the path.
-    guard (status.st_mode & S_IFMT) == S_IFDIR,
-      case .success(let names) = Posix.entries(of: path)
-    else { return nil }
+    guard kind == S_IFDIR, case .success(let names) = Posix.entries(of: path) else { return nil }
     for name in names.sorted() {
       let entry = join(path, name)
       guard case .success(let inner) = Posix.linkStatus(of: entry) else { continue }
@@ -68,6 +101,21 @@ public enum DataDirectory {
       if let problem = folderProblem(entry, inner, user) { return problem }
     }
     return nil
+  }
+
+  /// What is at `path` when it is not a folder ("a file", "a character device"...), nil for a
+  /// folder or when nothing is there.
+  public static func nonFolderKind(at path: String) -> String? {
+    var status = stat()
+    guard stat(withoutTrailingSlashes(path), &status) == 0 else { return nil }
+    switch status.st_mode & S_IFMT {
+    case S_IFDIR: return nil
+    case S_IFCHR: return "a character device"
+    case S_IFBLK: return "a block device"
+    case S_IFIFO: return "a named pipe"
+    case S_IFSOCK: return "a socket"
+    default: return "a file"
+    }
   }
 
   private static func folderProblem(_ path: String, _ status: stat, _ user: uid_t) -> String? {
@@ -84,6 +132,21 @@ public enum DataDirectory {
         + "chmod 700 \(path)"
     }
     return nil
+  }
+
+  /// `path` without the `/` and `/.` at its end that would make `lstat` follow a link.
+  static func withoutTrailingSlashes(_ path: String) -> String {
+    var path = path
+    while path.count > 1 {
+      if path.hasSuffix("/") {
+        path.removeLast()
+      } else if path.hasSuffix("/.") {
+        path.removeLast(2)
+      } else {
+        break
+      }
+    }
+    return path.isEmpty ? "/" : path
   }
 
   private static func join(_ base: String, _ component: String) -> String {

@@ -35,6 +35,17 @@ struct BookingCLI {
       input: input)
   }
 
+  /// Runs `booking-cli arguments` as given (no `--data-dir` added), in this process's environment
+  /// without `BOOKING_DATA_DIR` and with `changes` applied (a nil value removes the variable).
+  func run(_ arguments: [String], environment changes: [String: String?], input: String? = nil)
+    throws -> CommandResult
+  {
+    var environment = ProcessInfo.processInfo.environment
+    environment["BOOKING_DATA_DIR"] = nil
+    for (name, value) in changes { environment[name] = value }
+    return try Command.run(binary, arguments, environment: environment, input: input)
+  }
+
   /// Runs a command that must succeed with `--json`, and returns its document.
   func json(_ arguments: [String], input: String? = nil) throws -> Any {
     let result = try run(arguments + ["--json"], input: input)
