@@ -56,8 +56,7 @@ struct Failure: Error {
   /// The airline's refusal, coded by whether it is the data, the moment, or a no.
   static func airline(_ error: ServiceError) -> Failure {
     switch error {
-    case .storage(let reason) where isStorageFailure(reason):
-      Failure(code: .cannotUseData, message: error.description)
+    case .cannotWrite: Failure(code: .cannotUseData, message: error.description)
     case .storage, .paymentUnresolved: Failure(code: .badData, message: error.description)
     case .chargedButNotSaved(let reason):
       Failure(
@@ -68,19 +67,5 @@ struct Failure: Error {
     case .paymentsUnavailable: Failure(code: .cannotUseData, message: error.description)
     default: Failure(code: .refused, message: error.description)
     }
-  }
-}
-
-extension Failure {
-  /// The system calls' failures that say the data directory cannot be written (a full disk, a
-  /// quota, a read-only file system, an I/O error, no permission, a file where a folder should
-  /// be), not that a record is unreadable.
-  static let storageCodes: [Int32] = [ENOSPC, EDQUOT, EROFS, EFBIG, EIO, EACCES, EPERM, ENOTDIR]
-
-  /// Whether `reason`, a store's message, reports one of `storageCodes`. A store's message
-  /// carries a failed call's errno only as its text (`Could not write PATH: No space left on
-  /// device.`), so the system's words for each code are looked for.
-  static func isStorageFailure(_ reason: String) -> Bool {
-    storageCodes.contains { reason.contains(": \(String(cString: strerror($0))).") }
   }
 }

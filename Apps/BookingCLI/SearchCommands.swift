@@ -57,8 +57,10 @@ enum SearchCommands {
       offers = try await folder.calls.offers(for: criteria)
     } catch {
       // A search reads no record: the airline's storage failed to write the offers.
-      if case .storage(let reason) = error {
+      switch error {
+      case .storage(let reason), .cannotWrite(let reason):
         throw .unusable("the offers could not be saved in \(folder.path): \(reason)")
+      default: break
       }
       throw .airline(error)
     }

@@ -50,6 +50,9 @@ public enum ServiceError: Error, Hashable, Sendable, CustomStringConvertible {
   case paymentsUnavailable(String)
   /// The airline's records could not be read or written.
   case storage(String)
+  /// The data directory cannot be written: a full disk or quota, a read-only file system, no
+  /// permission, an I/O error (the reason names the path and the system's words).
+  case cannotWrite(String)
 
   public var description: String {
     switch self {
@@ -83,6 +86,7 @@ public enum ServiceError: Error, Hashable, Sendable, CustomStringConvertible {
       "Another program is paying in this data directory right now. Try again in a moment."
     case .paymentsUnavailable(let reason): "Paying is off: \(reason)"
     case .storage(let reason): "The booking records could not be used: \(reason)"
+    case .cannotWrite(let reason): "The booking records could not be written: \(reason)"
     }
   }
 }

@@ -69,6 +69,8 @@ public enum FallbackReason: Hashable, Sendable, CustomStringConvertible {
   init(_ error: ServiceError, otherwise reason: FallbackReason) {
     if case .storage(let message) = error {
       self = .lookupFailed(message)
+    } else if case .cannotWrite(let message) = error {
+      self = .lookupFailed(message)
     } else if case .offerNoLongerAvailable = error {
       self = .offerUnavailable
     } else {

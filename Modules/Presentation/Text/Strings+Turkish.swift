@@ -251,6 +251,7 @@ extension Strings {
         "Bu veri klasöründe şu anda başka bir program ödeme yapıyor. Birazdan yeniden deneyin."
       case .paymentsUnavailable(let reason): "Ödeme kapalı: \(reason)"
       case .storage(let reason): "Kayıtlar kullanılamadı: \(reason)"
+      case .cannotWrite(let reason): "Kayıtlar yazılamadı: \(reason)"
       }
     },
     restoreNotice: { outcome in

@@ -88,7 +88,7 @@ extension SimulatedAirline {
         booking = try store.loadIfPresent(
           Booking.self, id: reference.rawValue, kind: AirlineRecords.bookings, policy: .report)
       } catch {
-        throw .storage(error.description)
+        throw .store(error)
       }
       guard let booking else { throw .bookingNotFound(reference) }
       return booking
@@ -148,7 +148,7 @@ extension SimulatedAirline {
     do {
       open = try store.ids(of: AirlineRecords.intents)
     } catch {
-      throw .storage(error.description)
+      throw .store(error)
     }
     var recovered: [RecoveredPayment] = []
     for id in open {
@@ -667,7 +667,7 @@ extension SimulatedAirline {
         payments: try store.ids(of: AirlineRecords.payments),
         markers: try store.ids(of: AirlineRecords.paidQuotes))
     } catch {
-      throw .storage(error.description)
+      throw .store(error)
     }
   }
 
@@ -834,7 +834,7 @@ extension SimulatedAirline {
     do {
       try store.delete(id: id, kind: kind)
     } catch {
-      throw .storage(error.description)
+      throw .store(error)
     }
   }
 
@@ -848,7 +848,7 @@ extension SimulatedAirline {
     do {
       return try store.exists(id: id, kind: kind)
     } catch {
-      throw .storage(error.description)
+      throw .store(error)
     }
   }
 

@@ -11,7 +11,7 @@ extension SimulatedAirline {
         return BookingListing(reference: reference, recordedAt: listing.written)
       }
     } catch {
-      throw .storage(error.description)
+      throw .store(error)
     }
   }
 }

@@ -9,6 +9,12 @@ import Zones
   import Foundation
 #endif
 
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 /// The simulated airline: offers, seat maps, drafts, quotes and payments on top of JSON records,
 /// with an injected clock and latency. It implements every service protocol, so the app runs for
 /// real without a network, and a real backend would replace it without changes above Services.
@@ -245,7 +251,7 @@ public actor SimulatedAirline: OfferService, DraftService, PricingService, Payme
     do {
       return try store.loadIfPresent(type, id: id, kind: kind)
     } catch {
-      throw .storage(error.description)
+      throw .store(error)
     }
   }
 
@@ -253,7 +259,24 @@ public actor SimulatedAirline: OfferService, DraftService, PricingService, Payme
     do {
       try store.save(value, id: id, kind: kind)
     } catch {
-      throw .storage(error.description)
+      throw .store(error)
     }
   }
+}
+
+extension ServiceError {
+  /// A store's failure as the airline reports it: a data directory that cannot be written is
+  /// `cannotWrite`, anything else `storage`.
+  static func store(_ error: StoreError) -> ServiceError {
+    if case .io(_, _, let code) = error, Self.writeFailures.contains(code) {
+      return .cannotWrite(error.description)
+    }
+    return .storage(error.description)
+  }
+
+  /// The system calls' failures that say the data directory cannot be written, not that a
+  /// record is unreadable.
+  static let writeFailures: Set<Int32> = [
+    ENOSPC, EDQUOT, EROFS, EFBIG, EIO, EACCES, EPERM, ENOTDIR,
+  ]
 }
