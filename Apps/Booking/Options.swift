@@ -46,7 +46,7 @@ struct Options {
       --record FILE          write every key with its time to FILE (JSON lines; card
                              numbers become test cards, security codes 1234)
       --replay FILE          play a recording back (a key you press takes over)
-      --speed N              replay N times faster (default 1)
+      --speed N              replay N times faster, 0.01 to 1000 (default 1)
       --flow real|bag        bag: run the screens on the workshop's broken flow owner (a
                              shared bag of optionals; nothing is saved or resumed)
       --diagram mermaid|dot  print the flow's states and transitions, drawn from the
@@ -111,8 +111,12 @@ struct Options {
         options.replayPath = try value(for: flag)
       case "--speed":
         let text = try value(for: flag)
-        guard let speed = Double(text), speed > 0, speed <= 1000 else {
-          throw Problem(message: "--speed takes a number above 0 and up to 1000, not '\(text)'")
+        let speeds = RecordedKey.speeds
+        guard let speed = Double(text), speeds.contains(speed) else {
+          throw Problem(
+            message:
+              "--speed takes a number from \(speeds.lowerBound) to \(Int(speeds.upperBound)), "
+              + "not '\(text)'")
         }
         options.replaySpeed = speed
       case "--flow":

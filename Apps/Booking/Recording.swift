@@ -149,9 +149,10 @@ final class KeyReplayer {
       if wasPlaying { finished?() }
       return
     }
-    let gap = max(0, Double(next.t - previous.recorded) / speed)
+    let (difference, overflow) = next.t.subtractingReportingOverflow(previous.recorded)
+    let gap = RecordedKey.replayGap(overflow ? Int.max : difference, speed: speed)
     let timer = DispatchSource.makeTimerSource(queue: .main)
-    timer.schedule(deadline: previous.sent + .milliseconds(Int(gap)))
+    timer.schedule(deadline: previous.sent + .milliseconds(gap))
     timer.setEventHandler { [weak self] in
       MainActor.assumeIsolated { self?.due() }
     }
