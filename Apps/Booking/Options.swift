@@ -17,6 +17,8 @@ struct Options {
   var latencyMilliseconds: Int?
   var language: Language = .english
   var recordPath: String?
+  /// `--force`: `--record` empties a file already at its path instead of refusing it.
+  var force = false
   var replayPath: String?
   var replaySpeed = 1.0
   var showVersion = false
@@ -45,6 +47,7 @@ struct Options {
       --lang en|tr           English or Turkish
       --record FILE          write every key with its time to FILE (JSON lines; card
                              numbers become test cards, security codes 1234)
+      --force                let --record replace FILE if it exists
       --replay FILE          play a recording back (a key you press takes over)
       --speed N              replay N times faster, 0.01 to 1000 (default 1)
       --flow real|bag        bag: run the screens on the workshop's broken flow owner (a
@@ -107,6 +110,7 @@ struct Options {
         options.language = language
       case "--record":
         options.recordPath = try value(for: flag)
+      case "--force": options.force = true
       case "--replay":
         options.replayPath = try value(for: flag)
       case "--speed":
@@ -134,7 +138,7 @@ struct Options {
       case "--version": options.showVersion = true
       case "-h", "--help": options.showHelp = true
       default:
-        if inline != nil, ["--fresh", "--version", "--help"].contains(flag) {
+        if inline != nil, ["--fresh", "--force", "--version", "--help"].contains(flag) {
           throw Problem(message: "\(flag) takes no value")
         }
         throw Problem(message: "unknown option '\(argument)'")

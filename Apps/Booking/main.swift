@@ -242,7 +242,7 @@ let start =
 app.writeLog("start: \(Options.version), \(start), \(options.language.rawValue)")
 if let path = options.recordPath {
   do {
-    let recorder = try KeyRecorder(path: path)
+    let recorder = try KeyRecorder(path: path, replacing: options.force)
     recorder.onFailure = { reason in app.recordingStopped(reason) }
     app.recorder = recorder
   } catch {
