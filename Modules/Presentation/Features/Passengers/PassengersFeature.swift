@@ -116,7 +116,27 @@ public enum PassengersFeature {
       state.failure = strings.serviceError(error)
       return .handled
     case .key(let key):
-      return handle(key, &state, today, environment, strings)
+      let focus = state.focus
+      let before = state[focus]
+      var reply = handle(key, &state, today, environment, strings)
+      if case .character = key, reply.handled, reply.keyUse == nil {
+        // A character a field took is a placeholder of its kind; any other (a space choosing a
+        // title, a key while the draft is saved) is left out.
+        let took = state[focus] != before
+        reply.keyUse = took ? sensitiveText(of: focus).map(KeyUse.typed) ?? .ignored : .ignored
+      }
+      return reply
+    }
+  }
+
+  /// The kind of personal data `field` holds; nil for a title and the Continue button.
+  static func sensitiveText(of field: Field) -> SensitiveText? {
+    switch field {
+    case .given, .family: .name
+    case .birth: .birthDate
+    case .email: .email
+    case .phone: .phone
+    case .title, .proceed: nil
     }
   }
 
