@@ -45,8 +45,8 @@ struct Options {
       --quote-ttl SECONDS    how long a price is held (default 900)
       --latency MS           the airline's answer time in ms (default 150-600)
       --lang en|tr           English or Turkish
-      --record FILE          write every key with its time to FILE (JSON lines; card
-                             numbers become test cards, security codes 1234)
+      --record FILE          write every key with its time to a new FILE (JSON lines;
+                             card numbers become test cards, security codes 1234)
       --force                let --record replace FILE if it exists
       --replay FILE          play a recording back (a key you press takes over)
       --speed N              replay N times faster, 0.01 to 1000 (default 1)

@@ -7,7 +7,7 @@ import SimulatedAirline
 import TestSupport
 import Testing
 
-/// What a recording may hold: decided by the field that received each key.
+/// What a recording may hold: decided by what handled each key.
 @Suite("Recording keys")
 struct KeyRecordingTests {
   /// Records `text` typed with `use`, then finishes; returns the typed characters written.
