@@ -145,8 +145,9 @@ public enum PassengersFeature {
     _ strings: Strings
   ) -> FeatureReply<Action, Output> {
     if state.saving {
-      // Typing while the airline saves would make the form disagree with the draft.
-      return key == .escape ? .ignored : .handled
+      // Typing while the airline saves would make the form disagree with the draft; a
+      // recording keeps none of these keys (they may be the names typed again).
+      return key == .escape ? .ignored : FeatureReply(keyUse: .ignored)
     }
     let order = state.fieldOrder
     let position = order.firstIndex(of: state.focus) ?? 0
