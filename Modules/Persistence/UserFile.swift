@@ -30,13 +30,27 @@ public enum UserFile {
   public struct Problem: Error, Hashable, Sendable, CustomStringConvertible {
     /// What stood in the way.
     public enum Kind: Hashable, Sendable {
-      case endsInSlash, symbolicLink, folder, notRegularFile, exists, tooLarge
+      /// The path ends in `/`.
+      case endsInSlash
+      /// The last part of the path is a symbolic link.
+      case symbolicLink
+      /// The path names a folder.
+      case folder
+      /// A FIFO, a device or a socket.
+      case notRegularFile
+      /// A new file was asked for and one is there.
+      case exists
+      /// The file is larger than the limit given for reading it.
+      case tooLarge
       /// Another failure of the system call, as `strerror` says it.
       case system
     }
 
+    /// The path as given.
     public let path: String
+    /// What stood in the way.
     public let kind: Kind
+    /// The reason, said as a person would read it ("it is a symbolic link").
     public let reason: String
 
     /// "`path`: `reason`".
