@@ -182,8 +182,8 @@ final class BookingApp {
       })
   }
 
-  /// Sends `key` to the store, then records it by what it did there (the field that received
-  /// it decides what a recording may hold).
+  /// Sends `key` to the store, then records it by what it did there (`lastKey`: what the step or
+  /// the root that handled it says a recording may keep).
   private func handle(_ key: Key) {
     let busy = store.runningEffects > 0
     let confirmsQuit = store.state.shell.modal == .confirmQuit && RootFeature.confirmsQuit(key)

@@ -1,4 +1,5 @@
 import Domain
+import Persistence
 
 #if canImport(FoundationEssentials)
   import FoundationEssentials
@@ -55,7 +56,7 @@ final class EventLog {
     do {
       return .log(EventLog(file: try LineFile(appendingTo: path)))
     } catch {
-      guard error.reason.hasPrefix("it is") else { return .unwritable }
+      guard error.kind != .system else { return .unwritable }
       return .refused("\(path) cannot be the log: \(error.reason)")
     }
   }

@@ -17,6 +17,8 @@ struct Options {
   var latencyMilliseconds: Int?
   var language: Language = .english
   var recordPath: String?
+  /// `--force`: `--record` empties a file already at its path instead of refusing it.
+  var force = false
   var replayPath: String?
   var replaySpeed = 1.0
   var showVersion = false
@@ -43,10 +45,11 @@ struct Options {
       --quote-ttl SECONDS    how long a price is held (default 900)
       --latency MS           the airline's answer time in ms (default 150-600)
       --lang en|tr           English or Turkish
-      --record FILE          write every key with its time to FILE (JSON lines; card
-                             numbers become test cards, security codes 1234)
+      --record FILE          write every key with its time to a new FILE (JSON lines;
+                             card numbers become test cards, security codes 1234)
+      --force                let --record replace FILE if it exists
       --replay FILE          play a recording back (a key you press takes over)
-      --speed N              replay N times faster (default 1)
+      --speed N              replay N times faster, 0.01 to 1000 (default 1)
       --flow real|bag        bag: run the screens on the workshop's broken flow owner (a
                              shared bag of optionals; nothing is saved or resumed)
       --diagram mermaid|dot  print the flow's states and transitions, drawn from the
@@ -107,12 +110,17 @@ struct Options {
         options.language = language
       case "--record":
         options.recordPath = try value(for: flag)
+      case "--force": options.force = true
       case "--replay":
         options.replayPath = try value(for: flag)
       case "--speed":
         let text = try value(for: flag)
-        guard let speed = Double(text), speed > 0, speed <= 1000 else {
-          throw Problem(message: "--speed takes a number above 0 and up to 1000, not '\(text)'")
+        let speeds = RecordedKey.speeds
+        guard let speed = Double(text), speeds.contains(speed) else {
+          throw Problem(
+            message:
+              "--speed takes a number from \(speeds.lowerBound) to \(Int(speeds.upperBound)), "
+              + "not '\(text)'")
         }
         options.replaySpeed = speed
       case "--flow":
@@ -130,7 +138,7 @@ struct Options {
       case "--version": options.showVersion = true
       case "-h", "--help": options.showHelp = true
       default:
-        if inline != nil, ["--fresh", "--version", "--help"].contains(flag) {
+        if inline != nil, ["--fresh", "--force", "--version", "--help"].contains(flag) {
           throw Problem(message: "\(flag) takes no value")
         }
         throw Problem(message: "unknown option '\(argument)'")

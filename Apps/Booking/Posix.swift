@@ -1,3 +1,5 @@
+import Persistence
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Darwin)
@@ -32,47 +34,26 @@ struct SystemError: Error, CustomStringConvertible {
   var description: String { "\(path): \(reason)" }
 }
 
-/// A file open for writing lines: the recording written by `--record`, the event log.
+/// A file open for writing lines: the recording written by `--record`, the event log. Both are
+/// opened by `UserFile`: never through a symbolic link, never anything but a regular file.
 final class LineFile {
   private let descriptor: Int32
 
-  /// Creates (or empties) `path` with mode 0600; a file that existed is made 0600 too (people
-  /// share recordings: one must never be readable by others because an older file was). A pipe
-  /// is written as it is.
-  init(creating path: String) throws(SystemError) {
-    let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
-    guard descriptor >= 0 else { throw .last(path) }
-    var status = stat()
-    if fstat(descriptor, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG,
-      fchmod(descriptor, 0o600) != 0
-    {
-      let error = SystemError.last(path)
-      close(descriptor)
-      throw error
+  /// Creates `path` with mode 0600; a file already there is refused unless `replacing` (then it
+  /// is emptied and made 0600: people share recordings, and one must never be readable by others
+  /// because an older file was).
+  init(creating path: String, replacing: Bool) throws(SystemError) {
+    do {
+      descriptor = try UserFile.openForWriting(path: path, mode: replacing ? .replace : .create)
+    } catch {
+      let reason = error.kind == .exists ? "it exists already (--force replaces it)" : error.reason
+      throw SystemError(path: path, reason: reason)
     }
-    self.descriptor = descriptor
   }
 
-  /// Opens `path` to add lines at its end, creating it with mode 0600: never through a symbolic
-  /// link, never anything but a regular file (a FIFO would block the app before its first frame).
-  init(appendingTo path: String) throws(SystemError) {
-    let descriptor = open(
-      path, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK, 0o600)
-    guard descriptor >= 0 else {
-      switch errno {
-      case ELOOP: throw SystemError(path: path, reason: "it is a symbolic link")
-      // A FIFO no one reads (with O_NONBLOCK, instead of waiting for a reader forever).
-      case ENXIO: throw SystemError(path: path, reason: "it is not a regular file")
-      case EISDIR: throw SystemError(path: path, reason: "it is a folder")
-      default: throw .last(path)
-      }
-    }
-    var status = stat()
-    guard fstat(descriptor, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG else {
-      close(descriptor)
-      throw SystemError(path: path, reason: "it is not a regular file")
-    }
-    self.descriptor = descriptor
+  /// Opens `path` to add lines at its end, creating it with mode 0600.
+  init(appendingTo path: String) throws(UserFile.Problem) {
+    descriptor = try UserFile.openForWriting(path: path, mode: .append)
   }
 
   deinit { close(descriptor) }

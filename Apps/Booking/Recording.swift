@@ -1,5 +1,6 @@
 import Canvas
 import Dispatch
+import Persistence
 import Presentation
 
 #if canImport(FoundationEssentials)
@@ -24,8 +25,9 @@ final class KeyRecorder {
   /// Told (once) why the recording stopped.
   var onFailure: (@MainActor (String) -> Void)?
 
-  init(path: String) throws(SystemError) {
-    file = try LineFile(creating: path)
+  /// Records into a new file at `path`, or into the file there emptied when `replacing`.
+  init(path: String, replacing: Bool) throws(SystemError) {
+    file = try LineFile(creating: path, replacing: replacing)
   }
 
   /// Records `key`, which did `use` (the app has just handled it), typed while the app was
@@ -84,19 +86,21 @@ final class KeyReplayer {
     self.speed = speed
   }
 
-  /// The file's text, read without blocking (a FIFO or a device is refused) and bounded.
+  /// The file's text, read without blocking (a FIFO, a device or a symbolic link is refused)
+  /// and bounded.
   private static func read(_ path: String, limit: Int) throws(SystemError) -> String {
-    let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
-    guard descriptor >= 0 else { throw .last(path) }
+    let descriptor: Int32
+    do {
+      descriptor = try UserFile.openForReading(path: path, limit: limit)
+    } catch {
+      let reason = error.kind == .tooLarge ? "larger than \(limit / 1024 / 1024) MiB" : error.reason
+      throw SystemError(path: path, reason: reason)
+    }
     defer { close(descriptor) }
     var status = stat()
-    guard fstat(descriptor, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG else {
-      throw SystemError(path: path, reason: "not a regular file")
-    }
-    guard Int(status.st_size) <= limit else {
-      throw SystemError(path: path, reason: "larger than \(limit / 1024 / 1024) MiB")
-    }
-    var bytes = [UInt8](repeating: 0, count: Int(status.st_size))
+    guard fstat(descriptor, &status) == 0 else { throw .last(path) }
+    // The size checked, and one byte more: a file that grew since is seen to have grown.
+    var bytes = [UInt8](repeating: 0, count: min(Int(status.st_size), limit) + 1)
     var filled = 0
     while filled < bytes.count {
       let count = bytes.withUnsafeMutableBytes { raw in
@@ -105,6 +109,9 @@ final class KeyReplayer {
       if count < 0, errno == EINTR { continue }
       guard count > 0 else { break }
       filled += count
+    }
+    guard filled <= limit else {
+      throw SystemError(path: path, reason: "larger than \(limit / 1024 / 1024) MiB")
     }
     return String(decoding: bytes.prefix(filled), as: UTF8.self)
   }
@@ -149,9 +156,10 @@ final class KeyReplayer {
       if wasPlaying { finished?() }
       return
     }
-    let gap = max(0, Double(next.t - previous.recorded) / speed)
+    let (difference, overflow) = next.t.subtractingReportingOverflow(previous.recorded)
+    let gap = RecordedKey.replayGap(overflow ? Int.max : difference, speed: speed)
     let timer = DispatchSource.makeTimerSource(queue: .main)
-    timer.schedule(deadline: previous.sent + .milliseconds(Int(gap)))
+    timer.schedule(deadline: previous.sent + .milliseconds(gap))
     timer.setEventHandler { [weak self] in
       MainActor.assumeIsolated { self?.due() }
     }

@@ -29,7 +29,7 @@ func refuse(_ message: String) -> Never {
   exit(64)
 }
 
-// A reader that goes away (a recording piped into `head`) must fail the write, not kill the app
+// A write to a pipe whose reader went away (stderr piped into `head`) must fail, not kill the app
 // with the terminal still in its mode.
 signal(SIGPIPE, SIG_IGN)
 
@@ -246,7 +246,7 @@ let start =
 app.writeLog("start: \(Options.version), \(start), \(options.language.rawValue)")
 if let path = options.recordPath {
   do {
-    let recorder = try KeyRecorder(path: path)
+    let recorder = try KeyRecorder(path: path, replacing: options.force)
     recorder.onFailure = { reason in app.recordingStopped(reason) }
     app.recorder = recorder
   } catch {

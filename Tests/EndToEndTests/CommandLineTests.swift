@@ -68,6 +68,17 @@ struct CommandLineTests {
     #expect(result.stderr.split(separator: "\n").count == 1, "stderr: \(result.stderr)")
   }
 
+  @Test("--speed out of 0.01 to 1000 is refused with the value and the range, before a terminal")
+  func speedOutOfRange() throws {
+    for text in ["1e-17", "0", "-1", "1001", "nan", "inf", "fast"] {
+      let (result, files) = try run(["--speed", text])
+      #expect(result.status == 64 && !result.killedBySignal, "\(text): status \(result.status)")
+      #expect(result.stderr.contains("'\(text)'"), "stderr: \(result.stderr)")
+      #expect(result.stderr.contains("from 0.01 to 1000"), "stderr: \(result.stderr)")
+      #expect(files == [])
+    }
+  }
+
   @Test(
     "A recording with a time no replay can wait for is refused at its line, before the terminal")
   func hostileRecording() throws {

@@ -133,6 +133,41 @@ struct KeyDecoderTests {
     #expect(decoder.keys(bytes("1~\t"), size: size) == [.paste("Ada Loée"), .tab])
   }
 
+  @Test("a paste that never ends ends at Ctrl-C: its text so far is the paste, Ctrl-C and y act")
+  func unterminatedPasteEndsAtControlKey() {
+    var decoder = KeyDecoder()
+    #expect(decoder.keys(bytes("\u{1B}[200~Ada"), size: size).isEmpty)
+    #expect(decoder.keys(bytes("\u{3}"), size: size) == [.paste("Ada"), .control("c")])
+    #expect(decoder.keys(bytes("y"), size: size) == [.character("y")])
+  }
+
+  @Test("a paste that never ends ends once the input has gone quiet its limit of times")
+  func unterminatedPasteEndsWhenQuiet() {
+    var decoder = KeyDecoder()
+    var keys = decoder.keys(bytes("\u{1B}[200~Ada"), size: size)
+    for _ in 1..<KeyDecoder.pasteQuietDrains { keys += decoder.keys(bytes("q"), size: size) }
+    #expect(
+      keys == [.paste("Ada" + String(repeating: "q", count: KeyDecoder.pasteQuietDrains - 1))])
+    #expect(decoder.keys(bytes("q"), size: size) == [.character("q")])
+    #expect(decoder.keys(bytes("y"), size: size) == [.character("y")])
+  }
+
+  @Test("a paste that never ends and never goes quiet ends after its limit of reads")
+  func unterminatedPasteEndsAfterReads() {
+    var decoder = KeyDecoder()
+    var keys = decoder.keys(bytes("\u{1B}[200~"), size: size, complete: false)
+    let chunk = bytes(String(repeating: "x", count: 4096))
+    for _ in 0..<(KeyDecoder.pasteReadLimit / chunk.count) {
+      keys += decoder.keys(chunk, size: size, complete: false)
+    }
+    keys += decoder.keys(bytes("ab"), size: size, complete: false)
+    #expect(
+      keys == [
+        .paste(String(repeating: "x", count: KeyDecoder.pasteLimit)), .character("a"),
+        .character("b"),
+      ])
+  }
+
   @Test("a paste keeps at most its limit of characters, and still ends")
   func longPaste() {
     let long = String(repeating: "x", count: KeyDecoder.pasteLimit + 100)

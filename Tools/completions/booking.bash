@@ -33,7 +33,7 @@ _booking() {
       return
       ;;
   esac
-  local flags="--data-dir --fresh --open --quote-ttl --latency --lang --record --replay --speed"
+  local flags="--data-dir --fresh --open --quote-ttl --latency --lang --record --force --replay --speed"
   flags+=" --flow --diagram --version -h --help"
   mapfile -t COMPREPLY < <(compgen -W "$flags" -- "$cur")
 }

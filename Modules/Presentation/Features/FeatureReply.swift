@@ -9,12 +9,19 @@ public struct FeatureReply<Action: Sendable, Output: Sendable>: Sendable {
   public var effect: Effect<Action>
   /// What the step produced, if anything; only the root turns it into a flow transition.
   public var output: Output?
+  /// What a recording may keep of the key, when the feature says (a step holding personal data
+  /// says for every character it handles); nil leaves it to `StepFeature`'s rule.
+  public var keyUse: KeyUse?
 
   /// A reply.
-  public init(handled: Bool = true, effect: Effect<Action> = .none, output: Output? = nil) {
+  public init(
+    handled: Bool = true, effect: Effect<Action> = .none, output: Output? = nil,
+    keyUse: KeyUse? = nil
+  ) {
     self.handled = handled
     self.effect = effect
     self.output = output
+    self.keyUse = keyUse
   }
 
   /// The key was not used.

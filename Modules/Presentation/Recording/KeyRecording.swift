@@ -9,15 +9,18 @@ import Canvas
 /// What a recording for `--replay` may hold, key by key; people share recordings, so no personal
 /// or card data gets through, whatever had focus and whenever a key was typed.
 ///
-/// What decides is the field that received the key when the app handled it
-/// (`RootFeature.KeyUse`), not what had focus when it was typed:
-/// - text typed into a name, e-mail or phone field is written as a placeholder of the same kind
+/// What decides is what the step (or the root, for its own keys) said when it handled the key
+/// (`KeyUse`), not what had focus when it was typed:
+/// - text a name, e-mail or phone field took is written as a placeholder of the same kind
 ///   (a name's letters as those of "Ada Lovelace" in the case typed, an e-mail's as `a`, phone
 ///   digits as 5, punctuation kept), a birth date as the digits of 1990-01-01;
 /// - a card number is held until the field is left, then written as typed when it is one of the
 ///   test cards, or as 4242 4242 4242 4242 otherwise; an expiry as 12/30; a security code as 1234;
-/// - a character nothing used (typed while a price was loading, say) is left out: it did
-///   nothing, and it may have been meant for a card field;
+/// - a letter that acted as a command (`q` opened the quit question) is written as the key that
+///   does the same and types nothing (Ctrl-C);
+/// - a key nothing used (typed while a price was loading, say), or that a step swallowed (typed
+///   on a button, while paying or saving the draft) is left out: it did nothing, and it may have
+///   been meant for a card field;
 /// - the latest key is held back until the next one, so the keys that quit (`q`, then `y`) can be
 ///   dropped and a replay ends where the flow ended.
 public struct KeyRecording: Sendable {
@@ -41,8 +44,21 @@ public struct KeyRecording: Sendable {
     -> [RecordedKey]
   {
     var ready: [RecordedKey] = []
+    switch use {
+    case .ignored:
+      return ready
+    case .command(let equivalent):
+      // After the card typed so far, so times never go back.
+      ready += flushCardNumber()
+      field = nil
+      return ready + write(equivalent, at: t, busy: busy)
+    case .typed, .used:
+      break
+    }
     let target: RootFeature.SensitiveText? = if case .typed(let text) = use { text } else { nil }
-    if target != field, target != nil || !Self.isEditing(key) {
+    // A character used as it is (a command such as `r` for a new price) ends a card number.
+    let usedCharacter = if case .character = key, use == .used { true } else { false }
+    if target != field, target != nil || !Self.isEditing(key) || usedCharacter {
       if field == .cardNumber { ready += flushCardNumber() }
       field = target
       digitsInField = 0
@@ -53,8 +69,6 @@ public struct KeyRecording: Sendable {
       return ready
     }
     switch (use, key) {
-    case (.ignored, .character):
-      return ready
     case (.typed(let text), .character(let character)):
       let shown = Self.placeholder(
         for: character, in: text, at: character.isLetter ? lettersInField : digitsInField)

@@ -37,6 +37,24 @@ public struct RecordedKey: Codable, Hashable, Sendable {
   /// The longest line a recorded key takes.
   public static let longestLine = 256
 
+  /// The speeds a recording can be replayed at (`--speed`): from 100 times slower to 1000 times
+  /// faster.
+  public static let speeds: ClosedRange<Double> = 0.01...1000
+
+  /// The longest a replay waits between two keys: a day's recording at the slowest speed.
+  public static let longestGapMilliseconds = Int(Double(longestMilliseconds) / speeds.lowerBound)
+
+  /// The wait in milliseconds between keys recorded `recordedGap` ms apart, replayed at `speed`:
+  /// from 0 to `longestGapMilliseconds` whatever the two numbers are (a gap that would not fit,
+  /// or a speed that is zero, negative or not a number, waits the longest or not at all).
+  public static func replayGap(_ recordedGap: Int, speed: Double) -> Int {
+    guard recordedGap > 0 else { return 0 }
+    let gap = Double(recordedGap) / speed
+    guard gap >= 0 else { return 0 }
+    guard gap < Double(longestGapMilliseconds) else { return longestGapMilliseconds }
+    return Int(gap)
+  }
+
   /// Why a recording cannot be replayed: the line (from 1) and the reason.
   public struct Problem: Error, Hashable, Sendable, CustomStringConvertible {
     public let line: Int
@@ -45,14 +63,17 @@ public struct RecordedKey: Codable, Hashable, Sendable {
     public var description: String { "line \(line): \(reason)" }
   }
 
-  /// The keys of a recording's text, checked whole before any is replayed: each line one key,
-  /// times from 0 to a day and never going back.
+  /// The keys of a recording's text, checked whole before any is replayed: each line one key
+  /// (ended by LF or CRLF), times from 0 to a day and never going back.
   public static func parse(_ text: String) throws(Problem) -> [RecordedKey] {
     var keys: [RecordedKey] = []
     var number = 0
-    for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
+    // By bytes: Swift reads CR LF as one character, which a split on "\n" would not see.
+    for var line in text.utf8.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
+    {
       number += 1
-      let trimmed = String(line).trimmingSpaces()
+      if line.last == UInt8(ascii: "\r") { line = line.dropLast() }
+      let trimmed = String(decoding: line, as: UTF8.self).trimmingSpaces()
       if trimmed.isEmpty { continue }
       guard trimmed.utf8.count <= longestLine else {
         throw Problem(line: number, reason: "longer than \(longestLine) bytes: not a recorded key")

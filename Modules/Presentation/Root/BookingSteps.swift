@@ -122,6 +122,7 @@ extension FeatureReply {
   public func mapOutput<Other: Sendable>(_ transform: (Output) -> Other) -> FeatureReply<
     Action, Other
   > {
-    FeatureReply<Action, Other>(handled: handled, effect: effect, output: output.map(transform))
+    FeatureReply<Action, Other>(
+      handled: handled, effect: effect, output: output.map(transform), keyUse: keyUse)
   }
 }

@@ -19,17 +19,9 @@ public enum RootFeature {
   /// A box over the screen.
   public typealias Modal = ShellFeature.Modal
 
-  /// What a key did, for recordings, which must never hold personal or card data: the text field
-  /// that received it (judged when the reducer handled it, not when it was typed), or that
-  /// nothing used it.
-  public enum KeyUse: Hashable, Sendable {
-    /// Typed into a field holding personal or card data.
-    case typed(SensitiveText)
-    /// Used otherwise (a form that holds no personal data, a hotkey, navigation).
-    case used
-    /// Nothing used it.
-    case ignored
-  }
+  /// What a recording may keep of a key: said by the step that handled it, or by the root for
+  /// its own keys (hotkeys as the keys that do the same and type nothing, boxes).
+  public typealias KeyUse = Presentation.KeyUse
 
   /// A kind of text a person types that a recording must replace with a placeholder.
   public typealias SensitiveText = Presentation.SensitiveText
@@ -284,23 +276,21 @@ public enum RootFeature {
       let (handled, effect) = trips(&state, .key(key), environment)
       if handled || state.trips == nil { return effect }
       switch key {
-      case .character("?"): ShellFeature.open(&state.shell, .help)
-      case .character("q"): ShellFeature.open(&state.shell, .confirmQuit)
-      case .character("i"): ShellFeature.open(&state.shell, .inspector)
+      case .character("?"): openByCommand(&state, .help, key)
+      case .character("q"): openByCommand(&state, .confirmQuit, key)
+      case .character("i"): openByCommand(&state, .inspector, key)
       case .character: state.lastKey = .ignored
       default: break
       }
       return .none
     }
     if !state.stack.isEmpty {
-      // Read without holding the entry: a copy alive during the key would make the screen's
-      // box shared, and the key's change would then copy the whole screen state.
-      let receiving = state.stack.entries[state.stack.count - 1].screen.focusedSensitiveText
       let context = stepEnvironment(state, environment)
       if let reply = state.stack.sendKey(key, context: context, embed: embed) {
+        let keyUse = reply.keyUse
         let handled = handle(&state, reply, environment)
         if handled.handled {
-          if case .character = key, let receiving { state.lastKey = .typed(receiving) }
+          state.lastKey = keyUse
           return handled.effect
         }
       }
@@ -325,12 +315,13 @@ public enum RootFeature {
       state.shell.record(state.flow.back())
       return reconcile(&state, environment)
     case .character("?"):
-      ShellFeature.open(&state.shell, .help)
+      openByCommand(&state, .help, key)
     case .character("q"):
-      ShellFeature.open(&state.shell, .confirmQuit)
+      openByCommand(&state, .confirmQuit, key)
     case .character("i"):
-      ShellFeature.open(&state.shell, .inspector)
+      openByCommand(&state, .inspector, key)
     case .character("t") where state.canOpenTrips, .control("t") where state.canOpenTrips:
+      if key == .character("t") { state.lastKey = .command(.control("t")) }
       return openTrips(&state, environment)
     case .character:
       state.lastKey = .ignored
@@ -338,6 +329,22 @@ public enum RootFeature {
       break
     }
     return .none
+  }
+
+  /// The key that opens `modal` and types nothing, which a recording writes for a letter that
+  /// opened it (`q`, `?`, `i`): Ctrl-C, F1, F2.
+  static func commandKey(opening modal: Modal) -> Key {
+    switch modal {
+    case .help: .function(1)
+    case .inspector: .function(2)
+    case .confirmQuit, .confirmDiscard: .control("c")
+    }
+  }
+
+  /// Opens `modal` for the character `key`, which a recording writes as `commandKey(opening:)`.
+  private static func openByCommand(_ state: inout State, _ modal: Modal, _ key: Key) {
+    ShellFeature.open(&state.shell, modal)
+    if case .character = key { state.lastKey = .command(commandKey(opening: modal)) }
   }
 
   /// The search replaces the path (and so, once saved, the saved session).
@@ -356,13 +363,14 @@ public enum RootFeature {
   private static func restoringKey(_ state: inout State, _ key: Key) -> Effect<Action> {
     switch key {
     case .control("c"), .character("q"):
-      ShellFeature.open(&state.shell, .confirmQuit)
+      openByCommand(&state, .confirmQuit, key)
     case .function(1), .character("?"):
-      ShellFeature.open(&state.shell, .help)
+      openByCommand(&state, .help, key)
     case .function(2), .character("i"):
-      ShellFeature.open(&state.shell, .inspector)
+      openByCommand(&state, .inspector, key)
     default:
       state.shell.announce(state.strings.stillResuming)
+      state.lastKey = .ignored
     }
     return .none
   }
@@ -386,6 +394,15 @@ public enum RootFeature {
     _ state: inout State, _ modal: Modal, _ key: Key, _ environment: AppEnvironment
   ) -> Effect<Action> {
     let strings = state.strings
+    if case .character = key {
+      // A letter that closes help or the inspector is written as Esc, which does the same; one
+      // a question does not take is left out.
+      switch modal {
+      case .help, .inspector: state.lastKey = .command(.escape)
+      case .confirmQuit: state.lastKey = confirmsQuit(key) || declines(key) ? .used : .ignored
+      case .confirmDiscard: state.lastKey = confirms(key) || declines(key) ? .used : .ignored
+      }
+    }
     let (title, lines) =
       modal == .inspector
       ? (strings.inspectorTitle, state.inspectorLines) : (strings.helpTitle, strings.helpLines)

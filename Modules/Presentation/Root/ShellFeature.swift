@@ -143,10 +143,11 @@ public enum ShellFeature {
         close(&state)
       }
     case .confirmDiscard:
-      if RootFeature.confirms(key) {
+      // Keeping is the default: Enter, which also moves between fields, keeps the booking.
+      if RootFeature.confirms(key), key != .enter {
         close(&state)
         return .discardConfirmed
-      } else if RootFeature.declines(key) || key == .control("c") {
+      } else if RootFeature.declines(key) || key == .enter || key == .control("c") {
         close(&state)
         return .discardDeclined
       }

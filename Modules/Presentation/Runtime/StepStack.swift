@@ -39,9 +39,10 @@ public protocol StepFeature: SendableMetatype {
   static func onAppear(_ state: State, context: Composition.Environment) -> Effect<Action>
   /// Whether the step waits for a reply (a spinner shows).
   static func isBusy(_ state: State) -> Bool
-  /// The kind of personal or card data in the field with focus, if any (recordings leave it
-  /// out; nothing unless given).
-  static func focusedSensitiveText(_ state: State) -> SensitiveText?
+  /// Whether the step's form holds personal or card data (false unless given). Such a step says
+  /// in its reply what a recording may keep of each character it handles (`FeatureReply.keyUse`);
+  /// one it does not say is left out.
+  static var holdsPersonalData: Bool { get }
   /// Draws the current step in `rect`; returns the key hints for the bottom line.
   static func draw(
     _ state: State, on canvas: inout Canvas, in rect: Rect, context: Composition.Drawing
@@ -55,7 +56,22 @@ extension StepFeature {
   }
 
   /// No field holds personal or card data.
-  public static func focusedSensitiveText(_ state: State) -> SensitiveText? { nil }
+  public static var holdsPersonalData: Bool { false }
+
+  /// What a recording may keep of `key`, which the step handled with `reply`, the step having
+  /// been `busy` when it came. The rule, in order:
+  /// - what the feature said (`FeatureReply.keyUse`);
+  /// - a key the step did not handle: `used` (the owner of the path decides what it did);
+  /// - a character handled while the step was busy, or by a step holding personal data that
+  ///   said nothing: `ignored` (left out);
+  /// - anything else: `used` (written as it is).
+  public static func keyUse<Output>(
+    of key: Key, reply: FeatureReply<Action, Output>, busy: Bool
+  ) -> KeyUse {
+    if let said = reply.keyUse { return said }
+    guard reply.handled, case .character = key else { return .used }
+    return busy || holdsPersonalData ? .ignored : .used
+  }
 
   /// The screen of this feature at `state`.
   public static func screen(_ state: State) -> StackScreen<Composition> {
@@ -112,8 +128,6 @@ public struct StackScreen<Composition: StepComposition>: Hashable, Sendable {
   public var step: Composition.Step { box.step }
   /// Whether the step waits for a reply.
   public var isBusy: Bool { box.isBusy }
-  /// The kind of personal or card data in the field with focus, if any.
-  public var focusedSensitiveText: SensitiveText? { box.focusedSensitiveText }
 
   /// The work that starts when the screen appears.
   public func onAppear(context: Composition.Environment) -> Effect<StackAction<Composition>> {
@@ -131,7 +145,7 @@ public struct StackScreen<Composition: StepComposition>: Hashable, Sendable {
   public func keyAction(_ key: Key) -> StackAction<Composition> { box.keyAction(key) }
 
   /// Handles `key` (as `reduce(keyAction(key))`, without boxing the action: keys are the
-  /// common case).
+  /// common case); the reply's `keyUse` is always set (`StepFeature.keyUse(of:reply:busy:)`).
   public mutating func reduceKey(_ key: Key, context: Composition.Environment)
     -> FeatureReply<StackAction<Composition>, Composition.Output>
   {
@@ -262,6 +276,8 @@ public struct StepStack<Composition: StepComposition>: Hashable, Sendable {
     public var output: Composition.Output?
     /// The step that produced it, as it was when the action came.
     public var origin: Composition.Step
+    /// What a recording may keep of the key, for a key (`used` for other actions).
+    public var keyUse: KeyUse = .used
   }
 
   /// Sends `action` to the screen with `id`; nil if that step has left the path (a late reply).
@@ -284,7 +300,9 @@ public struct StepStack<Composition: StepComposition>: Hashable, Sendable {
   ) -> Reply<Action> {
     let effect: Effect<Action> =
       reply.effect.isNone ? .none : reply.effect.map { embed(id, $0) }.tagged(id.rawValue)
-    return Reply(handled: reply.handled, effect: effect, output: reply.output, origin: origin)
+    return Reply(
+      handled: reply.handled, effect: effect, output: reply.output, origin: origin,
+      keyUse: reply.keyUse ?? .used)
   }
 
   /// Sends `key` to the current (last) screen; nil if the path is empty.
@@ -318,7 +336,6 @@ private protocol ScreenBox<Composition>: Sendable {
   associatedtype Composition: StepComposition
   var step: Composition.Step { get }
   var isBusy: Bool { get }
-  var focusedSensitiveText: SensitiveText? { get }
   func onAppear(_ context: Composition.Environment) -> Effect<StackAction<Composition>>
   mutating func reduce(_ action: StackAction<Composition>, _ context: Composition.Environment)
     -> FeatureReply<StackAction<Composition>, Composition.Output>?
@@ -337,7 +354,6 @@ private struct Box<Feature: StepFeature>: ScreenBox {
 
   var step: Composition.Step { Feature.step(of: state) }
   var isBusy: Bool { Feature.isBusy(state) }
-  var focusedSensitiveText: SensitiveText? { Feature.focusedSensitiveText(state) }
 
   func onAppear(_ context: Composition.Environment) -> Effect<StackAction<Composition>> {
     Feature.onAppear(state, context: context).map { Feature.action($0) }
@@ -353,7 +369,10 @@ private struct Box<Feature: StepFeature>: ScreenBox {
   mutating func reduceKey(_ key: Key, _ context: Composition.Environment)
     -> FeatureReply<StackAction<Composition>, Composition.Output>
   {
-    Self.lift(Feature.reduce(&state, Feature.keyAction(key), context: context))
+    let busy = Feature.isBusy(state)
+    var reply = Feature.reduce(&state, Feature.keyAction(key), context: context)
+    reply.keyUse = Feature.keyUse(of: key, reply: reply, busy: busy)
+    return Self.lift(reply)
   }
 
   private static func lift(_ reply: FeatureReply<Feature.Action, Composition.Output>)
@@ -362,7 +381,7 @@ private struct Box<Feature: StepFeature>: ScreenBox {
     FeatureReply(
       handled: reply.handled,
       effect: reply.effect.isNone ? .none : reply.effect.map { Feature.action($0) },
-      output: reply.output)
+      output: reply.output, keyUse: reply.keyUse)
   }
 
   func keyAction(_ key: Key) -> StackAction<Composition> {

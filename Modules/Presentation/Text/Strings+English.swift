@@ -267,7 +267,7 @@ extension Strings {
         ? "Leave the confirmation of your last booking? It stays booked."
         : "Discard the booking waiting at payment?"
     },
-    discardChoices: "y / Enter: discard and search    n / Esc: keep it",
+    discardChoices: "y: discard and search    n / Esc / Enter: keep it",
     recordingStopped: { "Recording stopped (\($0)); the booking goes on" },
     alreadyBooked: { "Already booked: \($0)" },
     ledgerNotice: { notice in

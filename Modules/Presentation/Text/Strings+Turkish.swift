@@ -289,7 +289,7 @@ extension Strings {
         ? "Son rezervasyonunuzun onayından ayrılınsın mı? Rezervasyon geçerli kalır."
         : "Ödemede bekleyen rezervasyon silinsin mi?"
     },
-    discardChoices: "e / Enter: sil ve ara    h / Esc: kalsın",
+    discardChoices: "e: sil ve ara    h / Esc / Enter: kalsın",
     recordingStopped: { "Kayıt durdu (\($0)); rezervasyon sürüyor" },
     alreadyBooked: { "Zaten rezerve edildi: \($0)" },
     ledgerNotice: { notice in

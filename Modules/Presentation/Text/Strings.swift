@@ -185,7 +185,7 @@ public struct Strings: Sendable {
   /// "Discard the booking waiting at payment?" (or, later, the confirmation).
   public let discardQuestion: @Sendable (StepKind) -> String
   public let discardChoices: String
-  /// `--record` could not write on (its reader went away, the disk filled).
+  /// `--record` could not write on (the disk filled).
   public let recordingStopped: @Sendable (String) -> String
   /// A quote of a draft booked already opened its booking.
   public let alreadyBooked: @Sendable (BookingReference) -> String

@@ -11,6 +11,10 @@ import Canvas
 /// Rules, in order:
 /// - Between the bracketed-paste markers `Esc [200~` and `Esc [201~` everything is the text of
 ///   one `Key.paste` (key codes inside it are dropped; a resize still comes through).
+/// - A paste whose end marker does not come ends by itself, with its text so far: at a control
+///   byte no pasted text holds (Ctrl-C, DEL; tab, CR, LF and Esc belong to pastes), once the
+///   input has gone quiet `pasteQuietDrains` times since it began, or once it has taken
+///   `pasteReadLimit` reads. What follows is read as keys again (Ctrl-C, `y`).
 /// - Esc followed in the same drain by another key is that key with Alt (`Key.alt`), never Esc;
 ///   Esc last in a drain is Esc (ncurses has waited its escape delay for more).
 /// - Any other `Esc [` sequence ncurses did not know (Ctrl+arrows on some terminals) is dropped,
@@ -22,10 +26,28 @@ struct KeyDecoder {
   /// The most characters a paste keeps; the rest is dropped (no field takes more than 254).
   static let pasteLimit = 4096
 
+  /// How many drains that end with no more input waiting a paste stays open across (a paste
+  /// cut into pieces by a slow link arrives in a few).
+  static let pasteQuietDrains = 8
+  /// The most reads a paste takes before it ends by itself.
+  static let pasteReadLimit = 1 << 20
+
   /// Reads held back for the next drain: the start of a character or of an escape sequence.
   private var held: [KeyRead] = []
   /// The text of a paste whose end marker has not come yet, and how many scalars it holds.
-  private var pasted: (text: String, scalars: Int)?
+  private var pasted: Paste?
+
+  /// A paste under way.
+  private struct Paste {
+    /// Its text (at most `pasteLimit` scalars).
+    var text = ""
+    /// How many scalars `text` holds.
+    var scalars = 0
+    /// How many reads it has taken.
+    var reads = 0
+    /// How many drains have ended quiet while it was open.
+    var quietDrains = 0
+  }
 
   /// The keys in one drain of the input. `complete` says the drain ended because ncurses had no
   /// more input (not at the read limit), so an Esc at its end was pressed alone. `size` is the
@@ -45,7 +67,20 @@ struct KeyDecoder {
         if let key { append(key, to: &keys) }
       }
     }
+    if complete, pasted != nil {
+      pasted?.quietDrains += 1
+      if let paste = pasted, paste.quietDrains >= Self.pasteQuietDrains {
+        if let key = endPaste() { keys.append(key) }
+      }
+    }
     return keys
+  }
+
+  /// Ends the paste under way: its text as one key, nil if it has none.
+  private mutating func endPaste() -> Key? {
+    let text = pasted?.text ?? ""
+    pasted = nil
+    return text.isEmpty ? nil : .paste(text)
   }
 
   /// The decoder with nothing held, as after a new start.
@@ -64,7 +99,12 @@ struct KeyDecoder {
   private mutating func next(in input: [KeyRead], at index: Int, size: TerminalSize, complete: Bool)
     -> Step
   {
-    if pasted != nil { return nextInPaste(input, at: index, size: size) }
+    if let paste = pasted {
+      guard paste.reads < Self.pasteReadLimit else { return .consumed(0, endPaste()) }
+      let step = nextInPaste(input, at: index, size: size)
+      if case .consumed(let count, _) = step { pasted?.reads += count }
+      return step
+    }
     switch input[index] {
     case .keyCode(let code):
       return .consumed(1, Self.key(code: code, size: size))
@@ -91,7 +131,7 @@ struct KeyDecoder {
       case .incomplete where !complete: return .needMore
       case .incomplete, .invalid: return .consumed(2, .alt(.character("[")))
       case .sequence(let body, let length):
-        if body == "200~" { pasted = ("", 0) }
+        if body == "200~" { pasted = Paste() }
         // The end of a paste outside one, and sequences ncurses did not know, do nothing.
         return .consumed(2 + length, nil)
       }
@@ -118,6 +158,8 @@ struct KeyDecoder {
       let key = Self.key(code: code, size: size)
       if case .resize? = key { return .consumed(1, key) }
       return .consumed(1, nil)
+    case .byte(let byte) where Self.endsPaste(byte):
+      return .consumed(0, endPaste())
     case .byte(27):
       let marker = Array("[201~".utf8)
       var offset = 0
@@ -126,9 +168,7 @@ struct KeyDecoder {
         guard input[index + 1 + offset] == .byte(marker[offset]) else { return .consumed(1, nil) }
         offset += 1
       }
-      let text = pasted?.text ?? ""
-      pasted = nil
-      return .consumed(1 + marker.count, text.isEmpty ? nil : .paste(text))
+      return .consumed(1 + marker.count, endPaste())
     case .byte:
       switch Self.scalar(in: input, at: index) {
       case .incomplete: return .needMore
@@ -141,6 +181,16 @@ struct KeyDecoder {
         }
         return .consumed(length, nil)
       }
+    }
+  }
+
+  /// Whether `byte` is a control byte no pasted text holds: a key pressed after a paste that
+  /// never ended.
+  private static func endsPaste(_ byte: UInt8) -> Bool {
+    switch byte {
+    case 9, 10, 13, 27: false
+    case 0..<32, 127: true
+    default: false
     }
   }
 

@@ -82,6 +82,10 @@ public final class TerminalScreen {
     cbreak()
     noecho()
     nonl()
+    // Flow control and the quit character off (`TerminalModes`), kept as ncurses's program
+    // modes so they come back with full-screen mode after a suspend.
+    TerminalModes.apply(to: fileno(input))
+    def_prog_mode()
     let window = cnc_stdscr()
     keypad(window, true)
     // Keys are read only when the read source says input is waiting, until ERR.

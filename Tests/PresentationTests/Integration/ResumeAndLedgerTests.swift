@@ -93,6 +93,23 @@ struct ResumeAndLedgerTests {
     #expect(state.current == .results && state.keptSession == nil && !state.keepsSavedSession)
   }
 
+  @Test("Enter alone keeps the booking at payment: only y discards it")
+  func enterKeepsTheBooking() async throws {
+    let world = TestWorld()
+    defer { world.remove() }
+    var state = RootFeature.State(now: TestWorld.start, keptSession: .payment)
+    let search =
+      keys("ist") + [.key(.enter)] + keys("ams") + [.key(.enter), .key(.control("u"))]
+      + keys("2026-12-24") + [.key(.enter)]
+    await drive(&state, search, world)
+    #expect(state.shell.modal == .confirmDiscard)
+    let asking = RootView.render(state, width: 100, height: 30, theme: .monochrome)
+    #expect(asking.description.contains("y: discard and search"), "\(asking)")
+    #expect(!asking.description.contains("Enter: discard"), "\(asking)")
+    await drive(&state, [.key(.enter)], world)
+    #expect(state.shell.modal == nil && state.flow.path.isEmpty && state.keptSession == .payment)
+  }
+
   @Test("a kept session before payment is replaced by a search without a question")
   func noQuestionBeforePayment() async throws {
     let world = TestWorld()

@@ -7,7 +7,7 @@ import SimulatedAirline
 import TestSupport
 import Testing
 
-/// What a recording may hold: decided by the field that received each key.
+/// What a recording may hold: decided by what handled each key.
 @Suite("Recording keys")
 struct KeyRecordingTests {
   /// Records `text` typed with `use`, then finishes; returns the typed characters written.
@@ -57,6 +57,26 @@ struct KeyRecordingTests {
     #expect(recorded([("+905557654321", .typed(.phone))]) == "+555555555555")
     #expect(recorded([("1985-07-23", .typed(.birthDate))]) == "1990-01-01")
     #expect(recorded([("ist", .used)]) == "ist", "the search holds no personal data")
+  }
+
+  @Test("a command, or a letter used as it is, comes after the card held so far; ignored is out")
+  func commandsAndIgnoredKeys() {
+    var recording = KeyRecording()
+    var written: [RecordedKey] = []
+    for (t, digit) in "5105".enumerated() {
+      written += recording.record(.character(digit), use: .typed(.cardNumber), busy: false, at: t)
+    }
+    written += recording.record(.character("r"), use: .used, busy: false, at: 10)
+    written += recording.record(.enter, use: .ignored, busy: true, at: 11)
+    for (t, digit) in "51".enumerated() {
+      written += recording.record(
+        .character(digit), use: .typed(.cardNumber), busy: false, at: 12 + t)
+    }
+    written += recording.record(.character("q"), use: .command(.control("c")), busy: false, at: 20)
+    written += recording.finish()
+    let card = Array("4242424242424242").map { "=\($0)" }
+    #expect(written.map(\.key) == card + ["=r"] + card + ["ctrl-c"])
+    #expect(written.map(\.t) == written.map(\.t).sorted(), "times went back")
   }
 
   @Test("the app says which field received a key when it handled it")

@@ -21,6 +21,34 @@ struct RecordedKeyTests {
     #expect(keys == [RecordedKey(t: 0, key: "=i"), RecordedKey(t: 5, key: "enter", busy: true)])
   }
 
+  @Test("a recording with CRLF line ends is read as with LF, a blank CRLF line skipped")
+  func readsCRLF() throws {
+    let keys = try RecordedKey.parse(
+      "{\"t\":0,\"key\":\"=i\"}\r\n\r\n{\"t\":5,\"key\":\"=s\"}\r\n{\"t\":9,\"key\":\"enter\"}\r\n")
+    #expect(
+      keys == [
+        RecordedKey(t: 0, key: "=i"), RecordedKey(t: 5, key: "=s"), RecordedKey(t: 9, key: "enter"),
+      ])
+    #expect(problem("{\"t\":10,\"key\":\"=a\"}\r\n{\"t\":5,\"key\":\"=b\"}\r\n")?.line == 2)
+  }
+
+  @Test("a replay's wait saturates: no gap or speed overflows, none is negative")
+  func replayGapSaturates() {
+    let longest = RecordedKey.longestGapMilliseconds
+    #expect(RecordedKey.replayGap(1000, speed: 2) == 500)
+    #expect(RecordedKey.replayGap(1000, speed: 1e-17) == longest)
+    #expect(RecordedKey.replayGap(Int.max, speed: 1e-300) == longest)
+    #expect(RecordedKey.replayGap(Int.max, speed: .leastNonzeroMagnitude) == longest)
+    #expect(RecordedKey.replayGap(1000, speed: 0) == longest)
+    #expect(RecordedKey.replayGap(1000, speed: .nan) == 0)
+    #expect(RecordedKey.replayGap(1000, speed: -1) == 0)
+    #expect(RecordedKey.replayGap(-5, speed: 1) == 0)
+    #expect(RecordedKey.replayGap(Int.min, speed: 1e-17) == 0)
+    #expect(
+      RecordedKey.replayGap(RecordedKey.longestMilliseconds, speed: RecordedKey.speeds.lowerBound)
+        == longest)
+  }
+
   @Test("extreme or backward times, unknown keys and long lines are refused with their line")
   func refuses() {
     let cases: [(String, Int, String)] = [

@@ -31,15 +31,7 @@ extension PassengersFeature: StepFeature {
   public static func isBusy(_ state: State) -> Bool { state.saving }
 
   /// Names, birth dates and contact details.
-  public static func focusedSensitiveText(_ state: State) -> SensitiveText? {
-    switch state.focus {
-    case .given, .family: .name
-    case .birth: .birthDate
-    case .email: .email
-    case .phone: .phone
-    case .title, .proceed: nil
-    }
-  }
+  public static var holdsPersonalData: Bool { true }
 
   /// `PassengersView`.
   public static func draw(

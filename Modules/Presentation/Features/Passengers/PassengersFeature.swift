@@ -116,7 +116,27 @@ public enum PassengersFeature {
       state.failure = strings.serviceError(error)
       return .handled
     case .key(let key):
-      return handle(key, &state, today, environment, strings)
+      let focus = state.focus
+      let before = state[focus]
+      var reply = handle(key, &state, today, environment, strings)
+      if case .character = key, reply.handled, reply.keyUse == nil {
+        // A character a field took is a placeholder of its kind; any other (a space choosing a
+        // title, a key while the draft is saved) is left out.
+        let took = state[focus] != before
+        reply.keyUse = took ? sensitiveText(of: focus).map(KeyUse.typed) ?? .ignored : .ignored
+      }
+      return reply
+    }
+  }
+
+  /// The kind of personal data `field` holds; nil for a title and the Continue button.
+  static func sensitiveText(of field: Field) -> SensitiveText? {
+    switch field {
+    case .given, .family: .name
+    case .birth: .birthDate
+    case .email: .email
+    case .phone: .phone
+    case .title, .proceed: nil
     }
   }
 
@@ -125,8 +145,9 @@ public enum PassengersFeature {
     _ strings: Strings
   ) -> FeatureReply<Action, Output> {
     if state.saving {
-      // Typing while the airline saves would make the form disagree with the draft.
-      return key == .escape ? .ignored : .handled
+      // Typing while the airline saves would make the form disagree with the draft; a
+      // recording keeps none of these keys (they may be the names typed again).
+      return key == .escape ? .ignored : FeatureReply(keyUse: .ignored)
     }
     let order = state.fieldOrder
     let position = order.firstIndex(of: state.focus) ?? 0

@@ -33,14 +33,7 @@ extension PaymentFeature: StepFeature {
   public static func isBusy(_ state: State) -> Bool { state.paying || state.repricing }
 
   /// The card's number, expiry and security code.
-  public static func focusedSensitiveText(_ state: State) -> SensitiveText? {
-    switch state.focus {
-    case .number: .cardNumber
-    case .expiry: .cardExpiry
-    case .cvc: .securityCode
-    case .pay: nil
-    }
-  }
+  public static var holdsPersonalData: Bool { true }
 
   /// `PaymentView`.
   public static func draw(

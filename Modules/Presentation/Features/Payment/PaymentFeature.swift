@@ -130,10 +130,29 @@ public enum PaymentFeature {
       state.failure = strings.serviceError(error)
       return .handled
     case .key(let key):
-      // Money may already be moving: no key, not even Esc, acts until the airline answers.
-      if state.paying || state.repricing { return .handled }
+      // Money may already be moving: no key, not even Esc, acts until the airline answers, and
+      // a recording keeps none of them (they may be the card typed again).
+      if state.paying || state.repricing { return FeatureReply(keyUse: .ignored) }
       if state.isExpired(at: now) { return expiredKey(key, &state, environment) }
-      return formKey(key, &state, today, environment, strings)
+      let focus = state.focus
+      let before = state[focus]
+      var reply = formKey(key, &state, today, environment, strings)
+      if case .character = key, reply.handled, reply.keyUse == nil {
+        // A character a field took is a placeholder of its kind; any other is left out.
+        let took = state[focus] != before
+        reply.keyUse = took ? sensitiveText(of: focus).map(KeyUse.typed) ?? .ignored : .ignored
+      }
+      return reply
+    }
+  }
+
+  /// The kind of card data `field` holds; nil for the Pay button.
+  static func sensitiveText(of field: Field) -> SensitiveText? {
+    switch field {
+    case .number: .cardNumber
+    case .expiry: .cardExpiry
+    case .cvc: .securityCode
+    case .pay: nil
     }
   }
 
@@ -142,6 +161,7 @@ public enum PaymentFeature {
   {
     guard key == .character("r") else { return .ignored }
     state.repricing = true
+    // `r` is the command the expired price names, written as it is.
     state.failure = nil
     let quote = state.quote
     let calls = BookingCalls(environment.services)
@@ -153,7 +173,7 @@ public enum PaymentFeature {
         } catch {
           return .repriced(.failure(error))
         }
-      })
+      }, keyUse: .used)
   }
 
   private static func formKey(
