@@ -85,7 +85,11 @@ extension RecordStore {
     switch failure.code {
     case EEXIST:
       // A file in the way surfaces as ENOTDIR when the record is written, naming the path.
-      try folderSyncs.found(path, deferring: deferringSync)
+      // The data directory and the folders in it may have been made by a start killed before
+      // it synced them; the folders above it are not the store's.
+      if path == root || path.hasPrefix(root + "/") {
+        try folderSyncs.found(path, deferring: deferringSync)
+      }
       return
     case ENOENT:
       let parent = Self.parent(of: path)

@@ -12,10 +12,12 @@ import Testing
 struct StartSaveKillTests {
   /// The durable steps of one atomic save, as the system call the app is killed on: the temp
   /// file's fsync (written, not yet durable), the rename (durable, not yet in place), the
-  /// folder's fsync after the rename (in place). In a data directory used before, these are
-  /// the process's first fsync and rename: nothing else writes before them.
+  /// folder's fsync after the rename (in place). In a data directory used before, the process
+  /// first syncs the data directory's entry in its parent and the entries of the folders found
+  /// in it (a start killed before it synced them may have made them), once each: the save's
+  /// fsyncs are the third and fourth, its rename the first.
   static let points: [(syscall: String, nth: Int, renamed: Bool)] = [
-    ("fsync", 1, false), ("rename", 1, false), ("fsync", 2, true),
+    ("fsync", 3, false), ("rename", 1, false), ("fsync", 4, true),
   ]
 
   @Test("a new session's first save: the next start is at the search form, nothing set aside")

@@ -83,9 +83,9 @@ struct PaymentFindingTests {
     let failed = await #expect(throws: ServiceError.self) {
       try await test.airline.pay(quoteID: quote.id, method: card(), idempotencyKey: key)
     }
-    if case .storage? = failed {
+    if case .cannotWrite? = failed {
     } else {
-      Issue.record("not a storage error: \(String(describing: failed))")
+      Issue.record("not a write failure: \(String(describing: failed))")
     }
     try remove(blocked, in: test)
     let booking = try await test.airline.pay(quoteID: quote.id, method: card(), idempotencyKey: key)

@@ -55,7 +55,11 @@ struct RecordingFuzzTests {
     var slowest = 0.0
     for index in 0..<Self.cases {
       let text = Self.text(using: &random)
-      let lineCount = text.split(separator: "\n", omittingEmptySubsequences: false).count
+      // By bytes: a CR LF is one Character, and a line of the recording all the same.
+      let lineCount = text.utf8.split(
+        separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false
+      )
+      .count
       let started = ContinuousClock.now
       do {
         let keys = try RecordedKey.parse(text)
