@@ -264,7 +264,7 @@ struct PayCrashPointTests {
         + "\(kills) kills in the pay path, \(recoveryKills) more in the next start's settling; "
         + "\(cases) cases each relaunched, resumed, retried with the same key, opened by link and "
         + "paid with another key and quote")
-    #expect((payPoints["attempt-good"]?.count ?? 0) >= 5, "the pay path has its five writes")
+    #expect((payPoints["attempt-good"]?.count ?? 0) >= 6, "the pay path has its six writes")
     #expect(recoveryKills > 0, "some starts had something to settle")
     #expect(problems.isEmpty, "\(problems.joined(separator: "\n"))")
   }
