@@ -81,17 +81,23 @@ extension SimulatedAirline {
 
   public func booking(reference: BookingReference) async throws(ServiceError) -> Booking {
     await configuration.latency.pause()
+    // A booking that reads well is read without the ledger; one that is missing or unreadable
+    // is written again only under it.
+    let read: Result<Booking?, StoreError>
+    do {
+      read = .success(
+        try store.loadIfPresent(
+          Booking.self, id: reference.rawValue, kind: AirlineRecords.bookings, policy: .report))
+    } catch {
+      read = .failure(error)
+    }
+    if case .success(let booking?) = read { return booking }
     guard case .locked(let lock) = store.lockLedger() else {
-      // Another process is paying, or nothing may be written here: read, and repair nothing.
-      let booking: Booking?
-      do {
-        booking = try store.loadIfPresent(
-          Booking.self, id: reference.rawValue, kind: AirlineRecords.bookings, policy: .report)
-      } catch {
-        throw .store(error)
+      // Another process is paying, or nothing may be written here: nothing is repaired.
+      switch read {
+      case .success: throw .bookingNotFound(reference)
+      case .failure(let error): throw .store(error)
       }
-      guard let booking else { throw .bookingNotFound(reference) }
-      return booking
     }
     return try withExtendedLifetime(lock) { () throws(ServiceError) -> Booking in
       try loadBooking(reference)
