@@ -45,6 +45,12 @@ struct LedgerGuardTests {
     let booking = try await test.airline.pay(
       quoteID: quote.id, method: card(), idempotencyKey: IdempotencyKey("k1"))
     #expect(try ledger.bookings(test) == ["bookings/\(booking.reference).json"])
+    // Paid: while another process holds the ledger, the state and the booking are read as they
+    // stand.
+    try await whileLockedElsewhere(test) { () async throws in
+      #expect(try await test.airline.paymentState(of: quote.id) == .booked(booking.reference))
+      #expect(try await test.airline.booking(reference: booking.reference) == booking)
+    }
   }
 
   /// Runs `body` while the test holds the ledger lock of `test`'s data directory, as another

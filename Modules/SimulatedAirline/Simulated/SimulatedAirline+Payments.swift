@@ -125,16 +125,17 @@ extension SimulatedAirline {
     }
   }
 
-  /// The draft's order when its claim stands beside it, read without writing anything: the
-  /// answer while another process holds the ledger.
+  /// The draft's order when its claim or its booking stands beside it, read without writing
+  /// anything: the answer while another process holds the ledger.
   private func settledOrder(of draft: DraftID) throws(ServiceError) -> Order? {
     do {
       guard
         let order = try store.loadIfPresent(
-          Order.self, id: draft.rawValue, kind: AirlineRecords.orders, policy: .keepInPlace),
-        try store.exists(id: draft.rawValue, kind: AirlineRecords.claims)
+          Order.self, id: draft.rawValue, kind: AirlineRecords.orders, policy: .report)
       else { return nil }
-      return order
+      let claimed = try store.exists(id: draft.rawValue, kind: AirlineRecords.claims)
+      let booked = try store.exists(id: order.reference.rawValue, kind: AirlineRecords.bookings)
+      return claimed || booked ? order : nil
     } catch {
       return nil
     }
@@ -220,7 +221,10 @@ extension SimulatedAirline {
     if case .found(let earlier) = keyRecord,
       earlier.outcome != .interrupted || earlier.quoteID != quoteID
     {
-      guard earlier.fingerprint == fingerprint else { throw .idempotencyKeyReused }
+      // An empty fingerprint: the record was written again from its booking, which holds none.
+      guard earlier.fingerprint.isEmpty || earlier.fingerprint == fingerprint else {
+        throw .idempotencyKeyReused
+      }
       if case .booked = earlier.outcome { return try replay(earlier, key: key) }
     }
     // At most one booking per draft: a quote of a booked draft (this one or an older) opens it.
