@@ -223,6 +223,25 @@ struct LedgerGuardTests {
     ["intents/", "orders/", "claims/", "payments/", "bookings/"].contains { path.hasPrefix($0) }
   }
 
+  @Test("reading a booking that is gone, while another process holds the ledger, writes nothing")
+  func readsRepairNothingWithoutTheLedger() async throws {
+    let test = TestAirline()
+    defer { test.remove() }
+    let (booking, _) = try await paidDraft(test)
+    try FileManager.default.removeItem(atPath: test.root + "/bookings/\(booking.reference).json")
+    let before = try test.files().map(\.path).sorted()
+    let next = test.relaunched()
+    try await whileLockedElsewhere(test) { () async throws in
+      await #expect(throws: ServiceError.bookingNotFound(booking.reference)) {
+        try await next.airline.booking(reference: booking.reference)
+      }
+      #expect(try await next.airline.bookingList().isEmpty)
+    }
+    #expect(try test.files().map(\.path).sorted() == before)
+    // With the ledger free, the same read writes it again from its claim.
+    #expect(try await next.airline.booking(reference: booking.reference) == booking)
+  }
+
   // MARK: - Unreadable bookings
 
   /// Writes `count` booking files that cannot be read, with references no record names.
