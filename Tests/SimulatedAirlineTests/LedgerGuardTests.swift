@@ -11,18 +11,14 @@ import Testing
 @Suite("The ledger guards itself")
 struct LedgerGuardTests {
   let ledger = PaymentLedgerTests()
+  let review = PaymentReviewTests()
 
   func card(_ number: String = "4242 4242 4242 4242") throws -> PaymentCard {
-    try PaymentCard(number: number, expiry: "12/30", cvc: "731")
+    try review.card(number)
   }
 
   /// Charge records that took money.
-  func charges(_ test: TestAirline) throws -> [String] {
-    try test.files().filter {
-      $0.path.hasPrefix("payments/") && $0.path.hasSuffix(".json")
-        && !$0.path.contains(".corrupt-") && $0.text.contains("booked")
-    }.map(\.path)
-  }
+  func charges(_ test: TestAirline) throws -> [String] { try review.charges(test) }
 
   // MARK: - A second process
 

@@ -28,4 +28,12 @@ public struct FeatureReply<Action: Sendable, Output: Sendable>: Sendable {
   public static var ignored: FeatureReply { FeatureReply(handled: false) }
   /// The key or action was used; nothing else happens.
   public static var handled: FeatureReply { FeatureReply() }
+
+  /// For a form holding personal or card data: a character it handled without saying what a
+  /// recording may keep is a placeholder of `sensitive` (the focused field's kind) when the
+  /// field `took` it, and is left out otherwise (a space choosing a title, a key on a button).
+  public mutating func judgeCharacter(_ key: Key, took: Bool, sensitive: SensitiveText?) {
+    guard case .character = key, handled, keyUse == nil else { return }
+    keyUse = took ? sensitive.map(KeyUse.typed) ?? .ignored : .ignored
+  }
 }

@@ -119,12 +119,7 @@ public enum PassengersFeature {
       let focus = state.focus
       let before = state[focus]
       var reply = handle(key, &state, today, environment, strings)
-      if case .character = key, reply.handled, reply.keyUse == nil {
-        // A character a field took is a placeholder of its kind; any other (a space choosing a
-        // title, a key while the draft is saved) is left out.
-        let took = state[focus] != before
-        reply.keyUse = took ? sensitiveText(of: focus).map(KeyUse.typed) ?? .ignored : .ignored
-      }
+      reply.judgeCharacter(key, took: state[focus] != before, sensitive: sensitiveText(of: focus))
       return reply
     }
   }

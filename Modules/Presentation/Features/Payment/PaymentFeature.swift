@@ -137,11 +137,7 @@ public enum PaymentFeature {
       let focus = state.focus
       let before = state[focus]
       var reply = formKey(key, &state, today, environment, strings)
-      if case .character = key, reply.handled, reply.keyUse == nil {
-        // A character a field took is a placeholder of its kind; any other is left out.
-        let took = state[focus] != before
-        reply.keyUse = took ? sensitiveText(of: focus).map(KeyUse.typed) ?? .ignored : .ignored
-      }
+      reply.judgeCharacter(key, took: state[focus] != before, sensitive: sensitiveText(of: focus))
       return reply
     }
   }
