@@ -19,10 +19,10 @@ enum BookingCLI {
     Usage: booking-cli [--data-dir PATH] [--json] COMMAND ...
 
     Book a flight without the terminal app, in the same data directory as `booking`: a quote
-    made here opens in the app with its booking:// link. quote and pay take the app's lock
-    and exit 75 while the app is open. airports, search (which saves its offers, as the
-    app's searches do), trips, show and session work while the app is open; session takes
-    the lock only when it is free, to settle a payment a crash cut off as the app would.
+    made here opens in the app with its booking:// link. quote, pay and resolve take the
+    app's lock and exit 75 while the app is open. airports, search (which saves its offers,
+    as the app's searches do), trips, show and session work while the app is open; session
+    takes the lock only when it is free, to settle a payment a crash cut off as the app would.
     trips, show and session only read: they make no data directory.
 
     Commands:
@@ -43,6 +43,10 @@ enum BookingCLI {
       show REF                     one booking
       session                      where `booking` would resume, and why (while the app
                                    is open: the step it last saved)
+      resolve DRAFT --charged|--not-charged
+                                   settle, by your word, a payment whose charge record
+                                   cannot be read and whose booking was never written
+                                   (pay and session name the draft when that happens)
 
     Options:
       --data-dir PATH   where records are kept (default: $BOOKING_DATA_DIR,
@@ -81,6 +85,7 @@ enum BookingCLI {
     case "search": ["--nonstop"]
     case "quote": ["--insurance"]
     case "pay": ["--card-from-stdin"]
+    case "resolve": ["--charged", "--not-charged"]
     default: []
     }
   }
@@ -108,9 +113,11 @@ enum BookingCLI {
     case "trips": try await TripsCommands.trips(invocation, json: json)
     case "show": try await TripsCommands.show(invocation, json: json)
     case "session": try await SessionCommand.run(invocation, json: json)
+    case "resolve": try await ResolveCommand.run(invocation, json: json)
     case nil:
       throw .usage(
-        "a command is needed: airports, search, quote, pay, trips, show or session; see --help")
+        "a command is needed: airports, search, quote, pay, trips, show, session or resolve; "
+          + "see --help")
     case let other?: throw .usage("unknown command '\(other)'; see booking-cli --help")
     }
   }

@@ -238,6 +238,71 @@ struct LedgerGuardTests {
     #expect(try await next.airline.booking(reference: booking.reference) == booking)
   }
 
+  // MARK: - A person's word where the records cannot decide
+
+  /// Killed after the charge, its record then unreadable and its booking never written: the
+  /// one case the ledger cannot settle by itself.
+  func undecidable() async throws -> (PaymentLedgerTests.Recorded, Quote, TestAirline) {
+    let (recorded, quote, _) = try await ledger.crashAfter("replace payments/")
+    let next = recorded.afterCrash()
+    try Data("{\"schema\":1,".utf8).write(
+      to: URL(fileURLWithPath: next.root + "/payments/k1.json"))
+    let recovered = try await next.airline.recoverInterruptedPayments()
+    guard case .unresolved(let reason)? = recovered.first?.outcome else {
+      Issue.record("settled by itself: \(recovered)")
+      return (recorded, quote, next)
+    }
+    #expect(reason.contains("booking-cli resolve \(quote.draftID) --charged"), "\(reason)")
+    return (recorded, quote, next)
+  }
+
+  @Test("a payment the records cannot decide, resolved as charged: booked once, from its intent")
+  func resolvedCharged() async throws {
+    let (recorded, quote, next) = try await undecidable()
+    defer { recorded.remove() }
+    let resolved = try await next.airline.resolvePayment(of: quote.draftID, charged: true)
+    guard case .booked(let reference) = resolved.outcome else {
+      Issue.record("\(resolved)")
+      return
+    }
+    #expect(try await next.airline.paymentState(of: quote.id) == .booked(reference))
+    #expect(try ledger.bookings(next) == ["bookings/\(reference).json"])
+    #expect(try charges(next) == ["payments/k1.json"])
+    #expect(try ledger.folder(next, "intents").isEmpty)
+    // Decided: a second word is refused, and so is one for a draft with nothing open.
+    await #expect(throws: ServiceError.self) {
+      try await next.airline.resolvePayment(of: quote.draftID, charged: false)
+    }
+  }
+
+  @Test("a payment the records cannot decide, resolved as not charged: the same key pays once")
+  func resolvedNotCharged() async throws {
+    let (recorded, quote, next) = try await undecidable()
+    defer { recorded.remove() }
+    let resolved = try await next.airline.resolvePayment(of: quote.draftID, charged: false)
+    #expect(resolved.outcome == .notCharged)
+    #expect(try await next.airline.paymentState(of: quote.id) == .unpaid(retryKey: resolved.key))
+    let booking = try await next.airline.pay(
+      quoteID: quote.id, method: card(), idempotencyKey: try #require(resolved.key))
+    #expect(try ledger.bookings(next) == ["bookings/\(booking.reference).json"])
+    #expect(try charges(next) == ["payments/k1.json"])
+  }
+
+  @Test("a payment its records can decide is not decided by a person's word")
+  func resolveRefusedWhenDecidable() async throws {
+    let (recorded, quote, _) = try await ledger.crashAfter("replace payments/")
+    defer { recorded.remove() }
+    let next = recorded.afterCrash()
+    await #expect(throws: ServiceError.self) {
+      try await next.airline.resolvePayment(of: quote.draftID, charged: false)
+    }
+    // Its charge stands: the settle books it.
+    guard case .booked = try await next.airline.paymentState(of: quote.id) else {
+      Issue.record("not booked")
+      return
+    }
+  }
+
   // MARK: - Unreadable bookings
 
   /// Writes `count` booking files that cannot be read, with references no record names.

@@ -45,6 +45,8 @@ public enum ServiceError: Error, Hashable, Sendable, CustomStringConvertible {
   case quoteNotHonoured(QuoteID, String)
   /// Another program is paying in the same data directory at this moment: try again.
   case ledgerBusy
+  /// A decision about a payment that does not apply (nothing is open, or its records decide).
+  case invalidPayment(String)
   /// This program may not pay at all: it could not lock its data directory (the reason names
   /// the path and why). Searching and pricing still work.
   case paymentsUnavailable(String)
@@ -84,6 +86,7 @@ public enum ServiceError: Error, Hashable, Sendable, CustomStringConvertible {
       "This price quote cannot be paid: \(reason) Price your extras again."
     case .ledgerBusy:
       "Another program is paying in this data directory right now. Try again in a moment."
+    case .invalidPayment(let reason): "Nothing to decide: \(reason)."
     case .paymentsUnavailable(let reason): "Paying is off: \(reason)"
     case .storage(let reason): "The booking records could not be used: \(reason)"
     case .cannotWrite(let reason): "The booking records could not be written: \(reason)"

@@ -247,6 +247,7 @@ extension Strings {
         "Bu ödeme denemesi farklı bilgilerle kullanıldı. Yeniden başlayın."
       case .quoteNotHonoured(_, let reason):
         "Bu fiyat teklifi ödenemez: \(reason) Ek hizmetlerinizi yeniden fiyatlayın."
+      case .invalidPayment(let reason): "Karar verilecek bir şey yok: \(reason)."
       case .ledgerBusy:
         "Bu veri klasöründe şu anda başka bir program ödeme yapıyor. Birazdan yeniden deneyin."
       case .paymentsUnavailable(let reason): "Ödeme kapalı: \(reason)"

@@ -176,6 +176,60 @@ extension SimulatedAirline {
     return recovered
   }
 
+  /// Settles by a person's word the payment left open for `draft` whose charge record cannot be
+  /// read and whose booking was never written: the one case the records cannot decide
+  /// (`paymentUnresolved`, naming the record and the copy of its bytes). `charged`: the card was
+  /// charged, and the booking is written from the intent; else nothing was taken, and the quote
+  /// may be paid again with the same key. Refused when the records can decide by themselves.
+  public func resolvePayment(of draft: DraftID, charged: Bool) async throws(ServiceError)
+    -> RecoveredPayment
+  {
+    switch store.lockLedger() {
+    case .busy: throw .ledgerBusy
+    case .unavailable(let reason): throw .paymentsUnavailable(reason)
+    case .locked(let lock):
+      return try withExtendedLifetime(lock) { () throws(ServiceError) -> RecoveredPayment in
+        try resolveUnderLock(draft, charged: charged)
+      }
+    }
+  }
+
+  private func resolveUnderLock(_ draft: DraftID, charged: Bool) throws(ServiceError)
+    -> RecoveredPayment
+  {
+    guard
+      case .found(let intent) = try readGuard(
+        PaymentIntent.self, id: draft.rawValue, kind: AirlineRecords.intents)
+    else {
+      throw .invalidPayment("no payment of \(draft) is waiting for a decision")
+    }
+    guard
+      case .unreadable = try readGuard(
+        PaymentRecord.self, id: intent.key.rawValue, kind: AirlineRecords.payments),
+      try !exists(intent.reference, AirlineRecords.bookings)
+    else {
+      throw .invalidPayment(
+        "the records of \(draft) say whether it was paid: they settle it by themselves")
+    }
+    let settled = { (outcome: RecoveredPayment.Outcome) in
+      RecoveredPayment(quoteID: intent.quoteID, key: intent.key, outcome: outcome)
+    }
+    if charged {
+      try save(chargeRecord(intent), id: intent.key.rawValue, kind: AirlineRecords.payments)
+      try rollForward(intent)
+      return settled(.booked(intent.reference))
+    }
+    try save(
+      PaymentRecord(
+        quoteID: intent.quoteID, fingerprint: intent.fingerprint, outcome: .interrupted,
+        at: clock.now(), draftID: draft, method: intent.booking.paymentMethod,
+        amount: intent.booking.totalPaid),
+      id: intent.key.rawValue, kind: AirlineRecords.payments)
+    interruptedKeys[intent.quoteID] = intent.key
+    try release(intent)
+    return settled(.notCharged)
+  }
+
   /// Quote, brand, last four and expiry: enough to tell "the same payment" from another.
   static func fingerprint(_ quoteID: QuoteID, _ card: PaymentCard) -> String {
     "\(quoteID)|\(card.brand.rawValue)|\(card.lastFour)|\(card.expiryMonth)/\(card.expiryYear)"
@@ -434,7 +488,8 @@ extension SimulatedAirline {
       guard try exists(intent.reference, AirlineRecords.bookings) else {
         throw .paymentUnresolved(
           "\(error.description) No booking \(intent.reference) exists, so whether the card was "
-            + "charged is unknown.")
+            + "charged is unknown. Once you know, run: booking-cli resolve \(draft) --charged "
+            + "(or --not-charged).")
       }
       try save(chargeRecord(intent), id: intent.key.rawValue, kind: AirlineRecords.payments)
       try rollForward(intent)

@@ -1,0 +1,63 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// `booking-cli resolve`: a payment whose charge record cannot be read and whose booking was
+/// never written is named with the command that settles it, and settles by the person's word.
+@Suite("booking-cli resolve")
+struct BookingCLIResolveTests {
+  /// A quote whose payment was killed right after its charge, the charge record then made
+  /// unreadable: (the quote, its draft).
+  func undecidable(_ cli: BookingCLI) throws -> (quote: String, draft: String) {
+    let quote = try cli.quoteForAda()
+    let quoteID = try #require(quote["id"] as? String)
+    let draftID = try #require(quote["draftID"] as? String, "\(quote)")
+    let killed = try Command.run(
+      try PackageExecutable.path("paycrash"),
+      [
+        cli.dataDirectory.path, String(Date().timeIntervalSince1970), "after:replace payments/",
+        "pay", quoteID, "cut-off", "4242424242424242",
+      ])
+    #expect(killed.killedBySignal, "the helper was not stopped: \(killed.stdout)")
+    let charge = cli.dataDirectory.appendingPathComponent("payments/cut-off.json")
+    try Data("{\"schema\":1,".utf8).write(to: charge)
+    return (quoteID, draftID)
+  }
+
+  @Test("pay names the command; resolve --charged books it once; pay then says it is booked")
+  func charged() throws {
+    let cli = try BookingCLI()
+    defer { cli.close() }
+    let (quote, draft) = try undecidable(cli)
+    let refused = try cli.run(["pay", quote, "--card-from-stdin"], input: BookingCLITests.visa)
+    #expect(refused.status != 0)
+    #expect(
+      refused.stderr.contains("booking-cli resolve \(draft) --charged"), "\(refused.stderr)")
+    let usage = try cli.run(["resolve", draft])
+    #expect(usage.status == 64, "\(usage.output)")
+    let resolved = try cli.run(["resolve", draft, "--charged"])
+    #expect(resolved.status == 0, "\(resolved.output)")
+    #expect(resolved.stdout.hasPrefix("Resolved \(draft): booked "), "\(resolved.stdout)")
+    let again = try cli.run(["resolve", draft, "--not-charged"])
+    #expect(again.status == 69, "\(again.output)")
+    let paid = try cli.run(["pay", quote, "--card-from-stdin"], input: BookingCLITests.visa)
+    #expect(paid.status == 0, "\(paid.output)")
+    #expect(paid.stdout.contains("(finished from an earlier run)"), "\(paid.stdout)")
+    let trips = try #require(try cli.json(["trips"]) as? [[String: Any]])
+    #expect(trips.count == 1)
+  }
+
+  @Test("resolve --not-charged: the quote pays again, once")
+  func notCharged() throws {
+    let cli = try BookingCLI()
+    defer { cli.close() }
+    let (quote, draft) = try undecidable(cli)
+    let resolved = try cli.run(["resolve", draft, "--not-charged", "--json"])
+    #expect(resolved.status == 0, "\(resolved.output)")
+    #expect(resolved.stdout.contains("\"outcome\" : \"not charged\""), "\(resolved.stdout)")
+    let paid = try cli.run(["pay", quote, "--card-from-stdin"], input: BookingCLITests.visa)
+    #expect(paid.status == 0, "\(paid.output)")
+    let trips = try #require(try cli.json(["trips"]) as? [[String: Any]])
+    #expect(trips.count == 1)
+  }
+}
