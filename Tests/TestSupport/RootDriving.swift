@@ -28,9 +28,11 @@ public func drive(
   _ state: inout RootFeature.State, _ actions: [RootFeature.Action], _ world: some AppWorld
 ) async {
   for action in actions {
-    let effect = RootFeature.reduce(&state, action, environment: world.environment)
+    let effect = RootFeature.reduce(
+      &state, action, at: world.environment.clock.now(), environment: world.environment)
     await settle(&state, effect) { state, action in
-      RootFeature.reduce(&state, action, environment: world.environment)
+      RootFeature.reduce(
+        &state, action, at: world.environment.clock.now(), environment: world.environment)
     }
   }
 }
@@ -66,7 +68,7 @@ extension RootFeature.State {
     var state = RootFeature.State(now: Fixture.now)
     _ = RootFeature.reduce(
       &state, .restored(Restoration(flow: flow, outcome: .resumed(at: .payment))),
-      environment: .test())
+      at: AppEnvironment.test().clock.now(), environment: .test())
     return (state, quote)
   }
 }

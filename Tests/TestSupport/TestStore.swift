@@ -85,7 +85,7 @@ extension TestStore where State == RootFeature.State, Action == RootFeature.Acti
   /// (not exhaustive about the state: see `exhaustive`).
   public static func root(_ state: RootFeature.State, _ environment: AppEnvironment) -> Self {
     TestStore(state, exhaustive: false) { state, action in
-      RootFeature.reduce(&state, action, environment: environment)
+      RootFeature.reduce(&state, action, at: environment.clock.now(), environment: environment)
     }
   }
 }

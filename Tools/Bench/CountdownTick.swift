@@ -17,10 +17,15 @@ func countdownTickBytes(environment: AppEnvironment, criteria: SearchCriteria) a
   var state = RootFeature.State(now: environment.clock.now())
   func send(_ actions: [RootFeature.Action]) async {
     for action in actions {
-      var pending = RootFeature.reduce(&state, action, environment: environment).jobs
+      var pending = RootFeature.reduce(
+        &state, action, at: environment.clock.now(), environment: environment
+      ).jobs
       while !pending.isEmpty {
         let job = pending.removeFirst()
-        pending += RootFeature.reduce(&state, await job.run(), environment: environment).jobs
+        pending +=
+          RootFeature.reduce(
+            &state, await job.run(), at: environment.clock.now(), environment: environment
+          ).jobs
       }
     }
   }

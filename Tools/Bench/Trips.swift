@@ -50,11 +50,16 @@ func tripsFigures(scratch: String, clock: ManualClock, booking template: Booking
     ) {
       var state = RootFeature.State(now: clock.now)
       _ = RootFeature.reduce(
-        &state, .key(.resize(width: 200, height: 60)), environment: environment)
-      var pending = RootFeature.reduce(&state, .key(.control("t")), environment: environment).jobs
+        &state, .key(.resize(width: 200, height: 60)), at: environment.clock.now(),
+        environment: environment)
+      var pending = RootFeature.reduce(
+        &state, .key(.control("t")), at: environment.clock.now(), environment: environment
+      ).jobs
       while !pending.isEmpty {
         let action = await pending.removeFirst().run()
-        pending += RootFeature.reduce(&state, action, environment: environment).jobs
+        pending +=
+          RootFeature.reduce(&state, action, at: environment.clock.now(), environment: environment)
+          .jobs
       }
       if state.trips?.isLoading != false { fail("the trips did not load") }
       opened = state

@@ -234,11 +234,11 @@ if wants("results") {
       await BookingFlow.restore(
         BookingSnapshot(criteria: criteria, position: .results), using: airline.services,
         now: clock.now)),
-    environment: environment)
+    at: environment.clock.now(), environment: environment)
   guard let resultsID = root.steps.last?.id else { fail("no results step") }
   _ = RootFeature.reduce(
     &root, .step(resultsID, ResultsFeature.action(.offersLoaded(.success(many)))),
-    environment: environment)
+    at: environment.clock.now(), environment: environment)
   var canvas = Canvas(width: 200, height: 60)
   report(
     Measurement.time("render results, 10,000 offers, 200x60", target: "< 0.25 ms", runs: 500) {
@@ -248,9 +248,10 @@ if wants("results") {
   let fares = try await airline.lowestFares(for: criteria, days: ResultsFeature.stripDays)
   _ = RootFeature.reduce(
     &narrowed, .step(resultsID, ResultsFeature.action(.faresLoaded(.success(fares)))),
-    environment: environment)
+    at: environment.clock.now(), environment: environment)
   for key: Key in [.character("n"), .character("t"), .character("t"), .character("-")] {
-    _ = RootFeature.reduce(&narrowed, .key(key), environment: environment)
+    _ = RootFeature.reduce(
+      &narrowed, .key(key), at: environment.clock.now(), environment: environment)
   }
   report(
     Measurement.time(
@@ -265,7 +266,8 @@ if wants("results") {
       "reduce one key (results, 10,000 offers)", unit: .microseconds, target: "< 10 us", runs: 5000
     ) {
       flip.toggle()
-      _ = RootFeature.reduce(&root, .key(flip ? .down : .up), environment: environment)
+      _ = RootFeature.reduce(
+        &root, .key(flip ? .down : .up), at: environment.clock.now(), environment: environment)
     })
 
 }

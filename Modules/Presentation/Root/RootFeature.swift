@@ -154,14 +154,16 @@ public enum RootFeature {
     case announce(String, lasting: Bool = false)
   }
 
-  /// Handles an action; returns the work to start.
+  /// Handles `action`, which came at `now`; returns the work to start.
   ///
-  /// Every action first reads the injected clock into `now`, so a reply that lands between two
-  /// countdown ticks is drawn with the right time; a `tick` sets `now` to the instant it carries.
-  public static func reduce(_ state: inout State, _ action: Action, environment: AppEnvironment)
-    -> Effect<Action>
-  {
-    state.now = environment.clock.now()
+  /// The time comes with the action, never from a clock read here: the same actions at the
+  /// same times give the same states. `now` moves the state's clock first, so a reply that lands
+  /// between two countdown ticks is drawn with the right time; a `tick` sets it to the instant
+  /// it carries.
+  public static func reduce(
+    _ state: inout State, _ action: Action, at now: Date, environment: AppEnvironment
+  ) -> Effect<Action> {
+    state.now = now
     switch action {
     case .tick(let now):
       state.now = now

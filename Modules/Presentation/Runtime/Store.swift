@@ -37,10 +37,11 @@ public final class Store {
   /// How many effects are running (for tests and the inspector).
   public var runningEffects: Int { running.values.reduce(0) { $0 + $1.count } }
 
-  /// Reduces `action`, cancels what its effect cancels, starts its jobs (except those of a tag
-  /// it cancels), and reports the change.
+  /// Reduces `action` at the environment clock's time, cancels what its effect cancels, starts
+  /// its jobs (except those of a tag it cancels), and reports the change.
   public func send(_ action: RootFeature.Action) {
-    let effect = RootFeature.reduce(&state, action, environment: environment)
+    let effect = RootFeature.reduce(
+      &state, action, at: environment.clock.now(), environment: environment)
     for tag in effect.cancellations {
       for task in (running[tag] ?? [:]).values { task.cancel() }
       running[tag] = nil

@@ -10,7 +10,10 @@ import Testing
 @Suite("Inspector")
 struct InspectorTests {
   func send(_ state: inout RootFeature.State, _ actions: [RootFeature.Action]) {
-    for action in actions { _ = RootFeature.reduce(&state, action, environment: .test()) }
+    for action in actions {
+      _ = RootFeature.reduce(
+        &state, action, at: AppEnvironment.test().clock.now(), environment: .test())
+    }
   }
 
   @Test("the saved snapshot as read is shown, and scrolling stops where its text ends")

@@ -161,8 +161,11 @@ struct ResumeAndLedgerTests {
       using: world.environment.services, now: TestWorld.start)
     await drive(&state, [.restored(restored)] + cardKeys() + [.key(.tab)], world)
     // Pay pressed, its reply not yet in: the effect is left unrun.
-    _ = RootFeature.reduce(&state, .key(.enter), environment: world.environment)
-    _ = RootFeature.reduce(&state, .key(.control("c")), environment: world.environment)
+    _ = RootFeature.reduce(
+      &state, .key(.enter), at: world.environment.clock.now(), environment: world.environment)
+    _ = RootFeature.reduce(
+      &state, .key(.control("c")), at: world.environment.clock.now(), environment: world.environment
+    )
     #expect(state.shell.modal == .confirmQuit)
     let screen = RootView.render(state, width: 100, height: 30, theme: .monochrome)
     #expect(screen.description.contains("A payment is under way."), "\(screen)")

@@ -223,9 +223,11 @@ struct RootFeatureTests {
     let passengersID = try #require(state.steps.last?.id)
     var sneaky = state
     // Continue starts saving; the person goes back before the airline answers.
-    let saving = RootFeature.reduce(&sneaky, .key(.enter), environment: world.environment)
+    let saving = RootFeature.reduce(
+      &sneaky, .key(.enter), at: world.environment.clock.now(), environment: world.environment)
     #expect(saving.jobs.count == 1)
-    _ = RootFeature.reduce(&sneaky, .key(.escape), environment: world.environment)
+    _ = RootFeature.reduce(
+      &sneaky, .key(.escape), at: world.environment.clock.now(), environment: world.environment)
     #expect(sneaky.flow.path.map(\.kind) == [.results])
     let before = sneaky
     let late = await saving.jobs[0].run()
@@ -234,7 +236,8 @@ struct RootFeatureTests {
       return
     }
     #expect(id == passengersID)
-    let effect = RootFeature.reduce(&sneaky, late, environment: world.environment)
+    let effect = RootFeature.reduce(
+      &sneaky, late, at: world.environment.clock.now(), environment: world.environment)
     #expect(effect.isNone)
     #expect(sneaky.flow == before.flow)
     #expect(sneaky.steps == before.steps)

@@ -50,7 +50,10 @@ struct RecordingPrivacyTests {
     -> RootFeature.State
   {
     var state = state
-    for key in keys { _ = RootFeature.reduce(&state, .key(key), environment: world.environment) }
+    for key in keys {
+      _ = RootFeature.reduce(
+        &state, .key(key), at: world.environment.clock.now(), environment: world.environment)
+    }
     return state
   }
 
@@ -150,7 +153,9 @@ struct RecordingPrivacyTests {
   {
     var state = state
     let busy = state.isBusy
-    _ = RootFeature.reduce(&state, .key(.character(character)), environment: world.environment)
+    _ = RootFeature.reduce(
+      &state, .key(.character(character)), at: world.environment.clock.now(),
+      environment: world.environment)
     var recording = KeyRecording()
     let keys =
       recording.record(.character(character), use: state.lastKey, busy: busy, at: 0)
@@ -204,7 +209,8 @@ struct RecordingPrivacyTests {
       let typed =
         typed("5105105105105100") + [.tab, .backspace] + typed("Grace Hopper") + [.enter]
       for (t, key) in typed.enumerated() {
-        _ = RootFeature.reduce(&state, .key(key), environment: world.environment)
+        _ = RootFeature.reduce(
+          &state, .key(key), at: world.environment.clock.now(), environment: world.environment)
         keys += recording.record(key, use: state.lastKey, busy: true, at: t)
       }
       keys += recording.finish()
@@ -221,7 +227,8 @@ struct RecordingPrivacyTests {
       var atPay = payment
       await drive(&atPay, [.key(.backTab)], world)
       _ = RootFeature.reduce(
-        &atPay, .key(.character(Character(letter))), environment: world.environment)
+        &atPay, .key(.character(Character(letter))), at: world.environment.clock.now(),
+        environment: world.environment)
       #expect(atPay.shell.modal != nil, "\(letter)")
       var recording = KeyRecording()
       let keys =

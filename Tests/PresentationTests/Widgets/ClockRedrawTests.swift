@@ -39,7 +39,8 @@ struct ClockRedrawTests {
     #expect(drawnByClock == [true, true, true, false, true])
 
     // F1 opens help, a box that may cover the header: the next tick redraws everything.
-    _ = RootFeature.reduce(&state, .key(.function(1)), environment: .test())
+    _ = RootFeature.reduce(
+      &state, .key(.function(1)), at: AppEnvironment.test().clock.now(), environment: .test())
     #expect(state.shell.modal == .help)
     let previous = state
     state.now = state.now.addingTimeInterval(1)
@@ -54,10 +55,13 @@ struct ClockRedrawTests {
     switch kind {
     case "search": state = RootFeature.State(now: Fixture.now)
     case "expired": state.now = Fixture.now.addingTimeInterval(10)
-    case "help open": _ = RootFeature.reduce(&state, .key(.function(1)), environment: .test())
+    case "help open":
+      _ = RootFeature.reduce(
+        &state, .key(.function(1)), at: AppEnvironment.test().clock.now(), environment: .test())
     case "trips":
       state = RootFeature.State(now: Fixture.now)
-      _ = RootFeature.reduce(&state, .key(.control("t")), environment: .test())
+      _ = RootFeature.reduce(
+        &state, .key(.control("t")), at: AppEnvironment.test().clock.now(), environment: .test())
     case "restoring":
       state = RootFeature.State(
         now: Fixture.now, restoring: RootFeature.Restoring(step: .payment, fromLink: true))
@@ -67,7 +71,8 @@ struct ClockRedrawTests {
       let action = RootFeature.Action.tick(state.now.addingTimeInterval(seconds))
       #expect(action.movesOnlyTheClock)
       var ticked = state
-      let effect = RootFeature.reduce(&ticked, action, environment: .test())
+      let effect = RootFeature.reduce(
+        &ticked, action, at: AppEnvironment.test().clock.now(), environment: .test())
       #expect(effect.jobsToStart.isEmpty && effect.cancellations.isEmpty, "\(kind)")
       var unmoved = ticked
       unmoved.now = state.now
