@@ -146,14 +146,13 @@ public struct FixtureFares: FareEstimator {
 
 extension AppEnvironment {
   /// The environment of a screen test: `airline` (failing wherever the test did not say), the
-  /// fixture airports and fares, the clock, and one fixed payment key.
+  /// fixture airports and fares, the clock, and payment keys from a fixed seed.
   public static func test(
     airline: TestAirline = .failing, clock: WallClock = .fixed(Fixture.now),
-    paymentKey: String = "pay-test-1"
+    paymentKeys: PaymentKeys = PaymentKeys(seed: 1)
   ) -> AppEnvironment {
-    let key = try? IdempotencyKey(paymentKey)
-    return AppEnvironment(
+    AppEnvironment(
       services: airline.services, airports: FixtureAirports(), fares: FixtureFares(),
-      clock: clock, newPaymentKey: { key ?? .random(prefix: "pay") })
+      clock: clock, paymentKeys: paymentKeys)
   }
 }

@@ -18,22 +18,18 @@ public struct AppEnvironment: Sendable {
   public let fares: any FareEstimator
   /// The time.
   public let clock: WallClock
-  /// A fresh idempotency key for a new payment attempt.
-  public let newPaymentKey: @Sendable () -> IdempotencyKey
+  /// Where payment attempts' keys come from (a seed: reducers derive each key, never draw one).
+  public let paymentKeys: PaymentKeys
 
   /// An environment.
   public init(
     services: BookingServices, airports: any AirportLookup, fares: any FareEstimator,
-    clock: WallClock,
-    newPaymentKey: @escaping @Sendable () -> IdempotencyKey = AppEnvironment.randomKey
+    clock: WallClock, paymentKeys: PaymentKeys = .random()
   ) {
     self.services = services
     self.airports = airports
     self.fares = fares
     self.clock = clock
-    self.newPaymentKey = newPaymentKey
+    self.paymentKeys = paymentKeys
   }
-
-  /// A random key such as `pay-5f0c93a1b2c4d6e8`.
-  public static let randomKey: @Sendable () -> IdempotencyKey = { .random(prefix: "pay") }
 }

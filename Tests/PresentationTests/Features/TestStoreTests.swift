@@ -57,7 +57,8 @@ struct TestStoreTests {
     state.cvc.setText("123")
     state.focus = .pay
     let card = try PaymentCard(number: "4242424242424242", expiry: "12/30", cvc: "123")
-    let key = try IdempotencyKey("pay-test-1")
+    // The panel's first attempt: its key from the environment's seed, the quote and 1.
+    let key = world.environment.paymentKeys.key(for: quote.id, attempt: 1)
     let (now, today, environment) = (world.clock.now, world.today, world.environment)
     var store = TestStore(state) { state, action in
       PaymentFeature.reduce(
@@ -68,6 +69,7 @@ struct TestStoreTests {
     store.send(.key(.enter)) {
       $0.paying = true
       $0.attempt = PaymentFeature.Attempt(card: card, key: key)
+      $0.attemptsMade = 1
     }
     #expect(store.running == 1)
     store.send(.key(.enter))  // a second Enter while paying changes nothing

@@ -62,7 +62,7 @@ struct ReplayDeterminismTests {
       services: TestAirline.failing.services, airports: world.environment.airports,
       fares: world.environment.fares,
       clock: .fixed(TestWorld.start.addingTimeInterval(3 * 365 * 86_400)),
-      newPaymentKey: world.environment.newPaymentKey)
+      paymentKeys: world.environment.paymentKeys)
     var replayed = start
     var first: Int?
     for (index, step) in recorded.enumerated() {

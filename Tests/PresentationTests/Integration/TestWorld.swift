@@ -22,10 +22,9 @@ struct TestWorld: AppWorld {
   init() {
     airline = SimulatedAirline(
       store: RecordStore(root: root), clock: clock.wallClock, configuration: .init(latency: .none))
-    let key = IdempotencyKey.random(prefix: "t")
     environment = AppEnvironment(
       services: airline.services, airports: AirportDirectory.builtIn, fares: SimulatedFares(),
-      clock: clock.wallClock, newPaymentKey: { key })
+      clock: clock.wallClock, paymentKeys: PaymentKeys(seed: 2))
   }
 
   /// Today at the start, in UTC (the zone the root's state defaults to).

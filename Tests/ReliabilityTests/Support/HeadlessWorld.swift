@@ -6,7 +6,6 @@ import Foundation
 import Persistence
 import Presentation
 import SimulatedAirline
-import Synchronization
 import TestSupport
 import Zones
 
@@ -33,18 +32,10 @@ struct HeadlessWorld: AppWorld {
     store = RecordStore(root: root, decodingUserInfo: ZoneSource.live.decodingUserInfo)
     airline = SimulatedAirline(
       store: store, clock: clock.wallClock, configuration: .init(latency: .none))
-    // Payment keys from a counter: the same keys on every run.
-    let counter = Mutex(0)
+    // Payment keys from a fixed seed: the same keys on every run.
     environment = AppEnvironment(
       services: airline.services, airports: AirportDirectory.builtIn, fares: SimulatedFares(),
-      clock: clock.wallClock,
-      newPaymentKey: {
-        let next = counter.withLock { value in
-          value += 1
-          return value
-        }
-        return (try? IdempotencyKey("pay-\(next)")) ?? .random(prefix: "pay")
-      })
+      clock: clock.wallClock, paymentKeys: PaymentKeys(seed: 3))
   }
 
   func remove() { try? FileManager.default.removeItem(atPath: root) }

@@ -60,6 +60,8 @@ public enum PaymentFeature {
     public var failure: String?
     /// The last attempt, reused when the same card is tried again.
     public var attempt: Attempt?
+    /// How many attempts this panel has made keys for: the next key's number is one more.
+    public var attemptsMade = 0
 
     /// The step's input: a number and expiry typed in an earlier payment step, if any.
     public let card: CardPrefill?
@@ -231,6 +233,16 @@ public enum PaymentFeature {
   }
 
   /// Checks the card locally (each problem at its field), then pays once.
+  /// A new attempt for the card `fingerprint`, its key the panel's next.
+  private static func newAttempt(
+    _ fingerprint: String, _ state: inout State, _ environment: AppEnvironment
+  ) -> Attempt {
+    state.attemptsMade += 1
+    return Attempt(
+      fingerprint: fingerprint,
+      key: environment.paymentKeys.key(for: state.quote.id, attempt: state.attemptsMade))
+  }
+
   static func pay(
     _ state: inout State, _ today: CalendarDay, _ environment: AppEnvironment, _ strings: Strings
   )
@@ -271,7 +283,7 @@ public enum PaymentFeature {
       state.attempt.flatMap { earlier in
         earlier.fingerprint == fingerprint || earlier.fingerprint == nil
           ? Attempt(fingerprint: fingerprint, key: earlier.key) : nil
-      } ?? Attempt(fingerprint: fingerprint, key: environment.newPaymentKey())
+      } ?? newAttempt(fingerprint, &state, environment)
     state.attempt = attempt
     state.paying = true
     let quoteID = state.quote.id

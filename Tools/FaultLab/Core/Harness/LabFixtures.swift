@@ -2,6 +2,7 @@ import Airline
 import Domain
 import FlowOwner
 import Foundation
+import Presentation
 import Zones
 
 /// The fixed values every scenario uses: one search, two offers, their drafts, one quote, a clock.
@@ -31,8 +32,8 @@ public struct LabFixtures: Sendable {
   public let reference: BookingReference
   /// The booking itself, as the airline answers the payment screen.
   public let booking: Booking
-  /// The payment screen's idempotency key.
-  public let paymentKey: IdempotencyKey
+  /// Where the payment screen's idempotency keys come from (a fixed seed).
+  public let paymentKeys = PaymentKeys(seed: 0xFA_017A_B000)
   /// The day of `now`, for the screens that check a card's expiry.
   public let today: CalendarDay
 
@@ -51,7 +52,6 @@ public struct LabFixtures: Sendable {
       reference: reference, draftID: draftA.id, quoteID: quoteA.id, offer: offerA,
       passengers: draftA.passengers, contact: draftA.contact, extras: quoteA.extras,
       totalPaid: quoteA.total, paymentMethod: try .card(.visa, lastFour: "4242"), paidAt: Self.now)
-    paymentKey = try IdempotencyKey("pay-faultlab")
     today = try CalendarDay(iso: "2026-11-29")
   }
 

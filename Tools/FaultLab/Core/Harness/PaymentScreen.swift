@@ -15,7 +15,7 @@ struct PaymentScreen {
 
   /// Types the test card, pays, and hands the screen the airline's booking.
   init(_ fixtures: LabFixtures) {
-    let environment = Unreachable.environment(key: fixtures.paymentKey)
+    let environment = Unreachable.environment(keys: fixtures.paymentKeys)
     var state = PaymentFeature.State(quote: fixtures.quoteA)
     let keys: [Key] =
       "4242424242424242".map { Key.character($0) } + [.tab] + "1230".map { Key.character($0) }

@@ -47,12 +47,12 @@ struct Unreachable: OfferService, DraftService, PricingService, PaymentService, 
   func lineItems(draft: BookingDraft, extras: Extras, seatMap: SeatMap) -> [LineItem]? { nil }
 
   /// The environment the replayed reducers get: this airline, a clock stopped at the lab's now,
-  /// and one fixed payment key.
-  static func environment(key: IdempotencyKey) -> AppEnvironment {
+  /// and payment keys from `keys`' fixed seed.
+  static func environment(keys: PaymentKeys) -> AppEnvironment {
     let airline = Unreachable()
     return AppEnvironment(
       services: BookingServices(
         offers: airline, drafts: airline, pricing: airline, payments: airline),
-      airports: airline, fares: airline, clock: .fixed(LabFixtures.now), newPaymentKey: { key })
+      airports: airline, fares: airline, clock: .fixed(LabFixtures.now), paymentKeys: keys)
   }
 }

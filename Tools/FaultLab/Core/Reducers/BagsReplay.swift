@@ -17,7 +17,7 @@ public enum BagsReplay {
   public static func replay(_ keys: [Key], faulty: Bool, _ fixtures: LabFixtures)
     -> ExtrasFeature.State
   {
-    let environment = Unreachable.environment(key: fixtures.paymentKey)
+    let environment = Unreachable.environment(keys: fixtures.paymentKeys)
     var state = ExtrasFeature.State(draft: fixtures.draftA)
     for key in keys {
       if faulty {

@@ -12,7 +12,7 @@ public enum CardReplay {
 
   /// The card number on the payment screen for quote A after `keys`, real or faulty reducer.
   public static func number(after keys: [Key], faulty: Bool, _ fixtures: LabFixtures) -> String {
-    let environment = Unreachable.environment(key: fixtures.paymentKey)
+    let environment = Unreachable.environment(keys: fixtures.paymentKeys)
     var state = PaymentFeature.State(quote: fixtures.quoteA)
     for key in keys {
       if faulty, key == .backspace, !state.paying, !state.repricing,
