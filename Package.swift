@@ -64,7 +64,9 @@ let package = Package(
       path: "Modules/SimulatedAirline"),
     .testTarget(
       name: "SimulatedAirlineTests",
-      dependencies: ["SimulatedAirline", "Airline", "Domain", "Persistence", "FlowOwner"]),
+      dependencies: [
+        "SimulatedAirline", "Airline", "Domain", "Persistence", "FlowOwner", "TestSupport",
+      ]),
 
     // Domain and Airline only: the session record is stored by whoever holds a RecordStore.
     .target(

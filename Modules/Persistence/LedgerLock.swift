@@ -24,11 +24,17 @@ public final class LedgerLock: Sendable {
     case unavailable(String)
   }
 
-  private let descriptor: Int32
+  let descriptor: Int32
 
   private init(descriptor: Int32) { self.descriptor = descriptor }
 
-  deinit { close(descriptor) }
+  /// Unlocked before it is closed: a process that forked while the lock was held shares the
+  /// lock's open file until it execs, and closing this descriptor alone would leave the lock held
+  /// by that copy.
+  deinit {
+    flock(descriptor, LOCK_UN)
+    close(descriptor)
+  }
 
   /// Tries once, without waiting, to lock the folder at `directory`.
   public static func acquire(_ directory: String) -> Outcome {

@@ -34,7 +34,12 @@ public final class SessionLock: Sendable {
 
   private init(descriptor: Int32) { self.descriptor = descriptor }
 
-  deinit { close(descriptor) }
+  /// Unlocked before it is closed, as `LedgerLock` is: a forked copy of the descriptor must not
+  /// keep the lock.
+  deinit {
+    flock(descriptor, LOCK_UN)
+    close(descriptor)
+  }
 
   /// Takes the lock at `directory/session/lock` (the folders are made by then). Never through a
   /// symbolic link, never on anything but a regular file. The file locked is checked to be the

@@ -4,6 +4,7 @@ import FlowOwner
 import Foundation
 import Persistence
 import SimulatedAirline
+import TestSupport
 import Testing
 
 /// The ledger guards itself: a second process in the same data directory, a guard record that
@@ -64,6 +65,14 @@ struct LedgerGuardTests {
     "two airlines on one data directory paying two quotes of one draft at once, 50 rounds: one booking per draft, and no charge rewritten"
   )
   func twoProcessesOneDraft() async throws {
+    try await offTheGlobalExecutor("twoProcessesOneDraft") {
+      try await self.twoProcessesOneDraftBody()
+    }
+  }
+
+  /// The test, run off the global executor: its waits for child processes (or its CPU)
+  /// would hold one of that executor's threads.
+  func twoProcessesOneDraftBody() async throws {
     let first = TestAirline()
     defer { first.remove() }
     let second = TestAirline(root: first.root, clock: first.clock)
@@ -183,6 +192,12 @@ struct LedgerGuardTests {
     "killed after each step of paying, then each record the step left deleted: never a second charge, never a charge without its booking"
   )
   func deletedAfterACrash() async throws {
+    try await offTheGlobalExecutor("deletedAfterACrash") { try await self.deletedAfterACrashBody() }
+  }
+
+  /// The test, run off the global executor: its waits for child processes (or its CPU)
+  /// would hold one of that executor's threads.
+  func deletedAfterACrashBody() async throws {
     let steps = [
       "replace intents/", "replace orders/", "replace payments/", "replace bookings/",
       "replace claims/", "remove intents/",

@@ -11,12 +11,24 @@ import Testing
 /// the state is stated, every reply received, and no work is left running at the end.
 @Suite("Cancellation and the test store")
 struct TestStoreTests {
+  @Test("a test that ends with an effect running fails, though it never called finish")
+  func unreceivedEffectFails() async {
+    enum Work: Hashable, Sendable { case start, done }
+    withKnownIssue("the store reports the running effect when the test lets go of it") {
+      let store = TestStore(0) { (count: inout Int, action: Work) -> Effect<Work> in
+        action == .start ? .run { .done } : .none
+      }
+      store.send(.start)
+      #expect(store.running == 1)
+    }
+  }
+
   @Test("an effect's cancellation stops running work of its tags; untagged work runs on")
   func cancellationStopsTaggedWork() async {
     // A counter whose effects are tagged by the action: `start(tag)` starts work tagged `tag`
     // (nil: untagged), `stop(tags)` cancels, `done` is what work sends back.
     enum Counter: Hashable, Sendable { case start(Int?), stop([Int]), startAndStop(Int), done }
-    var store = TestStore(0) { (count: inout Int, action: Counter) -> Effect<Counter> in
+    let store = TestStore(0) { (count: inout Int, action: Counter) -> Effect<Counter> in
       switch action {
       case .start(let tag?): return Effect<Counter>.run { .done }.tagged(tag)
       case .start(nil): return .run { .done }
@@ -60,7 +72,7 @@ struct TestStoreTests {
     // The panel's first attempt: its key from the environment's seed, the quote and 1.
     let key = world.environment.paymentKeys.key(for: quote.id, attempt: 1)
     let (now, today, environment) = (world.clock.now, world.today, world.environment)
-    var store = TestStore(state) { state, action in
+    let store = TestStore(state) { state, action in
       PaymentFeature.reduce(
         &state, action, now: now, today: today, environment: environment, strings: .english
       ).effect
@@ -86,7 +98,7 @@ struct TestStoreTests {
     let criteria = try Fixture.criteria()
     var flow = BookingFlow()
     flow.searchSubmitted(criteria)
-    var store = TestStore.root(RootFeature.State(now: Fixture.now), .test())
+    let store = TestStore.root(RootFeature.State(now: Fixture.now), .test())
     // `.test()` answers nothing: were the results' work run, the test airline would fail the test.
     store.send(.restored(Restoration(flow: flow, outcome: .resumed(at: .results))))
     #expect(store.state.current == .results)

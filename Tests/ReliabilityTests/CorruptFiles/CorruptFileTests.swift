@@ -4,6 +4,7 @@ import FlowOwner
 import Foundation
 import Persistence
 import SimulatedAirline
+import TestSupport
 import Testing
 import Zones
 

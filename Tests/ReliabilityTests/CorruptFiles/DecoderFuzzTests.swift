@@ -2,6 +2,7 @@ import Airline
 import Domain
 import FlowOwner
 import Foundation
+import TestSupport
 import Testing
 import Zones
 

@@ -1,6 +1,7 @@
 import Domain
 import FlowOwner
 import Persistence
+import TestSupport
 import Testing
 
 @Suite("Random deep links")

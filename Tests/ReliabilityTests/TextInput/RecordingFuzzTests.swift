@@ -1,6 +1,7 @@
 import Canvas
 import Foundation
 import Presentation
+import TestSupport
 import Testing
 
 /// Recordings are input people share: none may crash or hang the reader.
