@@ -1,5 +1,6 @@
 import Foundation
 import Persistence
+import TestSupport
 import Testing
 
 @Suite("Crash consistency")
@@ -24,6 +25,12 @@ struct CrashConsistencyTests {
 
   @Test("A writer killed with SIGKILL at random moments leaves every record old or new, never torn")
   func killedWriter() async throws {
+    try await offTheGlobalExecutor("killedWriter") { try await self.killedWriterBody() }
+  }
+
+  /// The test, run off the global executor: its waits for the writer and its blocking sleeps
+  /// would hold one of that executor's threads.
+  func killedWriterBody() async throws {
     let writer = try ToolBinary.path("recordwriter")
     // On the real disk, not tmpfs: fsync and rename take real time there, so kills land mid-write.
     let root = NSTemporaryDirectory() + "booking-crash-" + UUID().uuidString
