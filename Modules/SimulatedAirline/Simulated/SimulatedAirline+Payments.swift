@@ -211,23 +211,29 @@ extension SimulatedAirline {
       throw .invalidPayment(
         "the records of \(draft) say whether it was paid: they settle it by themselves")
     }
-    let settled = { (outcome: RecoveredPayment.Outcome) in
-      RecoveredPayment(quoteID: intent.quoteID, key: intent.key, outcome: outcome)
-    }
+    return try decide(intent, charged: charged)
+  }
+
+  /// Settles an open intent one way: `charged`, its charge record written and the payment
+  /// rolled forward; else its key marked cut off before any charge and the draft released.
+  private func decide(_ intent: PaymentIntent, charged: Bool) throws(ServiceError)
+    -> RecoveredPayment
+  {
     if charged {
       try save(chargeRecord(intent), id: intent.key.rawValue, kind: AirlineRecords.payments)
       try rollForward(intent)
-      return settled(.booked(intent.reference))
+      return RecoveredPayment(
+        quoteID: intent.quoteID, key: intent.key, outcome: .booked(intent.reference))
     }
     try save(
       PaymentRecord(
         quoteID: intent.quoteID, fingerprint: intent.fingerprint, outcome: .interrupted,
-        at: clock.now(), draftID: draft, method: intent.booking.paymentMethod,
+        at: clock.now(), draftID: intent.draftID, method: intent.booking.paymentMethod,
         amount: intent.booking.totalPaid),
       id: intent.key.rawValue, kind: AirlineRecords.payments)
     interruptedKeys[intent.quoteID] = intent.key
     try release(intent)
-    return settled(.notCharged)
+    return RecoveredPayment(quoteID: intent.quoteID, key: intent.key, outcome: .notCharged)
   }
 
   /// Quote, brand, last four and expiry: enough to tell "the same payment" from another.
@@ -453,22 +459,9 @@ extension SimulatedAirline {
     {
     case .missing:
       // The booking is written after the charge: one that exists says the card was charged,
-      // though its record is gone.
-      if try exists(intent.reference, AirlineRecords.bookings) {
-        try save(chargeRecord(intent), id: intent.key.rawValue, kind: AirlineRecords.payments)
-        try rollForward(intent)
-        return settled(.booked(intent.reference))
-      }
-      // Died before the charge: nothing was taken. The key may pay again.
-      try save(
-        PaymentRecord(
-          quoteID: intent.quoteID, fingerprint: intent.fingerprint, outcome: .interrupted,
-          at: clock.now(), draftID: draft, method: intent.booking.paymentMethod,
-          amount: intent.booking.totalPaid),
-        id: intent.key.rawValue, kind: AirlineRecords.payments)
-      interruptedKeys[intent.quoteID] = intent.key
-      try release(intent)
-      return settled(.notCharged)
+      // though its record is gone. Without it, the process died before the charge: nothing was
+      // taken, and the key may pay again.
+      return try decide(intent, charged: exists(intent.reference, AirlineRecords.bookings))
     case .found(let record):
       switch record.outcome {
       case .booked:
