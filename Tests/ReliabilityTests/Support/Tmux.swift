@@ -13,8 +13,8 @@ final class Tmux {
   private let tmux: String
   private let socket: String
   private let environment: [String: String]
-  /// Every pane's process, SIGKILLed on close if still there.
-  private var panes: [Int32] = []
+  /// Every pane's process, SIGKILLed on close if still the same process.
+  private var panes: [ProcessIdentity] = []
   /// The tmux clients that started servers, kept until the servers end.
   private var clients: [Process] = []
 
@@ -59,7 +59,7 @@ final class Tmux {
       throw ReliabilityFailure(
         "tmux did not start \(command.joined(separator: " ")): \(started.stdout + started.stderr)")
     }
-    panes.append(try panePID(session))
+    if let pane = ProcessIdentity(try panePID(session)) { panes.append(pane) }
   }
 
   /// The process ID of the session's pane command.
@@ -127,10 +127,8 @@ final class Tmux {
   /// Ends the server (panes get SIGHUP) and SIGKILLs whatever still runs in a pane.
   func close() {
     _ = try? Command.run(tmux, base + ["kill-server"], environment: environment)
-    for pid in panes where kill(pid, 0) == 0 {
-      kill(-pid, SIGKILL)
-      kill(pid, SIGKILL)
-    }
+    // A pane's PID may name another test's process by now: only the same process is killed.
+    for pane in panes { pane.kill(SIGKILL, group: true) }
     let folder = environment["TMUX_TMPDIR"].flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp"
     try? FileManager.default.removeItem(atPath: "\(folder)/tmux-\(getuid())/\(socket)")
   }
