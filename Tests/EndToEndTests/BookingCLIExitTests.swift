@@ -8,9 +8,9 @@ import Testing
 struct BookingCLIExitTests {
   @Test(
     "A full disk during quote and pay exits 73, naming the device's complaint",
-    .enabled(if: SmallDisk.isAvailable, "needs root and mount -t tmpfs"))
+    .enabled(if: TmpfsMount.isAvailable, "needs root and mount -t tmpfs"))
   func fullDisk() throws {
-    let disk = try SmallDisk()
+    let disk = try TmpfsMount(size: "512k")
     defer { disk.remove() }
     let cli = try BookingCLI(dataDirectory: URL(fileURLWithPath: disk.path))
     let quote = try cli.quoteForAda()

@@ -18,8 +18,8 @@ final class BookingTerminal {
   private var launches = 0
   /// Every pane's process (a process-group leader: the app, or the shell around it) and every
   /// app found under a shell, to make sure none outlives the test.
-  private var panes: [Int32] = []
-  private var processes: [Int32] = []
+  private var panes: [ProcessIdentity] = []
+  private var processes: [ProcessIdentity] = []
   /// The tmux clients that started servers, kept until the servers end.
   private var clients: [Process] = []
 
@@ -52,13 +52,13 @@ final class BookingTerminal {
     var command = [binary, "--data-dir", dataDirectory.path]
     if let latency { command += ["--latency", String(latency)] }
     try start(command + arguments)
-    panes.append(try panePID())
+    if let pane = ProcessIdentity(try panePID()) { panes.append(pane) }
   }
 
   /// Starts `script` with `sh -c` in a new session (the app is then the shell's child).
   func launchShell(_ script: String) throws {
     try start(["/bin/sh", "-c", script])
-    panes.append(try panePID())
+    if let pane = ProcessIdentity(try panePID()) { panes.append(pane) }
   }
 
   /// The command line that runs the app with this terminal's data directory, for `launchShell`.
@@ -113,7 +113,7 @@ final class BookingTerminal {
     guard let pid = result.stdout.split(separator: "\n").first.flatMap({ Int32($0) }) else {
       throw E2EFailure("no child process of \(parent) found")
     }
-    processes.append(pid)
+    if let process = ProcessIdentity(pid) { processes.append(process) }
     return pid
   }
 
@@ -226,27 +226,14 @@ final class BookingTerminal {
   /// (tmux waits for it), and removes the data directory.
   func close() {
     _ = try? Command.run(tmux, base + ["kill-server"], environment: environment)
-    for pid in panes where isStillOurs(pid) {
-      kill(-pid, SIGKILL)  // The pane's process group: a shell and what it runs.
-      kill(pid, SIGKILL)
-    }
-    for pid in processes where isStillOurs(pid) {
-      kill(pid, SIGKILL)
-    }
+    // Only a process still the one noted: a PID may name another test's process by now. A
+    // pane's process leads a group: a shell and what it runs.
+    for pane in panes { pane.kill(SIGKILL, group: true) }
+    for process in processes { process.kill(SIGKILL) }
     try? FileManager.default.removeItem(at: dataDirectory)
     // A server that ended this way may leave its socket file behind.
     let folder = environment["TMUX_TMPDIR"].flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp"
     try? FileManager.default.removeItem(atPath: "\(folder)/tmux-\(getuid())/\(socket)")
-  }
-
-  /// Whether `pid` is still a live process started for this data directory (not a reused PID).
-  private func isStillOurs(_ pid: Int32) -> Bool {
-    guard kill(pid, 0) == 0 else { return false }
-    guard let data = FileManager.default.contents(atPath: "/proc/\(pid)/cmdline") else {
-      return true  // No /proc (macOS): the PID is fresh enough to trust.
-    }
-    let arguments = String(decoding: data, as: UTF8.self)
-    return arguments.contains(dataDirectory.path)
   }
 
   // MARK: - tmux

@@ -4,6 +4,7 @@ import FlowOwner
 import Foundation
 import Persistence
 import SimulatedAirline
+import TestSupport
 import Testing
 
 /// A real full disk: a small tmpfs, filled until only a few pages are free, during Pay.
