@@ -4,6 +4,7 @@ import FlowOwner
 import Foundation
 import Persistence
 import SimulatedAirline
+import Synchronization
 import TestSupport
 import Testing
 
@@ -301,6 +302,55 @@ struct LedgerGuardTests {
       quoteID: quote.id, method: card(), idempotencyKey: try #require(resolved.key))
     #expect(try ledger.bookings(next) == ["bookings/\(booking.reference).json"])
     #expect(try charges(next) == ["payments/k1.json"])
+  }
+
+  @Test(
+    "a person's word killed after each of its durable steps: the next start settles it the same way, once",
+    arguments: [true, false])
+  func resolveKilledAtEachStep(_ charged: Bool) async throws {
+    let (recorded, quote, undecided) = try await undecidable()
+    defer { recorded.remove() }
+    // The directory as a kill right after each durable step of the decision leaves it.
+    let copies = Mutex<[String]>([])
+    let observer = DurableStepObserver(after: { _ in
+      let copy = undecided.root + "-step-" + UUID().uuidString
+      try? FileManager.default.copyItem(atPath: undecided.root, toPath: copy)
+      copies.withLock { $0.append(copy) }
+      return nil
+    })
+    let deciding = SimulatedAirline(
+      store: RecordStore(root: undecided.root, observer: observer),
+      clock: undecided.clock.wallClock, configuration: .init(latency: .none))
+    _ = try await deciding.resolvePayment(of: quote.draftID, charged: charged)
+    let points = copies.withLock { $0 }
+    defer { for copy in points { try? FileManager.default.removeItem(atPath: copy) } }
+    #expect(points.count >= 3, "the decision made \(points.count) durable steps")
+    for (index, copy) in points.enumerated() {
+      let next = TestAirline(root: copy, clock: undecided.clock)
+      let at = "killed after step \(index + 1) of \(points.count)"
+      _ = try await next.airline.recoverInterruptedPayments()
+      #expect(try ledger.folder(next, "intents").isEmpty, "\(at)")
+      let state = try await next.airline.paymentState(of: quote.id)
+      if charged {
+        #expect(try ledger.bookings(next).count == 1, "\(at)")
+        #expect(try charges(next) == ["payments/k1.json"], "\(at)")
+        guard case .booked = state else {
+          Issue.record("\(at): \(state)")
+          continue
+        }
+      } else {
+        #expect(try ledger.bookings(next).isEmpty, "\(at)")
+        #expect(try charges(next).isEmpty, "\(at)")
+        // Unpaid (the key is offered again only by the process that settled it): it pays once.
+        guard case .unpaid = state else {
+          Issue.record("\(at): \(state)")
+          continue
+        }
+        _ = try await next.airline.pay(
+          quoteID: quote.id, method: card(), idempotencyKey: IdempotencyKey("k2"))
+        #expect(try ledger.bookings(next).count == 1, "\(at)")
+      }
+    }
   }
 
   @Test("a payment its records can decide is not decided by a person's word")
