@@ -21,13 +21,14 @@ let package = Package(
     .library(name: "Canvas", targets: ["Canvas"]),
     .library(name: "Presentation", targets: ["Presentation"]),
     .library(name: "Terminal", targets: ["Terminal"]),
+    .library(name: "Program", targets: ["Program"]),
   ],
   targets: [
     .executableTarget(
       name: "booking",
       dependencies: [
         "Canvas", "Domain", "Zones", "Persistence", "Airline", "SimulatedAirline", "FlowOwner",
-        "LegacyFlow", "Presentation", "Terminal",
+        "Presentation", "Terminal", "Program",
       ],
       path: "Apps/Booking"),
     // The same modules without a terminal: no Presentation, no Terminal.
@@ -101,6 +102,22 @@ let package = Package(
     .target(name: "Terminal", dependencies: ["CNcurses", "Canvas"], path: "Modules/Terminal"),
     // Presentation only for its theme: the whole palette must fit an 8-colour terminal.
     .testTarget(name: "TerminalTests", dependencies: ["Terminal", "Canvas", "Presentation"]),
+
+    // The running app as a library: the event loop over the root feature, its commands done
+    // through clients (screen, timers, session, log, recorder) with live and test versions.
+    .target(
+      name: "Program",
+      dependencies: [
+        "Canvas", "Domain", "Persistence", "Airline", "SimulatedAirline", "FlowOwner", "LegacyFlow",
+        "Presentation", "Terminal",
+      ],
+      path: "Modules/Program"),
+    .testTarget(
+      name: "ProgramTests",
+      dependencies: [
+        "Program", "Canvas", "Domain", "Persistence", "Airline", "SimulatedAirline", "FlowOwner",
+        "Presentation", "TestSupport",
+      ]),
     .testTarget(
       name: "EndToEndTests", dependencies: ["booking", "booking-cli", "paycrash", "TestSupport"],
       path: "Tests/EndToEndTests"),

@@ -10,31 +10,48 @@ public protocol AppWorld {
   var environment: AppEnvironment { get }
 }
 
-/// Runs `effect` to completion, feeding each result back into `reduce`, in order.
+/// Runs `effect` to completion, feeding each result back into `reduce`, in order (what follows
+/// a group of a sequence once its jobs are back); returns every command asked for on the way,
+/// in order, `effect`'s own first.
+@discardableResult
 public func settle<State, Action: Sendable>(
   _ state: inout State, _ effect: Effect<Action>,
   _ reduce: (inout State, Action) -> Effect<Action>
-) async {
-  var pending = effect.jobs
+) async -> [Presentation.Command] {
+  var commands = effect.commands
+  var pending = effect.groups
   while !pending.isEmpty {
-    let job = pending.removeFirst()
-    let action = await job.run()
-    pending += reduce(&state, action).jobs
+    let group = pending.removeFirst()
+    for job in group.jobs {
+      let action = await job.run()
+      let next = reduce(&state, action)
+      commands += next.commands
+      pending += next.groups
+    }
+    if let rest = group.continuation {
+      commands += rest.commands
+      pending += rest.groups
+    }
   }
+  return commands
 }
 
-/// Sends `actions` to the root feature one by one, running every effect to completion.
+/// Sends `actions` to the root feature one by one, running every effect to completion; returns
+/// the commands they asked for, in order.
+@discardableResult
 public func drive(
   _ state: inout RootFeature.State, _ actions: [RootFeature.Action], _ world: some AppWorld
-) async {
+) async -> [Presentation.Command] {
+  var commands: [Presentation.Command] = []
   for action in actions {
     let effect = RootFeature.reduce(
       &state, action, at: world.environment.clock.now(), environment: world.environment)
-    await settle(&state, effect) { state, action in
+    commands += await settle(&state, effect) { state, action in
       RootFeature.reduce(
         &state, action, at: world.environment.clock.now(), environment: world.environment)
     }
   }
+  return commands
 }
 
 /// Keys for a string typed character by character.

@@ -72,13 +72,18 @@ public enum RootFeature {
     public internal(set) var lastKey: KeyUse = .used
     /// Advances while something is loading, to animate spinners.
     public var spinnerTick = 0
+    /// The snapshot on disk as far as this process knows, one being saved, and one that failed.
+    public internal(set) var saving: SessionSaving
 
     /// A fresh app at the search form; `restoring` while a saved flow is brought back;
-    /// `keptSession`, the step of a saved session left alone by `--fresh`.
+    /// `keptSession`, the step of a saved session left alone by `--fresh`; `saved`, the
+    /// snapshot found on disk at the start.
     public init(
       now: Date, zone: Zone = .utc, language: Language = .english, restoring: Restoring? = nil,
-      keptSession: StepKind? = nil, flow: any FlowOwning = BookingFlow()
+      keptSession: StepKind? = nil, flow: any FlowOwning = BookingFlow(),
+      saved: BookingSnapshot? = nil
     ) {
+      self.saving = SessionSaving(saved: saved)
       self.flow = AnyFlowOwner(flow)
       self.now = now
       self.zone = zone
@@ -142,25 +147,72 @@ public enum RootFeature {
     case step(StepID, StepAction)
     /// A reply for the trips screen.
     case trips(TripsFeature.Action)
-    /// The app could not save the snapshot (read-only or full disk): say so in the header.
-    case saveFailed(String)
-    /// A save worked again after failing.
-    case saveSucceeded
-    /// The saved snapshot's text as the app read it from disk, for the inspector (sent when the
-    /// inspector opens and after each save while it is open).
+    /// What saving the snapshot said (`Command.saveSnapshot`): nil when it is on disk, else
+    /// why not (a read-only or full disk), which the header shows until a save works.
+    case snapshotSaved(BookingSnapshot, error: String?)
+    /// The saved snapshot's text as read from disk (`Command.readSavedSnapshot`), for the
+    /// inspector: read when it opens and after each save while it is open.
     case savedSnapshotRead(String)
     /// A one-line message for the header: kept until replaced when `lasting` (a replay under
     /// way), else gone at the next step, like what a resume said.
     case announce(String, lasting: Bool = false)
   }
 
-  /// Handles `action`, which came at `now`; returns the work to start.
+  /// Handles `action`, which came at `now`; returns the work to start and the commands for the
+  /// runtime.
   ///
   /// The time comes with the action, never from a clock read here: the same actions at the
   /// same times give the same states. `now` moves the state's clock first, so a reply that lands
   /// between two countdown ticks is drawn with the right time; a `tick` sets it to the instant
   /// it carries.
+  ///
+  /// What the action changed that lives outside the state is said as commands, in this order:
+  /// the snapshot to save when the path moved (never while restoring or while `--fresh` keeps
+  /// the saved session), the event log's lines (flow events, the header's notice, the save
+  /// status), the saved snapshot to read when the inspector opens, then what the action itself
+  /// asked for (quitting).
   public static func reduce(
+    _ state: inout State, _ action: Action, at now: Date, environment: AppEnvironment
+  ) -> Effect<Action> {
+    if case .tick(let instant) = action {
+      state.now = instant
+      return .none
+    }
+    let before = (
+      activity: state.shell.activityCount, notice: state.shell.notice,
+      saveProblem: state.shell.saveProblem, modal: state.shell.modal
+    )
+    let effect = reduceAction(&state, action, at: now, environment: environment)
+    var commands: [Command] = []
+    if !state.keepsSavedSession, let snapshot = state.flow.savedSnapshot,
+      state.saving.needsSave(snapshot)
+    {
+      state.saving.willSave(snapshot)
+      commands.append(.saveSnapshot(snapshot))
+    }
+    let added = min(state.shell.activityCount - before.activity, state.shell.activity.count)
+    for line in state.shell.activity.suffix(max(0, added)) {
+      commands.append(.log("flow: " + line))
+    }
+    if state.shell.notice != before.notice, let notice = state.shell.notice {
+      commands.append(.log("notice: " + notice))
+    }
+    if state.shell.saveProblem != before.saveProblem {
+      commands.append(
+        .log(state.shell.saveProblem.map { "cannot save: " + $0 } ?? "saving works again"))
+    }
+    if state.shell.modal == .inspector, before.modal != .inspector {
+      // The bag saves nothing: the session on disk is the real flow's, not its own.
+      if state.flow.isLegacyBag {
+        ShellFeature.reduce(&state.shell, .savedSnapshotRead(""), strings: state.strings)
+      } else {
+        commands.append(.readSavedSnapshot)
+      }
+    }
+    return .batch([.commands(commands), effect])
+  }
+
+  private static func reduceAction(
     _ state: inout State, _ action: Action, at now: Date, environment: AppEnvironment
   ) -> Effect<Action> {
     state.now = now
@@ -171,12 +223,15 @@ public enum RootFeature {
     case .spin:
       state.spinnerTick &+= 1
       return .none
-    case .saveFailed(let reason):
-      ShellFeature.reduce(&state.shell, .saveFailed(reason), strings: state.strings)
-      return .none
-    case .saveSucceeded:
-      ShellFeature.reduce(&state.shell, .saveSucceeded, strings: state.strings)
-      return .none
+    case .snapshotSaved(let snapshot, let error):
+      switch state.saving.wrote(snapshot, error: error) {
+      case .failed(let reason): state.shell.saveProblem = state.strings.cannotSave(reason)
+      case .recovered: state.shell.saveProblem = nil
+      case nil: break
+      }
+      // The inspector shows the snapshot as it is on disk: read again after each save.
+      let read = error == nil && state.shell.modal == .inspector && !state.flow.isLegacyBag
+      return read ? .command(.readSavedSnapshot) : .none
     case .savedSnapshotRead(let text):
       ShellFeature.reduce(&state.shell, .savedSnapshotRead(text), strings: state.strings)
       return .none
@@ -414,6 +469,15 @@ public enum RootFeature {
       return startSearch(&state, criteria, environment)
     case .discardDeclined:
       state.pendingSearch = nil
+    case .quitConfirmed:
+      // A snapshot whose save failed is tried once more before the program ends.
+      if !state.keepsSavedSession, let snapshot = state.flow.savedSnapshot,
+        snapshot != state.saving.saved, snapshot != state.saving.pending
+      {
+        state.saving.willSave(snapshot)
+        return .commands([.saveSnapshot(snapshot), .quit(code: 0)])
+      }
+      return .command(.quit(code: 0))
     case .none:
       break
     }

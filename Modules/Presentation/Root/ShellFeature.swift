@@ -26,15 +26,13 @@ public enum ShellFeature {
     public var saveProblem: String?
     /// The latest flow events, newest last, and dropped replies: the inspector's log.
     public internal(set) var activity: [String] = []
-    /// How many lines `activity` has ever had (it keeps only the latest 100): the app writes the
-    /// lines past the count it last saw to its log file.
+    /// How many lines `activity` has ever had (it keeps only the latest 100): the root writes
+    /// the lines an action added to the event log.
     public internal(set) var activityCount = 0
     /// The latest flow events, newest last.
     public internal(set) var events: [FlowEvent] = []
     /// The saved snapshot as the app last read it from disk (the inspector shows it).
     public internal(set) var savedSnapshotText: String?
-    /// Set when the person confirmed quitting; the app then exits.
-    public internal(set) var quitRequested = false
 
     /// A shell with nothing open and nothing to say.
     public init() {}
@@ -79,10 +77,6 @@ public enum ShellFeature {
   public enum Action: Hashable, Sendable {
     /// The screen's new size.
     case resized(width: Int, height: Int)
-    /// The app could not save the snapshot (read-only or full disk).
-    case saveFailed(String)
-    /// A save worked again after failing.
-    case saveSucceeded
     /// The saved snapshot's text as the app read it from disk.
     case savedSnapshotRead(String)
     /// A one-line message for the header.
@@ -95,10 +89,6 @@ public enum ShellFeature {
     case .resized(let width, let height):
       state.screenWidth = width
       state.screenHeight = height
-    case .saveFailed(let reason):
-      state.saveProblem = strings.cannotSave(reason)
-    case .saveSucceeded:
-      state.saveProblem = nil
     case .savedSnapshotRead(let text):
       state.savedSnapshotText = text
     case .announce(let message, let lasting):
@@ -114,6 +104,8 @@ public enum ShellFeature {
     case discardConfirmed
     /// No to it.
     case discardDeclined
+    /// Yes to "quit?".
+    case quitConfirmed
   }
 
   /// A key while `modal` is open. `lines` are the open box's lines (help or inspector), so
@@ -138,7 +130,7 @@ public enum ShellFeature {
       }
     case .confirmQuit:
       if RootFeature.confirmsQuit(key) {
-        state.quitRequested = true
+        return .quitConfirmed
       } else if RootFeature.declines(key) {
         close(&state)
       }

@@ -32,8 +32,9 @@ struct ResumeAndLedgerTests {
     #expect(state.shell.modal == .confirmQuit)
     let asking = RootView.render(state, width: 100, height: 30, theme: .monochrome)
     #expect(asking.description.contains(state.strings.quitKeepsSaved), "\(asking)")
-    await drive(&state, [.key(.character("y"))], world)
-    #expect(state.shell.quitRequested)
+    // Nothing is saved while resuming: quitting leaves the saved session as it is.
+    let quit = await drive(&state, [.key(.character("y"))], world)
+    #expect(quit == [.quit(code: 0)])
   }
 
   @Test("in Turkish the quit question takes e (evet) and h (hayır), as it says")
@@ -42,10 +43,10 @@ struct ResumeAndLedgerTests {
     defer { world.remove() }
     var state = RootFeature.State(
       now: TestWorld.start, language: .turkish, restoring: Self.resumingAtPayment)
-    await drive(&state, [.key(.control("c")), .key(.character("h"))], world)
-    #expect(state.shell.modal == nil && !state.shell.quitRequested)
-    await drive(&state, [.key(.control("c")), .key(.character("e"))], world)
-    #expect(state.shell.quitRequested)
+    let stayed = await drive(&state, [.key(.control("c")), .key(.character("h"))], world)
+    #expect(state.shell.modal == nil && stayed.isEmpty)
+    let quit = await drive(&state, [.key(.control("c")), .key(.character("e"))], world)
+    #expect(quit == [.quit(code: 0)])
   }
 
   @Test("the restore ends the resuming screen, and an attempt cut off pays again with its key")

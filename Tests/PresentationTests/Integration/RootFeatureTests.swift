@@ -238,7 +238,12 @@ struct RootFeatureTests {
     #expect(id == passengersID)
     let effect = RootFeature.reduce(
       &sneaky, late, at: world.environment.clock.now(), environment: world.environment)
-    #expect(effect.isNone)
+    // No work and no save: only the event log hears of it.
+    #expect(effect.jobs.isEmpty && effect.cancellations.isEmpty)
+    #expect(
+      effect.commands == [
+        .log("flow: dropped a reply for step \(passengersID): that step has left the path")
+      ])
     #expect(sneaky.flow == before.flow)
     #expect(sneaky.steps == before.steps)
     #expect(
@@ -285,9 +290,9 @@ struct RootFeatureTests {
     var state = await atResults(world)
     await drive(&state, [.key(.character("q"))], world)
     #expect(state.shell.modal == .confirmQuit)
-    await drive(&state, [.key(.character("n"))], world)
-    #expect(state.shell.modal == nil && !state.shell.quitRequested)
-    await drive(&state, [.key(.control("c")), .key(.character("y"))], world)
-    #expect(state.shell.quitRequested)
+    let stayed = await drive(&state, [.key(.character("n"))], world)
+    #expect(state.shell.modal == nil && !stayed.contains(.quit(code: 0)))
+    let quit = await drive(&state, [.key(.control("c")), .key(.character("y"))], world)
+    #expect(quit.last == .quit(code: 0))
   }
 }

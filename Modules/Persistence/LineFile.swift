@@ -1,5 +1,3 @@
-import Persistence
-
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Darwin)
@@ -7,7 +5,7 @@ import Persistence
 #endif
 
 /// Writes `text` to standard error (used only before the screen starts or after it stops).
-func printError(_ text: String) {
+public func printError(_ text: String) {
   var bytes = Array(text.utf8)
   var offset = 0
   while offset < bytes.count {
@@ -22,27 +20,33 @@ func printError(_ text: String) {
 }
 
 /// A failure of a system call on a path, said as a person would read it.
-struct SystemError: Error, CustomStringConvertible {
-  let path: String
-  let reason: String
+public struct SystemError: Error, CustomStringConvertible {
+  public let path: String
+  public let reason: String
+
+  /// A failure of `path`, for `reason`.
+  public init(path: String, reason: String) {
+    self.path = path
+    self.reason = reason
+  }
 
   /// The failure the last system call left in `errno`.
-  static func last(_ path: String) -> SystemError {
+  public static func last(_ path: String) -> SystemError {
     SystemError(path: path, reason: String(cString: strerror(errno)))
   }
 
-  var description: String { "\(path): \(reason)" }
+  public var description: String { "\(path): \(reason)" }
 }
 
 /// A file open for writing lines: the recording written by `--record`, the event log. Both are
 /// opened by `UserFile`: never through a symbolic link, never anything but a regular file.
-final class LineFile {
+public final class LineFile {
   private let descriptor: Int32
 
   /// Creates `path` with mode 0600; a file already there is refused unless `replacing` (then it
   /// is emptied and made 0600: people share recordings, and one must never be readable by others
   /// because an older file was).
-  init(creating path: String, replacing: Bool) throws(SystemError) {
+  public init(creating path: String, replacing: Bool) throws(SystemError) {
     do {
       descriptor = try UserFile.openForWriting(path: path, mode: replacing ? .replace : .create)
     } catch {
@@ -52,7 +56,7 @@ final class LineFile {
   }
 
   /// Opens `path` to add lines at its end, creating it with mode 0600.
-  init(appendingTo path: String) throws(UserFile.Problem) {
+  public init(appendingTo path: String) throws(UserFile.Problem) {
     descriptor = try UserFile.openForWriting(path: path, mode: .append)
   }
 
@@ -61,7 +65,7 @@ final class LineFile {
   /// Appends `line` and a line break; returns the failure, if the write failed (a reader of a
   /// pipe gone, a full disk): the caller stops writing and says so, the booking goes on.
   @discardableResult
-  func append(_ line: String) -> SystemError? {
+  public func append(_ line: String) -> SystemError? {
     let bytes = Array((line + "\n").utf8)
     var offset = 0
     while offset < bytes.count {

@@ -13,6 +13,24 @@ import Persistence
   import Darwin
 #endif
 
+/// Where the program's event log lines go: `log/booking.log` live, a list in tests.
+@MainActor
+public protocol EventLogging: AnyObject {
+  /// Adds `line`, stamped with `now`.
+  func write(_ line: String, at now: Date)
+}
+
+/// Lines kept in memory, for tests.
+@MainActor
+public final class MemoryLog: EventLogging {
+  /// Every line written, oldest first, without its time.
+  public private(set) var lines: [String] = []
+
+  public init() {}
+
+  public func write(_ line: String, at now: Date) { lines.append(line) }
+}
+
 /// `log/booking.log` in the data directory: what the app did, a line each with its UTC time, for
 /// when the screen has gone (the app never writes to stdout or stderr while it owns the terminal).
 ///
@@ -21,15 +39,15 @@ import Persistence
 /// IDs only, never a name, email, phone or card digit. Past 512 KiB it moves to `booking.log.1`
 /// at the next start, so two files at most are kept.
 @MainActor
-final class EventLog {
-  static let folder = "log"
-  static let name = "booking.log"
+public final class EventLog: EventLogging {
+  public static let folder = "log"
+  public static let name = "booking.log"
   static let rotateBytes = 512 * 1024
 
   private let file: LineFile
 
   /// What opening the log found.
-  enum Opened {
+  public enum Opened {
     case log(EventLog)
     /// It cannot be written (a read-only or full disk): the app runs on, a log is a help.
     case unwritable
@@ -43,7 +61,7 @@ final class EventLog {
   /// Opens the log under `dataDirectory`. Its folder is made by the store with the others at the
   /// start (and synced in its parent before the first save); it is made here (0700) only when the
   /// store could not, so that the log still helps.
-  static func open(dataDirectory: String) -> Opened {
+  public static func open(dataDirectory: String) -> Opened {
     let folder = dataDirectory + "/" + Self.folder
     if mkdir(folder, 0o700) != 0, errno != EEXIST { return .unwritable }
     let path = folder + "/" + Self.name
@@ -62,14 +80,14 @@ final class EventLog {
   }
 
   /// Adds `line` (made one line: breaks become spaces), stamped with `now`.
-  func write(_ line: String, at now: Date) {
+  public func write(_ line: String, at now: Date) {
     let flat = line.map { $0.isNewline ? " " : String($0) }.joined()
     file.append("\(Self.stamp(now)) \(flat)")
   }
 
   /// `2026-11-30T01:33:23Z`, by plain arithmetic (the format styles pull in more code than a
   /// log line is worth).
-  static func stamp(_ instant: Date) -> String {
+  public static func stamp(_ instant: Date) -> String {
     let seconds = Int(instant.timeIntervalSince1970.rounded(.down))
     let second = ((seconds % 86_400) + 86_400) % 86_400
     func two(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }

@@ -1,5 +1,5 @@
+import Airline
 import Canvas
-import Dispatch
 import Persistence
 import Presentation
 
@@ -13,35 +13,47 @@ import Presentation
   import Glibc
 #endif
 
+/// Where the keys a person types are recorded for `--record`.
+@MainActor
+public protocol Recorder: AnyObject {
+  /// Records `key`, which did `use`, typed while the program was (`busy`) or was not waiting
+  /// for the airline.
+  func record(_ key: Key, use: RootFeature.KeyUse, busy: Bool)
+  /// Forgets the latest key (it opened the quit question that is now being confirmed).
+  func discardPending()
+  /// Writes what is still held.
+  func finish()
+}
+
 /// Writes a recording for `--replay` as JSON lines: what `KeyRecording` lets through, with each
 /// key's time since the start. A write that fails stops the recording; the booking goes on.
 @MainActor
-final class KeyRecorder {
+public final class KeyRecorder: Recorder {
   private let file: LineFile
-  private let start = DispatchTime.now().uptimeNanoseconds
+  private let clock: WallClock
+  private let start: Date
   private var recording = KeyRecording()
   /// Set once a write failed: nothing more is written.
   private var stopped = false
   /// Told (once) why the recording stopped.
-  var onFailure: (@MainActor (String) -> Void)?
+  public var onFailure: (@MainActor (String) -> Void)?
 
-  /// Records into a new file at `path`, or into the file there emptied when `replacing`.
-  init(path: String, replacing: Bool) throws(SystemError) {
+  /// Records into a new file at `path`, or into the file there emptied when `replacing`, each
+  /// key's time read from `clock`.
+  public init(path: String, replacing: Bool, clock: WallClock) throws(SystemError) {
     file = try LineFile(creating: path, replacing: replacing)
+    self.clock = clock
+    start = clock.now()
   }
 
-  /// Records `key`, which did `use` (the app has just handled it), typed while the app was
-  /// (`busy`) or was not waiting for the airline.
-  func record(_ key: Key, use: RootFeature.KeyUse, busy: Bool) {
-    let t = Int((DispatchTime.now().uptimeNanoseconds - start) / 1_000_000)
-    write(recording.record(key, use: use, busy: busy, at: t))
+  public func record(_ key: Key, use: RootFeature.KeyUse, busy: Bool) {
+    let t = Int((clock.now().timeIntervalSince(start) * 1000).rounded(.down))
+    write(recording.record(key, use: use, busy: busy, at: max(0, t)))
   }
 
-  /// Forgets the latest key (it opened the quit question that is now being confirmed).
-  func discardPending() { recording.discardPending() }
+  public func discardPending() { recording.discardPending() }
 
-  /// Writes what is still held.
-  func finish() { write(recording.finish()) }
+  public func finish() { write(recording.finish()) }
 
   private func write(_ keys: [RecordedKey]) {
     for key in keys {
@@ -60,13 +72,15 @@ final class KeyRecorder {
 /// while the app was idle also waits until the app is idle again, so the replay makes the same
 /// booking however slow the machine or the airline is today.
 @MainActor
-final class KeyReplayer {
+public final class KeyReplayer {
   private var keys: [RecordedKey]
   private let speed: Double
-  private var timer: DispatchSourceTimer?
-  private(set) var isPlaying = false
+  private var timers: (any Timers)?
+  private var clock = WallClock.system
+  private var timer: TimerID?
+  public private(set) var isPlaying = false
   /// The recorded time of the key sent last, and when it was sent.
-  private var previous: (recorded: Int, sent: DispatchTime)?
+  private var previous: (recorded: Int, sent: Date)?
   /// The next key is due but waits for the app to finish waiting for the airline.
   private var heldForIdle = false
   private var deliver: (@MainActor (Key) -> Void)?
@@ -76,7 +90,7 @@ final class KeyReplayer {
   /// Reads `path` (a regular file of at most 16 MiB) and checks it whole, before the terminal
   /// starts: a line that is not a recorded key, or a time out of order or bounds, is an error
   /// naming its line.
-  init(path: String, speed: Double) throws(SystemError) {
+  public init(path: String, speed: Double) throws(SystemError) {
     let text = try Self.read(path, limit: 16 * 1024 * 1024)
     do {
       keys = try RecordedKey.parse(text)
@@ -116,37 +130,43 @@ final class KeyReplayer {
     return String(decoding: bytes.prefix(filled), as: UTF8.self)
   }
 
-  /// Starts sending keys to `deliver`, each when its gap has passed and, for a key typed while
-  /// the app was idle, once `isIdle` holds.
-  func play(
-    isIdle: @escaping @MainActor () -> Bool, deliver: @escaping @MainActor (Key) -> Void,
-    finished: @escaping @MainActor () -> Void
+  /// The keys of a recording already read, for tests.
+  public init(keys: [RecordedKey], speed: Double) {
+    self.keys = keys
+    self.speed = speed
+  }
+
+  /// Starts sending keys to `deliver` through `timers` against `clock`, each when its gap has
+  /// passed and, for a key typed while the app was idle, once `isIdle` holds.
+  public func play(
+    timers: any Timers, clock: WallClock, isIdle: @escaping @MainActor () -> Bool,
+    deliver: @escaping @MainActor (Key) -> Void, finished: @escaping @MainActor () -> Void
   ) {
+    self.timers = timers
+    self.clock = clock
     self.isIdle = isIdle
     self.deliver = deliver
     self.finished = finished
     isPlaying = true
-    previous = (0, .now())
+    previous = (0, clock.now())
     scheduleNext()
   }
 
   /// Stops: a person took over.
-  func stop() {
+  public func stop() {
     isPlaying = false
     heldForIdle = false
-    timer?.cancel()
+    if let timer { timers?.cancel(timer) }
     timer = nil
     keys = []
   }
 
   /// The app's state changed: a key held for the app to become idle goes next, if it is (after
   /// the change that made it idle has been handled, never from inside it).
-  func appChanged() {
+  public func appChanged() {
     guard heldForIdle, isIdle?() == true else { return }
     heldForIdle = false
-    DispatchQueue.main.async { [weak self] in
-      MainActor.assumeIsolated { self?.due() }
-    }
+    timers?.soon { [weak self] in self?.due() }
   }
 
   private func scheduleNext() {
@@ -158,13 +178,9 @@ final class KeyReplayer {
     }
     let (difference, overflow) = next.t.subtractingReportingOverflow(previous.recorded)
     let gap = RecordedKey.replayGap(overflow ? Int.max : difference, speed: speed)
-    let timer = DispatchSource.makeTimerSource(queue: .main)
-    timer.schedule(deadline: previous.sent + .milliseconds(gap))
-    timer.setEventHandler { [weak self] in
-      MainActor.assumeIsolated { self?.due() }
-    }
-    timer.resume()
-    self.timer = timer
+    timer = timers?.schedule(
+      at: previous.sent.addingTimeInterval(Double(gap) / 1000), repeating: nil
+    ) { [weak self] in self?.due() }
   }
 
   private func due() {
@@ -180,7 +196,7 @@ final class KeyReplayer {
   private func sendNext() {
     guard isPlaying, !keys.isEmpty else { return }
     let recorded = keys.removeFirst()
-    previous = (recorded.t, .now())
+    previous = (recorded.t, clock.now())
     if let key = KeyCoding.key(recorded.key) { deliver?(key) }
     scheduleNext()
   }

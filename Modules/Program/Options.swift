@@ -9,27 +9,29 @@ import Presentation
 #endif
 
 /// The command line, parsed: every flag `booking --help` documents.
-struct Options {
-  var dataDirectory: String?
-  var fresh = false
-  var openURL: String?
-  var quoteTTL: TimeInterval = 15 * 60
-  var latencyMilliseconds: Int?
-  var language: Language = .english
-  var recordPath: String?
+public struct Options: Sendable {
+  public init() {}
+
+  public var dataDirectory: String?
+  public var fresh = false
+  public var openURL: String?
+  public var quoteTTL: TimeInterval = 15 * 60
+  public var latencyMilliseconds: Int?
+  public var language: Language = .english
+  public var recordPath: String?
   /// `--force`: `--record` empties a file already at its path instead of refusing it.
-  var force = false
-  var replayPath: String?
-  var replaySpeed = 1.0
-  var showVersion = false
-  var showHelp = false
-  var diagram: FlowDiagram.Format?
+  public var force = false
+  public var replayPath: String?
+  public var replaySpeed = 1.0
+  public var showVersion = false
+  public var showHelp = false
+  public var diagram: FlowDiagram.Format?
   /// `--flow bag`: the workshop's broken flow owner instead of `BookingFlow`.
-  var legacyBag = false
+  public var legacyBag = false
 
-  static let version = "booking 0.1.0"
+  public static let version = "booking 0.1.0"
 
-  static let usage = """
+  public static let usage = """
     Usage: booking [options]
 
     Book a flight in the terminal: search, results, passengers, extras, payment.
@@ -62,11 +64,11 @@ struct Options {
     """
 
   /// Why the command line was refused: one line for stderr.
-  struct Problem: Error {
-    let message: String
+  public struct Problem: Error {
+    public let message: String
   }
 
-  static func parse(_ arguments: [String]) throws(Problem) -> Options {
+  public static func parse(_ arguments: [String]) throws(Problem) -> Options {
     var options = Options()
     var remaining = arguments[...]
     func value(for flag: String) throws(Problem) -> String {

@@ -1,0 +1,145 @@
+import Airline
+import Domain
+import FlowOwner
+import LegacyFlow
+import Presentation
+import SimulatedAirline
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
+
+/// What a start restores and how the first state looks, worked out from the options, a deep
+/// link and the saved session, before the terminal is touched.
+public struct Startup: Sendable {
+  /// The snapshot on disk (nil: none, or unusable, or not read: a link, or the bag).
+  public let saved: BookingSnapshot?
+  /// What to restore: the link, or the saved session unless `--fresh`.
+  public let snapshot: BookingSnapshot?
+  /// Set while something other than the search form is being restored.
+  public let restoring: RootFeature.Restoring?
+  /// The step of a saved session that `--fresh` keeps on disk.
+  public let keptSession: StepKind?
+  /// Why the saved session could not be used, for the header.
+  public let notices: [String]
+  /// Whether the workshop's bag owns the flow.
+  public let legacyBag: Bool
+  /// Whether a link is being opened.
+  public let fromLink: Bool
+
+  /// The start for `options` with `link` (already parsed and checked), reading `session`.
+  public init(options: Options, link: DeepLink?, session: any SessionStore) {
+    var saved: BookingSnapshot?
+    var notices: [String] = []
+    // The bag never reads or writes the saved session: it belongs to the real flow owner.
+    if link == nil, !options.legacyBag {
+      switch session.load() {
+      case .none: break
+      case .snapshot(let found): saved = found
+      case .unusable(let reason): notices.append(reason)
+      }
+    }
+    self.saved = saved
+    self.notices = notices
+    snapshot = link?.snapshot ?? (options.fresh ? nil : saved)
+    restoring = snapshot.flatMap { snapshot in
+      snapshot == .search
+        ? nil : RootFeature.Restoring(step: snapshot.position.kind, fromLink: link != nil)
+    }
+    let kept = options.fresh && link == nil ? saved?.position.kind : nil
+    keptSession = kept == .search ? nil : kept
+    legacyBag = options.legacyBag
+    fromLink = link != nil
+  }
+
+  /// The state before the first frame.
+  public func initialState(
+    now: Date, zone: Zone, language: Language, saveProblem: String?
+  ) -> RootFeature.State {
+    var state = RootFeature.State(
+      now: now, zone: zone, language: language, restoring: restoring, keptSession: keptSession,
+      flow: legacyBag ? LegacyBagFlow() : BookingFlow(), saved: saved)
+    state.shell.notice = notices.first
+    state.shell.saveProblem = saveProblem.map(language.strings.cannotSave)
+    return state
+  }
+
+  /// The line the event log starts with.
+  public func startLine(options: Options) -> String {
+    let start =
+      options.openURL.map { "deep link \(DomainError.quoted($0))" }
+      ?? (options.fresh ? "fresh" : snapshot.map { "resume at \($0.position.kind)" } ?? "new")
+    // `rawValue`, not the enum itself: interpolating a type without a description reflects it
+    // (`Mirror`), a measurable part of the start.
+    return "start: \(Options.version), \(start), \(options.language.rawValue)"
+  }
+
+  /// What the start's own work found, handed to the program once it runs.
+  public struct Found: Sendable {
+    enum Resumed: Sendable {
+      case nothing
+      case restored(Restoration)
+      case bag(LegacyBagFlow)
+    }
+    var recovered: [RecoveredPayment] = []
+    var recoveryFailure: ServiceError?
+    var resumed = Resumed.nothing
+    /// The restored flow's snapshot, when it differs from the one on disk, and what saving it
+    /// said (nil: saved).
+    var restoredSave: SessionSave?
+  }
+
+  /// The start's work: payments a crash cut off are settled before any flow is restored, so a
+  /// resume at payment sees whether its quote was paid; then the flow is restored and its path
+  /// saved (the rule: a path is on disk before the frame that shows it), through `restoredSave`
+  /// so that an end while resuming knows whether it was.
+  public func work(
+    airline: SimulatedAirline, session: any SessionStore, restoredSave: RestoredSave,
+    clock: WallClock, executor: (any TaskExecutor)?
+  ) -> Task<Found, Never> {
+    let start = self
+    return Task(executorPreference: executor) { () async -> Found in
+      var found = Found()
+      do throws(ServiceError) {
+        found.recovered = try await airline.recoverInterruptedPayments()
+      } catch {
+        found.recoveryFailure = error
+      }
+      guard let snapshot = start.snapshot, start.restoring != nil else { return found }
+      if start.legacyBag {
+        // The bag's own deep-link handler fills it by hand.
+        var bag = LegacyBagFlow()
+        switch snapshot.position {
+        case .payment(let quoteID, _):
+          bag = await LegacyBagFlow.openingPayLink(quoteID, using: airline.services) ?? bag
+        default:
+          if let criteria = snapshot.criteria { _ = bag.searchSubmitted(criteria) }
+        }
+        found.resumed = .bag(bag)
+        return found
+      }
+      let restoration = await BookingFlow.restore(
+        snapshot, using: airline.services, now: clock.now())
+      found.resumed = .restored(restoration)
+      if let restored = restoration.flow.savedSnapshot, restored != start.saved {
+        found.restoredSave = restoredSave.save(restored, through: session)
+      }
+      return found
+    }
+  }
+
+  /// Hands what the start's work found to `program`.
+  @MainActor
+  public func deliver(_ found: Found, to program: Program) {
+    if let failure = found.recoveryFailure { program.paymentRecoveryFailed(failure) }
+    switch found.resumed {
+    case .nothing: break
+    case .restored(let restoration):
+      program.restored(restoration, fromLink: fromLink, saved: found.restoredSave)
+    case .bag(let bag): program.bagOpened(bag)
+    }
+    for payment in found.recovered { program.recovered(payment) }
+  }
+}

@@ -1,0 +1,178 @@
+import Airline
+import Canvas
+import Domain
+import FlowOwner
+import Foundation
+import Persistence
+import Presentation
+import Program
+import SimulatedAirline
+import Testing
+
+/// The whole program in this process, as `booking` runs it but with its test clients: a test
+/// screen that keeps every frame, virtual timers on a hand-moved clock, the event log in memory,
+/// and the real session file and simulated airline (no latency) in a temporary data directory.
+/// Nothing waits on the wall clock: a test runs the program to rest (`settle`) or moves the
+/// clock (`advance`).
+@MainActor
+final class Run {
+  /// 2026-11-29 12:00:00 UTC.
+  static let start = Date(timeIntervalSince1970: 1_795_953_600)
+
+  let root: String
+  let clock: ManualClock
+  let timers: VirtualTimers
+  let screen: TestScreen
+  let log = MemoryLog()
+  let store: RecordStore
+  let airline: SimulatedAirline
+  let session: any SessionStore
+  let startup: Startup
+  let program: Program
+
+  /// A program started with `arguments` (booking's options) on the data directory `root` (a
+  /// new one when nil), its clock at `now`.
+  init(
+    _ arguments: [String] = [], root: String? = nil, now: Date = Run.start,
+    session: (any SessionStore)? = nil, columns: Int = 100, rows: Int = 30
+  ) throws {
+    let options = try Options.parse(arguments)
+    self.root = root ?? NSTemporaryDirectory() + "booking-program-" + UUID().uuidString
+    clock = ManualClock(now)
+    timers = VirtualTimers(clock: clock)
+    screen = TestScreen(columns: columns, rows: rows)
+    store = RecordStore(root: self.root)
+    airline = SimulatedAirline(
+      store: store, clock: clock.wallClock,
+      configuration: .init(quoteLifetime: options.quoteTTL, latency: .none))
+    let session = session ?? SessionFile(store: store)
+    self.session = session
+    let link = try options.openURL.map { try DeepLink(parsing: $0) }
+    startup = Startup(options: options, link: link, session: session)
+    let environment = AppEnvironment(
+      services: airline.services, airports: AirportDirectory.builtIn, fares: SimulatedFares(),
+      clock: clock.wallClock, paymentKeys: PaymentKeys(seed: 7))
+    program = Program(
+      store: Store(
+        state: startup.initialState(
+          now: now, zone: .utc, language: options.language, saveProblem: nil),
+        environment: environment),
+      clients: Program.Clients(
+        screen: screen, timers: timers, clock: clock.wallClock, session: session, log: log,
+        exit: { _ in }))
+  }
+
+  /// Removes the data directory.
+  func remove() { try? FileManager.default.removeItem(atPath: root) }
+
+  /// Draws the first frame, does the start's work (payments a crash cut off, a restore) and
+  /// hands it over, as `booking` does, then runs to rest.
+  func start() async {
+    program.run()
+    let found = await startup.work(
+      airline: airline, session: session, restoredSave: RestoredSave(), clock: clock.wallClock,
+      executor: nil
+    ).value
+    if startup.restoring == nil { program.startFresh() }
+    startup.deliver(found, to: program)
+    await settle()
+  }
+
+  /// Runs the program until nothing is left to do now: work queued for after this turn (a
+  /// frame), and the airline's replies.
+  func settle() async {
+    while true {
+      let ran = timers.runSoon()
+      if program.store.runningEffects > 0 {
+        await program.store.idle()
+        continue
+      }
+      if !ran { return }
+    }
+  }
+
+  /// Keys as the terminal reads them, then the program at rest.
+  func press(_ keys: Key...) async {
+    program.received(keys)
+    await settle()
+  }
+
+  /// `text` typed character by character, then the program at rest.
+  func type(_ text: String) async {
+    program.received(text.map { Key.character($0) })
+    await settle()
+  }
+
+  /// Moves the clock `seconds` on, firing the timers due (the countdown's seconds, spinner
+  /// frames), then runs to rest.
+  func advance(by seconds: TimeInterval) async {
+    timers.advance(by: seconds)
+    await settle()
+  }
+
+  /// The screen's text now.
+  var text: String { screen.text }
+
+  /// The header row.
+  var header: String { String(text.prefix { $0 != "\n" }) }
+
+  /// The flow's current step.
+  var current: StepKind { program.store.state.current }
+
+  /// The code the program ended with, if it has.
+  var exitCode: Int32? { program.exitCode }
+
+  // MARK: - A booking, as a person types it
+
+  /// IST to AMS on the form's default day for `passengers`, submitted; at the results.
+  func searchIstanbulToAmsterdam(passengers: Int = 1) async {
+    await type("ist")
+    await press(.enter)
+    await type("ams")
+    await press(.enter)
+    if passengers > 1 {
+      await press(.tab)
+      for _ in 1..<passengers { await type("+") }
+    }
+    await press(.enter)
+  }
+
+  /// The first offer chosen; at passengers.
+  func chooseOffer() async { await press(.enter) }
+
+  /// Ada Lovelace and a contact; at extras.
+  func fillPassengers() async {
+    await press(.right, .tab)
+    await type("Ada")
+    await press(.tab)
+    await type("Lovelace")
+    await press(.tab)
+    await type("1990-01-01")
+    await press(.tab)
+    await type("ada@example.com")
+    await press(.tab)
+    await type("+905551234567")
+    await press(.tab, .enter)
+  }
+
+  /// Extras as they are; at payment.
+  func continueToPayment() async { await type("c") }
+
+  /// A card typed and Pay pressed.
+  func pay(card: String = "4242424242424242") async {
+    await type(card)
+    await press(.tab)
+    await type("1230")
+    await press(.tab)
+    await type("123")
+    await press(.tab, .enter)
+  }
+
+  /// From the search form to the payment form, one traveller.
+  func bookUntilPayment() async {
+    await searchIstanbulToAmsterdam()
+    await chooseOffer()
+    await fillPassengers()
+    await continueToPayment()
+  }
+}
