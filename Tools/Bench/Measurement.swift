@@ -60,7 +60,7 @@ extension Measurement {
   /// `time` for async work.
   static func timeAsync(
     _ name: String, unit: TimeUnit = .milliseconds, target: String, runs: Int, warmup: Int = 2,
-    _ body: () async throws -> Void
+    isolation: isolated (any Actor)? = #isolation, _ body: () async throws -> Void
   ) async rethrows -> Measurement {
     for _ in 0..<warmup { try await body() }
     var samples: [Double] = []

@@ -14,7 +14,9 @@ import Terminal
 
 let arguments = Array(CommandLine.arguments.dropFirst())
 /// The groups of figures `--only` can choose, in the order they run.
-let sections = ["store", "offers", "restore", "pay", "results", "trips", "tick"]
+let sections = [
+  "store", "offers", "restore", "pay", "results", "trips", "tick", "program",
+]
 if arguments.contains("-h") || arguments.contains("--help") {
   print(
     """
@@ -286,6 +288,11 @@ if wants("tick") {
     Measurement(
       name: "bytes per countdown tick (ncurses on a pipe)", samples: tickBytes, unit: "bytes",
       target: "< 32 bytes"))
+}
+
+if wants("program") {
+  // The program in process: a key, and a whole booking, on virtual timers with no terminal.
+  for figure in try await programFigures(scratch: scratch, clock: clock) { report(figure) }
 }
 
 if arguments.contains("--json") {

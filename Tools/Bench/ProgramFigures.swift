@@ -1,0 +1,129 @@
+import Airline
+import Canvas
+import Domain
+import FlowOwner
+import Foundation
+import Persistence
+import Presentation
+import Program
+import SimulatedAirline
+
+/// A program at rest on virtual timers and a screen that keeps nothing: keys go in, and `settle`
+/// runs what they started (frames, the airline's replies) to its end.
+@MainActor
+final class BenchProgram {
+  let timers: VirtualTimers
+  let program: Program
+
+  init(airline: SimulatedAirline, clock: ManualClock, screen: any Screen) {
+    timers = VirtualTimers(clock: clock)
+    let environment = AppEnvironment(
+      services: airline.services, airports: AirportDirectory.builtIn, fares: SimulatedFares(),
+      clock: clock.wallClock, paymentKeys: PaymentKeys(seed: 1))
+    program = Program(
+      store: Store(state: RootFeature.State(now: clock.now), environment: environment),
+      clients: Program.Clients(
+        screen: screen, timers: timers, clock: clock.wallClock, session: MemorySession(),
+        exit: { _ in }))
+    program.run()
+  }
+
+  func settle() async {
+    while true {
+      let ran = timers.runSoon()
+      if program.store.runningEffects > 0 {
+        await program.store.idle()
+        continue
+      }
+      if !ran { return }
+    }
+  }
+
+  func send(_ keys: [Key]) async {
+    program.received(keys)
+    await settle()
+  }
+}
+
+/// The keys of a whole booking from the search form, one traveller, as a person types them, in
+/// the batches a terminal delivers them.
+let wholeBookingKeys: [[Key]] = {
+  func typed(_ text: String) -> [Key] { text.map { Key.character($0) } }
+  return [
+    typed("ist"), [.enter], typed("ams"), [.enter], [.enter],  // search → results
+    [.enter],  // the first offer → passengers
+    [.right, .tab], typed("Ada"), [.tab], typed("Lovelace"), [.tab], typed("1990-01-01"), [.tab],
+    typed("ada@example.com"), [.tab], typed("+905551234567"), [.tab, .enter],  // → extras
+    typed("c"),  // → payment
+    typed("4242424242424242"), [.tab], typed("1230"), [.tab], typed("123"), [.tab, .enter],
+  ]
+}()
+
+/// A key through the program, and a whole booking in process, each beside what the app did
+/// before the program existed (the store, then a whole redraw), in one run.
+@MainActor
+func programFigures(scratch: String, clock: ManualClock) async throws -> [Measurement] {
+  var figures: [Measurement] = []
+  let airline = SimulatedAirline(
+    store: RecordStore(root: scratch + "/program"), clock: clock.wallClock,
+    configuration: .init(latency: .none))
+  // At the results of one search: Down and Up move the selection.
+  let atResults = BenchProgram(airline: airline, clock: clock, screen: NoScreen())
+  for keys in wholeBookingKeys.prefix(5) { await atResults.send(keys) }
+  guard atResults.program.store.state.current == .results else { fail("not at the results") }
+  var flip = false
+  figures.append(
+    await Measurement.timeAsync(
+      "a key through the program (results, 100x30, no terminal)", unit: .microseconds,
+      target: "-", runs: 2000
+    ) {
+      flip.toggle()
+      await atResults.send([flip ? .down : .up])
+    })
+  let store = atResults.program.store
+  var canvas = Canvas(width: 100, height: 30)
+  figures.append(
+    Measurement.time(
+      "a key through the store and a whole redraw (results, 100x30)", unit: .microseconds,
+      target: "-", runs: 2000
+    ) {
+      flip.toggle()
+      store.send(.key(flip ? .down : .up))
+      RootView.draw(store.state, on: &canvas, theme: .color)
+    })
+  figures.append(
+    try await Measurement.timeAsync(
+      "a whole booking in process (keys to confirmation, zero latency)", target: "-", runs: 20
+    ) {
+      let booking = BenchProgram(airline: airline, clock: clock, screen: NoScreen())
+      for keys in wholeBookingKeys { await booking.send(keys) }
+      guard booking.program.store.state.current == .confirmation else {
+        throw BenchFailure("the booking ended at \(booking.program.store.state.current)")
+      }
+    })
+  figures.append(
+    try await Measurement.timeAsync(
+      "a whole booking through the store and whole redraws, no program", target: "-", runs: 20
+    ) {
+      let environment = AppEnvironment(
+        services: airline.services, airports: AirportDirectory.builtIn, fares: SimulatedFares(),
+        clock: clock.wallClock, paymentKeys: PaymentKeys(seed: 1))
+      let store = Store(state: RootFeature.State(now: clock.now), environment: environment)
+      var canvas = Canvas(width: 100, height: 30)
+      store.send(.key(.resize(width: 100, height: 30)))
+      for keys in wholeBookingKeys {
+        for key in keys { store.send(.key(key)) }
+        await store.idle()
+        RootView.draw(store.state, on: &canvas, theme: .color)
+      }
+      guard store.state.current == .confirmation else {
+        throw BenchFailure("the booking ended at \(store.state.current)")
+      }
+    })
+  return figures
+}
+
+struct BenchFailure: Error, CustomStringConvertible {
+  let description: String
+  init(_ description: String) { self.description = description }
+}
