@@ -6,21 +6,24 @@ import Canvas
   import Foundation
 #endif
 
-/// Runs the root feature: reduces actions on the main actor, one at a time, does the commands
-/// their effects carry (through `perform`), cancels what they cancel (the work of a step that
-/// left the path, said by the step stack), and starts their jobs.
+/// The store of the root feature, which the app runs.
+public typealias Store = FeatureStore<RootFeature.State, RootFeature.Action>
+
+/// Runs a feature: reduces actions on the main actor, one at a time, each at the time `now`
+/// says, does the commands their effects carry (through `perform`), cancels what they cancel
+/// (the work of a step that left the path, said by the step stack), starts their jobs, and
+/// starts what a sequence puts after a group once that group's jobs have all answered.
 @MainActor
-public final class Store {
+public final class FeatureStore<State, Action: Sendable> {
   /// The current state.
-  public private(set) var state: RootFeature.State
-  /// The environment effects run in.
-  public let environment: AppEnvironment
+  public private(set) var state: State
+  private let reducer: (inout State, Action, Date) -> Effect<Action>
   /// Does a command; an action it returns (what a save said, a file's text) is reduced right
   /// after the action being handled, before any other.
-  public var perform: @MainActor (Command) -> RootFeature.Action? = { _ in nil }
+  public var perform: @MainActor (Command) -> Action? = { _ in nil }
   /// Called after every action, with the new state and the action (the program redraws from
   /// here; after an action that `movesOnlyTheClock` it only redraws the clock).
-  public var onChange: (@MainActor (RootFeature.State, RootFeature.Action) -> Void)?
+  public var onChange: (@MainActor (State, Action) -> Void)?
   /// Where the time an action comes at is read: the environment's clock unless a runtime says
   /// otherwise.
   public var now: @MainActor () -> Date
@@ -28,25 +31,25 @@ public final class Store {
   private var running: [Int?: [Int: Task<Void, Never>]] = [:]
   /// Groups of a sequence still waiting for jobs, by group number: what follows them, and the
   /// jobs not yet back.
-  private var waiting: [Int: (rest: Effect<RootFeature.Action>, jobs: Set<Int>)] = [:]
+  private var waiting: [Int: (rest: Effect<Action>, jobs: Set<Int>)] = [:]
   private var nextJob = 0
   private var nextGroup = 0
   /// Actions to reduce once the one being reduced is done.
-  private var queue: [RootFeature.Action] = []
+  private var queue: [Action] = []
   private var reducing = false
   /// Where the effects' work runs (nil: Swift's global concurrent executor).
   private let executor: (any TaskExecutor)?
 
-  /// A store starting at `state`, running its effects' work on `executor` (the app passes a
-  /// `SerialTaskExecutor`; nil is Swift's global concurrent executor).
+  /// A store starting at `state`, reducing with `reducer` at the time `now` reads, running its
+  /// effects' work on `executor` (nil: Swift's global concurrent executor).
   public init(
-    state: RootFeature.State, environment: AppEnvironment, executor: (any TaskExecutor)? = nil
+    state: State, now: @escaping @MainActor () -> Date, executor: (any TaskExecutor)? = nil,
+    reducer: @escaping (inout State, Action, Date) -> Effect<Action>
   ) {
     self.state = state
-    self.environment = environment
+    self.now = now
     self.executor = executor
-    let clock = environment.clock
-    now = { clock.now() }
+    self.reducer = reducer
   }
 
   /// How many effects are running (for tests and the inspector).
@@ -63,7 +66,7 @@ public final class Store {
   /// Reduces `action` at the time `now` says, does its commands, cancels what its effect
   /// cancels, starts its jobs (except those of a tag it cancels), and reports the change. An
   /// action sent while another is being reduced (by a command, or by `onChange`) waits for it.
-  public func send(_ action: RootFeature.Action) {
+  public func send(_ action: Action) {
     queue.append(action)
     drain()
   }
@@ -75,13 +78,13 @@ public final class Store {
     defer { reducing = false }
     while !queue.isEmpty {
       let next = queue.removeFirst()
-      let effect = RootFeature.reduce(&state, next, at: now(), environment: environment)
+      let effect = reducer(&state, next, now())
       start(effect)
       onChange?(state, next)
     }
   }
 
-  private func start(_ effect: Effect<RootFeature.Action>) {
+  private func start(_ effect: Effect<Action>) {
     for tag in effect.cancellations {
       for task in (running[tag] ?? [:]).values { task.cancel() }
       running[tag] = nil
@@ -106,7 +109,7 @@ public final class Store {
     }
   }
 
-  private func begin(_ job: Effect<RootFeature.Action>.Job, group: Int?) {
+  private func begin(_ job: Effect<Action>.Job, group: Int?) {
     let tag = job.tag
     nextJob += 1
     let number = nextJob
@@ -121,7 +124,7 @@ public final class Store {
 
   /// A job's reply, back on the main actor: sent unless its work was cancelled meanwhile. The
   /// last reply of a sequence's group starts what follows it, once the reply is reduced.
-  private func finished(_ action: RootFeature.Action, tag: Int?, number: Int, group: Int?) {
+  private func finished(_ action: Action, tag: Int?, number: Int, group: Int?) {
     guard !Task.isCancelled else {
       if let group { waiting[group] = nil }
       return
@@ -136,6 +139,19 @@ public final class Store {
       drain()
     } else {
       waiting[group] = entry
+    }
+  }
+}
+
+extension FeatureStore where State == RootFeature.State, Action == RootFeature.Action {
+  /// The root feature at `state` in `environment`, at its clock's time, running its effects'
+  /// work on `executor` (the app passes a `SerialTaskExecutor`).
+  public convenience init(
+    state: RootFeature.State, environment: AppEnvironment, executor: (any TaskExecutor)? = nil
+  ) {
+    let clock = environment.clock
+    self.init(state: state, now: { clock.now() }, executor: executor) { state, action, now in
+      RootFeature.reduce(&state, action, at: now, environment: environment)
     }
   }
 }

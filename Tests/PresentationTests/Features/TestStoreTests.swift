@@ -93,6 +93,54 @@ struct TestStoreTests {
     store.finish()
   }
 
+  @Test("a sequence starts its next part once every job of the part before is received")
+  func sequenceWaitsForItsJobs() async {
+    enum Step: Hashable, Sendable { case go, stop, first, second, third }
+    let store = TestStore(0) { (count: inout Int, action: Step) -> Effect<Step> in
+      switch action {
+      case .go:
+        return .sequence([
+          .batch([Effect<Step>.run { .first }.tagged(1), .run { .second }]),
+          .command(.log("between")),
+          .run { .third },
+        ])
+      case .stop: return .cancel([1])
+      case .first, .second, .third:
+        count += 1
+        return .none
+      }
+    }
+    store.send(.go)
+    #expect(store.running == 2, "the first part's two jobs; nothing of the rest yet")
+    await store.receive({ $0 == .first }) { $0 = 1 }
+    #expect(store.running == 1)
+    await store.receive({ $0 == .second }) { $0 = 2 }
+    store.commands([.log("between")])
+    #expect(store.running == 1, "the last part")
+    await store.receive({ $0 == .third }) { $0 = 3 }
+
+    // Cancelling a job of a part stops the rest of the sequence.
+    store.send(.go)
+    store.send(.stop)
+    await store.receive({ $0 == .second }) { $0 = 4 }
+    #expect(store.running == 0)
+    store.finish()
+  }
+
+  @Test("commands of a batch keep their order; a sequence's later commands wait for its jobs")
+  func commandOrder() {
+    let effect = Effect<Int>.batch([
+      .command(.log("a")), .sequence([.run { 1 }, .command(.log("c"))]), .command(.log("b")),
+    ])
+    #expect(effect.commands == [.log("a"), .log("b")])
+    #expect(effect.jobs.count == 1)
+    #expect(effect.groups.compactMap(\.continuation).map(\.commands) == [[.log("c")]])
+    let mapped = effect.map { $0 + 1 }.tagged(7)
+    #expect(mapped.commands == [.log("a"), .log("b")])
+    #expect(mapped.jobs.map(\.tag) == [7])
+    #expect(mapped.groups.compactMap(\.continuation).map(\.commands) == [[.log("c")]])
+  }
+
   @Test("results loading when Esc goes back: their work is dropped, as the app drops it")
   func rootDropsTheWorkOfAStepThatLeft() async throws {
     let criteria = try Fixture.criteria()
@@ -103,9 +151,19 @@ struct TestStoreTests {
     store.send(.restored(Restoration(flow: flow, outcome: .resumed(at: .results))))
     #expect(store.state.current == .results)
     #expect(store.running == 2, "the offers and the week's fares")
+    // The restored path is saved, and the log hears of the restore and of what the header says.
+    store.commands([
+      .saveSnapshot(BookingSnapshot(criteria: criteria, position: .results)),
+      .log("flow: accepted restore -> Resumed at results. -> [results]"),
+      .log("notice: Resumed at results"),
+    ])
     store.send(.key(.escape))
     #expect(store.state.current == .search)
     #expect(store.running == 0)
+    store.commands([
+      .saveSnapshot(BookingSnapshot(criteria: nil, position: .search)),
+      .log("flow: accepted back() -> [], removed results"),
+    ])
     store.finish()
   }
 }

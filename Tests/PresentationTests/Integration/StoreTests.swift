@@ -40,4 +40,46 @@ struct StoreTests {
     store.send(.spin)
     #expect(store.runningEffects == 0)
   }
+
+  @Test(
+    "a sequence runs its parts in order: commands at once, the next part once the last job of the one before has answered"
+  )
+  func sequenceInOrder() async {
+    enum Step: Hashable, Sendable { case go, stop, first, second, third }
+    var seen: [String] = []
+    let store = FeatureStore<Int, Step>(state: 0, now: { TestWorld.start }) { count, action, _ in
+      switch action {
+      case .go:
+        return .sequence([
+          .batch([Effect<Step>.run { .first }.tagged(1), .run { .second }]),
+          .command(.log("between")),
+          .run { .third },
+        ])
+      case .stop: return .cancel([1])
+      case .first, .second, .third:
+        count += 1
+        return .none
+      }
+    }
+    store.perform = { command in
+      seen.append("\(command)")
+      return nil
+    }
+    store.onChange = { _, action in seen.append("\(action)") }
+    store.send(.go)
+    await store.idle()
+    #expect(store.state == 3)
+    #expect(seen.first == "go" && seen.last == "third", "\(seen)")
+    let between = seen.firstIndex(of: "log(\"between\")")
+    let replies = [seen.firstIndex(of: "first"), seen.firstIndex(of: "second")].compactMap(\.self)
+    #expect(replies.count == 2 && between.map { $0 > replies.max() ?? 0 } == true, "\(seen)")
+
+    // A part's job cancelled: the parts after it never start.
+    seen = []
+    store.send(.go)
+    store.send(.stop)
+    await store.idle()
+    #expect(store.state == 4, "only the untagged job of the first part answered")
+    #expect(!seen.contains("third") && !seen.contains("log(\"between\")"), "\(seen)")
+  }
 }
