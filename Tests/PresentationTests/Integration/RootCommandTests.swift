@@ -1,0 +1,87 @@
+import Airline
+import Canvas
+import Domain
+import FlowOwner
+import Foundation
+import TestSupport
+import Testing
+
+@testable import Presentation
+
+/// The root's commands, asserted with the whole state through the exhaustive `TestStore`: what
+/// is saved, logged, read and ended is in the reducer's answer, not found by watching the state.
+@Suite("The root's commands, whole state")
+struct RootCommandTests {
+  static func store(_ state: RootFeature.State) -> TestStore<RootFeature.State, RootFeature.Action>
+  {
+    let environment = AppEnvironment.test()
+    return TestStore(state) { state, action in
+      RootFeature.reduce(&state, action, at: Fixture.now, environment: environment)
+    }
+  }
+
+  @Test("Ctrl-C asks, n stays, Ctrl-C asks again and y quits: the quit is a command, with no save")
+  func quit() {
+    let store = Self.store(RootFeature.State(now: Fixture.now, saved: .search))
+    store.send(.key(.control("c"))) { $0.shell.modal = .confirmQuit }
+    store.send(.key(.character("n"))) { $0.shell.modal = nil }
+    store.send(.key(.control("c"))) { $0.shell.modal = .confirmQuit }
+    store.send(.key(.character("y")))
+    store.commands([.quit(code: 0)])
+    store.finish()
+  }
+
+  @Test(
+    "the first save is asked once; a failure is said in the header and logged once; a save that works clears it"
+  )
+  func saveFailsThenWorks() {
+    let store = Self.store(RootFeature.State(now: Fixture.now))
+    store.send(.key(.resize(width: 100, height: 30))) {
+      $0.shell.screenWidth = 100
+      $0.shell.screenHeight = 30
+      $0.saving.willSave(.search)
+    }
+    store.commands([.saveSnapshot(.search)])
+    store.send(.key(.resize(width: 80, height: 24))) {
+      $0.shell.screenWidth = 80
+      $0.shell.screenHeight = 24
+    }
+    store.commands([])
+    store.send(.snapshotSaved(.search, error: "No space left on device")) {
+      _ = $0.saving.wrote(.search, error: "No space left on device")
+      $0.shell.saveProblem = "Progress cannot be saved: No space left on device"
+    }
+    store.commands([.log("cannot save: Progress cannot be saved: No space left on device")])
+    // The snapshot that failed is not asked again until the path moves; at quit it is tried
+    // once more, before the program ends.
+    store.send(.key(.control("c"))) { $0.shell.modal = .confirmQuit }
+    store.send(.key(.character("y"))) { $0.saving.willSave(.search) }
+    store.commands([.saveSnapshot(.search), .quit(code: 0)])
+    store.send(.snapshotSaved(.search, error: nil)) {
+      _ = $0.saving.wrote(.search, error: nil)
+      $0.shell.saveProblem = nil
+    }
+    store.commands([.log("saving works again")])
+    store.finish()
+  }
+
+  @Test(
+    "the inspector asks for the file when it opens and after each save while open, not on every key"
+  )
+  func inspectorReads() {
+    let store = Self.store(RootFeature.State(now: Fixture.now, saved: .search))
+    store.send(.key(.function(2))) { $0.shell.modal = .inspector }
+    store.commands([.readSavedSnapshot])
+    store.send(.savedSnapshotRead("{\"position\":\"search\"}")) {
+      $0.shell.savedSnapshotText = "{\"position\":\"search\"}"
+    }
+    store.send(.key(.down))
+    store.commands([])
+    store.send(.snapshotSaved(.search, error: nil))
+    store.commands([.readSavedSnapshot])
+    store.send(.key(.escape)) { $0.shell.modal = nil }
+    store.send(.key(.function(2))) { $0.shell.modal = .inspector }
+    store.commands([.readSavedSnapshot])
+    store.finish()
+  }
+}
