@@ -19,6 +19,9 @@ public struct Cell: Hashable, Sendable {
 
   /// Calls `body` with each scalar of `grapheme`, in order, until it returns false, without
   /// making a `String` (what a backend hands the terminal for every changed cell).
+  /// The grapheme's scalar when it is exactly one (most cells), read without making a string.
+  public var onlyScalar: Unicode.Scalar? { glyph.onlyScalar }
+
   public func forEachScalar(_ body: (Unicode.Scalar) -> Bool) {
     glyph.forEachScalar(body)
   }

@@ -68,6 +68,25 @@ struct Glyph: Hashable, Sendable {
     high = high & ~(0xFF << 56) | UInt64(count + 1) << 56
   }
 
+  /// The cluster's scalar when it is exactly one, read from the inline bytes without making a
+  /// string; nil for a longer cluster (or the empty one).
+  var onlyScalar: Unicode.Scalar? {
+    // One ASCII byte, the most common cell, first.
+    if high == 1 << 56, low < 0x80 { return Unicode.Scalar(UInt8(truncatingIfNeeded: low)) }
+    let count = Int(high >> 56)
+    guard count >= 1, count <= 4 else { return nil }
+    let lead = UInt32(truncatingIfNeeded: low & 0xFF)
+    let length =
+      lead < 0x80
+      ? 1 : lead >> 5 == 0b110 ? 2 : lead >> 4 == 0b1110 ? 3 : lead >> 3 == 0b11110 ? 4 : 0
+    guard length == count else { return nil }
+    var value = length == 1 ? lead : lead & (0xFF >> (length + 1))
+    for index in 1..<length {
+      value = value << 6 | UInt32(truncatingIfNeeded: (low >> (index * 8)) & 0x3F)
+    }
+    return Unicode.Scalar(value)
+  }
+
   /// Clusters too long to keep inline, each once, in the order first seen.
   private static let table = Mutex<(texts: [String], indices: [String: UInt64])>(([], [:]))
 

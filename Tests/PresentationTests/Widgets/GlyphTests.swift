@@ -20,6 +20,17 @@ struct GlyphTests {
     }
   }
 
+  @Test("a cell's only scalar is its cluster's when it has exactly one, and nil otherwise")
+  func onlyScalar() {
+    for cluster in Self.clusters + ["\u{7F}", "\u{10FFFF}", "\u{1F600}", "\u{80}"] {
+      let scalars = Array(cluster.unicodeScalars)
+      let expected = scalars.count == 1 ? scalars.first : nil
+      #expect(
+        Cell(grapheme: cluster, width: 1, style: .plain).onlyScalar == expected,
+        "\(cluster.debugDescription)")
+    }
+  }
+
   @Test("a cell's scalars are its cluster's, read without a string, and stop when asked")
   func scalarsOfACell() {
     for cluster in Self.clusters {
