@@ -1,0 +1,196 @@
+import Canvas
+import FlowOwner
+import Foundation
+import Presentation
+import Program
+import Testing
+
+/// Quitting and starting again on the same data directory, in process: what a quit says, a
+/// resume held open and quit, `--fresh`, and a snapshot that cannot be read.
+@MainActor
+@Suite("Quitting and resuming, in process")
+struct ProgramResumeTests {
+  /// A data directory whose saved session is at payment, as a run killed there leaves it (the
+  /// run is dropped: nothing of an end is done); the snapshot's bytes.
+  func savedAtPayment() async throws -> (root: String, bytes: Data) {
+    let run = try Run(["--latency", "0"])
+    await run.start()
+    await run.bookUntilPayment()
+    #expect(run.savedPosition?.kind == .payment)
+    return (run.root, try #require(run.snapshotBytes))
+  }
+
+  @Test("Ctrl-C asks before quitting; n stays; a second Ctrl-C quits, and the flow resumes later")
+  func controlC() async throws {
+    let run = try Run(["--latency", "0"])
+    defer { run.remove() }
+    await run.start()
+    await run.searchIstanbulToAmsterdam()
+    #expect(run.text.contains(#/\d+ offers · sorted by price/#), "\(run.text)")
+
+    await run.press(.control("c"))
+    #expect(run.text.contains("Quit?"), "\(run.text)")
+    #expect(run.text.contains("it will resume at these results"), "\(run.text)")
+    await run.type("n")
+    #expect(!run.text.contains("Quit?"), "\(run.text)")
+    #expect(run.exitCode == nil)
+
+    await run.press(.control("c"))
+    #expect(run.text.contains("Quit?"), "\(run.text)")
+    await run.press(.control("c"))
+    #expect(run.exitCode == 0)
+    #expect(run.screen.stopped)
+
+    let again = try Run(["--latency", "0"], root: run.root)
+    await again.start()
+    #expect(again.text.contains("Resumed at results"), "\(again.text)")
+    #expect(again.current == .results)
+  }
+
+  @Test("while resuming the screen says so, and quitting asks and then quits, keeping the booking")
+  func quitDuringResume() async throws {
+    let (root, saved) = try await savedAtPayment()
+    defer { try? FileManager.default.removeItem(atPath: root) }
+
+    let resuming = try Run(["--latency", "0"], root: root)
+    let save = await resuming.startHeld()
+    #expect(resuming.text.contains("Resuming your booking at payment"), "\(resuming.text)")
+    await resuming.type("x")
+    #expect(resuming.text.contains("Still resuming"), "\(resuming.text)")
+    await resuming.type("q")
+    #expect(resuming.text.contains("Quit?"), "\(resuming.text)")
+    await resuming.type("y")
+    #expect(resuming.exitCode == 0)
+    #expect(
+      resuming.log.lines.last
+        == "exit: quit while resuming at payment, saved session left as it was",
+      "\(resuming.log.lines)")
+    #expect(resuming.snapshotBytes == saved)
+    // The start's work, finishing after the end (beside it, on its own queue), saves nothing.
+    _ = await resuming.startWork(save)
+    #expect(resuming.snapshotBytes == saved)
+
+    let again = try Run(["--latency", "0"], root: root)
+    await again.start()
+    #expect(again.text.contains("Resumed at payment"), "\(again.text)")
+    #expect(again.text.contains("Card number"), "\(again.text)")
+  }
+
+  @Test("a key while resuming acts on no step; the restore, once handed over, opens payment")
+  func keyWhileResuming() async throws {
+    let (root, saved) = try await savedAtPayment()
+    defer { try? FileManager.default.removeItem(atPath: root) }
+
+    let resuming = try Run(["--latency", "0"], root: root)
+    let save = await resuming.startHeld()
+    await resuming.type("4")
+    #expect(resuming.text.contains("Still resuming"), "\(resuming.text)")
+    await resuming.deliver(await resuming.startWork(save))
+    #expect(resuming.current == .payment, "\(resuming.text)")
+    #expect(resuming.header.contains("Resumed at payment"), "\(resuming.header)")
+    #expect(Run.field("Card number", in: resuming.text) == "", "\(resuming.text)")
+    #expect(resuming.snapshotBytes == saved)
+  }
+
+  @Test(
+    "a link's restore saved before a quit while opening: the log says so, and a start resumes it")
+  func quitAfterTheRestoredSave() async throws {
+    let first = try Run(["--latency", "0"])
+    defer { first.remove() }
+    await first.start()
+    await first.bookUntilPayment()
+    let quote = try #require(first.savedQuoteID)
+    await first.press(.escape)
+    #expect(first.savedPosition?.kind == .extras, "\(first.text)")
+
+    let linked = try Run(
+      ["--latency", "0", "--open", "booking://pay/\(quote.rawValue)"], root: first.root)
+    let save = await linked.startHeld()
+    #expect(linked.text.contains("Opening payment from the link"), "\(linked.text)")
+    _ = await linked.startWork(save)
+    #expect(linked.savedQuoteID == quote, "the restored path is saved by the start's work")
+    await linked.type("q")
+    await linked.type("y")
+    #expect(linked.exitCode == 0)
+    #expect(
+      linked.log.lines.last
+        == "exit: quit while resuming at payment, saved session as restored",
+      "\(linked.log.lines)")
+    #expect(linked.savedQuoteID == quote)
+
+    let again = try Run(["--latency", "0"], root: first.root)
+    await again.start()
+    #expect(again.text.contains("Resumed at payment"), "\(again.text)")
+    #expect(again.text.contains("Card number"), "\(again.text)")
+  }
+
+  @Test("--fresh starts at the search form without erasing the saved booking; a search asks first")
+  func freshKeepsTheSavedBooking() async throws {
+    let (root, saved) = try await savedAtPayment()
+    defer { try? FileManager.default.removeItem(atPath: root) }
+
+    let fresh = try Run(["--latency", "0", "--fresh"], root: root)
+    await fresh.start()
+    #expect(fresh.text.contains("From") && fresh.text.contains("To"), "\(fresh.text)")
+    #expect(fresh.current == .search)
+    await fresh.press(.control("c"))
+    #expect(fresh.text.contains("Quit?"), "\(fresh.text)")
+    await fresh.type("y")
+    #expect(fresh.exitCode == 0)
+    #expect(fresh.snapshotBytes == saved, "--fresh overwrote the saved booking")
+
+    let again = try Run(["--latency", "0", "--fresh"], root: root)
+    await again.start()
+    await again.type("ist")
+    await again.press(.enter)
+    await again.type("ams")
+    await again.press(.enter)
+    #expect(Run.field("From", in: again.text) == "IST", "\(again.text)")
+    #expect(Run.field("To", in: again.text) == "AMS", "\(again.text)")
+    await again.press(.enter)
+    #expect(again.text.contains("Discard the booking waiting at payment?"), "\(again.text)")
+    await again.type("n")
+    #expect(!again.text.contains("Discard the booking"), "\(again.text)")
+    #expect(again.text.contains("From"), "\(again.text)")
+    #expect(again.snapshotBytes == saved)
+    await again.press(.enter)
+    #expect(again.text.contains("Discard the booking waiting at payment?"), "\(again.text)")
+    await again.type("y")
+    #expect(again.text.contains("┌ Results · "), "\(again.text)")
+    #expect(again.text.contains(#/\d+ offers · sorted by price/#), "\(again.text)")
+    #expect(again.savedPosition?.kind == .results)
+  }
+
+  @Test("a corrupt snapshot: one line in the header, set aside with its bytes, search still works")
+  func corruptSnapshot() async throws {
+    let root = NSTemporaryDirectory() + "booking-program-" + UUID().uuidString
+    defer { try? FileManager.default.removeItem(atPath: root) }
+    try FileManager.default.createDirectory(
+      atPath: root + "/session", withIntermediateDirectories: true)
+    let garbage = Data(#"{"schema": 1, "kind": "session", "data": {"position": {"payme"#.utf8)
+    try garbage.write(to: URL(fileURLWithPath: root + "/session/snapshot.json"))
+
+    let run = try Run(["--latency", "0"], root: root)
+    await run.start()
+    #expect(run.header.contains("session/snapshot.json could not be read"), "\(run.header)")
+    // One line: the header row has it, the next row is the search panel's frame.
+    #expect(run.text.split(separator: "\n")[1].hasPrefix("┌ Search flights"), "\(run.text)")
+    #expect(run.header.contains("moved aside"), "\(run.header)")
+
+    let aside = try FileManager.default.contentsOfDirectory(atPath: root + "/session")
+      .filter { $0.hasPrefix("snapshot.json.corrupt-") }
+    #expect(aside.count == 1, "\(aside)")
+    if let name = aside.first {
+      #expect(FileManager.default.contents(atPath: root + "/session/" + name) == garbage)
+    }
+
+    await run.searchIstanbulToAmsterdam()
+    #expect(run.text.contains("┌ Results · "), "\(run.text)")
+    #expect(run.exitCode == nil)
+    // The new session replaced nothing that was set aside.
+    let after = try FileManager.default.contentsOfDirectory(atPath: root + "/session")
+    #expect(after.contains("snapshot.json"))
+    #expect(after.filter { $0.contains(".corrupt-") } == aside)
+    #expect(run.savedPosition?.kind == .results)
+  }
+}

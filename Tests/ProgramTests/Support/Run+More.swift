@@ -1,0 +1,320 @@
+import Airline
+import Canvas
+import Domain
+import FlowOwner
+import Foundation
+import Persistence
+import Presentation
+import Program
+import SimulatedAirline
+import Testing
+
+/// A passenger as typed into the passengers form.
+struct Traveller {
+  let given: String
+  let family: String
+  let born: String
+
+  var fullName: String { "\(given) \(family)" }
+
+  static let ada = Traveller(given: "Ada", family: "Lovelace", born: "1990-01-01")
+  static let alan = Traveller(given: "Alan", family: "Turing", born: "1985-05-05")
+}
+
+extension Run {
+  nonisolated static let payingCard = "4242424242424242"
+  nonisolated static let declinedCard = "4000000000000002"
+
+  // MARK: - The start, in parts
+
+  /// Draws the first frame without doing the start's work: a restore stays open (the screen says
+  /// it is resuming) until `finishStart`. Returns the restored path's save, which an end while
+  /// resuming closes.
+  func startHeld() async -> RestoredSave {
+    let save = RestoredSave()
+    program.restoredSave = save
+    program.run()
+    await settle()
+    return save
+  }
+
+  /// The start's work (payments a crash cut off, the restore and its save through `save`),
+  /// not yet handed to the program.
+  func startWork(_ save: RestoredSave) async -> Startup.Found {
+    await startup.work(
+      airline: airline, session: session, restoredSave: save, clock: clock.wallClock,
+      executor: nil
+    ).value
+  }
+
+  /// Hands the start's work to the program, as `booking` does once it is done, then runs to rest.
+  func deliver(_ found: Startup.Found) async {
+    if startup.restoring == nil { program.startFresh() }
+    startup.deliver(found, to: program)
+    await settle()
+  }
+
+  // MARK: - Replays
+
+  /// Moves the clock from one timer's deadline to the next (the replayed keys' times, the
+  /// countdown's seconds) until the replay has sent its last key, then runs to rest. At most
+  /// `steps` moves.
+  func replayToEnd(steps: Int = 20_000) async {
+    guard let replayer = program.replayer else { return }
+    var moves = 0
+    while replayer.isPlaying, moves < steps {
+      let next = timers.nextDeadline.map { max(0, $0.timeIntervalSince(clock.now)) } ?? 0
+      await advance(by: next)
+      moves += 1
+    }
+    await settle()
+  }
+
+  /// Moves the clock `seconds` on from one timer's deadline to the next, running to rest at
+  /// each: a replayed key held until the program was idle goes at once, and the next one
+  /// keeps its gap after it.
+  func replay(for seconds: TimeInterval) async {
+    let end = clock.now.addingTimeInterval(seconds)
+    while let next = timers.nextDeadline, next <= end {
+      await advance(by: max(0, next.timeIntervalSince(clock.now)))
+    }
+    await advance(by: max(0, end.timeIntervalSince(clock.now)))
+  }
+
+  // MARK: - Files in the data directory
+
+  /// The bytes of `relativePath` under the data directory, if it is there.
+  func bytes(_ relativePath: String) -> Data? {
+    FileManager.default.contents(atPath: root + "/" + relativePath)
+  }
+
+  /// The saved session's bytes.
+  var snapshotBytes: Data? { bytes("session/snapshot.json") }
+
+  /// Every regular file under the data directory, relative to it.
+  func files() -> [String] {
+    guard let enumerator = FileManager.default.enumerator(atPath: root) else { return [] }
+    var files: [String] = []
+    while let path = enumerator.nextObject() as? String {
+      var isDirectory: ObjCBool = false
+      if FileManager.default.fileExists(atPath: root + "/" + path, isDirectory: &isDirectory),
+        !isDirectory.boolValue
+      {
+        files.append(path)
+      }
+    }
+    return files.sorted()
+  }
+
+  /// The saved session's position, read from the file.
+  var savedPosition: BookingSnapshot.Position? { session.load().snapshot?.position }
+
+  /// The quote the saved session is paying, if it is at payment.
+  var savedQuoteID: QuoteID? {
+    if case .payment(let quote, _)? = savedPosition { return quote }
+    return nil
+  }
+
+  // MARK: - Keys
+
+  /// Every traveller typed, then the contact, then Continue (from a form whose focus is on the
+  /// first Title); at extras.
+  func fill(_ travellers: [Traveller]) async {
+    for traveller in travellers {
+      await press(.right, .tab)
+      await type(traveller.given)
+      await press(.tab)
+      await type(traveller.family)
+      await press(.tab)
+      await type(traveller.born)
+      await press(.tab)
+    }
+    await type("ada@example.com")
+    await press(.tab)
+    await type("+905551234567")
+    await press(.tab, .enter)
+  }
+
+  /// The cursor's first seat for the first traveller, then the next free seat read off the seat
+  /// map for each further one; the seats as the Seats list shows them.
+  func pickSeats(for travellers: [Traveller]) async throws -> [String] {
+    var seats: [String] = []
+    for (index, traveller) in travellers.enumerated() {
+      if index > 0 {
+        let grid = try #require(SeatGrid(screen: text), "no seat map:\n\(text)")
+        let from = try #require(grid.position(of: Character(String(index))), "\(text)")
+        let to = try #require(grid.firstFree(after: from), "\(text)")
+        program.received(SeatGrid.keys(from: from, to: to))
+        await settle()
+        await press(.enter)
+        let seat = try #require(Self.seat(of: traveller, in: text), "\(text)")
+        #expect(seat == grid.designator(to), "\(text)")
+        seats.append(seat)
+      } else {
+        await press(.enter)
+        seats.append(try #require(Self.seat(of: traveller, in: text), "\(text)"))
+      }
+    }
+    return seats
+  }
+
+  /// A card, an expiry and a CVC typed, and Pay pressed.
+  func pay(card: String, expiry: String, cvc: String = "123") async {
+    await type(card)
+    await press(.tab)
+    await type(expiry)
+    await press(.tab)
+    await type(cvc)
+    await press(.tab, .enter)
+  }
+
+  /// `q`, then yes.
+  func quit() async {
+    await type("q")
+    #expect(text.contains("Quit?"), "\(text)")
+    await type("y")
+  }
+
+  // MARK: - Reading the screen
+
+  /// The first word after a form label at the start of a panel row ("│From          IST ..."),
+  /// or "" when the field is empty (blank, or drawn as a row of underscores); nil when there is
+  /// no such row.
+  nonisolated static func field(_ label: String, in screen: String) -> String? {
+    for line in screen.split(separator: "\n") {
+      let row = line.drop { $0 == "│" || $0 == " " }
+      guard row.hasPrefix(label + " ") else { continue }
+      let value = row.dropFirst(label.count).drop { $0 == " " }
+      let word = value.prefix { $0 != " " && $0 != "│" }
+      return word.allSatisfy { $0 == "_" } ? "" : String(word)
+    }
+    return nil
+  }
+
+  /// The first screen row (from 0) containing `text`.
+  nonisolated static func row(containing text: String, in screen: String) -> Int? {
+    screen.split(separator: "\n", omittingEmptySubsequences: false).firstIndex {
+      $0.contains(text)
+    }
+  }
+
+  /// The booking reference on the confirmation screen ("J Y W 8 Z T" → "JYW8ZT").
+  nonisolated static func reference(in screen: String) -> String? {
+    guard
+      let match = screen.firstMatch(
+        of: #/Booking reference[^\n]*\n[│ ]*((?:[A-Z0-9] ){5}[A-Z0-9])(?:\s|│|$)/#)
+    else { return nil }
+    return match.output.1.filter { $0 != " " }
+  }
+
+  /// The "Price held mm:ss" countdown in the header (the first row), in seconds.
+  nonisolated static func headerCountdown(in screen: String) -> Int? {
+    let header = screen.prefix { $0 != "\n" }
+    guard let match = header.firstMatch(of: #/Price held (\d\d):(\d\d)/#),
+      let minutes = Int(match.output.1), let seconds = Int(match.output.2)
+    else { return nil }
+    return minutes * 60 + seconds
+  }
+
+  /// The seat the Seats list shows for `traveller` ("1C"), or nil ("no seat").
+  nonisolated static func seat(of traveller: Traveller, in screen: String) -> String? {
+    let pattern = try? Regex<(Substring, Substring)>(
+      "\\d \(traveller.fullName)  (\\d+[A-Z])(?:\\s|$)")
+    guard let pattern, let match = screen.firstMatch(of: pattern) else { return nil }
+    return String(match.output.1)
+  }
+
+  // MARK: - A quote made outside the app
+
+  /// A quote for Ada on the cheapest IST to AMS offer three weeks after `now`, made through the
+  /// airline on the data directory `root` as `booking-cli quote` makes one; its pay link.
+  static func quoteForAda(root: String, now: Date = Run.start) async throws -> String {
+    let airline = try Run(root: root, now: now).airline
+    let day = CalendarDay(now.addingTimeInterval(21 * 86_400), in: .utc)
+    let criteria = try SearchCriteria(
+      origin: IATACode("IST"), destination: IATACode("AMS"), departure: day, passengerCount: 1)
+    let offer = try #require(try await airline.offers(for: criteria).first)
+    let ada = try Passenger(
+      id: PassengerID("p1"), title: .ms, givenName: "Ada", familyName: "Lovelace",
+      dateOfBirth: CalendarDay(iso: "1990-05-04"))
+    let contact = try Contact(email: "ada@example.com", phone: "+44 20 7946 0000")
+    let draft = try await airline.createDraft(offer: offer, passengers: [ada], contact: contact)
+    let quote = try await airline.price(draftID: draft.id, extras: Extras())
+    return DeepLink.pay(quote.id).url
+  }
+}
+
+/// The seat map as drawn on the extras screen, read back from the text: `[ ]` free, `[+]` free
+/// with extra legroom, `[x]` taken, `[1]`/`[2]`... chosen for that passenger.
+struct SeatGrid {
+  struct Row {
+    let number: Int
+    let cells: [Character]
+  }
+
+  let letters: [Character]
+  let rows: [Row]
+
+  /// Reads the grid from `screen`, or nil when no seat map is drawn.
+  init?(screen: String) {
+    let lines = screen.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+    guard let header = lines.firstIndex(where: { $0.contains("Seats") && $0.contains(" A ") }),
+      let seatsColumn = lines[header].range(of: "Seats")
+    else { return nil }
+    let width = lines[header].distance(
+      from: lines[header].startIndex, to: seatsColumn.lowerBound)
+    letters = lines[header].prefix(width).filter { $0.isLetter && $0.isUppercase }
+    var rows: [Row] = []
+    for line in lines[(header + 1)...] {
+      let map = String(line.prefix(width))
+      let body = map.drop { !$0.isNumber && $0 != "[" }
+      guard let number = Int(body.prefix { $0.isNumber }) else { break }
+      var cells: [Character] = []
+      var rest = Substring(map)
+      while let open = rest.firstIndex(of: "["), rest.index(open, offsetBy: 2) < rest.endIndex,
+        rest[rest.index(open, offsetBy: 2)] == "]"
+      {
+        cells.append(rest[rest.index(after: open)])
+        rest = rest[rest.index(open, offsetBy: 3)...]
+      }
+      guard cells.count == letters.count else { break }
+      rows.append(Row(number: number, cells: cells))
+    }
+    guard !rows.isEmpty, !letters.isEmpty else { return nil }
+    self.rows = rows
+  }
+
+  /// Row index and column index of the seat showing `mark`.
+  func position(of mark: Character) -> (row: Int, column: Int)? {
+    for (r, row) in rows.enumerated() {
+      if let c = row.cells.firstIndex(of: mark) { return (r, c) }
+    }
+    return nil
+  }
+
+  /// The first free seat after `start` in reading order (row by row, left to right).
+  func firstFree(after start: (row: Int, column: Int)) -> (row: Int, column: Int)? {
+    for (r, row) in rows.enumerated() where r >= start.row {
+      for (c, cell) in row.cells.enumerated()
+      where (r > start.row || c > start.column) && (cell == " " || cell == "+") {
+        return (r, c)
+      }
+    }
+    return nil
+  }
+
+  /// The seat's name, like "12C".
+  func designator(_ position: (row: Int, column: Int)) -> String {
+    "\(rows[position.row].number)\(letters[position.column])"
+  }
+
+  /// The arrow keys that move the seat cursor from `from` to `to`.
+  static func keys(from: (row: Int, column: Int), to: (row: Int, column: Int)) -> [Key] {
+    let vertical = Array(
+      repeating: to.row > from.row ? Key.down : .up, count: abs(to.row - from.row))
+    let horizontal = Array(
+      repeating: to.column > from.column ? Key.right : .left,
+      count: abs(to.column - from.column))
+    return vertical + horizontal
+  }
+}
