@@ -240,6 +240,9 @@ public final class Program {
   // MARK: - Commands
 
   private func perform(_ command: Command) -> RootFeature.Action? {
+    // After the end nothing more is done: a reply or the start's work handed over late is
+    // still reduced, but saves, reads and writes nothing.
+    guard exitCode == nil else { return nil }
     switch command {
     case .saveSnapshot(let snapshot):
       guard firstFrameDrawn else {
