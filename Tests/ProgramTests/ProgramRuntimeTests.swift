@@ -91,6 +91,22 @@ struct ProgramRuntimeTests {
     #expect(run.log.lines.last == "exit: quit at results")
   }
 
+  @Test("after the end nothing is saved: a late action moves the state but writes nothing")
+  func nothingAfterTheEnd() async throws {
+    let run = try Run(["--latency", "0"])
+    defer { run.remove() }
+    await run.start()
+    await run.searchIstanbulToAmsterdam()
+    run.program.hungUp()
+    let lines = run.log.lines
+    run.program.store.send(.key(.escape))
+    await run.settle()
+    #expect(run.current == .search)
+    #expect(
+      run.session.load().snapshot?.position.kind == .results, "the path at the end stays saved")
+    #expect(run.log.lines == lines)
+  }
+
   @Test(
     "a replay plays its keys at their recorded times on the virtual clock, and a key pressed takes over"
   )
