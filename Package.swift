@@ -108,8 +108,8 @@ let package = Package(
     .target(
       name: "Program",
       dependencies: [
-        "Canvas", "Domain", "Persistence", "Airline", "SimulatedAirline", "FlowOwner", "LegacyFlow",
-        "Presentation", "Terminal",
+        "Canvas", "Domain", "Zones", "Persistence", "Airline", "SimulatedAirline", "FlowOwner",
+        "LegacyFlow", "Presentation", "Terminal",
       ],
       path: "Modules/Program"),
     .testTarget(
@@ -119,7 +119,8 @@ let package = Package(
         "Presentation", "TestSupport",
       ]),
     .testTarget(
-      name: "EndToEndTests", dependencies: ["booking", "booking-cli", "paycrash", "TestSupport"],
+      name: "EndToEndTests",
+      dependencies: ["booking", "booking-cli", "paycrash", "TestSupport", "Program"],
       path: "Tests/EndToEndTests"),
 
     // What several test targets share: finding built executables, driving the root feature.

@@ -49,6 +49,20 @@ if let format = options.diagram {
   print(FlowDiagram.render(format), terminator: "")
   exit(0)
 }
+if let path = options.replayJournalPath {
+  // No terminal and no data directory: the journal holds all it needs.
+  Task { @MainActor in
+    do throws(JournalReplay.Problem) {
+      print(JournalReplay.report(try await JournalReplay.play(path: path)), terminator: "")
+      exit(0)
+    } catch {
+      printError("booking: cannot replay the journal \(path): \(error)\n")
+      // EX_NOINPUT when it cannot be read, EX_DATAERR when it is not a journal this can play.
+      exit(error.line == 0 ? 66 : 65)
+    }
+  }
+  dispatchMain()
+}
 var deepLink: DeepLink?
 if let url = options.openURL {
   do {
@@ -114,14 +128,24 @@ case .refused(let reason): stop(reason)
 }
 
 let clock = WallClock.system
+let journal: JournalFile?
+do {
+  journal = try options.journalPath.map { path throws(SystemError) in
+    try JournalFile(path: path, replacing: options.force)
+  }
+} catch {
+  refuse("cannot write the journal \(error)")
+}
 let airline = SimulatedAirline(
   store: store, clock: clock,
   configuration: .init(
     quoteLifetime: options.quoteTTL,
     latency: options.latencyMilliseconds.map(Latency.fixed) ?? .realistic,
     paymentsOff: paymentsOff))
+// With a journal, every answer of the airline passes through it.
+let services = journal.map { JournalServices(recording: airline.services, to: $0).services }
 let environment = AppEnvironment(
-  services: airline.services, airports: BuiltInAirports(), fares: SimulatedFares(),
+  services: services ?? airline.services, airports: BuiltInAirports(), fares: SimulatedFares(),
   clock: clock)
 let session = SessionFile(store: store)
 let startup = Startup(options: options, link: deepLink, session: session)
@@ -136,22 +160,30 @@ let work = SerialTaskExecutor(label: "booking.work")
 let restoredSave = RestoredSave()
 @MainActor func startWork() -> Task<Startup.Found, Never> {
   startup.work(
-    airline: airline, session: session, restoredSave: restoredSave, clock: clock,
-    executor: work)
+    airline: airline, services: services, session: session, restoredSave: restoredSave,
+    clock: clock, executor: work)
 }
 let earlyStartWork = startup.restoring != nil ? startWork() : nil
 
 let screen = TerminalScreen(colorMode: .automatic)
+let zone = ZoneSource.live.machineZone()
+let startedAt = clock.now()
 let program = Program(
   store: Store(
     state: startup.initialState(
-      now: clock.now(), zone: ZoneSource.live.machineZone(), language: options.language,
-      saveProblem: saveProblem),
+      now: startedAt, zone: zone, language: options.language, saveProblem: saveProblem),
     environment: environment, executor: work),
   clients: Program.Clients(
     screen: screen, timers: DispatchTimers(clock: clock), clock: clock, session: session,
     log: log, exit: { code in exit(code) }))
 program.replayer = replayer
+if let journal {
+  program.journal(
+    to: journal,
+    header: startup.journalHeader(
+      now: startedAt, zone: zone, language: options.language,
+      paymentSeed: environment.paymentKeys.seed, saveProblem: saveProblem))
+}
 program.restoredSave = restoredSave
 program.writeLog(startup.startLine(options: options))
 if let notice = startup.notices.first { program.writeLog("notice: " + notice) }

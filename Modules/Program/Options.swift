@@ -22,6 +22,10 @@ public struct Options: Sendable {
   /// `--force`: `--record` empties a file already at its path instead of refusing it.
   public var force = false
   public var replayPath: String?
+  /// `--journal FILE`: every action and the airline's answers, for a bug report.
+  public var journalPath: String?
+  /// `--replay-journal FILE`: play a journal again without a terminal and print where it ended.
+  public var replayJournalPath: String?
   public var replaySpeed = 1.0
   public var showVersion = false
   public var showHelp = false
@@ -49,7 +53,11 @@ public struct Options: Sendable {
       --lang en|tr           English or Turkish
       --record FILE          write every key with its time to a new FILE (JSON lines;
                              card numbers become test cards, security codes 1234)
-      --force                let --record replace FILE if it exists
+      --force                let --record or --journal replace FILE if it exists
+      --journal FILE         write every action and every airline answer to a new FILE
+                             (JSON lines; personal and card data as in --record)
+      --replay-journal FILE  play a journal again without a terminal and print its
+                             last screen and the snapshot it saved
       --replay FILE          play a recording back (a key you press takes over)
       --speed N              replay N times faster, 0.01 to 1000 (default 1)
       --flow real|bag        bag: run the screens on the workshop's broken flow owner (a
@@ -113,6 +121,10 @@ public struct Options: Sendable {
       case "--record":
         options.recordPath = try value(for: flag)
       case "--force": options.force = true
+      case "--journal":
+        options.journalPath = try value(for: flag)
+      case "--replay-journal":
+        options.replayJournalPath = try value(for: flag)
       case "--replay":
         options.replayPath = try value(for: flag)
       case "--speed":

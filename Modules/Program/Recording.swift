@@ -102,7 +102,7 @@ public final class KeyReplayer {
 
   /// The file's text, read without blocking (a FIFO, a device or a symbolic link is refused)
   /// and bounded.
-  private static func read(_ path: String, limit: Int) throws(SystemError) -> String {
+  static func read(_ path: String, limit: Int) throws(SystemError) -> String {
     let descriptor: Int32
     do {
       descriptor = try UserFile.openForReading(path: path, limit: limit)

@@ -66,6 +66,18 @@ public struct Startup: Sendable {
     return state
   }
 
+  /// A journal's first line for this start.
+  public func journalHeader(
+    now: Date, zone: Zone, language: Language, paymentSeed: UInt64, saveProblem: String?
+  ) -> JournalHeader {
+    JournalHeader(
+      start: now, zone: zone.identifier, language: language, legacyBag: legacyBag,
+      restoring: restoring == nil ? nil : snapshot, fromLink: fromLink, keptSession: keptSession,
+      saved: saved, notice: notices.first,
+      saveProblem: saveProblem.map(language.strings.cannotSave),
+      paymentSeed: paymentSeed)
+  }
+
   /// The line the event log starts with.
   public func startLine(options: Options) -> String {
     let start =
@@ -86,6 +98,8 @@ public struct Startup: Sendable {
     var recovered: [RecoveredPayment] = []
     var recoveryFailure: ServiceError?
     var resumed = Resumed.nothing
+    /// When the flow was restored (the time its quote was checked against).
+    var restoredAt: Date?
     /// The restored flow's snapshot, when it differs from the one on disk, and what saving it
     /// said (nil: saved).
     var restoredSave: SessionSave?
@@ -95,11 +109,13 @@ public struct Startup: Sendable {
   /// resume at payment sees whether its quote was paid; then the flow is restored and its path
   /// saved (the rule: a path is on disk before the frame that shows it), through `restoredSave`
   /// so that an end while resuming knows whether it was.
+  /// `services` answer the restore (the airline's own unless a journal passes them through).
   public func work(
-    airline: SimulatedAirline, session: any SessionStore, restoredSave: RestoredSave,
-    clock: WallClock, executor: (any TaskExecutor)?
+    airline: SimulatedAirline, services: BookingServices? = nil, session: any SessionStore,
+    restoredSave: RestoredSave, clock: WallClock, executor: (any TaskExecutor)?
   ) -> Task<Found, Never> {
     let start = self
+    let services = services ?? airline.services
     return Task(executorPreference: executor) { () async -> Found in
       var found = Found()
       do throws(ServiceError) {
@@ -113,15 +129,16 @@ public struct Startup: Sendable {
         var bag = LegacyBagFlow()
         switch snapshot.position {
         case .payment(let quoteID, _):
-          bag = await LegacyBagFlow.openingPayLink(quoteID, using: airline.services) ?? bag
+          bag = await LegacyBagFlow.openingPayLink(quoteID, using: services) ?? bag
         default:
           if let criteria = snapshot.criteria { _ = bag.searchSubmitted(criteria) }
         }
         found.resumed = .bag(bag)
         return found
       }
-      let restoration = await BookingFlow.restore(
-        snapshot, using: airline.services, now: clock.now())
+      let now = clock.now()
+      found.restoredAt = now
+      let restoration = await BookingFlow.restore(snapshot, using: services, now: now)
       found.resumed = .restored(restoration)
       if let restored = restoration.flow.savedSnapshot, restored != start.saved {
         found.restoredSave = restoredSave.save(restored, through: session)
@@ -137,6 +154,7 @@ public struct Startup: Sendable {
     switch found.resumed {
     case .nothing: break
     case .restored(let restoration):
+      program.restoredAt = found.restoredAt
       program.restored(restoration, fromLink: fromLink, saved: found.restoredSave)
     case .bag(let bag): program.bagOpened(bag)
     }

@@ -1,4 +1,5 @@
 import Foundation
+import Program
 import TestSupport
 import Testing
 
@@ -50,6 +51,42 @@ struct CommandLineTests {
     #expect(dot.status == 0 && dot.stdout.hasPrefix("digraph booking {"), "\(dot.stdout)")
     let (bad, _) = try run(["--diagram", "png"])
     #expect(bad.status == 64 && bad.stderr.contains("mermaid or dot"), "\(bad.stderr)")
+  }
+
+  @Test(
+    "--replay-journal plays a journal without a terminal and prints where it ended; a bad one is 65, a missing one 66"
+  )
+  func replayJournal() throws {
+    let path = FileManager.default.temporaryDirectory
+      .appendingPathComponent("booking-journal-\(UUID().uuidString.prefix(8)).jsonl").path
+    defer { try? FileManager.default.removeItem(atPath: path) }
+    let start = Date(timeIntervalSince1970: 1_795_953_600)
+    let entries: [JournalEntry] = [
+      .header(
+        JournalHeader(
+          start: start, zone: "UTC", language: .english, legacyBag: false, restoring: nil,
+          fromLink: false, keptSession: nil, saved: nil, notice: nil, saveProblem: nil,
+          paymentSeed: 1)),
+      .action(at: start, .key(.resize(width: 80, height: 24))),
+      .action(at: start, .key(.word("=i"))), .action(at: start, .key(.word("=s"))),
+      .action(at: start, .key(.word("=t"))),
+    ]
+    let lines = try entries.map { String(decoding: try JSONEncoder().encode($0), as: UTF8.self) }
+    try (lines.joined(separator: "\n") + "\n").write(
+      toFile: path, atomically: true, encoding: .utf8)
+    let (played, files) = try run(["--replay-journal", path])
+    #expect(played.status == 0, "stderr: \(played.stderr)")
+    #expect(played.stdout.contains("┌ Search flights"), "\(played.stdout)")
+    #expect(played.stdout.contains("actions: 4, at search, snapshot saved: {"), "\(played.stdout)")
+    #expect(played.stdout.split(separator: "\n").count == 25, "24 rows and the summary")
+    #expect(files == [], "nothing is written")
+
+    try "{\"header\":{}}\n".write(toFile: path, atomically: true, encoding: .utf8)
+    let (bad, _) = try run(["--replay-journal", path])
+    #expect(bad.status == 65 && bad.stderr.contains("line 1"), "\(bad.stderr)")
+    let (missing, _) = try run(["--replay-journal", path + ".none"])
+    #expect(
+      missing.status == 66 && missing.stderr.split(separator: "\n").count == 1, "\(missing.stderr)")
   }
 
   @Test("Without a terminal the app exits with 1 and says it needs one")

@@ -1,4 +1,4 @@
-# bash completion for booking(1): the flags of `booking --help` (Apps/Booking/Options.swift).
+# bash completion for booking(1): the flags of `booking --help` (Modules/Program/Options.swift).
 # Installed by Tools/scripts/install.sh into share/bash-completion/completions/booking.
 _booking() {
   local cur prev
@@ -9,7 +9,7 @@ _booking() {
       mapfile -t COMPREPLY < <(compgen -d -- "$cur")
       return
       ;;
-    --record | --replay)
+    --record | --replay | --journal | --replay-journal)
       mapfile -t COMPREPLY < <(compgen -f -- "$cur")
       return
       ;;
@@ -34,7 +34,7 @@ _booking() {
       ;;
   esac
   local flags="--data-dir --fresh --open --quote-ttl --latency --lang --record --force --replay --speed"
-  flags+=" --flow --diagram --version -h --help"
+  flags+=" --journal --replay-journal --flow --diagram --version -h --help"
   mapfile -t COMPREPLY < <(compgen -W "$flags" -- "$cur")
 }
 complete -F _booking booking

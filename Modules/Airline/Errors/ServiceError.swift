@@ -1,7 +1,7 @@
 import Domain
 
 /// Why the airline said no, with a message a person can read.
-public enum ServiceError: Error, Hashable, Sendable, CustomStringConvertible {
+public enum ServiceError: Error, Hashable, Sendable, Codable, CustomStringConvertible {
   /// The offer expired or sold out; search again.
   case offerNoLongerAvailable(OfferID)
   /// No airport the airline knows has this code (a hand-written search link).

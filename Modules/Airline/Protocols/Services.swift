@@ -21,7 +21,7 @@ public protocol OfferService: Sendable {
 }
 
 /// One day of a fare calendar.
-public struct FareDay: Hashable, Sendable {
+public struct FareDay: Hashable, Sendable, Codable {
   /// The day of departure.
   public let day: CalendarDay
   /// The lowest fare per passenger that day; nil when nothing flies.
@@ -74,7 +74,7 @@ public protocol PaymentService: Sendable {
 }
 
 /// A booking in a list of trips: its reference and when it was recorded, nothing else.
-public struct BookingListing: Hashable, Sendable {
+public struct BookingListing: Hashable, Sendable, Codable {
   public let reference: BookingReference
   /// When the airline recorded the booking (its payment time, or later for a booking written
   /// after a crash).
@@ -88,7 +88,7 @@ public struct BookingListing: Hashable, Sendable {
 }
 
 /// Whether a quote can still be paid.
-public enum PaymentState: Hashable, Sendable {
+public enum PaymentState: Hashable, Sendable, Codable {
   /// Not booked: it may be paid. `retryKey` is the idempotency key of an attempt a crash cut off
   /// before any charge, for the payment form to pay with again.
   case unpaid(retryKey: IdempotencyKey?)
@@ -97,9 +97,9 @@ public enum PaymentState: Hashable, Sendable {
 }
 
 /// A payment a crash cut off, as settled at the next start.
-public struct RecoveredPayment: Hashable, Sendable {
+public struct RecoveredPayment: Hashable, Sendable, Codable {
   /// What became of it.
-  public enum Outcome: Hashable, Sendable {
+  public enum Outcome: Hashable, Sendable, Codable {
     /// The card was charged: the booking exists (written now if the crash came before it).
     case booked(BookingReference)
     /// No charge was made: the quote may be paid again, with the same key.

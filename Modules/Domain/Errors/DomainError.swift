@@ -8,7 +8,7 @@
 ///
 /// Initializers that validate throw this instead of trapping, so a bad value typed by a person or
 /// read from a file becomes a message at the place it came from.
-public enum DomainError: Error, Hashable, Sendable, CustomStringConvertible {
+public enum DomainError: Error, Hashable, Sendable, Codable, CustomStringConvertible {
   case invalidAirportCode(String)
   case invalidCountryCode(String)
   case invalidTimeZone(String)

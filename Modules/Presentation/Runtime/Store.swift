@@ -24,6 +24,15 @@ public final class FeatureStore<State, Action: Sendable> {
   /// Called after every action, with the new state and the action (the program redraws from
   /// here; after an action that `movesOnlyTheClock` it only redraws the clock).
   public var onChange: (@MainActor (State, Action) -> Void)?
+  /// Told of every action just reduced, with the time it was reduced at and, for a job's
+  /// reply, the job's number (jobs are numbered from 1 in the order they start): a journal
+  /// writes them.
+  public var onReduce: (@MainActor (Action, Date, _ job: Int?) -> Void)?
+  /// Whether a job's reply waits for `release(job:)` instead of being reduced when it comes (a
+  /// journal's replay hands replies over in the order they first came).
+  public var holdsReplies = false
+  /// Replies held, by job number.
+  private var held: [Int: (action: Action, tag: Int?, group: Int?)] = [:]
   /// Where the time an action comes at is read: the environment's clock unless a runtime says
   /// otherwise.
   public var now: @MainActor () -> Date
@@ -35,7 +44,7 @@ public final class FeatureStore<State, Action: Sendable> {
   private var nextJob = 0
   private var nextGroup = 0
   /// Actions to reduce once the one being reduced is done.
-  private var queue: [Action] = []
+  private var queue: [(action: Action, job: Int?)] = []
   private var reducing = false
   /// Where the effects' work runs (nil: Swift's global concurrent executor).
   private let executor: (any TaskExecutor)?
@@ -67,8 +76,20 @@ public final class FeatureStore<State, Action: Sendable> {
   /// cancels, starts its jobs (except those of a tag it cancels), and reports the change. An
   /// action sent while another is being reduced (by a command, or by `onChange`) waits for it.
   public func send(_ action: Action) {
-    queue.append(action)
+    queue.append((action, nil))
     drain()
+  }
+
+  /// Reduces the reply of job `number` once it has come (held by `holdsReplies`); false when no
+  /// such job is running or held (it never started, or was cancelled).
+  public func release(job number: Int) async -> Bool {
+    while held[number] == nil {
+      guard let task = running.values.lazy.compactMap({ $0[number] }).first else { return false }
+      await task.value
+    }
+    guard let reply = held.removeValue(forKey: number) else { return false }
+    deliver(reply.action, number: number, group: reply.group)
+    return true
   }
 
   /// Reduces the queued actions in order, unless that is under way already.
@@ -77,8 +98,10 @@ public final class FeatureStore<State, Action: Sendable> {
     reducing = true
     defer { reducing = false }
     while !queue.isEmpty {
-      let next = queue.removeFirst()
-      let effect = reducer(&state, next, now())
+      let (next, job) = queue.removeFirst()
+      let at = now()
+      let effect = reducer(&state, next, at)
+      onReduce?(next, at, job)
       start(effect)
       onChange?(state, next)
     }
@@ -92,7 +115,7 @@ public final class FeatureStore<State, Action: Sendable> {
     let cancelled = effect.cancellations
     for group in effect.groups {
       for command in group.commands {
-        if let reply = perform(command) { queue.append(reply) }
+        if let reply = perform(command) { queue.append((reply, nil)) }
       }
       let jobs = group.jobs.filter { job in job.tag.map { !cancelled.contains($0) } ?? true }
       var waitingGroup: Int?
@@ -130,7 +153,17 @@ public final class FeatureStore<State, Action: Sendable> {
       return
     }
     running[tag]?[number] = nil
-    send(action)
+    if holdsReplies {
+      held[number] = (action, tag, group)
+      return
+    }
+    deliver(action, number: number, group: group)
+  }
+
+  /// Reduces job `number`'s reply; the last reply of a sequence's group starts what follows it.
+  private func deliver(_ action: Action, number: Int, group: Int?) {
+    queue.append((action, number))
+    drain()
     guard let group, var entry = waiting[group] else { return }
     entry.jobs.remove(number)
     if entry.jobs.isEmpty {

@@ -2,7 +2,7 @@ import Canvas
 import Domain
 
 /// The languages the app speaks.
-public enum Language: String, Hashable, Sendable, CaseIterable {
+public enum Language: String, Hashable, Sendable, Codable, CaseIterable {
   case english = "en"
   case turkish = "tr"
 

@@ -34,7 +34,8 @@ final class Run {
   /// new one when nil), its clock at `now`.
   init(
     _ arguments: [String] = [], root: String? = nil, now: Date = Run.start,
-    session: (any SessionStore)? = nil, columns: Int = 100, rows: Int = 30
+    session: (any SessionStore)? = nil, columns: Int = 100, rows: Int = 30,
+    journal: String? = nil
   ) throws {
     let options = try Options.parse(arguments)
     self.root = root ?? NSTemporaryDirectory() + "booking-program-" + UUID().uuidString
@@ -42,16 +43,21 @@ final class Run {
     timers = VirtualTimers(clock: clock)
     screen = TestScreen(columns: columns, rows: rows)
     store = RecordStore(root: self.root)
-    airline = SimulatedAirline(
+    let airline = SimulatedAirline(
       store: store, clock: clock.wallClock,
       configuration: .init(quoteLifetime: options.quoteTTL, latency: .none))
+    self.airline = airline
     let session = session ?? SessionFile(store: store)
     self.session = session
     let link = try options.openURL.map { try DeepLink(parsing: $0) }
     startup = Startup(options: options, link: link, session: session)
+    let journalFile = try journal.map { try JournalFile(path: $0, replacing: false) }
+    services = journalFile.map { JournalServices(recording: airline.services, to: $0).services }
+    // The app's own airports when journaling: a replay reads the journal with them.
     let environment = AppEnvironment(
-      services: airline.services, airports: AirportDirectory.builtIn, fares: SimulatedFares(),
-      clock: clock.wallClock, paymentKeys: PaymentKeys(seed: 7))
+      services: services ?? airline.services,
+      airports: journal == nil ? AirportDirectory.builtIn : BuiltInAirports(),
+      fares: SimulatedFares(), clock: clock.wallClock, paymentKeys: PaymentKeys(seed: 7))
     program = Program(
       store: Store(
         state: startup.initialState(
@@ -60,7 +66,16 @@ final class Run {
       clients: Program.Clients(
         screen: screen, timers: timers, clock: clock.wallClock, session: session, log: log,
         exit: { _ in }))
+    if let journalFile {
+      program.journal(
+        to: journalFile,
+        header: startup.journalHeader(
+          now: now, zone: .utc, language: options.language, paymentSeed: 7, saveProblem: nil))
+    }
   }
+
+  /// The airline's services as the program sees them (through a journal, when it writes one).
+  private let services: BookingServices?
 
   /// Removes the data directory.
   func remove() { try? FileManager.default.removeItem(atPath: root) }
@@ -70,8 +85,8 @@ final class Run {
   func start() async {
     program.run()
     let found = await startup.work(
-      airline: airline, session: session, restoredSave: RestoredSave(), clock: clock.wallClock,
-      executor: nil
+      airline: airline, services: services, session: session, restoredSave: RestoredSave(),
+      clock: clock.wallClock, executor: nil
     ).value
     if startup.restoring == nil { program.startFresh() }
     startup.deliver(found, to: program)
