@@ -32,7 +32,7 @@ public final class FeatureStore<State, Action: Sendable> {
   /// journal's replay hands replies over in the order they first came).
   public var holdsReplies = false
   /// Replies held, by job number.
-  private var held: [Int: (action: Action, tag: Int?, group: Int?)] = [:]
+  private var held: [Int: (action: Action, group: Int?)] = [:]
   /// Where the time an action comes at is read: the environment's clock unless a runtime says
   /// otherwise.
   public var now: @MainActor () -> Date
@@ -154,7 +154,7 @@ public final class FeatureStore<State, Action: Sendable> {
     }
     running[tag]?[number] = nil
     if holdsReplies {
-      held[number] = (action, tag, group)
+      held[number] = (action, group)
       return
     }
     deliver(action, number: number, group: group)
