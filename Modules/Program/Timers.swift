@@ -136,3 +136,19 @@ public final class VirtualTimers: Timers {
     if end > clock.now { clock.set(end) }
   }
 }
+
+extension Program {
+  /// Runs the program until nothing is left to do now, on virtual timers: the work queued for
+  /// after this turn (a frame), and the airline's replies, however many rounds they take.
+  /// Tests and benchmarks call it after each input.
+  public func settle(_ timers: VirtualTimers) async {
+    while true {
+      let ran = timers.runSoon()
+      if store.runningEffects > 0 {
+        await store.idle()
+        continue
+      }
+      if !ran { return }
+    }
+  }
+}

@@ -28,16 +28,7 @@ final class BenchProgram {
     program.run()
   }
 
-  func settle() async {
-    while true {
-      let ran = timers.runSoon()
-      if program.store.runningEffects > 0 {
-        await program.store.idle()
-        continue
-      }
-      if !ran { return }
-    }
-  }
+  func settle() async { await program.settle(timers) }
 
   func send(_ keys: [Key]) async {
     program.received(keys)

@@ -95,16 +95,7 @@ final class Run {
 
   /// Runs the program until nothing is left to do now: work queued for after this turn (a
   /// frame), and the airline's replies.
-  func settle() async {
-    while true {
-      let ran = timers.runSoon()
-      if program.store.runningEffects > 0 {
-        await program.store.idle()
-        continue
-      }
-      if !ran { return }
-    }
-  }
+  func settle() async { await program.settle(timers) }
 
   /// Keys as the terminal reads them, then the program at rest.
   func press(_ keys: Key...) async {
