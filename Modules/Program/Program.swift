@@ -155,21 +155,8 @@ public final class Program {
           : kept ? "saved session left as it was" : "session saved"))
   }
 
-  /// Sends `key` to the store, then records it by what it did there (`lastKey`: what the step
-  /// or the root that handled it says a recording may keep).
-  private func typed(_ key: Key) {
-    let busy = store.runningEffects > 0
-    let confirmsQuit = store.state.shell.modal == .confirmQuit && RootFeature.confirmsQuit(key)
-    // Keys pressed while resuming act on no step: a replay must not type them later.
-    let restoring = store.state.restoring != nil
-    if confirmsQuit { clients.recorder?.discardPending() }
-    // Read before the send: a key that quits ends the program inside it.
-    let recorder = clients.recorder
-    store.send(.key(key))
-    if !confirmsQuit, !restoring, exitCode == nil {
-      recorder?.record(key, use: store.state.lastKey, busy: busy)
-    }
-  }
+  /// A key a person pressed: the root says, with a command, whether and how it is recorded.
+  private func typed(_ key: Key) { store.send(.key(key)) }
 
   /// Writes every action from now on to `file` after `header`, as `JournalEntry` lines (the
   /// airline's answers go there through `JournalServices`). A write that fails stops the
@@ -293,6 +280,14 @@ public final class Program {
       return .savedSnapshotRead(clients.session.text())
     case .quit(let code):
       quit(code: code)
+      return nil
+    case .recordKey(let key, let use):
+      // A replay's keys are the recording's own, not a person's.
+      guard replayer?.isPlaying != true else { return nil }
+      clients.recorder?.record(key, use: use, busy: store.runningEffects > 0)
+      return nil
+    case .unrecordLastKey:
+      clients.recorder?.discardPending()
       return nil
     }
   }

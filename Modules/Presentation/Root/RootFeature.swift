@@ -169,8 +169,9 @@ public enum RootFeature {
   /// What the action changed that lives outside the state is said as commands, in this order:
   /// the snapshot to save when the path moved (never while restoring or while `--fresh` keeps
   /// the saved session), the event log's lines (flow events, the header's notice, the save
-  /// status), the saved snapshot to read when the inspector opens, then what the action itself
-  /// asked for (quitting).
+  /// status), the saved snapshot to read when the inspector opens, the key to record (a key
+  /// typed while restoring acts on no step and is not recorded; the keys that confirm quitting
+  /// drop the one that asked), then what the action itself asked for (quitting).
   public static func reduce(
     _ state: inout State, _ action: Action, at now: Date, environment: AppEnvironment
   ) -> Effect<Action> {
@@ -180,7 +181,8 @@ public enum RootFeature {
     }
     let before = (
       activity: state.shell.activityCount, notice: state.shell.notice,
-      saveProblem: state.shell.saveProblem, modal: state.shell.modal
+      saveProblem: state.shell.saveProblem, modal: state.shell.modal,
+      restoring: state.restoring != nil
     )
     let effect = reduceAction(&state, action, at: now, environment: environment)
     var commands: [Command] = []
@@ -207,6 +209,14 @@ public enum RootFeature {
         ShellFeature.reduce(&state.shell, .savedSnapshotRead(""), strings: state.strings)
       } else {
         commands.append(.readSavedSnapshot)
+      }
+    }
+    if case .key(let key) = action, !before.restoring {
+      switch key {
+      case .resize: break
+      case _ where before.modal == .confirmQuit && confirmsQuit(key):
+        commands.append(.unrecordLastKey)
+      default: commands.append(.recordKey(key, use: state.lastKey))
       }
     }
     return .batch([.commands(commands), effect])

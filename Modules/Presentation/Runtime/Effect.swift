@@ -16,6 +16,12 @@ public enum Command: Hashable, Sendable {
   /// Ends the program with `code`, saving nothing more: what it had to save was saved by the
   /// commands before this one.
   case quit(code: Int32)
+  /// Records a key a person typed for `--record`, with what it did (`KeyUse`: a recording keeps
+  /// only what that allows).
+  case recordKey(Key, use: KeyUse)
+  /// Drops the key the recording holds back (the one that opened the quit question now being
+  /// confirmed): a replay ends where the flow ended.
+  case unrecordLastKey
 }
 
 /// Work a reducer asks for, as a value: the runtime does its commands at once, runs its jobs

@@ -108,15 +108,16 @@ public final class FeatureStore<State, Action: Sendable> {
   }
 
   private func start(_ effect: Effect<Action>) {
+    // Commands first: they see the work that was running when the action came.
+    for command in effect.commands {
+      if let reply = perform(command) { queue.append((reply, nil)) }
+    }
     for tag in effect.cancellations {
       for task in (running[tag] ?? [:]).values { task.cancel() }
       running[tag] = nil
     }
     let cancelled = effect.cancellations
     for group in effect.groups {
-      for command in group.commands {
-        if let reply = perform(command) { queue.append((reply, nil)) }
-      }
       let jobs = group.jobs.filter { job in job.tag.map { !cancelled.contains($0) } ?? true }
       var waitingGroup: Int?
       if let rest = group.continuation {

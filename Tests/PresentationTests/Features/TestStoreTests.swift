@@ -163,6 +163,7 @@ struct TestStoreTests {
     store.commands([
       .saveSnapshot(BookingSnapshot(criteria: nil, position: .search)),
       .log("flow: accepted back() -> [], removed results"),
+      .recordKey(.escape, use: .used),
     ])
     store.finish()
   }

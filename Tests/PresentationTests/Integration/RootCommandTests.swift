@@ -20,14 +20,39 @@ struct RootCommandTests {
     }
   }
 
-  @Test("Ctrl-C asks, n stays, Ctrl-C asks again and y quits: the quit is a command, with no save")
+  @Test(
+    "Ctrl-C asks, n stays, Ctrl-C asks again and y quits: each key recorded but the ones that quit, the quit a command, no save"
+  )
   func quit() {
     let store = Self.store(RootFeature.State(now: Fixture.now, saved: .search))
     store.send(.key(.control("c"))) { $0.shell.modal = .confirmQuit }
+    store.commands([.recordKey(.control("c"), use: .used)])
     store.send(.key(.character("n"))) { $0.shell.modal = nil }
+    store.commands([.recordKey(.character("n"), use: .used)])
     store.send(.key(.control("c"))) { $0.shell.modal = .confirmQuit }
+    store.commands([.recordKey(.control("c"), use: .used)])
     store.send(.key(.character("y")))
-    store.commands([.quit(code: 0)])
+    store.commands([.unrecordLastKey, .quit(code: 0)])
+    store.finish()
+  }
+
+  @Test(
+    "a letter that opens a box is recorded as the key that does the same; keys while restoring are not recorded"
+  )
+  func recordedKeys() {
+    let restoring = RootFeature.Restoring(step: .payment, fromLink: false)
+    let store = Self.store(
+      RootFeature.State(now: Fixture.now, restoring: restoring, saved: .search))
+    store.send(.key(.character("x"))) {
+      $0.shell.notice = $0.strings.stillResuming
+      $0.lastKey = .ignored
+    }
+    store.commands([.log("notice: " + Strings.english.stillResuming)])
+    store.send(.key(.character("?"))) {
+      $0.shell.modal = .help
+      $0.lastKey = .command(.function(1))
+    }
+    store.commands([])
     store.finish()
   }
 
@@ -42,6 +67,7 @@ struct RootCommandTests {
       $0.saving.willSave(.search)
     }
     store.commands([.saveSnapshot(.search)])
+    // A resize is the terminal's, never recorded.
     store.send(.key(.resize(width: 80, height: 24))) {
       $0.shell.screenWidth = 80
       $0.shell.screenHeight = 24
@@ -55,8 +81,9 @@ struct RootCommandTests {
     // The snapshot that failed is not asked again until the path moves; at quit it is tried
     // once more, before the program ends.
     store.send(.key(.control("c"))) { $0.shell.modal = .confirmQuit }
+    store.commands([.recordKey(.control("c"), use: .used)])
     store.send(.key(.character("y"))) { $0.saving.willSave(.search) }
-    store.commands([.saveSnapshot(.search), .quit(code: 0)])
+    store.commands([.unrecordLastKey, .saveSnapshot(.search), .quit(code: 0)])
     store.send(.snapshotSaved(.search, error: nil)) {
       _ = $0.saving.wrote(.search, error: nil)
       $0.shell.saveProblem = nil
@@ -71,17 +98,18 @@ struct RootCommandTests {
   func inspectorReads() {
     let store = Self.store(RootFeature.State(now: Fixture.now, saved: .search))
     store.send(.key(.function(2))) { $0.shell.modal = .inspector }
-    store.commands([.readSavedSnapshot])
+    store.commands([.readSavedSnapshot, .recordKey(.function(2), use: .used)])
     store.send(.savedSnapshotRead("{\"position\":\"search\"}")) {
       $0.shell.savedSnapshotText = "{\"position\":\"search\"}"
     }
     store.send(.key(.down))
-    store.commands([])
+    store.commands([.recordKey(.down, use: .used)])
     store.send(.snapshotSaved(.search, error: nil))
     store.commands([.readSavedSnapshot])
     store.send(.key(.escape)) { $0.shell.modal = nil }
+    store.commands([.recordKey(.escape, use: .used)])
     store.send(.key(.function(2))) { $0.shell.modal = .inspector }
-    store.commands([.readSavedSnapshot])
+    store.commands([.readSavedSnapshot, .recordKey(.function(2), use: .used)])
     store.finish()
   }
 }
