@@ -13,10 +13,21 @@ public struct CommandResult: Sendable {
 
 /// Runs programs with Foundation's `Process`, for tests.
 public enum Command {
-  /// Runs `executable` with `arguments` to the end. Standard input is `input` (small: it is
-  /// written before the output is read), else `/dev/null`; the output is read before waiting,
-  /// and is meant to be small (tmux commands, the app's command-line answers, mount).
+  /// Runs `executable` with `arguments` to the end, on a thread of its own: the wait for its
+  /// exit holds none of the threads Swift's cooperative pool runs the tests on. Standard input
+  /// is `input` (small: it is written before the output is read), else `/dev/null`; the output
+  /// is read before waiting, and is meant to be small (the app's command-line answers).
   public static func run(
+    _ executable: String, _ arguments: [String], environment: [String: String]? = nil,
+    input: String? = nil
+  ) async throws -> CommandResult {
+    try await offTheGlobalExecutor("command") {
+      try runBlocking(executable, arguments, environment: environment, input: input)
+    }
+  }
+
+  /// `run`, waiting on the calling thread: only for code already off the cooperative pool.
+  public static func runBlocking(
     _ executable: String, _ arguments: [String], environment: [String: String]? = nil,
     input: String? = nil
   ) throws -> CommandResult {
