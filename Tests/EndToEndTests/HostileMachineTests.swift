@@ -6,15 +6,15 @@ import Testing
 /// in one line before the terminal is touched, as ssh and gpg do.
 @Suite("A hostile machine")
 struct HostileMachineTests {
-  /// Runs the app in a shell that prints its exit status and what it wrote to stderr (kept in
-  /// a file, so a long line is counted as one), and returns the screen once it has.
+  /// Runs the app in a shell that prints what it wrote to stderr (kept in a file, so a long line
+  /// is counted as one) and then its exit status, and returns the screen once it has.
   func exitScreen(
     _ terminal: BookingTerminal, _ arguments: [String], environment: String = ""
   ) async throws -> String {
     let errors = BookingTerminal.quoted(terminal.dataDirectory.path + "/stderr.txt")
     try await terminal.launchShell(
-      environment + " " + terminal.shellCommand(arguments) + " 2>\(errors); echo EXIT=$?; "
-        + "echo LINES=$(wc -l < \(errors)); cat \(errors)")
+      environment + " " + terminal.shellCommand(arguments) + " 2>\(errors); status=$?; "
+        + "echo LINES=$(wc -l < \(errors)); cat \(errors); echo EXIT=$status")
     let screen = try await terminal.waitFor("the app's exit status") {
       $0.contains("EXIT=") && $0.contains("LINES=")
     }

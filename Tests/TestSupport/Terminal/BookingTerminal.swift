@@ -69,11 +69,13 @@ public final class BookingTerminal {
     return try await start(command + arguments)
   }
 
-  /// Starts `script` with `sh -c` in a new window (the app is then the shell's child). The pane
-  /// stays once the shell has exited, showing what it printed.
+  /// Starts `script` with `sh -c` in a new window (the app is then the shell's child). After
+  /// the script the shell reads a line that never comes, keeping its terminal open until
+  /// `close()`: what it printed last is then on screen (a terminal whose last process exits may
+  /// lose the output tmux had not read yet).
   @discardableResult
   public func launchShell(_ script: String) async throws -> TmuxPane {
-    try await start(["/bin/sh", "-c", script])
+    try await start(["/bin/sh", "-c", script + "\nread _"])
   }
 
   /// The command line that runs the app with this terminal's data directory, for `launchShell`.

@@ -35,8 +35,6 @@ public final class TmuxServer: Sendable {
   /// Held while a command is queued and written, so answers come back in the order asked.
   private let writing = Mutex(0)
   private let timers = DispatchQueue(label: "tmux-timers")
-  /// The client that started the server (see `Command.startDaemon`), kept while the server runs.
-  private let starter: Shared<Process?>
 
   private struct State {
     /// Commands written and not yet answered, oldest first; nil once abandoned (timed out).
@@ -79,11 +77,8 @@ public final class TmuxServer: Sendable {
         "cat", ";", "set-option", "-g", "status", "off", ";", "set-option", "-g",
         "remain-on-exit", "on", ";", "set-option", "-g", "remain-on-exit-format", "",
       ]
-    let starter = Shared<Process?>(nil)
-    self.starter = starter
     let started = try await offTheGlobalExecutor("tmux-start") {
       let started = try Command.startDaemon(tmux, start, environment: clean)
-      starter.withLock { $0 = started.process }
       return started.stdout + started.stderr
     }
     let client = try Self.spawn(
@@ -321,37 +316,21 @@ public final class TmuxServer: Sendable {
   private static func spawn(
     _ executable: String, _ arguments: [String], environment: [String: String]
   ) throws -> (input: Int32, output: Int32) {
-    var pair: [Int32] = [-1, -1]
-    var pipe: [Int32] = [-1, -1]
+    var input: [Int32] = [-1, -1]
+    var output: [Int32] = [-1, -1]
     let type = Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue)
-    guard socketpair(AF_UNIX, type, 0, &pair) == 0, socketpair(AF_UNIX, type, 0, &pipe) == 0
+    guard socketpair(AF_UNIX, type, 0, &input) == 0, socketpair(AF_UNIX, type, 0, &output) == 0
     else { throw TerminalFailure("cannot make the control client's sockets: errno \(errno)") }
-    var actions = posix_spawn_file_actions_t()
-    posix_spawn_file_actions_init(&actions)
-    defer { posix_spawn_file_actions_destroy(&actions) }
-    posix_spawn_file_actions_adddup2(&actions, pair[1], 0)
-    posix_spawn_file_actions_adddup2(&actions, pipe[1], 1)
-    posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
-    let argv = ([executable] + arguments).map { strdup($0) } + [nil]
-    let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
-    defer { for pointer in argv + envp { free(pointer) } }
-    var pid: pid_t = 0
-    let status = posix_spawn(&pid, executable, &actions, nil, argv, envp)
-    Glibc.close(pair[1])
-    Glibc.close(pipe[1])
-    guard status == 0 else {
-      Glibc.close(pair[0])
-      Glibc.close(pipe[0])
-      throw TerminalFailure("cannot start \(executable): errno \(status)")
+    defer {
+      Glibc.close(input[1])
+      Glibc.close(output[1])
     }
+    let pid = try Command.spawn(
+      executable, arguments, environment: environment, descriptors: [0: input[1], 1: output[1]])
     // Reaped by a thread of its own once it exits (at `kill-server`).
-    let child = pid
-    let reaper = Thread {
-      var exit: Int32 = 0
-      while waitpid(child, &exit, 0) < 0, errno == EINTR {}
-    }
+    let reaper = Thread { _ = Command.waitFor(pid) }
     reaper.name = "tmux-control-reaper"
     reaper.start()
-    return (pair[0], pipe[0])
+    return (input[0], output[0])
   }
 }
