@@ -17,7 +17,8 @@ struct BookingCLICardTests {
       ("4242 4242 4242 4242 12/30 12x4\n", "security code"),
     ]
     for (input, field) in inputs {
-      let result = try await cli.run(["pay", "qt-1234567890abcdef", "--card-from-stdin"], input: input)
+      let result = try await cli.run(
+        ["pay", "qt-1234567890abcdef", "--card-from-stdin"], input: input)
       #expect(result.status == 64, "\(input): \(result.status) \(result.stderr)")
       #expect(result.stderr.contains(field), "\(input): \(result.stderr)")
       for group in ["4242", "4241", "99/99", "12x4", "123"] {
@@ -32,7 +33,8 @@ struct BookingCLICardTests {
     defer { cli.close() }
     // A card that would be valid, then padding: the input as a whole is too long.
     let input = "4242 4242 4242 4242 12/30 123" + String(repeating: " ", count: 300) + "\n"
-    let result = try await cli.run(["pay", "qt-1234567890abcdef", "--card-from-stdin"], input: input)
+    let result = try await cli.run(
+      ["pay", "qt-1234567890abcdef", "--card-from-stdin"], input: input)
     #expect(result.status == 64, "\(result.status) \(result.stderr)")
     #expect(result.stderr.contains("256 bytes"), "\(result.stderr)")
     #expect(!result.stderr.contains("4242"), "\(result.stderr)")

@@ -51,7 +51,8 @@ struct BookingCLIExitTests {
 
     try FileManager.default.removeItem(at: bookings)
     try FileManager.default.moveItem(at: aside, to: bookings)
-    let again = try await cli.run(["pay", quoteID, "--card-from-stdin"], input: BookingCLITests.visa)
+    let again = try await cli.run(
+      ["pay", quoteID, "--card-from-stdin"], input: BookingCLITests.visa)
     #expect(again.status == 0, "\(again.status) \(again.stderr)")
     let booked = try #require(
       again.stdout.firstMatch(of: #/Booked: ([A-Z0-9]{6}) \(finished from an earlier run\)/#))

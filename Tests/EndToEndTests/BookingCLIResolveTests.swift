@@ -29,7 +29,8 @@ struct BookingCLIResolveTests {
     let cli = try BookingCLI()
     defer { cli.close() }
     let (quote, draft) = try await undecidable(cli)
-    let refused = try await cli.run(["pay", quote, "--card-from-stdin"], input: BookingCLITests.visa)
+    let refused = try await cli.run(
+      ["pay", quote, "--card-from-stdin"], input: BookingCLITests.visa)
     #expect(refused.status != 0)
     #expect(
       refused.stderr.contains("booking-cli resolve \(draft) --charged"), "\(refused.stderr)")

@@ -78,7 +78,8 @@ struct BookingCLITests {
       let quote = try await cli.quoteForAda()
       let quoteID = try #require(quote["id"] as? String)
       let paid = try #require(
-        try await cli.json(["pay", quoteID, "--card-from-stdin"], input: Self.visa) as? [String: Any])
+        try await cli.json(["pay", quoteID, "--card-from-stdin"], input: Self.visa)
+          as? [String: Any])
       references.append(try #require(paid["reference"] as? String))
     }
     // The order is by the time each booking was written: the first is made an hour older, so
@@ -234,7 +235,9 @@ struct BookingCLITests {
   static func expire(quote id: String, in dataDirectory: URL) throws {
     let file = dataDirectory.appendingPathComponent("quotes/\(id).json")
     var text = try String(contentsOf: file, encoding: .utf8)
-    for (field, time) in [("issuedAt", "2020-01-01T00:00:00.000Z"), ("expiresAt", "2020-01-01T00:15:00.000Z")] {
+    for (field, time) in [
+      ("issuedAt", "2020-01-01T00:00:00.000Z"), ("expiresAt", "2020-01-01T00:15:00.000Z"),
+    ] {
       let pattern = try Regex("\"\(field)\" : \"[^\"]*\"")
       #expect(text.contains(pattern), "the quote record has no \(field):\n\(text)")
       text.replace(pattern, with: "\"\(field)\" : \"\(time)\"")
@@ -384,7 +387,8 @@ extension BookingCLITests {
     for _ in 0..<2 {
       let quoteID = try #require(try await cli.quoteForAda()["id"] as? String)
       let paid = try #require(
-        try await cli.json(["pay", quoteID, "--card-from-stdin"], input: Self.visa) as? [String: Any])
+        try await cli.json(["pay", quoteID, "--card-from-stdin"], input: Self.visa)
+          as? [String: Any])
       byCLI.append(try #require(paid["reference"] as? String))
     }
     let references = byCLI

@@ -59,7 +59,9 @@ struct BookingCLITripsTests {
 
   /// Writes booking `reference` again under new references until there are `copies` more, then
   /// returns the peak memory of `trips --json` over them, in kilobytes.
-  private func peakKilobytes(_ cli: BookingCLI, copies: Int, of reference: String) async throws -> Int {
+  private func peakKilobytes(_ cli: BookingCLI, copies: Int, of reference: String) async throws
+    -> Int
+  {
     let bookings = cli.dataDirectory.appendingPathComponent("bookings")
     let original = try String(
       contentsOf: bookings.appendingPathComponent("\(reference).json"), encoding: .utf8)

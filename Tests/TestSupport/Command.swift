@@ -86,7 +86,8 @@ public enum Command {
     posix_spawn_file_actions_init(&actions)
     defer { posix_spawn_file_actions_destroy(&actions) }
     for child: Int32 in 0...2 where (descriptors[child] ?? -1) < 0 {
-      posix_spawn_file_actions_addopen(&actions, child, "/dev/null", child == 0 ? O_RDONLY : O_WRONLY, 0)
+      posix_spawn_file_actions_addopen(
+        &actions, child, "/dev/null", child == 0 ? O_RDONLY : O_WRONLY, 0)
     }
     for (child, parent) in descriptors where parent >= 0 {
       posix_spawn_file_actions_adddup2(&actions, parent, child)
@@ -108,7 +109,8 @@ public enum Command {
     var pid: pid_t = 0
     let status = posix_spawn(&pid, executable, &actions, &attributes, argv, envp)
     guard status == 0 else {
-      throw SpawnFailure(description: "cannot start \(executable): \(String(cString: strerror(status)))")
+      throw SpawnFailure(
+        description: "cannot start \(executable): \(String(cString: strerror(status)))")
     }
     return pid
   }
@@ -128,11 +130,12 @@ public enum Command {
   }
 
   /// `pipe2(2)` from the C library, which Swift's Glibc module does not show.
-  private static let pipe2Function: (@convention(c) (UnsafeMutablePointer<Int32>, Int32) -> Int32)? = {
-    guard let symbol = dlsym(nil, "pipe2") else { return nil }
-    return unsafeBitCast(
-      symbol, to: (@convention(c) (UnsafeMutablePointer<Int32>, Int32) -> Int32).self)
-  }()
+  private static let pipe2Function:
+    (@convention(c) (UnsafeMutablePointer<Int32>, Int32) -> Int32)? = {
+      guard let symbol = dlsym(nil, "pipe2") else { return nil }
+      return unsafeBitCast(
+        symbol, to: (@convention(c) (UnsafeMutablePointer<Int32>, Int32) -> Int32).self)
+    }()
 
   static func writeAll(_ bytes: [UInt8], to descriptor: Int32) {
     var rest = bytes[...]

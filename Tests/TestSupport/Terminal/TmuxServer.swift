@@ -208,7 +208,9 @@ public final class TmuxServer: Sendable {
         state.answers = []
         state.outputWaits = [:]
       }
-      return (state.answers.compactMap(\.continuation), state.outputWaits.values.map(\.continuation))
+      return (
+        state.answers.compactMap(\.continuation), state.outputWaits.values.map(\.continuation)
+      )
     }
     for answer in answers { answer.resume(throwing: TerminalFailure("tmux has ended: \(reason)")) }
     for wait in waits { wait.resume(throwing: TerminalFailure("tmux has ended: \(reason)")) }
