@@ -174,6 +174,10 @@ public final class BookingTerminal {
 
   // MARK: - Cleanup
 
+  /// A terminal dropped without `close()` still frees its slot, ends its server and kills what
+  /// it started.
+  deinit { close() }
+
   /// Ends the tmux server (the panes get SIGHUP), SIGKILLs whatever it started that still runs,
   /// removes the data directory it made and frees the slot. Only the first call does anything.
   public func close() {
