@@ -58,6 +58,57 @@ public struct ProcessIdentity: Hashable, Sendable {
     return unsafeBitCast(symbol, to: (@convention(c) (pid_t, UInt32) -> Int32).self)
   }()
 
+  /// Waits, on a thread of its own, until the process catches every one of `signals` (a
+  /// handler of its own is installed); false once it has exited, or after `seconds`. No event
+  /// tells this: `/proc/<pid>/status` is read every few milliseconds.
+  public func catches(_ signals: [Int32], within seconds: Double) async throws -> Bool {
+    let identity = self
+    let wanted = signals.reduce(UInt64(0)) { $0 | (UInt64(1) << UInt64($1 - 1)) }
+    return try await offTheGlobalExecutor("signals-of-\(pid)") {
+      let deadline = DispatchTime.now().uptimeNanoseconds + UInt64(seconds * 1e9)
+      while DispatchTime.now().uptimeNanoseconds < deadline {
+        guard identity.isRunning, let status = identity.status(), status["State"]?.first != "Z"
+        else { return false }
+        let caught = status["SigCgt"].flatMap { UInt64($0, radix: 16) } ?? 0
+        if caught & wanted == wanted { return true }
+        usleep(5_000)
+      }
+      return false
+    }
+  }
+
+  /// The fields of `/proc/<pid>/status`, by name.
+  private func status() -> [String: String]? {
+    guard let data = FileManager.default.contents(atPath: "/proc/\(pid)/status") else {
+      return nil
+    }
+    var fields: [String: String] = [:]
+    for line in String(decoding: data, as: UTF8.self).split(separator: "\n") {
+      guard let colon = line.firstIndex(of: ":") else { continue }
+      fields[String(line[..<colon])] = line[line.index(after: colon)...]
+        .trimmingCharacters(in: .whitespaces)
+    }
+    return fields
+  }
+
+  /// The command name (`/proc/<pid>/comm`).
+  public var name: String? {
+    FileManager.default.contents(atPath: "/proc/\(pid)/comm").map {
+      String(decoding: $0, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+  }
+
+  /// Every process under this one, nearest first.
+  public var descendants: [ProcessIdentity] {
+    var found: [ProcessIdentity] = []
+    var next = children
+    while !next.isEmpty {
+      found += next
+      next = next.flatMap(\.children)
+    }
+    return found
+  }
+
   /// The processes whose parent is this one, read from `/proc`.
   public var children: [ProcessIdentity] {
     guard isRunning, let entries = try? FileManager.default.contentsOfDirectory(atPath: "/proc")

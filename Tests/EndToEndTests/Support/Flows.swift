@@ -23,6 +23,7 @@ extension BookingTerminal {
   /// session to end or, when the app runs in a shell that outlives it (`launchShell`), for the
   /// shell to print `shellSays`.
   func quitAsked(untilShellSays shellSays: String? = nil) async throws {
+    try await waitUntilAppTakesSignals()
     try await press("C-c")
     try await waitFor("Quit?")
     try await press("y")

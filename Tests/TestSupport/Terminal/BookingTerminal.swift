@@ -61,12 +61,40 @@ public final class BookingTerminal {
   // MARK: - Launching
 
   /// Starts the app in a new window with this terminal's data directory, `--latency 0` unless
-  /// `latency` says otherwise, and `arguments`.
+  /// `latency` says otherwise, and `arguments`; returns once the app takes its signals (see
+  /// `waitUntilAppTakesSignals`) or has exited.
   @discardableResult
   public func launch(_ arguments: [String] = [], latency: Int? = 0) async throws -> TmuxPane {
     var command = [binary, "--data-dir", dataDirectory.path]
     if let latency { command += ["--latency", String(latency)] }
-    return try await start(command + arguments)
+    let pane = try await start(command + arguments)
+    try await waitUntilAppTakesSignals()
+    return pane
+  }
+
+  /// The signals the app takes as events of its own: Ctrl-C, a terminal's hang-up, SIGTERM.
+  public static let appSignals = [SIGINT, SIGHUP, SIGTERM]
+
+  /// Waits until the latest launch's app (the pane's process, or the first process under it
+  /// named like the binary) catches `appSignals`, or has exited. The app installs its handlers
+  /// as it starts, and they take effect a moment later, possibly after its first frame: a
+  /// Ctrl-C or SIGTERM before that is ignored. No event tells when; the kernel's state is read.
+  public func waitUntilAppTakesSignals(file: String = #fileID, line: Int = #line) async throws {
+    let pane = try current()
+    let name = String(URL(fileURLWithPath: binary).lastPathComponent.prefix(15))
+    let deadline = Date().addingTimeInterval(TmuxServer.patience)
+    while let root = pane.process, root.isRunning {
+      let app = ([root] + root.descendants).first { $0.name == name }
+      if let app {
+        if try await app.catches(Self.appSignals, within: TmuxServer.patience) { return }
+        if !app.isRunning { return }
+      }
+      guard Date() < deadline else { break }
+      if app == nil { try await Task.sleep(for: .milliseconds(5)) }
+    }
+    guard pane.isRunning else { return }
+    throw TerminalFailure(
+      "the app did not take its signals within \(TmuxServer.patience) s (\(file):\(line))")
   }
 
   /// Starts `script` with `sh -c` in a new window (the app is then the shell's child). After
