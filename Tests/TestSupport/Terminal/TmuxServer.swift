@@ -17,8 +17,9 @@ public struct TerminalFailure: Error, CustomStringConvertible {
 /// for a screen looks again only then. A thread of the server's own reads the client; waits are
 /// timed on a queue of their own: nothing here holds a thread of Swift's cooperative pool.
 ///
-/// A pane stays after its program exits (`remain-on-exit`, with no message drawn), so what a
-/// shell printed last can be read. Call `close()` when done.
+/// A pane stays after its program exits (`remain-on-exit`, with no message drawn): its last
+/// screen can still be read, and a command sent to it fails as tmux's own error rather than as
+/// a missing target. Call `close()` when done.
 public final class TmuxServer: Sendable {
   /// The longest any wait for a terminal may take.
   public static let patience: Double = 10
