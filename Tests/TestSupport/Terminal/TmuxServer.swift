@@ -18,8 +18,7 @@ public struct TerminalFailure: Error, CustomStringConvertible {
 /// timed on a queue of their own: nothing here holds a thread of Swift's cooperative pool.
 ///
 /// A pane stays after its program exits (`remain-on-exit`, with no message drawn): its last
-/// screen can still be read, and a command sent to it fails as tmux's own error rather than as
-/// a missing target. Call `close()` when done.
+/// screen can still be read. Call `close()` when done.
 public final class TmuxServer: Sendable {
   /// The longest any wait for a terminal may take.
   public static let patience: Double = 10
