@@ -6,7 +6,7 @@ import Testing
 @Suite("booking-cli's card on standard input")
 struct BookingCLICardTests {
   @Test("A card that cannot be read is refused naming the field, quoting nothing of the input")
-  func nothingQuoted() throws {
+  func nothingQuoted() async throws {
     let cli = try BookingCLI()
     defer { cli.close() }
     let inputs = [
@@ -17,7 +17,8 @@ struct BookingCLICardTests {
       ("4242 4242 4242 4242 12/30 12x4\n", "security code"),
     ]
     for (input, field) in inputs {
-      let result = try cli.run(["pay", "qt-1234567890abcdef", "--card-from-stdin"], input: input)
+      let result = try await cli.run(
+        ["pay", "qt-1234567890abcdef", "--card-from-stdin"], input: input)
       #expect(result.status == 64, "\(input): \(result.status) \(result.stderr)")
       #expect(result.stderr.contains(field), "\(input): \(result.stderr)")
       for group in ["4242", "4241", "99/99", "12x4", "123"] {
@@ -27,12 +28,13 @@ struct BookingCLICardTests {
   }
 
   @Test("More than 256 bytes on standard input are refused, quoting nothing of them")
-  func inputBounded() throws {
+  func inputBounded() async throws {
     let cli = try BookingCLI()
     defer { cli.close() }
     // A card that would be valid, then padding: the input as a whole is too long.
     let input = "4242 4242 4242 4242 12/30 123" + String(repeating: " ", count: 300) + "\n"
-    let result = try cli.run(["pay", "qt-1234567890abcdef", "--card-from-stdin"], input: input)
+    let result = try await cli.run(
+      ["pay", "qt-1234567890abcdef", "--card-from-stdin"], input: input)
     #expect(result.status == 64, "\(result.status) \(result.stderr)")
     #expect(result.stderr.contains("256 bytes"), "\(result.stderr)")
     #expect(!result.stderr.contains("4242"), "\(result.stderr)")

@@ -8,11 +8,11 @@ import Testing
 struct BookingCLIResolveTests {
   /// A quote whose payment was killed right after its charge, the charge record then made
   /// unreadable: (the quote, its draft).
-  func undecidable(_ cli: BookingCLI) throws -> (quote: String, draft: String) {
-    let quote = try cli.quoteForAda()
+  func undecidable(_ cli: BookingCLI) async throws -> (quote: String, draft: String) {
+    let quote = try await cli.quoteForAda()
     let quoteID = try #require(quote["id"] as? String)
     let draftID = try #require(quote["draftID"] as? String, "\(quote)")
-    let killed = try Command.run(
+    let killed = try await Command.run(
       try PackageExecutable.path("paycrash"),
       [
         cli.dataDirectory.path, String(Date().timeIntervalSince1970), "after:replace payments/",
@@ -25,39 +25,40 @@ struct BookingCLIResolveTests {
   }
 
   @Test("pay names the command; resolve --charged books it once; pay then says it is booked")
-  func charged() throws {
+  func charged() async throws {
     let cli = try BookingCLI()
     defer { cli.close() }
-    let (quote, draft) = try undecidable(cli)
-    let refused = try cli.run(["pay", quote, "--card-from-stdin"], input: BookingCLITests.visa)
+    let (quote, draft) = try await undecidable(cli)
+    let refused = try await cli.run(
+      ["pay", quote, "--card-from-stdin"], input: BookingCLITests.visa)
     #expect(refused.status != 0)
     #expect(
       refused.stderr.contains("booking-cli resolve \(draft) --charged"), "\(refused.stderr)")
-    let usage = try cli.run(["resolve", draft])
+    let usage = try await cli.run(["resolve", draft])
     #expect(usage.status == 64, "\(usage.output)")
-    let resolved = try cli.run(["resolve", draft, "--charged"])
+    let resolved = try await cli.run(["resolve", draft, "--charged"])
     #expect(resolved.status == 0, "\(resolved.output)")
     #expect(resolved.stdout.hasPrefix("Resolved \(draft): booked "), "\(resolved.stdout)")
-    let again = try cli.run(["resolve", draft, "--not-charged"])
+    let again = try await cli.run(["resolve", draft, "--not-charged"])
     #expect(again.status == 69, "\(again.output)")
-    let paid = try cli.run(["pay", quote, "--card-from-stdin"], input: BookingCLITests.visa)
+    let paid = try await cli.run(["pay", quote, "--card-from-stdin"], input: BookingCLITests.visa)
     #expect(paid.status == 0, "\(paid.output)")
     #expect(paid.stdout.contains("(finished from an earlier run)"), "\(paid.stdout)")
-    let trips = try #require(try cli.json(["trips"]) as? [[String: Any]])
+    let trips = try #require(try await cli.json(["trips"]) as? [[String: Any]])
     #expect(trips.count == 1)
   }
 
   @Test("resolve --not-charged: the quote pays again, once")
-  func notCharged() throws {
+  func notCharged() async throws {
     let cli = try BookingCLI()
     defer { cli.close() }
-    let (quote, draft) = try undecidable(cli)
-    let resolved = try cli.run(["resolve", draft, "--not-charged", "--json"])
+    let (quote, draft) = try await undecidable(cli)
+    let resolved = try await cli.run(["resolve", draft, "--not-charged", "--json"])
     #expect(resolved.status == 0, "\(resolved.output)")
     #expect(resolved.stdout.contains("\"outcome\" : \"not charged\""), "\(resolved.stdout)")
-    let paid = try cli.run(["pay", quote, "--card-from-stdin"], input: BookingCLITests.visa)
+    let paid = try await cli.run(["pay", quote, "--card-from-stdin"], input: BookingCLITests.visa)
     #expect(paid.status == 0, "\(paid.output)")
-    let trips = try #require(try cli.json(["trips"]) as? [[String: Any]])
+    let trips = try #require(try await cli.json(["trips"]) as? [[String: Any]])
     #expect(trips.count == 1)
   }
 }

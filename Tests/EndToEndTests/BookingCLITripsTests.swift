@@ -14,41 +14,41 @@ struct BookingCLITripsTests {
   @Test(
     "trips prints fixed columns, and its memory does not grow with the bookings (--json)",
     .enabled(if: FileManager.default.isExecutableFile(atPath: time), "needs GNU time"))
-  func tripsStreams() throws {
+  func tripsStreams() async throws {
     let cli = try BookingCLI()
     defer { cli.close() }
-    let quoteID = try #require(try cli.quoteForAda()["id"] as? String)
+    let quoteID = try #require(try await cli.quoteForAda()["id"] as? String)
     let paid = try #require(
-      try cli.json(["pay", quoteID, "--card-from-stdin"], input: BookingCLITests.visa)
+      try await cli.json(["pay", quoteID, "--card-from-stdin"], input: BookingCLITests.visa)
         as? [String: Any])
     let reference = try #require(paid["reference"] as? String)
 
-    let text = try cli.run(["trips"])
+    let text = try await cli.run(["trips"])
     #expect(text.status == 0, "\(text.stderr)")
     let lines = text.stdout.split(separator: "\n").map(String.init)
     #expect(lines.first == Self.header, "\(text.stdout)")
     #expect(lines.dropFirst().first?.hasPrefix(reference + "  ") == true, "\(text.stdout)")
 
-    let few = try peakKilobytes(cli, copies: 200, of: reference)
-    let many = try peakKilobytes(cli, copies: 3_000, of: reference)
+    let few = try await peakKilobytes(cli, copies: 200, of: reference)
+    let many = try await peakKilobytes(cli, copies: 3_000, of: reference)
     // A list held whole takes about 9 KB a booking: 25 MB more for the 2,800 copies.
     #expect(many - few < 6_000, "peak \(few) KB with 201 bookings, \(many) KB with 3,001")
-    let listed = try #require(try cli.json(["trips"]) as? [[String: Any]])
+    let listed = try #require(try await cli.json(["trips"]) as? [[String: Any]])
     #expect(listed.count == 3_001)
   }
 
   @Test("A title the app refuses for the passenger's age is refused by quote too, with 64")
-  func titleFitsAge() throws {
+  func titleFitsAge() async throws {
     let cli = try BookingCLI()
     defer { cli.close() }
     let offers = try #require(
-      try cli.json(["search", "IST", "AMS", BookingCLI.day, "-n", "2"]) as? [[String: Any]])
+      try await cli.json(["search", "IST", "AMS", BookingCLI.day, "-n", "2"]) as? [[String: Any]])
     let offerID = try #require(offers.first?["id"] as? String)
     for (passengers, says) in [
       (["Mstr Ada Lovelace 1990-05-04", "Ms Ann Lovelace 1991-05-04"], "Mstr"),
       (["Ms Ada Lovelace 1990-05-04", "Mr Tom Lovelace 2018-05-04"], "Mr"),
     ] {
-      let result = try cli.run(
+      let result = try await cli.run(
         ["quote", offerID, "--email", "ada@example.com", "--phone", "+44 20 7946 0000"]
           + passengers.flatMap { ["--passenger", $0] })
       #expect(result.status == 64, "\(passengers): \(result.status) \(result.stderr)")
@@ -59,7 +59,9 @@ struct BookingCLITripsTests {
 
   /// Writes booking `reference` again under new references until there are `copies` more, then
   /// returns the peak memory of `trips --json` over them, in kilobytes.
-  private func peakKilobytes(_ cli: BookingCLI, copies: Int, of reference: String) throws -> Int {
+  private func peakKilobytes(_ cli: BookingCLI, copies: Int, of reference: String) async throws
+    -> Int
+  {
     let bookings = cli.dataDirectory.appendingPathComponent("bookings")
     let original = try String(
       contentsOf: bookings.appendingPathComponent("\(reference).json"), encoding: .utf8)
@@ -73,7 +75,7 @@ struct BookingCLITripsTests {
     let report = FileManager.default.temporaryDirectory
       .appendingPathComponent("booking-cli-peak-\(UUID().uuidString.prefix(8).lowercased())")
     defer { try? FileManager.default.removeItem(at: report) }
-    let result = try Command.run(
+    let result = try await Command.run(
       Self.time,
       [
         "-f", "%M", "-o", report.path, cli.binary, "--data-dir", cli.dataDirectory.path, "trips",

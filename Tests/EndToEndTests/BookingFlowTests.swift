@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// Whole bookings driven by keys in a real terminal.
@@ -8,9 +9,9 @@ struct BookingFlowTests {
     "A whole booking for two, with seats and a bag, ends with a saved booking and no card number on disk"
   )
   func wholeBooking() async throws {
-    let terminal = try BookingTerminal()
+    let terminal = try await BookingTerminal()
     defer { terminal.close() }
-    try terminal.launch()
+    try await terminal.launch()
 
     try await terminal.searchIstanbulToAmsterdam(passengers: 2)
     let flights = try await terminal.chooseOffer()
@@ -18,7 +19,7 @@ struct BookingFlowTests {
     let seats = try await terminal.pickSeats(for: [.ada, .alan])
     #expect(seats.count == 2 && Set(seats).count == 2, "two different seats: \(seats)")
 
-    try terminal.press("Tab", "+")  // Bags: one for Ada, the highlighted passenger.
+    try await terminal.press("Tab", "+")  // Bags: one for Ada, the highlighted passenger.
     try await terminal.waitFor("one bag for Ada") { $0.contains("Ada Lovelace  − 1 +") }
 
     let payment = try await terminal.continueToPayment()
@@ -27,7 +28,7 @@ struct BookingFlowTests {
     #expect(payment.contains("Seat \(seats[1]), passenger 2"))
     #expect(payment.contains("1 checked bag, passenger 1"))
 
-    try terminal.pay(card: BookingTerminal.payingCard)
+    try await terminal.pay(card: BookingTerminal.payingCard)
     let confirmation = try await terminal.waitFor("the confirmation with a reference") {
       $0.contains("Booked!") && BookingTerminal.reference(in: $0) != nil
     }
@@ -72,31 +73,31 @@ struct BookingFlowTests {
   @Test(
     "Going back from extras to results and choosing another offer keeps the names but not the seat")
   func backNavigation() async throws {
-    let terminal = try BookingTerminal()
+    let terminal = try await BookingTerminal()
     defer { terminal.close() }
-    try terminal.launch()
+    try await terminal.launch()
 
     try await terminal.searchIstanbulToAmsterdam(passengers: 2)
     let firstFlights = try await terminal.chooseOffer()
     try await terminal.fillPassengers([.ada, .alan])
     let seats = try await terminal.pickSeats(for: [.ada])
 
-    try terminal.press("Escape")
+    try await terminal.press("Escape")
     try await terminal.waitFor("the passengers form again") {
       $0.contains("┌ Passengers · \(firstFlights)") && !$0.contains("┌ Extras · ")
     }
-    try terminal.press("Escape")
+    try await terminal.press("Escape")
     try await terminal.waitForResults()
 
     let secondFlights = try await terminal.chooseOffer(down: 1)
     #expect(secondFlights != firstFlights, "Down then Enter chose another offer")
-    let form = try terminal.screen()
+    let form = try await terminal.screen()
     for traveller in [Traveller.ada, .alan] {
       #expect(form.contains("Given name          \(traveller.given)"), "\(form)")
       #expect(form.contains("Family name         \(traveller.family)"), "\(form)")
     }
 
-    try terminal.press("BTab", "Enter")  // Shift-Tab wraps to Continue.
+    try await terminal.press("BTab", "Enter")  // Shift-Tab wraps to Continue.
     let extras = try await terminal.waitForExtras()
     #expect(extras.contains("┌ Extras · 2 passengers · \(secondFlights)"), "\(extras)")
     #expect(

@@ -8,21 +8,21 @@ import Testing
 struct CommandLineTests {
   /// Runs the binary with a fresh, empty data directory in `BOOKING_DATA_DIR`; returns the result
   /// and the files the run left there.
-  private func run(_ arguments: [String]) throws -> (CommandResult, [String]) {
-    let binary = try BookingBinary.path()
+  private func run(_ arguments: [String]) async throws -> (CommandResult, [String]) {
+    let binary = try BookingTerminal.binaryPath()
     let directory = FileManager.default.temporaryDirectory
       .appendingPathComponent("booking-e2e-\(UUID().uuidString.prefix(8))")
     try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(at: directory) }
     var environment = ProcessInfo.processInfo.environment
     environment["BOOKING_DATA_DIR"] = directory.path
-    let result = try Command.run(binary, arguments, environment: environment)
+    let result = try await Command.run(binary, arguments, environment: environment)
     return (result, DataFiles(root: directory).all())
   }
 
   @Test("An unknown option exits with 64 and says so on stderr")
-  func unknownOption() throws {
-    let (result, files) = try run(["--bogus"])
+  func unknownOption() async throws {
+    let (result, files) = try await run(["--bogus"])
     #expect(result.status == 64 && !result.killedBySignal, "status \(result.status)")
     #expect(result.stderr.contains("unknown option"), "stderr: \(result.stderr)")
     #expect(result.stderr.contains("--bogus"), "stderr: \(result.stderr)")
@@ -31,8 +31,8 @@ struct CommandLineTests {
   }
 
   @Test("--version prints the version and exits with 0")
-  func version() throws {
-    let (result, files) = try run(["--version"])
+  func version() async throws {
+    let (result, files) = try await run(["--version"])
     #expect(result.status == 0 && !result.killedBySignal, "status \(result.status)")
     #expect(
       result.stdout.contains(#/^booking \d+\.\d+\.\d+\n?$/#), "stdout: \(result.stdout)")
@@ -41,15 +41,15 @@ struct CommandLineTests {
   }
 
   @Test("--diagram prints the flow from its own table, without a terminal; a bad format is 64")
-  func diagram() throws {
-    let (mermaid, files) = try run(["--diagram", "mermaid"])
+  func diagram() async throws {
+    let (mermaid, files) = try await run(["--diagram", "mermaid"])
     #expect(mermaid.status == 0, "stderr: \(mermaid.stderr)")
     #expect(mermaid.stdout.hasPrefix("stateDiagram-v2\n"), "\(mermaid.stdout)")
     #expect(mermaid.stdout.contains("payment --> confirmation : paid"))
     #expect(files == [], "nothing is written")
-    let (dot, _) = try run(["--diagram=dot"])
+    let (dot, _) = try await run(["--diagram=dot"])
     #expect(dot.status == 0 && dot.stdout.hasPrefix("digraph booking {"), "\(dot.stdout)")
-    let (bad, _) = try run(["--diagram", "png"])
+    let (bad, _) = try await run(["--diagram", "png"])
     #expect(bad.status == 64 && bad.stderr.contains("mermaid or dot"), "\(bad.stderr)")
   }
 
@@ -90,8 +90,8 @@ struct CommandLineTests {
   }
 
   @Test("Without a terminal the app exits with 1 and says it needs one")
-  func needsTerminal() throws {
-    let (result, files) = try run([])
+  func needsTerminal() async throws {
+    let (result, files) = try await run([])
     #expect(result.status == 1 && !result.killedBySignal, "status \(result.status)")
     #expect(result.stderr.contains("needs a terminal"), "stderr: \(result.stderr)")
     #expect(result.stdout.isEmpty, "stdout: \(result.stdout)")
@@ -99,16 +99,16 @@ struct CommandLineTests {
   }
 
   @Test("A bad flag is one line on stderr, the reason")
-  func oneLine() throws {
-    let (result, _) = try run(["--speed", "0"])
+  func oneLine() async throws {
+    let (result, _) = try await run(["--speed", "0"])
     #expect(result.status == 64)
     #expect(result.stderr.split(separator: "\n").count == 1, "stderr: \(result.stderr)")
   }
 
   @Test("--speed out of 0.01 to 1000 is refused with the value and the range, before a terminal")
-  func speedOutOfRange() throws {
+  func speedOutOfRange() async throws {
     for text in ["1e-17", "0", "-1", "1001", "nan", "inf", "fast"] {
-      let (result, files) = try run(["--speed", text])
+      let (result, files) = try await run(["--speed", text])
       #expect(result.status == 64 && !result.killedBySignal, "\(text): status \(result.status)")
       #expect(result.stderr.contains("'\(text)'"), "stderr: \(result.stderr)")
       #expect(result.stderr.contains("from 0.01 to 1000"), "stderr: \(result.stderr)")
@@ -118,7 +118,7 @@ struct CommandLineTests {
 
   @Test(
     "A recording with a time no replay can wait for is refused at its line, before the terminal")
-  func hostileRecording() throws {
+  func hostileRecording() async throws {
     let file = FileManager.default.temporaryDirectory
       .appendingPathComponent("booking-replay-\(UUID().uuidString).jsonl")
     defer { try? FileManager.default.removeItem(at: file) }
@@ -127,7 +127,7 @@ struct CommandLineTests {
       "{\"t\":500,\"key\":\"=i\"}\n{\"t\":-9223372036854775807,\"key\":\"=s\"}\n",
     ] {
       try Data(text.utf8).write(to: file)
-      let (result, files) = try run(["--replay", file.path])
+      let (result, files) = try await run(["--replay", file.path])
       #expect(result.status == 64 && !result.killedBySignal, "status \(result.status)")
       #expect(result.stderr.contains("\(file.path):2"), "stderr: \(result.stderr)")
       #expect(result.stderr.split(separator: "\n").count == 1, "stderr: \(result.stderr)")
@@ -136,7 +136,7 @@ struct CommandLineTests {
     // A FIFO is refused, not waited on.
     #expect(mkfifo(file.path + ".fifo", 0o600) == 0)
     defer { try? FileManager.default.removeItem(atPath: file.path + ".fifo") }
-    let (fifo, _) = try run(["--replay", file.path + ".fifo"])
+    let (fifo, _) = try await run(["--replay", file.path + ".fifo"])
     #expect(fifo.status == 64 && fifo.stderr.contains("not a regular file"), "\(fifo.stderr)")
   }
 }

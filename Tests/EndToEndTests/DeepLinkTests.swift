@@ -7,9 +7,9 @@ import Testing
 struct DeepLinkTests {
   @Test("booking://pay/<quote> opens that quote's payment after quitting, even with --fresh")
   func payLinkColdStart() async throws {
-    let terminal = try BookingTerminal()
+    let terminal = try await BookingTerminal()
     defer { terminal.close() }
-    try terminal.launch()
+    try await terminal.launch()
 
     let payment = try await terminal.bookUntilPayment()
     let total = try #require(
@@ -20,13 +20,13 @@ struct DeepLinkTests {
     #expect(position.step == "payment")
     let quoteID = try #require(position.fields["quoteID"] as? String, "\(position.fields)")
 
-    try terminal.press("Tab", "Tab", "Tab")  // To the Pay button, where q is not typed.
-    try terminal.press("q")
+    try await terminal.press("Tab", "Tab", "Tab")  // To the Pay button, where q is not typed.
+    try await terminal.press("q")
     try await terminal.waitFor("Quit?")
-    try terminal.press("y")
+    try await terminal.press("y")
     try await terminal.waitForExit()
 
-    try terminal.launch(["--fresh", "--open", "booking://pay/\(quoteID)"])
+    try await terminal.launch(["--fresh", "--open", "booking://pay/\(quoteID)"])
     let reopened = try await terminal.waitForPaymentForm()
     #expect(reopened.contains(total), "the same quote's total '\(total)':\n\(reopened)")
     #expect(BookingTerminal.headerCountdown(in: reopened) != nil, "\(reopened)")
@@ -35,33 +35,33 @@ struct DeepLinkTests {
 
   @Test("A pay link's payment is on disk once shown: kill -9 then, and a plain start resumes it")
   func payLinkSavedBeforeShown() async throws {
-    let terminal = try BookingTerminal()
+    let terminal = try await BookingTerminal()
     defer { terminal.close() }
-    try terminal.launch()
+    try await terminal.launch()
     _ = try await terminal.bookUntilPayment()
     let files = DataFiles(root: terminal.dataDirectory)
     let quoteID = try #require(try files.snapshotPosition().fields["quoteID"] as? String)
     // Back to the extras: the saved session is there (saved before the frame that shows it).
-    try terminal.press("Escape")
+    try await terminal.press("Escape")
     try await terminal.waitFor("the extras as the current step") {
       $0.contains("┌ Extras · ") && !$0.contains("┌ Payment · ")
     }
     #expect(try files.snapshotPosition().step == "extras")
-    try terminal.press("C-c")
+    try await terminal.press("C-c")
     try await terminal.waitFor("Quit?")
-    try terminal.press("y")
+    try await terminal.press("y")
     try await terminal.waitForExit()
 
     // The link's restore saves the payment it restored before showing it (on the start's work
     // queue, beside the terminal's start): killed as soon as it shows, the payment is what the
     // next start resumes, not the extras saved before.
-    try terminal.launch(["--open", "booking://pay/\(quoteID)"])
+    try await terminal.launch(["--open", "booking://pay/\(quoteID)"])
     _ = try await terminal.waitForPaymentForm()
     let pid = try terminal.panePID()
     #expect(kill(pid, SIGKILL) == 0)
     try await terminal.waitForDeath(of: pid)
     #expect(try files.snapshotPosition().step == "payment")
-    try terminal.launch()
+    try await terminal.launch()
     let resumed = try await terminal.waitFor("Resumed at payment", "Card number")
     #expect(resumed.contains("┌ Payment · "), "\(resumed)")
     #expect(files.corrupt() == [])
@@ -69,24 +69,24 @@ struct DeepLinkTests {
 
   @Test("booking://pay/<quote> for a quote already paid shows its booking, not the card form")
   func paidQuoteLink() async throws {
-    let terminal = try BookingTerminal()
+    let terminal = try await BookingTerminal()
     defer { terminal.close() }
-    try terminal.launch()
+    try await terminal.launch()
 
     try await terminal.bookUntilPayment()
     let quoteID = try #require(
       try DataFiles(root: terminal.dataDirectory).snapshotPosition().fields["quoteID"] as? String)
-    try terminal.pay(card: BookingTerminal.payingCard)
+    try await terminal.pay(card: BookingTerminal.payingCard)
     let booked = try await terminal.waitFor("the booking") {
       $0.contains("Booked!") && BookingTerminal.reference(in: $0) != nil
     }
     let reference = try #require(BookingTerminal.reference(in: booked))
-    try terminal.press("q")
+    try await terminal.press("q")
     try await terminal.waitFor("Quit?")
-    try terminal.press("y")
+    try await terminal.press("y")
     try await terminal.waitForExit()
 
-    try terminal.launch(["--open", "booking://pay/\(quoteID)"])
+    try await terminal.launch(["--open", "booking://pay/\(quoteID)"])
     let reopened = try await terminal.waitFor("the paid booking") {
       $0.contains("Booked!") && BookingTerminal.reference(in: $0) != nil
     }
@@ -96,13 +96,13 @@ struct DeepLinkTests {
   }
 
   @Test("A search link for a day past or too far ahead is refused at launch, like any bad link")
-  func outOfWindowLinks() throws {
-    let binary = try BookingBinary.path()
+  func outOfWindowLinks() async throws {
+    let binary = try BookingTerminal.binaryPath()
     for (date, reason) in [
       ("2020-02-03", "has passed"), ("9999-12-31", "more than 355 days ahead"),
     ] {
       let url = "booking://search?from=IST&to=AMS&date=\(date)&passengers=1"
-      let result = try Command.run(binary, ["--open", url])
+      let result = try await Command.run(binary, ["--open", url])
       #expect(result.status == 64 && !result.killedBySignal, "\(date): \(result.status)")
       #expect(result.stderr.contains(reason), "\(date): \(result.stderr)")
       #expect(result.stderr.split(separator: "\n").count == 1, "\(result.stderr)")
@@ -111,25 +111,25 @@ struct DeepLinkTests {
 
   @Test("A search link from an unknown airport opens the results, saying so")
   func unknownAirportLink() async throws {
-    let terminal = try BookingTerminal()
+    let terminal = try await BookingTerminal()
     defer { terminal.close() }
     // A month from today: inside the window, so the airline is asked and names the airport.
     let inAMonth = Date().addingTimeInterval(30 * 86_400).ISO8601Format().prefix(10)
-    try terminal.launch([
+    try await terminal.launch([
       "--open", "booking://search?from=IST&to=XQZ&date=\(inAMonth)&passengers=1",
     ])
     _ = try await terminal.waitFor("No airport has the code XQZ")
   }
 
   @Test("A link without a quote is refused on stderr with status 64, before touching anything")
-  func malformedLink() throws {
-    let binary = try BookingBinary.path()
+  func malformedLink() async throws {
+    let binary = try BookingTerminal.binaryPath()
     let directory = FileManager.default.temporaryDirectory
       .appendingPathComponent("booking-e2e-\(UUID().uuidString.prefix(8))")
     try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(at: directory) }
 
-    let result = try Command.run(
+    let result = try await Command.run(
       binary, ["--data-dir", directory.path, "--open", "booking://pay/"])
     #expect(result.status == 64 && !result.killedBySignal, "status \(result.status)")
     #expect(result.stderr.contains("booking://pay/"), "stderr: \(result.stderr)")

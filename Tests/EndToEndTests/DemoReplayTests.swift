@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// The workshop's shipped demos (`docs/demos/*.jsonl`, written by `Tools/scripts/make_demos.py`)
@@ -36,7 +37,7 @@ struct DemoReplayTests {
     .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("docs/demos")
 
   @Test("every shipped demo is listed here", .timeLimit(.minutes(1)))
-  func everyDemoIsListed() throws {
+  func everyDemoIsListed() async throws {
     let files = try FileManager.default.contentsOfDirectory(atPath: Self.folder.path)
       .filter { $0.hasSuffix(".jsonl") }.map { String($0.dropLast(6)) }.sorted()
     #expect(files == Self.demos.map(\.name).sorted())
@@ -45,7 +46,7 @@ struct DemoReplayTests {
   @Test("each demo shows its failure in bag mode and not in the real app", arguments: demos)
   func replays(demo: Demo) async throws {
     for bag in [true, false] {
-      let terminal = try BookingTerminal()
+      let terminal = try await BookingTerminal()
       defer { terminal.close() }
       var arguments = [
         "--fresh", "--replay", Self.folder.appendingPathComponent(demo.name + ".jsonl").path,
@@ -54,17 +55,16 @@ struct DemoReplayTests {
       if bag { arguments += ["--flow", "bag"] }
       if demo.opensPayLink {
         let cli = try BookingCLI(dataDirectory: terminal.dataDirectory)
-        let link = try #require(try cli.quoteForAda()["link"] as? String)
+        let link = try #require(try await cli.quoteForAda()["link"] as? String)
         arguments += ["--open", link]
       }
-      try terminal.launch(arguments)
+      try await terminal.launch(arguments)
       let mode = bag ? "bag" : "real"
       if bag { try await terminal.waitFor("the bag's banner") { $0.contains("BAG MODE") } }
       // The log says when the last key has been sent; the screen is then the demo's end.
-      let log = terminal.dataDirectory.appendingPathComponent("log/booking.log")
-      try await terminal.waitFor("\(demo.name) replayed in the \(mode) app", timeout: 60) { _ in
-        let text = (try? String(contentsOf: log, encoding: .utf8)) ?? ""
-        return text.contains("replay: finished")
+      let log = terminal.dataDirectory.appendingPathComponent("log/booking.log").path
+      try await FileWatch.waitFor("\(demo.name) replayed in the \(mode) app", at: log) { data in
+        data.map { String(decoding: $0, as: UTF8.self).contains("replay: finished") } ?? false
       }
       // Its last key's work may still be under way: the screen settles on the demo's end.
       try await terminal.waitFor("the end of \(demo.name) in the \(mode) app") {

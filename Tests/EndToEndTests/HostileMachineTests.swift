@@ -1,19 +1,20 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// A data directory other users may have touched, files that are not what they seem: refused
 /// in one line before the terminal is touched, as ssh and gpg do.
 @Suite("A hostile machine")
 struct HostileMachineTests {
-  /// Runs the app in a shell that prints its exit status and what it wrote to stderr (kept in
-  /// a file, so a long line is counted as one), and returns the screen once it has.
+  /// Runs the app in a shell that prints what it wrote to stderr (kept in a file, so a long line
+  /// is counted as one) and then its exit status, and returns the screen once it has.
   func exitScreen(
     _ terminal: BookingTerminal, _ arguments: [String], environment: String = ""
   ) async throws -> String {
     let errors = BookingTerminal.quoted(terminal.dataDirectory.path + "/stderr.txt")
-    try terminal.launchShell(
-      environment + " " + terminal.shellCommand(arguments) + " 2>\(errors); echo EXIT=$?; "
-        + "echo LINES=$(wc -l < \(errors)); cat \(errors); sleep 60")
+    try await terminal.launchShell(
+      environment + " " + terminal.shellCommand(arguments) + " 2>\(errors); status=$?; "
+        + "echo LINES=$(wc -l < \(errors)); cat \(errors); echo EXIT=$status")
     let screen = try await terminal.waitFor("the app's exit status") {
       $0.contains("EXIT=") && $0.contains("LINES=")
     }
@@ -28,7 +29,7 @@ struct HostileMachineTests {
 
   @Test("a data directory writable by others, or a sub-folder of it, is refused in one line")
   func plantedDataDirectory() async throws {
-    let terminal = try BookingTerminal()
+    let terminal = try await BookingTerminal()
     defer { terminal.close() }
     let data = terminal.dataDirectory.path
     #expect(chmod(data, 0o777) == 0)
@@ -49,7 +50,7 @@ struct HostileMachineTests {
 
   @Test("a data directory of another user, or a symbolic link, is refused")
   func foreignOrLinkedDataDirectory() async throws {
-    let terminal = try BookingTerminal()
+    let terminal = try await BookingTerminal()
     defer { terminal.close() }
     let data = terminal.dataDirectory.path
     guard getuid() == 0 else {
@@ -64,16 +65,16 @@ struct HostileMachineTests {
     let link = data + "-link"
     try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: data)
     defer { try? FileManager.default.removeItem(atPath: link) }
-    try terminal.launchShell(
+    try await terminal.launchShell(
       ([terminal.binary, "--data-dir", link, "--latency", "0"]).map(BookingTerminal.quoted)
-        .joined(separator: " ") + "; echo EXIT=$?; sleep 60")
+        .joined(separator: " ") + "; echo EXIT=$?")
     screen = try await terminal.waitFor("the exit status") { $0.contains("EXIT=") }
     #expect(screen.contains("EXIT=1") && screen.contains("symbolic link"), "\(screen)")
   }
 
   @Test("session/lock planted as a link is refused and its target never created")
   func plantedLock() async throws {
-    let terminal = try BookingTerminal()
+    let terminal = try await BookingTerminal()
     defer { terminal.close() }
     let data = terminal.dataDirectory.path
     let target = data + "-planted-target"
@@ -90,7 +91,7 @@ struct HostileMachineTests {
 
   @Test("session/lock as a folder is refused: the app never runs unlocked by accident")
   func lockIsAFolder() async throws {
-    let terminal = try BookingTerminal()
+    let terminal = try await BookingTerminal()
     defer { terminal.close() }
     let data = terminal.dataDirectory.path
     try FileManager.default.createDirectory(
@@ -102,7 +103,7 @@ struct HostileMachineTests {
 
   @Test("a FIFO at log/booking.log is refused at once instead of hanging")
   func fifoLog() async throws {
-    let terminal = try BookingTerminal()
+    let terminal = try await BookingTerminal()
     defer { terminal.close() }
     let data = terminal.dataDirectory.path
     try FileManager.default.createDirectory(
@@ -115,38 +116,37 @@ struct HostileMachineTests {
 
   @Test("missing parents of the data directory are made (0700), the lock is held, saving works")
   func freshMachine() async throws {
-    let terminal = try BookingTerminal()
+    let terminal = try await BookingTerminal()
     defer { terminal.close() }
     let home = terminal.dataDirectory.path + "/home"
     // No ~/.local/share yet; $HOME is where the data directory goes (before the passwd entry).
-    try terminal.launchShell(
+    try await terminal.launchShell(
       "env -u XDG_DATA_HOME HOME=\(BookingTerminal.quoted(home)) "
         + BookingTerminal.quoted(terminal.binary) + " --latency 0")
     try await terminal.searchIstanbulToAmsterdam(passengers: 1)
-    let screen = try terminal.screen()
+    let screen = try await terminal.screen()
     #expect(!screen.contains("cannot be saved"), "\(screen)")
     let data = home + "/.local/share/booking"
     #expect(FileManager.default.fileExists(atPath: data + "/session/snapshot.json"))
     #expect(FileManager.default.fileExists(atPath: data + "/log/booking.log"))
     let mode = try FileManager.default.attributesOfItem(atPath: home + "/.local")[.posixPermissions]
     #expect(mode as? Int == 0o700)
-    // The lock is held: a second instance on the same directory is refused.
-    let other = try BookingTerminal()
-    defer { other.close() }
-    try other.launchShell(
+    // The lock is held: a second instance on the same directory, in a window of its own, is
+    // refused.
+    try await terminal.launchShell(
       "env -u XDG_DATA_HOME HOME=\(BookingTerminal.quoted(home)) "
-        + BookingTerminal.quoted(terminal.binary) + " --latency 0; echo EXIT=$?; sleep 60")
-    let second = try await other.waitFor("the second instance's exit") { $0.contains("EXIT=") }
+        + BookingTerminal.quoted(terminal.binary) + " --latency 0; echo EXIT=$?")
+    let second = try await terminal.waitFor("the second instance's exit") { $0.contains("EXIT=") }
     #expect(second.contains("already open") && second.contains("EXIT=1"), "\(second)")
   }
 
   @Test("the inspector shows the snapshot as saved on disk")
   func inspectorShowsTheSavedSnapshot() async throws {
-    let terminal = try BookingTerminal()
+    let terminal = try await BookingTerminal()
     defer { terminal.close() }
-    try terminal.launch()
+    try await terminal.launch()
     try await terminal.searchIstanbulToAmsterdam(passengers: 1)
-    try terminal.press("F2")
+    try await terminal.press("F2")
     let screen = try await terminal.waitFor("the saved snapshot at results") {
       $0.contains("\"IST\"") && $0.contains("results")
     }
@@ -155,19 +155,19 @@ struct HostileMachineTests {
 
   @Test("the inspector never shows a file the snapshot links to")
   func inspectorRefusesLinks() async throws {
-    let terminal = try BookingTerminal()
+    let terminal = try await BookingTerminal()
     defer { terminal.close() }
     let data = terminal.dataDirectory.path
     let secret = data + "-secret"
     defer { try? FileManager.default.removeItem(atPath: secret) }
     try Data("TOP-SECRET-CONTENT".utf8).write(to: URL(fileURLWithPath: secret))
-    try terminal.launch()
+    try await terminal.launch()
     try await terminal.searchIstanbulToAmsterdam(passengers: 1)
     // Planted while the app runs, after its last save.
     let snapshot = data + "/session/snapshot.json"
     try FileManager.default.removeItem(atPath: snapshot)
     try FileManager.default.createSymbolicLink(atPath: snapshot, withDestinationPath: secret)
-    try terminal.press("F2")
+    try await terminal.press("F2")
     let screen = try await terminal.waitFor("the inspector") { $0.contains("snapshot") }
     #expect(!screen.contains("TOP-SECRET"), "\(screen)")
   }
@@ -178,16 +178,17 @@ struct HostileMachineTests {
 struct RecordingPipeTests {
   @Test("--record into a FIFO, even one with a reader, is refused in one line at once")
   func fifoRefused() async throws {
-    let terminal = try BookingTerminal()
+    let terminal = try await BookingTerminal()
     defer { terminal.close() }
     let fifo = terminal.dataDirectory.path + "/recording"
     #expect(mkfifo(fifo, 0o600) == 0)
     let quoted = BookingTerminal.quoted(fifo)
-    // A reader that holds the FIFO open: opening it for writing would succeed.
-    try terminal.launchShell(
-      "(timeout 60 cat \(quoted) > /dev/null &); "
+    // A reader that holds the FIFO open: opening it for writing would succeed. Once the app has
+    // exited the shell opens it for writing and closes it: the reader reads the end and exits.
+    try await terminal.launchShell(
+      "(cat \(quoted) > /dev/null &); "
         + terminal.shellCommand(["--latency", "0", "--record", fifo])
-        + " 2>&1; echo EXIT=$?; sleep 60")
+        + " 2>&1; echo EXIT=$?; : > \(quoted)")
     let screen = try await terminal.waitFor("the app's exit status") { $0.contains("EXIT=") }
       .replacingOccurrences(of: "\n", with: "")
     #expect(screen.contains("EXIT=64"), "\(screen)")

@@ -7,7 +7,7 @@ import Testing
 struct InterruptedResumeTests {
   /// Books until payment, then kills the app: the session is saved at payment.
   func savedAtPayment(_ terminal: BookingTerminal) async throws -> Data {
-    try terminal.launch()
+    try await terminal.launch()
     try await terminal.bookUntilPayment()
     let pid = try terminal.panePID()
     #expect(kill(pid, SIGKILL) == 0)
@@ -23,56 +23,47 @@ struct InterruptedResumeTests {
 
   @Test("SIGTERM or SIGHUP 0.1 to 1 s into a slow resume at payment leaves the snapshot as it was")
   func signalDuringResume() async throws {
-    let terminal = try BookingTerminal()
+    let terminal = try await BookingTerminal()
     defer { terminal.close() }
     let saved = try await savedAtPayment(terminal)
     for signal in [SIGTERM, SIGHUP] {
       for delay in [0.1, 0.3, 0.6, 1.0] {
-        try terminal.launch(latency: 1500)
-        let pid = try terminal.panePID()
-        // A blocking sleep: on a loaded machine the cooperative pool may resume a task late.
-        usleep(UInt32(delay * 1_000_000))
-        #expect(kill(pid, signal) == 0)
-        try await terminal.waitForDeath(of: pid)
+        let app = try await terminal.launch(latency: 1500)
+        // The delay and the signal on a thread of their own: on a loaded machine the
+        // cooperative pool may resume a task late.
+        let sent = try await offTheGlobalExecutor("signal-after-\(delay)") {
+          usleep(UInt32(delay * 1_000_000))
+          return kill(app.pid, signal)
+        }
+        #expect(sent == 0)
+        try await terminal.waitForDeath(of: app.pid)
         #expect(
           try snapshotBytes(terminal) == saved,
           "signal \(signal) after \(delay) s changed the saved snapshot")
       }
     }
-    try terminal.launch()
+    try await terminal.launch()
     try await terminal.waitFor("Resumed at payment", "Card number")
   }
 
   @Test("while resuming the screen says so, and quitting asks and then quits, keeping the booking")
   func quitDuringResume() async throws {
-    let terminal = try BookingTerminal()
+    let terminal = try await BookingTerminal()
     defer { terminal.close() }
-    var saved = try await savedAtPayment(terminal)
-    // Ten seconds to resume (the most `--latency` takes). On a loaded machine this test may not
-    // look at the screen for many seconds at a time (beside a CPU hog and the whole suite, more
-    // than eight once): if the resume ends before the test has quit it, the try does not count,
-    // and the next starts from what that resume saved. It quits before the resume ends, so a
-    // try costs no time.
-    var quit = false
-    for _ in 1...3 where !quit {
-      quit = try await quitWhileResuming(terminal)
-      if !quit {
-        let pid = try terminal.panePID()
-        #expect(kill(pid, SIGKILL) == 0)
-        try await terminal.waitForDeath(of: pid)
-        saved = try snapshotBytes(terminal)
-      }
-    }
-    try #require(quit, "each of three resumes ended before the test could quit it")
+    let saved = try await savedAtPayment(terminal)
+    // Ten seconds to resume (the most `--latency` takes): the test says a key, asks to quit and
+    // quits within them.
+    let quit = try await quitWhileResuming(terminal)
+    #expect(quit, "the resume ended before the test could quit it")
     #expect(try snapshotBytes(terminal) == saved)
-    try terminal.launch()
+    try await terminal.launch()
     try await terminal.waitFor("Resumed at payment", "Card number")
   }
 
   /// Starts a ten-second resume at payment, says a key while it runs, then quits: false if the
   /// resume ended first.
   func quitWhileResuming(_ terminal: BookingTerminal) async throws -> Bool {
-    try terminal.launch(latency: 10_000)
+    try await terminal.launch(latency: 10_000)
     /// Waits for `text`, or the resume's end: true for `text` while still resuming.
     func reach(_ text: String) async throws -> Bool {
       let screen = try await terminal.waitFor(text) {
@@ -81,11 +72,11 @@ struct InterruptedResumeTests {
       return !screen.contains("Resumed at payment")
     }
     guard try await reach("Resuming your booking at payment") else { return false }
-    try terminal.type("x")
+    try await terminal.type("x")
     guard try await reach("Still resuming") else { return false }
-    try terminal.press("q")
+    try await terminal.press("q")
     guard try await reach("Quit?") else { return false }
-    try terminal.press("y")
+    try await terminal.press("y")
     // Not waiting for the resume: it would have saved the restored path, which the caller's
     // check of the snapshot catches (a bound in seconds would fail on a stalled disk).
     try await terminal.waitForExit()
@@ -94,26 +85,26 @@ struct InterruptedResumeTests {
 
   @Test("--fresh starts at the search form without erasing the saved booking; a search asks first")
   func freshKeepsTheSavedBooking() async throws {
-    let terminal = try BookingTerminal()
+    let terminal = try await BookingTerminal()
     defer { terminal.close() }
     let saved = try await savedAtPayment(terminal)
 
-    try terminal.launch(["--fresh"])
+    try await terminal.launch(["--fresh"])
     try await terminal.waitFor("From", "To")
     try await terminal.quitAsked()
     #expect(try snapshotBytes(terminal) == saved, "--fresh overwrote the saved booking")
 
-    try terminal.launch(["--fresh"])
+    try await terminal.launch(["--fresh"])
     try await terminal.submitIstanbulToAmsterdam(passengers: 1)
     try await terminal.waitFor("Discard the booking waiting at payment?")
-    try terminal.press("n")
+    try await terminal.press("n")
     try await terminal.waitFor("the question gone") {
       !$0.contains("Discard the booking") && $0.contains("From")
     }
     #expect(try snapshotBytes(terminal) == saved)
-    try terminal.press("Enter")
+    try await terminal.press("Enter")
     try await terminal.waitFor("Discard the booking waiting at payment?")
-    try terminal.press("y")
+    try await terminal.press("y")
     try await terminal.waitForResults()
     #expect(try DataFiles(root: terminal.dataDirectory).snapshotPosition().step == "results")
   }
@@ -125,7 +116,7 @@ struct InterruptedPaymentTests {
   /// Books until payment and kills the app; then pays that quote with the `paycrash` helper (the
   /// airline the app uses), killed just after its durable step named `step`.
   func cutOff(_ terminal: BookingTerminal, after step: String) async throws {
-    try terminal.launch()
+    try await terminal.launch()
     try await terminal.bookUntilPayment()
     let pid = try terminal.panePID()
     #expect(kill(pid, SIGKILL) == 0)
@@ -133,7 +124,7 @@ struct InterruptedPaymentTests {
     let quote = try #require(
       try DataFiles(root: terminal.dataDirectory).snapshotPosition().fields["quoteID"] as? String)
     let helper = try PackageExecutable.path("paycrash")
-    let result = try Command.run(
+    let result = try await Command.run(
       helper,
       [
         terminal.dataDirectory.path, String(Date().timeIntervalSince1970), "after:\(step)", "pay",
@@ -150,11 +141,11 @@ struct InterruptedPaymentTests {
 
   @Test("charged, then killed before the booking was written: the next start shows the booking")
   func chargedBeforeTheBooking() async throws {
-    let terminal = try BookingTerminal()
+    let terminal = try await BookingTerminal()
     defer { terminal.close() }
     try await cutOff(terminal, after: "replace payments/")
     #expect(bookings(terminal).isEmpty)
-    try terminal.launch()
+    try await terminal.launch()
     let screen = try await terminal.waitFor("the booking the crash cut off") {
       $0.contains("A payment cut off by a crash went through") && $0.contains("Booked!")
     }
@@ -166,12 +157,12 @@ struct InterruptedPaymentTests {
 
   @Test("killed after the intent, before any charge: payment is offered again, and pays once")
   func notCharged() async throws {
-    let terminal = try BookingTerminal()
+    let terminal = try await BookingTerminal()
     defer { terminal.close() }
     try await cutOff(terminal, after: "replace intents/")
-    try terminal.launch()
+    try await terminal.launch()
     try await terminal.waitFor("A payment cut off by a crash was not charged", "Card number")
-    try terminal.pay(card: BookingTerminal.payingCard)
+    try await terminal.pay(card: BookingTerminal.payingCard)
     try await terminal.waitFor("Booked!")
     #expect(bookings(terminal).count == 1)
     // The attempt the crash cut off paid again under its own key.

@@ -11,8 +11,8 @@ struct ManPageTests {
     .deletingLastPathComponent().deletingLastPathComponent()
 
   /// The flags at the start of the help's option lines: "--data-dir", "-h", "--help"...
-  static func helpFlags() throws -> [String] {
-    let result = try Command.run(try BookingBinary.path(), ["--help"])
+  static func helpFlags() async throws -> [String] {
+    let result = try await Command.run(try BookingTerminal.binaryPath(), ["--help"])
     #expect(result.status == 0, "status \(result.status)")
     var flags: [String] = []
     for line in result.stdout.split(separator: "\n") {
@@ -26,8 +26,8 @@ struct ManPageTests {
   }
 
   @Test("every flag of --help is in docs/booking.1 and both completions")
-  func everyFlagDocumented() throws {
-    let flags = try Self.helpFlags()
+  func everyFlagDocumented() async throws {
+    let flags = try await Self.helpFlags()
     #expect(flags.count >= 12, "flags read from --help: \(flags)")
     // roff writes a hyphen as \-.
     let manual = try String(

@@ -11,7 +11,7 @@ import Testing
 struct NewDataDirectoryTests {
   @Test("its first frame waits for no fsync; its folders are synced before the first save")
   func firstFrameBeforeFolderSyncs() async throws {
-    let terminal = try BookingTerminal()
+    let terminal = try await BookingTerminal()
     defer { terminal.close() }
     let strace = try #require(Command.find("strace"))
     // Two levels that do not exist, under the terminal's (empty) directory.
@@ -20,12 +20,12 @@ struct NewDataDirectoryTests {
     let command = Self.command(terminal, dataDirectory: root)
     // -y names each descriptor's file; -s keeps the whole frame in one line. The app reads ^C as
     // a signal: the shell must outlive the one it gets too.
-    try terminal.launchShell(
+    try await terminal.launchShell(
       "trap : INT; \(strace) -f -y -s 65536 -o \(BookingTerminal.quoted(trace)) "
-        + "-e trace=fsync,write,rename \(command); echo exited-$?; sleep 60")
+        + "-e trace=fsync,write,rename \(command); echo exited-$?")
     try await terminal.waitFor("┌ Search flights")
-    try await terminal.waitFor("the search form's save") { _ in
-      FileManager.default.fileExists(atPath: root + "/session/snapshot.json")
+    try await FileWatch.waitFor("the search form's save", at: root + "/session/snapshot.json") {
+      $0 != nil
     }
     try await terminal.quitAsked(untilShellSays: "exited-0")
 
@@ -50,28 +50,28 @@ struct NewDataDirectoryTests {
 
   @Test("a log folder made again in a used directory is synced in it before the next save")
   func logFolderMadeAgain() async throws {
-    let terminal = try BookingTerminal()
+    let terminal = try await BookingTerminal()
     defer { terminal.close() }
     let strace = try #require(Command.find("strace"))
     let root = terminal.dataDirectory.path
     let trace = terminal.dataDirectory.appendingPathComponent("trace.txt").path
     let command = Self.command(terminal, dataDirectory: root)
     // A used directory (its session saved) whose log folder someone removed.
-    try terminal.launch()
+    try await terminal.launch()
     try await terminal.waitFor("┌ Search flights")
-    try await terminal.waitFor("the search form's save") { _ in
-      FileManager.default.fileExists(atPath: root + "/session/snapshot.json")
+    try await FileWatch.waitFor("the search form's save", at: root + "/session/snapshot.json") {
+      $0 != nil
     }
     try await terminal.quitAsked()
     try FileManager.default.removeItem(atPath: root + "/log")
 
-    try terminal.launchShell(
+    try await terminal.launchShell(
       "trap : INT; \(strace) -f -y -o \(BookingTerminal.quoted(trace)) "
-        + "-e trace=fsync,mkdir,mkdirat,rename \(command); echo exited-$?; sleep 60")
+        + "-e trace=fsync,mkdir,mkdirat,rename \(command); echo exited-$?")
     try await terminal.submitIstanbulToAmsterdam(passengers: 1)
     try await terminal.waitForResults()
-    try await terminal.waitFor("the results' save") { _ in
-      (try? String(contentsOfFile: trace, encoding: .utf8))?.contains("snapshot.json") == true
+    try await FileWatch.waitFor("the results' save in the trace", at: trace) { data in
+      data.map { String(decoding: $0, as: UTF8.self).contains("snapshot.json") } ?? false
     }
     try await terminal.quitAsked(untilShellSays: "exited-0")
 
@@ -97,7 +97,7 @@ struct NewDataDirectoryTests {
 
   @Test("killed at each durable step of its first start: the next start is at the search form")
   func killedAtEachStep() async throws {
-    let terminal = try BookingTerminal()
+    let terminal = try await BookingTerminal()
     defer { terminal.close() }
     let strace = try #require(Command.find("strace"))
     let new = terminal.dataDirectory.appendingPathComponent("new")
@@ -109,16 +109,16 @@ struct NewDataDirectoryTests {
         try FileManager.default.removeItem(at: new)
       }
       let name = point.syscall
-      try terminal.launchShell(
+      try await terminal.launchShell(
         "\(strace) -f -o /dev/null -e trace=\(name) "
-          + "-e inject=\(name):signal=KILL:when=\(point.nth) \(command); echo killed-$?; sleep 60")
+          + "-e inject=\(name):signal=KILL:when=\(point.nth) \(command); echo killed-$?")
       try await terminal.waitFor("killed-137")
       let at = "killed at \(name) #\(point.nth)"
       // A kill, not a power cut: the kernel has the folders, synced or not.
       #expect(FileManager.default.fileExists(atPath: root.path + "/session"), "\(at)")
       #expect(
         (files.text("session/snapshot.json") != nil) == point.renamed, "\(at): \(files.all())")
-      try terminal.launchShell("trap : INT; \(command); echo exited-$?; sleep 60")
+      try await terminal.launchShell("trap : INT; \(command); echo exited-$?")
       let screen = try await terminal.waitFor("┌ Search flights")
       #expect(!screen.contains("Resum"), "\(at): \(screen)")
       #expect(files.corrupt() == [], "\(at)")

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// Quitting: Ctrl-C and `q` ask first, mid-flow they say the booking will resume.
@@ -6,24 +7,24 @@ import Testing
 struct QuitTests {
   @Test("Ctrl-C asks before quitting; n stays; a second Ctrl-C quits, and the flow resumes later")
   func controlC() async throws {
-    let terminal = try BookingTerminal()
+    let terminal = try await BookingTerminal()
     defer { terminal.close() }
-    try terminal.launch()
+    try await terminal.launch()
     _ = try await terminal.searchIstanbulToAmsterdam(passengers: 1)
     _ = try await terminal.waitForResults()
 
-    try terminal.press("C-c")
+    try await terminal.press("C-c")
     _ = try await terminal.waitFor("Quit?", "it will resume at these results")
-    try terminal.press("n")
+    try await terminal.press("n")
     _ = try await terminal.waitFor("the question gone") { !$0.contains("Quit?") }
-    #expect(terminal.sessionIsAlive())
+    #expect(terminal.isRunning)
 
-    try terminal.press("C-c")
+    try await terminal.press("C-c")
     _ = try await terminal.waitFor("Quit?")
-    try terminal.press("C-c")
+    try await terminal.press("C-c")
     try await terminal.waitForExit()
 
-    try terminal.launch()
+    try await terminal.launch()
     _ = try await terminal.waitFor("Resumed at results")
   }
 }

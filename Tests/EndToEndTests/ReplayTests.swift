@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// `--record` and `--replay`: a workshop demo that runs the same every time.
@@ -10,20 +11,22 @@ struct ReplayTests {
       .appendingPathComponent("booking-recording-\(UUID().uuidString).jsonl")
     defer { try? FileManager.default.removeItem(at: recording) }
 
-    let recorder = try BookingTerminal()
+    let recorder = try await BookingTerminal()
     defer { recorder.close() }
-    try recorder.launch(["--record", recording.path])
+    try await recorder.launch(["--record", recording.path])
     try await recorder.searchIstanbulToAmsterdam(passengers: 2)
     _ = try await recorder.chooseOffer()
     try await recorder.fillPassengers([.ada, .alan])
     _ = try await recorder.pickSeats(for: [.ada, .alan])
     _ = try await recorder.continueToPayment()
-    try recorder.pay(card: "5555 5555 5555 4444")
+    try await recorder.pay(card: "5555 5555 5555 4444")
     try await recorder.waitFor("the recorded booking confirmed") { $0.contains("Booked!") }
-    try recorder.press("q")
+    try await recorder.press("q")
     try await recorder.waitFor("the quit question") { $0.contains("Quit?") }
-    try recorder.press("y")
+    try await recorder.press("y")
     try await recorder.waitForExit()
+    // A test holds one terminal at a time (see `TerminalSlots`).
+    recorder.close()
 
     let text = try String(contentsOf: recording, encoding: .utf8)
     let lines = text.split(separator: "\n")
@@ -38,18 +41,18 @@ struct ReplayTests {
       lines.last.map { !$0.contains("\"=y\"") && !$0.contains("\"=q\"") } == true,
       "the quitting keys were recorded")
 
-    let player = try BookingTerminal()
+    let player = try await BookingTerminal()
     defer { player.close() }
     // Fast (keys typed while idle still wait for idle): the recorder's own waits, long on a
     // loaded machine, must not set the replay's pace.
-    try player.launch(["--replay", recording.path, "--speed", "50"])
-    let confirmation = try await player.waitFor("the replayed booking confirmed", timeout: 60) {
+    try await player.launch(["--replay", recording.path, "--speed", "50"])
+    let confirmation = try await player.waitFor("the replayed booking confirmed") {
       $0.contains("Booked!") && BookingTerminal.reference(in: $0) != nil
     }
     // Names are recorded as placeholders of the same kind: Ada stays Ada, Lovelace is Adalovel.
     #expect(confirmation.contains("Ada Adalovel"), "\(confirmation)")
     #expect(!text.contains("Lovelace") && !text.contains("Turing"))
-    #expect(player.sessionIsAlive(), "the replay does not quit the app")
+    #expect(player.isRunning, "the replay does not quit the app")
   }
 
   @Test("a key pressed during a replay stops it and hands control back")
@@ -67,11 +70,11 @@ struct ReplayTests {
     try (keys.joined(separator: "\n") + "\n").write(
       to: recording, atomically: true, encoding: .utf8)
 
-    let terminal = try BookingTerminal()
+    let terminal = try await BookingTerminal()
     defer { terminal.close() }
-    try terminal.launch(["--replay", recording.path])
+    try await terminal.launch(["--replay", recording.path])
     try await terminal.waitFor("the replay typing IST") { $0.contains("Istanbul Airport") }
-    try terminal.type("x")
+    try await terminal.type("x")
     let screen = try await terminal.waitFor("the replay stopping") {
       $0.contains("Replay stopped: you have control")
     }

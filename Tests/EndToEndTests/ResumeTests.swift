@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// Progress survives the process: kill -9 at every step, and SIGTERM.
@@ -6,9 +7,9 @@ import Testing
 struct ResumeTests {
   @Test("kill -9 at every step resumes at that same step, with nothing set aside as corrupt")
   func killAtEveryStep() async throws {
-    let terminal = try BookingTerminal()
+    let terminal = try await BookingTerminal()
     defer { terminal.close() }
-    try terminal.launch()
+    try await terminal.launch()
 
     try await terminal.searchIstanbulToAmsterdam(passengers: 1)
     try await killAndResume(terminal, at: "results") { $0.contains("┌ Results · ") }
@@ -30,7 +31,7 @@ struct ResumeTests {
       $0.contains("┌ Payment · ") && $0.contains("Card number")
     }
 
-    try terminal.pay(card: BookingTerminal.payingCard)
+    try await terminal.pay(card: BookingTerminal.payingCard)
     let confirmation = try await terminal.waitFor("the confirmation with a reference") {
       $0.contains("Booked!") && BookingTerminal.reference(in: $0) != nil
     }
@@ -45,12 +46,12 @@ struct ResumeTests {
   /// the "Resumed at" notice; checks that nothing was set aside as corrupt.
   @discardableResult
   private func killAndResume(
-    _ terminal: BookingTerminal, at step: String, _ shown: (String) -> Bool
+    _ terminal: BookingTerminal, at step: String, _ shown: @escaping @Sendable (String) -> Bool
   ) async throws -> String {
     let pid = try terminal.panePID()
     #expect(kill(pid, SIGKILL) == 0)
     try await terminal.waitForDeath(of: pid)
-    try terminal.launch()
+    try await terminal.launch()
     let screen = try await terminal.waitFor("the app resumed at \(step)") {
       shown($0) && $0.contains("Resumed at \(step)")
     }
@@ -62,10 +63,10 @@ struct ResumeTests {
 
   @Test("SIGTERM saves the step, restores the terminal and exits with 143")
   func terminateRestoresTerminal() async throws {
-    let terminal = try BookingTerminal()
+    let terminal = try await BookingTerminal()
     defer { terminal.close() }
-    try terminal.launchShell(
-      terminal.shellCommand() + "; echo EXIT=$?; stty -a; sleep 60")
+    try await terminal.launchShell(
+      terminal.shellCommand() + "; echo EXIT=$?; stty -a")
     let shell = try terminal.panePID()
 
     try await terminal.searchIstanbulToAmsterdam(passengers: 1)

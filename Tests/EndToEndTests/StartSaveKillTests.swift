@@ -22,11 +22,11 @@ struct StartSaveKillTests {
 
   @Test("a new session's first save: the next start is at the search form, nothing set aside")
   func firstSave() async throws {
-    let terminal = try BookingTerminal()
+    let terminal = try await BookingTerminal()
     defer { terminal.close() }
     let files = DataFiles(root: terminal.dataDirectory)
     let snapshot = terminal.dataDirectory.appendingPathComponent("session/snapshot.json")
-    try terminal.launch()
+    try await terminal.launch()
     try await terminal.waitFor("┌ Search flights")
     try await terminal.quitAsked()
     for point in Self.points {
@@ -35,7 +35,7 @@ struct StartSaveKillTests {
       #expect(
         (files.text("session/snapshot.json") != nil) == point.renamed,
         "killed at \(point.syscall) #\(point.nth): \(files.all())")
-      try terminal.launch()
+      try await terminal.launch()
       let screen = try await terminal.waitFor("┌ Search flights")
       #expect(!screen.contains("Resum"), "\(screen)")
       #expect(files.corrupt() == [])
@@ -45,10 +45,10 @@ struct StartSaveKillTests {
 
   @Test("a pay link's restored save: the next start resumes the extras saved before, or payment")
   func restoredSave() async throws {
-    let terminal = try BookingTerminal()
+    let terminal = try await BookingTerminal()
     defer { terminal.close() }
     let files = DataFiles(root: terminal.dataDirectory)
-    try terminal.launch()
+    try await terminal.launch()
     _ = try await terminal.bookUntilPayment()
     let quoteID = try #require(try files.snapshotPosition().fields["quoteID"] as? String)
     try await backToExtrasAndQuit(terminal)
@@ -58,7 +58,7 @@ struct StartSaveKillTests {
       #expect(
         try files.snapshotPosition().step == expected,
         "killed at \(point.syscall) #\(point.nth)")
-      try terminal.launch()
+      try await terminal.launch()
       try await terminal.waitFor("Resumed at \(expected)")
       #expect(files.corrupt() == [])
       if point.renamed {
@@ -76,14 +76,14 @@ struct StartSaveKillTests {
   ) async throws {
     let strace = try #require(Command.find("strace"))
     let name = point.syscall
-    try terminal.launchShell(
+    try await terminal.launchShell(
       "\(strace) -f -o /dev/null -e trace=\(name) -e inject=\(name):signal=KILL:when=\(point.nth) "
-        + terminal.shellCommand(["--latency", "0"] + arguments) + "; echo killed-$?; sleep 60")
+        + terminal.shellCommand(["--latency", "0"] + arguments) + "; echo killed-$?")
     try await terminal.waitFor("killed-137")
   }
 
   private func backToExtrasAndQuit(_ terminal: BookingTerminal) async throws {
-    try terminal.press("Escape")
+    try await terminal.press("Escape")
     try await terminal.waitFor("the extras as the current step") {
       $0.contains("┌ Extras · ") && !$0.contains("┌ Payment · ")
     }

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// Living in a real terminal: resizes and bad input.
@@ -8,17 +9,17 @@ struct TerminalBehaviourTests {
     "Shrinking below the minimum says the terminal is too small; growing back redraws the whole form"
   )
   func resize() async throws {
-    let terminal = try BookingTerminal()
+    let terminal = try await BookingTerminal()
     defer { terminal.close() }
-    try terminal.launch()
+    try await terminal.launch()
     try await terminal.waitFor("┌ Search flights")
-    try terminal.type("ist")
+    try await terminal.type("ist")
     try await terminal.waitFor("Istanbul")
 
-    try terminal.resize(width: 30, height: 10)
+    try await terminal.resize(width: 30, height: 10)
     try await terminal.waitFor("Terminal too small")
 
-    try terminal.resize(width: BookingTerminal.width, height: BookingTerminal.height)
+    try await terminal.resize(width: BookingTerminal.width, height: BookingTerminal.height)
     let screen = try await terminal.waitFor("the whole search panel") {
       Self.isWholeSearchPanel($0)
     }
@@ -34,11 +35,11 @@ struct TerminalBehaviourTests {
       ("unset TERM", "TERM is not set"),
     ])
   func unusableTerminal(setting: String, problem: String) async throws {
-    let terminal = try BookingTerminal()
+    let terminal = try await BookingTerminal()
     defer { terminal.close() }
     let data = terminal.dataDirectory.path
-    try terminal.launchShell(
-      "\(setting); \(terminal.shellCommand()); echo \"status $?\"; exec sleep 600")
+    try await terminal.launchShell(
+      "\(setting); \(terminal.shellCommand()); echo \"status $?\"")
     let screen = try await terminal.waitFor("status ")
     // Rows as lines: a row filled to the edge was wrapped by the terminal, not by the app.
     var lines: [String] = []
@@ -70,18 +71,18 @@ struct TerminalBehaviourTests {
 
   @Test("An unknown airport and a past date are shown at their fields, keeping what was typed")
   func badSearch() async throws {
-    let terminal = try BookingTerminal()
+    let terminal = try await BookingTerminal()
     defer { terminal.close() }
-    try terminal.launch()
+    try await terminal.launch()
     try await terminal.waitFor("┌ Search flights")
 
-    try terminal.type("zzzz")
-    try terminal.press("Tab")
-    try terminal.type("ams")
-    try terminal.press("Enter")  // Accepts AMS; on to the date.
-    try terminal.press("C-u")
-    try terminal.type("2020-01-01")
-    try terminal.press("Enter")
+    try await terminal.type("zzzz")
+    try await terminal.press("Tab")
+    try await terminal.type("ams")
+    try await terminal.press("Enter")  // Accepts AMS; on to the date.
+    try await terminal.press("C-u")
+    try await terminal.type("2020-01-01")
+    try await terminal.press("Enter")
     let screen = try await terminal.waitFor("No airport matches", "has passed")
     #expect(BookingTerminal.field("From", in: screen) == "zzzz", "\(screen)")
     #expect(BookingTerminal.field("Date", in: screen) == "2020-01-01", "\(screen)")
@@ -100,12 +101,12 @@ struct TerminalBehaviourTests {
 
   @Test("An invalid card number is refused at its field, keeping what was typed")
   func invalidCard() async throws {
-    let terminal = try BookingTerminal()
+    let terminal = try await BookingTerminal()
     defer { terminal.close() }
-    try terminal.launch()
+    try await terminal.launch()
 
     try await terminal.bookUntilPayment()
-    try terminal.pay(card: "4242424242424241")
+    try await terminal.pay(card: "4242424242424241")
     let screen = try await terminal.waitFor("not valid")
     #expect(screen.contains("Card number       4242 4242 4242 4241"), "\(screen)")
     #expect(screen.contains("Expiry (MM/YY)    12/30"), "\(screen)")

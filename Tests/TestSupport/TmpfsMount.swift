@@ -16,20 +16,23 @@ public struct TmpfsMount: Sendable {
     return true
   }()
 
+  /// Mounts a tmpfs of `size` bytes ("256k") on a new folder, by the system call: no process.
   public init(size: String) throws {
     path = "/tmp/booking-fs-" + UUID().uuidString.prefix(8).lowercased()
     try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: false)
-    let result = try Command.run(
-      "/bin/mount", ["-t", "tmpfs", "-o", "size=\(size),mode=0700", "tmpfs", path])
-    guard result.status == 0 else {
+    guard Glibc.mount("tmpfs", path, "tmpfs", 0, "size=\(size),mode=0700") == 0 else {
+      let reason = String(cString: strerror(errno))
       try? FileManager.default.removeItem(atPath: path)
-      throw Failure(description: "mount failed: \(result.output)")
+      throw Failure(description: "mount failed: \(reason)")
     }
   }
 
-  public func remount(options: String) throws {
-    let result = try Command.run("/bin/mount", ["-o", options, path])
-    guard result.status == 0 else { throw Failure(description: "remount failed: \(result.output)") }
+  /// Mounts it again read-only.
+  public func remountReadOnly() throws {
+    let flags = UInt(MS_REMOUNT) | UInt(MS_RDONLY)
+    guard Glibc.mount("tmpfs", path, "tmpfs", flags, nil) == 0 else {
+      throw Failure(description: "remount failed: \(String(cString: strerror(errno)))")
+    }
   }
 
   /// Free 4 KiB pages.
@@ -61,11 +64,9 @@ public struct TmpfsMount: Sendable {
     while (try? handle.write(contentsOf: chunk)) != nil {}
   }
 
+  /// Unmounts it (lazily, if something still holds it open) and removes the folder.
   public func remove() {
-    _ = try? Command.run("/bin/umount", [path])
-    if (try? Command.run("/bin/mountpoint", ["-q", path]))?.status == 0 {
-      _ = try? Command.run("/bin/umount", ["-l", path])
-    }
+    if umount2(path, 0) != 0, errno == EBUSY { _ = umount2(path, Int32(MNT_DETACH)) }
     try? FileManager.default.removeItem(atPath: path)
   }
 }

@@ -27,10 +27,10 @@ struct BookingCLI {
   }
 
   /// Runs `booking-cli --data-dir <dir> arguments`, with `input` on standard input.
-  func run(_ arguments: [String], input: String? = nil) throws -> CommandResult {
+  func run(_ arguments: [String], input: String? = nil) async throws -> CommandResult {
     var environment = ProcessInfo.processInfo.environment
     environment["BOOKING_DATA_DIR"] = nil
-    return try Command.run(
+    return try await Command.run(
       binary, ["--data-dir", dataDirectory.path] + arguments, environment: environment,
       input: input)
   }
@@ -38,17 +38,17 @@ struct BookingCLI {
   /// Runs `booking-cli arguments` as given (no `--data-dir` added), in this process's environment
   /// without `BOOKING_DATA_DIR` and with `changes` applied (a nil value removes the variable).
   func run(_ arguments: [String], environment changes: [String: String?], input: String? = nil)
-    throws -> CommandResult
+    async throws -> CommandResult
   {
     var environment = ProcessInfo.processInfo.environment
     environment["BOOKING_DATA_DIR"] = nil
     for (name, value) in changes { environment[name] = value }
-    return try Command.run(binary, arguments, environment: environment, input: input)
+    return try await Command.run(binary, arguments, environment: environment, input: input)
   }
 
   /// Runs a command that must succeed with `--json`, and returns its document.
-  func json(_ arguments: [String], input: String? = nil) throws -> Any {
-    let result = try run(arguments + ["--json"], input: input)
+  func json(_ arguments: [String], input: String? = nil) async throws -> Any {
+    let result = try await run(arguments + ["--json"], input: input)
     guard result.status == 0, !result.killedBySignal else {
       throw E2EFailure(
         "booking-cli \(arguments.joined(separator: " ")) exited with \(result.status): "
@@ -67,12 +67,12 @@ struct BookingCLI {
   }
 
   /// Searches IST to AMS for one and quotes the cheapest offer for Ada; returns the quote.
-  func quoteForAda(_ extra: [String] = []) throws -> [String: Any] {
-    let offers = try json(["search", "IST", "AMS", Self.day]) as? [[String: Any]] ?? []
+  func quoteForAda(_ extra: [String] = []) async throws -> [String: Any] {
+    let offers = try await json(["search", "IST", "AMS", Self.day]) as? [[String: Any]] ?? []
     guard let offer = offers.first?["id"] as? String else {
       throw E2EFailure("search found no offer")
     }
-    let quote = try json(
+    let quote = try await json(
       [
         "quote", offer, "--passenger", "Ms Ada Lovelace 1990-05-04", "--email",
         "ada@example.com", "--phone", "+44 20 7946 0000",

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 
 /// What the app left in its data directory.
 struct DataFiles {

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 
 /// A passenger as typed into the passengers form.
 struct Traveller {
@@ -22,9 +23,10 @@ extension BookingTerminal {
   /// session to end or, when the app runs in a shell that outlives it (`launchShell`), for the
   /// shell to print `shellSays`.
   func quitAsked(untilShellSays shellSays: String? = nil) async throws {
-    try press("C-c")
+    try await waitUntilAppTakesSignals()
+    try await press("C-c")
     try await waitFor("Quit?")
-    try press("y")
+    try await press("y")
     if let shellSays {
       try await waitFor(shellSays)
     } else {
@@ -44,19 +46,19 @@ extension BookingTerminal {
   /// what comes next.
   func submitIstanbulToAmsterdam(passengers: Int) async throws {
     try await waitFor("┌ Search flights", "From")
-    try type("ist")
-    try press("Enter")
-    try type("ams")
-    try press("Enter")
+    try await type("ist")
+    try await press("Enter")
+    try await type("ams")
+    try await press("Enter")
     if passengers > 1 {
-      try press("Tab")
-      for _ in 1..<passengers { try press("+") }
+      try await press("Tab")
+      for _ in 1..<passengers { try await press("+") }
     }
     try await waitFor("the form filled with IST, AMS and \(passengers) passengers") { screen in
       Self.field("From", in: screen) == "IST" && Self.field("To", in: screen) == "AMS"
         && Self.field("Passengers", in: screen) == String(passengers)
     }
-    try press("Enter")
+    try await press("Enter")
   }
 
   /// The first word after a form label at the start of a panel row ("│From          IST ..."),
@@ -84,8 +86,8 @@ extension BookingTerminal {
   /// Moves `down` rows in the results and chooses that offer; returns the offer's flight numbers
   /// as the passengers panel's title shows them ("OS1809+OS1277").
   func chooseOffer(down: Int = 0) async throws -> String {
-    for _ in 0..<down { try press("Down") }
-    try press("Enter")
+    for _ in 0..<down { try await press("Down") }
+    try await press("Enter")
     let screen = try await waitFor("┌ Passengers · ", "Given name")
     return try Self.flightNumbers(in: screen, after: "Passengers · ")
   }
@@ -107,18 +109,18 @@ extension BookingTerminal {
   @discardableResult
   func fillPassengers(_ travellers: [Traveller]) async throws -> String {
     for traveller in travellers {
-      try press("Right", "Tab")  // The first title offered; → Given name
-      try type(traveller.given)
-      try press("Tab")
-      try type(traveller.family)
-      try press("Tab")
-      try type(traveller.born)
-      try press("Tab")  // → next passenger's Title, or Email
+      try await press("Right", "Tab")  // The first title offered; → Given name
+      try await type(traveller.given)
+      try await press("Tab")
+      try await type(traveller.family)
+      try await press("Tab")
+      try await type(traveller.born)
+      try await press("Tab")  // → next passenger's Title, or Email
     }
-    try type("ada@example.com")
-    try press("Tab")
-    try type("+905551234567")
-    try press("Tab", "Enter")  // Continue
+    try await type("ada@example.com")
+    try await press("Tab")
+    try await type("+905551234567")
+    try await press("Tab", "Enter")  // Continue
     return try await waitForExtras()
   }
 
@@ -134,13 +136,13 @@ extension BookingTerminal {
     var seats: [String] = []
     for (index, traveller) in travellers.enumerated() {
       if index > 0 {
-        let screen = try self.screen()
+        let screen = try await self.screen()
         guard let grid = SeatGrid(screen: screen),
           let from = grid.position(of: Character(String(index))),
           let to = grid.firstFree(after: from)
         else { throw E2EFailure("cannot read a free seat off the seat map:\n\(screen)") }
-        try press(SeatGrid.keys(from: from, to: to))
-        try press("Enter")
+        try await press(SeatGrid.keys(from: from, to: to))
+        try await press("Enter")
         let screenAfter = try await waitFor("a seat for \(traveller.fullName)") {
           Self.seat(of: traveller, in: $0) != nil
         }
@@ -152,7 +154,7 @@ extension BookingTerminal {
         }
         seats.append(seat)
       } else {
-        try press("Enter")
+        try await press("Enter")
         let screen = try await waitFor("a seat for \(traveller.fullName)") {
           Self.seat(of: traveller, in: $0) != nil
         }
@@ -170,16 +172,10 @@ extension BookingTerminal {
     return String(match.output.1)
   }
 
-  /// Sends several tmux key names at once.
-  func press(_ keys: [String]) throws {
-    guard !keys.isEmpty else { return }
-    for key in keys { try press(key) }
-  }
-
   /// Presses `c` on the extras panel and waits for the payment form.
   @discardableResult
   func continueToPayment() async throws -> String {
-    try press("c")
+    try await press("c")
     return try await waitForPaymentForm()
   }
 
@@ -190,13 +186,13 @@ extension BookingTerminal {
   }
 
   /// Types a card, expiry and CVC and presses Pay.
-  func pay(card: String, expiry: String = "1230", cvc: String = "123") throws {
-    try type(card)
-    try press("Tab")
-    try type(expiry)
-    try press("Tab")
-    try type(cvc)
-    try press("Tab", "Enter")
+  func pay(card: String, expiry: String = "1230", cvc: String = "123") async throws {
+    try await type(card)
+    try await press("Tab")
+    try await type(expiry)
+    try await press("Tab")
+    try await type(cvc)
+    try await press("Tab", "Enter")
   }
 
   /// Searches for one passenger, takes the cheapest offer, fills Ada, skips the extras; returns

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @Suite("Privacy of the data directory")
@@ -18,24 +19,21 @@ struct PrivacyTests {
   )
   func privacyScan() async throws {
     let data = Screens.temporaryPath("rel-privacy")
-    let terminal = try Tmux()
+    let terminal = try await BookingTerminal(dataDirectory: data)
     defer {
       terminal.close()
       try? FileManager.default.removeItem(atPath: data)
     }
     // The recording is written into the data directory, so the scan below covers it too.
-    try terminal.launch("app", dataDirectory: data, arguments: ["--record", data + "/demo.jsonl"])
-    try await book(terminal)
+    let app = try await terminal.launch(["--record", data + "/demo.jsonl"])
+    try await book(app)
     _ = try await SessionFileTests.waitForSnapshot(
       at: data + "/session/snapshot.json", containing: "confirmation")
 
-    try terminal.press("app", "q")
-    try await terminal.waitFor("app", "Quit?")
-    try terminal.press("app", "y")
-    let deadline = Date().addingTimeInterval(10)
-    while terminal.isAlive("app"), Date() < deadline {
-      try await Task.sleep(for: .milliseconds(50))
-    }
+    try await app.press("q")
+    try await app.waitFor("Quit?")
+    try await app.press("y")
+    try await app.waitForExit()
 
     let files = Self.files(under: data)
     #expect(
@@ -91,37 +89,41 @@ struct PrivacyTests {
   }
 
   /// Searches, picks the first offer, types the traveller, picks a seat and a bag, pays.
-  private func book(_ terminal: Tmux) async throws {
-    try await terminal.searchIstanbulToAmsterdam("app")
-    try terminal.press("app", "Enter")
-    try await terminal.waitFor("app", "┌ Passengers · ", "Given name")
-    try terminal.press("app", "Right", "Tab")
-    try terminal.type("app", Self.given)
-    try terminal.press("app", "Tab")
-    try terminal.type("app", Self.family)
-    try terminal.press("app", "Tab")
-    try terminal.type("app", Self.born)
-    try terminal.press("app", "Tab")
-    try terminal.type("app", Self.email)
-    try terminal.press("app", "Tab")
-    try terminal.type("app", Self.phone)
-    try terminal.press("app", "Tab", "Enter")
-    try await terminal.waitFor("app", "┌ Extras · ", "Seats", "Checked bags")
+  private func book(_ app: TmuxPane) async throws {
+    try await app.searchIstanbulToAmsterdam()
+    try await app.press("Enter")
+    try await app.waitFor("┌ Passengers · ", "Given name")
+    try await app.press("Right", "Tab")
+    try await app.type(Self.given)
+    try await app.press("Tab")
+    try await app.type(Self.family)
+    try await app.press("Tab")
+    try await app.type(Self.born)
+    try await app.press("Tab")
+    try await app.type(Self.email)
+    try await app.press("Tab")
+    try await app.type(Self.phone)
+    try await app.press("Tab", "Enter")
+    try await app.waitFor("┌ Extras · ", "Seats", "Checked bags")
 
-    try terminal.press("app", "Enter")  // The seat under the cursor.
-    let seat = try Regex("\(Self.given) \(Self.family) +\\d+[A-Z]")
-    try await terminal.waitFor("app", "a seat chosen") { $0.contains(seat) }
-    try terminal.press("app", "Tab", "+", "Tab", "Space")  // A bag, and insurance.
-    try await Task.sleep(for: .milliseconds(200))
-    try terminal.press("app", "c")
-    try await terminal.waitFor("app", "┌ Payment · ", "Card number", "[ Pay ")
-    try terminal.type("app", Self.card)
-    try terminal.press("app", "Tab")
-    try terminal.type("app", "1230")
-    try terminal.press("app", "Tab")
-    try terminal.type("app", Self.cvc)
-    try terminal.press("app", "Tab", "Enter")
-    try await terminal.waitFor("app", "Booking reference")
+    try await app.press("Enter")  // The seat under the cursor.
+    let seat = "\(Self.given) \(Self.family) +\\d+[A-Z]"
+    try await app.waitFor("a seat chosen") { screen in
+      (try? Regex(seat)).map { screen.contains($0) } ?? false
+    }
+    try await app.press("Tab", "+", "Tab", "Space")  // A bag, and insurance.
+    try await app.waitFor("the bag and the insurance in the estimate") {
+      $0.contains("1 checked bag, passenger 1") && $0.contains("[x] Travel insurance")
+    }
+    try await app.press("c")
+    try await app.waitFor("┌ Payment · ", "Card number", "[ Pay ")
+    try await app.type(Self.card)
+    try await app.press("Tab")
+    try await app.type("1230")
+    try await app.press("Tab")
+    try await app.type(Self.cvc)
+    try await app.press("Tab", "Enter")
+    try await app.waitFor("Booking reference")
   }
 
   /// Every regular file under `root`, relative to it.

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// The session in a real terminal: a corrupt snapshot, and a second instance on the same data.
@@ -7,7 +8,7 @@ struct SessionFileTests {
   @Test("A corrupt snapshot: one line in the header, set aside with its bytes, search still works")
   func corruptSnapshot() async throws {
     let data = Screens.temporaryPath("rel-corrupt")
-    let terminal = try Tmux()
+    let terminal = try await BookingTerminal(dataDirectory: data)
     defer {
       terminal.close()
       try? FileManager.default.removeItem(atPath: data)
@@ -17,8 +18,8 @@ struct SessionFileTests {
     let garbage = Data(#"{"schema": 1, "kind": "session", "data": {"position": {"payme"#.utf8)
     try garbage.write(to: URL(fileURLWithPath: data + "/session/snapshot.json"))
 
-    try terminal.launch("app", dataDirectory: data)
-    let screen = try await terminal.waitFor("app", "the notice in the header") { screen in
+    let app = try await terminal.launch()
+    let screen = try await app.waitFor("the notice in the header") { screen in
       Screens.header(screen).contains("session/snapshot.json could not be read")
     }
     // One line: the header row has it, the next row is the search panel's frame.
@@ -34,8 +35,8 @@ struct SessionFileTests {
       #expect(FileManager.default.contents(atPath: data + "/session/" + name) == garbage)
     }
 
-    try await terminal.searchIstanbulToAmsterdam("app")
-    #expect(terminal.isAlive("app"))
+    try await app.searchIstanbulToAmsterdam()
+    #expect(app.isRunning)
     // The new session replaced nothing that was set aside.
     let after = try FileManager.default.contentsOfDirectory(atPath: data + "/session")
     #expect(after.contains("snapshot.json"))
@@ -45,24 +46,21 @@ struct SessionFileTests {
   @Test("A second instance on the same data directory says so in one line and leaves the snapshot")
   func secondInstance() async throws {
     let data = Screens.temporaryPath("rel-twice")
-    let terminal = try Tmux()
+    let terminal = try await BookingTerminal(dataDirectory: data)
     defer {
       terminal.close()
       try? FileManager.default.removeItem(atPath: data)
     }
-    try terminal.launch("first", dataDirectory: data)
-    try await terminal.searchIstanbulToAmsterdam("first")
+    let first = try await terminal.launch()
+    try await first.searchIstanbulToAmsterdam()
     let snapshotPath = data + "/session/snapshot.json"
     let snapshot = try await Self.waitForSnapshot(at: snapshotPath, containing: "results")
     let identity = try Self.identity(of: snapshotPath)
 
-    let command =
-      [terminal.binary, "--data-dir", data, "--latency", "0"].map(Tmux.quoted)
-      .joined(separator: " ")
-    try terminal.launchShell("second", "\(command); echo \"EXIT=$?\"; sleep 600")
-    let screen = try await terminal.waitFor(
-      "second", "the second instance to exit", joined: true
-    ) { $0.contains("EXIT=") }
+    let second = try await terminal.launchShell("\(terminal.shellCommand()); echo \"EXIT=$?\"")
+    let screen = try await second.waitFor("the second instance to exit", joined: true) {
+      $0.contains("EXIT=")
+    }
     let message = "booking: a session is already open in \(data); close it first."
     let lines = screen.split(separator: "\n").map(String.init)
     #expect(lines.contains(message), "\(screen)")
@@ -72,8 +70,8 @@ struct SessionFileTests {
     #expect(try Self.identity(of: snapshotPath) == identity)
 
     // The first keeps working, and keeps saving.
-    try terminal.press("first", "Enter")
-    try await terminal.waitFor("first", "┌ Passengers · ", "Given name")
+    try await first.press("Enter")
+    try await first.waitFor("┌ Passengers · ", "Given name")
     _ = try await Self.waitForSnapshot(at: snapshotPath, containing: "passengers")
   }
 
@@ -88,15 +86,9 @@ struct SessionFileTests {
 
   /// Waits until the snapshot file exists and contains `text`; returns its bytes.
   static func waitForSnapshot(at path: String, containing text: String) async throws -> Data {
-    let deadline = Date().addingTimeInterval(10)
-    while true {
-      if let data = FileManager.default.contents(atPath: path),
-        String(decoding: data, as: UTF8.self).contains(text)
-      {
-        return data
-      }
-      if Date() > deadline { throw ReliabilityFailure("\(path) never contained '\(text)'") }
-      try await Task.sleep(for: .milliseconds(50))
+    let data = try await FileWatch.waitFor("\(path) to contain '\(text)'", at: path) { data in
+      data.map { String(decoding: $0, as: UTF8.self).contains(text) } ?? false
     }
+    return data ?? Data()
   }
 }

@@ -25,7 +25,7 @@ struct UnsavableDataTests {
     defer { mount.remove() }
     try FileManager.default.createDirectory(
       atPath: mount.path + "/session", withIntermediateDirectories: false)
-    try mount.remount(options: "remount,ro")
+    try mount.remountReadOnly()
     try await checkRunsWithoutSaving(mount.path, reason: "Read-only file system")
   }
 
@@ -44,42 +44,42 @@ struct UnsavableDataTests {
   /// Launches the app on `data`, searches, goes on to passengers and back, types: it stays up,
   /// the header says progress cannot be saved, and a wide terminal shows `reason` in it.
   private func checkRunsWithoutSaving(_ data: String, reason: String) async throws {
-    let terminal = try Tmux()
+    let terminal = try await BookingTerminal(dataDirectory: data)
     defer { terminal.close() }
-    try terminal.launch("app", dataDirectory: data)
-    try await terminal.waitFor("app", "┌ Search flights")
+    let app = try await terminal.launch()
+    try await app.waitFor("┌ Search flights")
     // The first change saves, fails, and says so (replacing any notice about the lock).
-    try terminal.type("app", "i")
-    let screen = try await terminal.waitFor("app", "the notice") { screen in
+    try await app.type("i")
+    let screen = try await app.waitFor("the notice") { screen in
       Screens.header(screen).contains("Progress cannot be saved: ")
     }
     let header = Screens.header(screen)
     // At the usual width the reason should be visible, not cut off by the path before it.
-    #expect(header.contains(reason), "header at \(Tmux.width) columns: '\(header)'")
+    #expect(header.contains(reason), "header at \(BookingTerminal.width) columns: '\(header)'")
     // The reason is in the message: a wide terminal shows all of it.
-    try terminal.resize("app", width: 250, height: 30)
-    let wide = try await terminal.waitFor("app", "the header at 250 columns") { screen in
+    try await app.resize(width: 250, height: 30)
+    let wide = try await app.waitFor("the header at 250 columns") { screen in
       Screens.header(screen).contains(reason)
     }
     #expect(Screens.header(wide).contains("Progress cannot be saved"))
-    try terminal.resize("app", width: Tmux.width, height: Tmux.height)
-    try terminal.press("app", "C-u")
+    try await app.resize(width: BookingTerminal.width, height: BookingTerminal.height)
+    try await app.press("C-u")
 
     // Searching writes offers: that fails too, and is shown, not fatal.
-    try terminal.type("app", "ist")
-    try terminal.press("app", "Enter")
-    try terminal.type("app", "ams")
-    try terminal.press("app", "Enter", "Enter")
-    try await terminal.waitFor("app", "the results panel") { $0.contains("┌ Results · ") }
+    try await app.type("ist")
+    try await app.press("Enter")
+    try await app.type("ams")
+    try await app.press("Enter", "Enter")
+    try await app.waitFor("the results panel") { $0.contains("┌ Results · ") }
     try await Task.sleep(for: .milliseconds(300))
-    try terminal.press("app", "Escape")
-    try await terminal.waitFor("app", "┌ Search flights")
-    try terminal.press("app", "Tab", "Tab")
-    try terminal.type("app", "x")
+    try await app.press("Escape")
+    try await app.waitFor("┌ Search flights")
+    try await app.press("Tab", "Tab")
+    try await app.type("x")
     try await Task.sleep(for: .milliseconds(300))
-    #expect(terminal.isAlive("app"), "the app exited")
+    #expect(app.isRunning, "the app exited")
     // Saving still fails, so the header should still say so.
-    let later = Screens.header(try terminal.screen("app"))
+    let later = Screens.header(try await app.screen())
     #expect(later.contains("Progress cannot be saved"), "header after a search: '\(later)'")
   }
 }

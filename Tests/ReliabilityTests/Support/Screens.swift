@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 
 /// Reading the app's screens, and the usual steps of a booking typed into a session.
 enum Screens {
@@ -15,7 +16,7 @@ enum Screens {
   /// Whether `screen` is the search panel drawn whole at `width` x `height`: its four corners and
   /// both sides on every row.
   static func isWholeSearchPanel(
-    _ screen: String, width: Int = Tmux.width, height: Int = Tmux.height
+    _ screen: String, width: Int = BookingTerminal.width, height: Int = BookingTerminal.height
   )
     -> Bool
   {
@@ -36,19 +37,19 @@ enum Screens {
   }
 }
 
-extension Tmux {
+extension TmuxPane {
   /// Searches IST → AMS for one passenger (tomorrow) from the search form; waits for results.
   @discardableResult
-  func searchIstanbulToAmsterdam(_ session: String) async throws -> String {
-    try await waitFor(session, "┌ Search flights", "From")
-    try type(session, "ist")
-    try press(session, "Enter")
-    try type(session, "ams")
-    try press(session, "Enter")
-    try await waitFor(session, "IST and AMS in the form") { screen in
+  func searchIstanbulToAmsterdam() async throws -> String {
+    try await waitFor("┌ Search flights", "From")
+    try await type("ist")
+    try await press("Enter")
+    try await type("ams")
+    try await press("Enter")
+    try await waitFor("IST and AMS in the form") { screen in
       screen.contains(#/From +IST/#) && screen.contains(#/To +AMS/#)
     }
-    try press(session, "Enter")
-    return try await waitFor(session, "the results list", Screens.isResults)
+    try await press("Enter")
+    return try await waitFor("the results list", Screens.isResults)
   }
 }
