@@ -354,30 +354,6 @@ extension BookingCLITests {
     #expect((1...600).contains(seconds), "a 600-second price shows \(seconds) s:\n\(payment)")
   }
 
-  /// Waits for the wall clock: the price's five seconds run out while the app shows it.
-  @Test("A quote made with --ttl expires in the app, and the session then resumes at extras")
-  func quoteExpiresInTheApp() async throws {
-    let terminal = try await BookingTerminal()
-    defer { terminal.close() }
-    let cli = try BookingCLI(dataDirectory: terminal.dataDirectory)
-    let quote = try await cli.quoteForAda(["--ttl", "5"])
-    let link = try #require(quote["link"] as? String)
-    try await terminal.launch(["--open", link])
-    try await terminal.waitFor("the expired price") {
-      $0.contains("Price expired") && $0.contains("Press r")
-    }
-    try await terminal.press("C-c")
-    try await terminal.waitFor("Quit?")
-    try await terminal.press("y")
-    try await terminal.waitForExit()
-
-    // Where the app would resume: the saved payment, back at extras since its price expired.
-    let session = try #require(try await cli.json(["session"]) as? [String: Any])
-    #expect(session["saved"] as? String == "payment", "\(session)")
-    #expect(session["resumeAt"] as? String == "extras", "\(session)")
-    #expect((session["reason"] as? String)?.contains("expired") == true, "\(session)")
-  }
-
   @Test("Bookings made by booking-cli are the app's trips: Ctrl-T lists them, Enter opens one")
   func tripsInTheApp() async throws {
     let terminal = try await BookingTerminal()

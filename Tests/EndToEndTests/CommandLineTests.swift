@@ -56,7 +56,7 @@ struct CommandLineTests {
   @Test(
     "--replay-journal plays a journal without a terminal and prints where it ended; a bad one is 65, a missing one 66"
   )
-  func replayJournal() throws {
+  func replayJournal() async throws {
     let path = FileManager.default.temporaryDirectory
       .appendingPathComponent("booking-journal-\(UUID().uuidString.prefix(8)).jsonl").path
     defer { try? FileManager.default.removeItem(atPath: path) }
@@ -74,7 +74,7 @@ struct CommandLineTests {
     let lines = try entries.map { String(decoding: try JSONEncoder().encode($0), as: UTF8.self) }
     try (lines.joined(separator: "\n") + "\n").write(
       toFile: path, atomically: true, encoding: .utf8)
-    let (played, files) = try run(["--replay-journal", path])
+    let (played, files) = try await run(["--replay-journal", path])
     #expect(played.status == 0, "stderr: \(played.stderr)")
     #expect(played.stdout.contains("┌ Search flights"), "\(played.stdout)")
     #expect(played.stdout.contains("actions: 4, at search, snapshot saved: {"), "\(played.stdout)")
@@ -82,9 +82,9 @@ struct CommandLineTests {
     #expect(files == [], "nothing is written")
 
     try "{\"header\":{}}\n".write(toFile: path, atomically: true, encoding: .utf8)
-    let (bad, _) = try run(["--replay-journal", path])
+    let (bad, _) = try await run(["--replay-journal", path])
     #expect(bad.status == 65 && bad.stderr.contains("line 1"), "\(bad.stderr)")
-    let (missing, _) = try run(["--replay-journal", path + ".none"])
+    let (missing, _) = try await run(["--replay-journal", path + ".none"])
     #expect(
       missing.status == 66 && missing.stderr.split(separator: "\n").count == 1, "\(missing.stderr)")
   }

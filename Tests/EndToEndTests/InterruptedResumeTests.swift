@@ -46,20 +46,6 @@ struct InterruptedResumeTests {
     try await terminal.waitFor("Resumed at payment", "Card number")
   }
 
-  @Test("while resuming the screen says so, and quitting asks and then quits, keeping the booking")
-  func quitDuringResume() async throws {
-    let terminal = try await BookingTerminal()
-    defer { terminal.close() }
-    let saved = try await savedAtPayment(terminal)
-    // Ten seconds to resume (the most `--latency` takes): the test says a key, asks to quit and
-    // quits within them.
-    let quit = try await quitWhileResuming(terminal)
-    #expect(quit, "the resume ended before the test could quit it")
-    #expect(try snapshotBytes(terminal) == saved)
-    try await terminal.launch()
-    try await terminal.waitFor("Resumed at payment", "Card number")
-  }
-
   /// Starts a ten-second resume at payment, says a key while it runs, then quits: false if the
   /// resume ended first.
   func quitWhileResuming(_ terminal: BookingTerminal) async throws -> Bool {
@@ -83,31 +69,6 @@ struct InterruptedResumeTests {
     return true
   }
 
-  @Test("--fresh starts at the search form without erasing the saved booking; a search asks first")
-  func freshKeepsTheSavedBooking() async throws {
-    let terminal = try await BookingTerminal()
-    defer { terminal.close() }
-    let saved = try await savedAtPayment(terminal)
-
-    try await terminal.launch(["--fresh"])
-    try await terminal.waitFor("From", "To")
-    try await terminal.quitAsked()
-    #expect(try snapshotBytes(terminal) == saved, "--fresh overwrote the saved booking")
-
-    try await terminal.launch(["--fresh"])
-    try await terminal.submitIstanbulToAmsterdam(passengers: 1)
-    try await terminal.waitFor("Discard the booking waiting at payment?")
-    try await terminal.press("n")
-    try await terminal.waitFor("the question gone") {
-      !$0.contains("Discard the booking") && $0.contains("From")
-    }
-    #expect(try snapshotBytes(terminal) == saved)
-    try await terminal.press("Enter")
-    try await terminal.waitFor("Discard the booking waiting at payment?")
-    try await terminal.press("y")
-    try await terminal.waitForResults()
-    #expect(try DataFiles(root: terminal.dataDirectory).snapshotPosition().step == "results")
-  }
 }
 
 /// A payment cut off by a crash, settled when the app starts again.

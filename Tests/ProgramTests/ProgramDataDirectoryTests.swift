@@ -30,7 +30,7 @@ struct ProgramDataDirectoryTests {
     defer { mount.remove() }
     try FileManager.default.createDirectory(
       atPath: mount.path + "/session", withIntermediateDirectories: false)
-    try mount.remount(options: "remount,ro")
+    try mount.remountReadOnly()
     try await checkRunsWithoutSaving(mount.path, reason: "Read-only file system")
   }
 

@@ -78,4 +78,27 @@ struct ProgramLinkTests {
     #expect(run.current == .results, "\(run.text)")
     #expect(run.text.contains("┌ Results · "), "\(run.text)")
   }
+
+  @Test(
+    "a quote made to live 5 s opens by its link, expires on the virtual clock, and the next start resumes at extras"
+  )
+  func linkedQuoteExpires() async throws {
+    let root = NSTemporaryDirectory() + "booking-program-" + UUID().uuidString
+    let link = try await Run.quoteForAda(root: root, arguments: ["--quote-ttl", "5"])
+    let run = try Run(["--latency", "0", "--open", link], root: root)
+    defer { run.remove() }
+    await run.start()
+    #expect(run.current == .payment, "\(run.text)")
+    await run.advance(by: 6)
+    #expect(run.text.contains("Price expired") && run.text.contains("Press r"), "\(run.text)")
+    await run.quit()
+    #expect(run.exitCode == 0)
+
+    // Where the app resumes: the saved payment, back at extras since its price expired.
+    #expect(run.savedQuoteID != nil, "the saved session is the payment")
+    let next = try Run(["--latency", "0"], root: root, now: run.clock.now)
+    await next.start()
+    #expect(next.current == .extras, "\(next.text)")
+    #expect(next.header.contains("expired"), "\(next.header)")
+  }
 }

@@ -228,8 +228,10 @@ extension Run {
 
   /// A quote for Ada on the cheapest IST to AMS offer three weeks after `now`, made through the
   /// airline on the data directory `root` as `booking-cli quote` makes one; its pay link.
-  static func quoteForAda(root: String, now: Date = Run.start) async throws -> String {
-    let airline = try Run(root: root, now: now).airline
+  static func quoteForAda(root: String, now: Date = Run.start, arguments: [String] = [])
+    async throws -> String
+  {
+    let airline = try Run(arguments, root: root, now: now).airline
     let day = CalendarDay(now.addingTimeInterval(21 * 86_400), in: .utc)
     let criteria = try SearchCriteria(
       origin: IATACode("IST"), destination: IATACode("AMS"), departure: day, passengerCount: 1)

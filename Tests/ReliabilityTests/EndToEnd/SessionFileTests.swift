@@ -2,47 +2,9 @@ import Foundation
 import TestSupport
 import Testing
 
-/// The session in a real terminal: a corrupt snapshot, and a second instance on the same data.
+/// The session in a real terminal: a second instance on the same data directory.
 @Suite("Session files in a real terminal")
 struct SessionFileTests {
-  @Test("A corrupt snapshot: one line in the header, set aside with its bytes, search still works")
-  func corruptSnapshot() async throws {
-    let data = Screens.temporaryPath("rel-corrupt")
-    let terminal = try await BookingTerminal(dataDirectory: data)
-    defer {
-      terminal.close()
-      try? FileManager.default.removeItem(atPath: data)
-    }
-    try FileManager.default.createDirectory(
-      atPath: data + "/session", withIntermediateDirectories: true)
-    let garbage = Data(#"{"schema": 1, "kind": "session", "data": {"position": {"payme"#.utf8)
-    try garbage.write(to: URL(fileURLWithPath: data + "/session/snapshot.json"))
-
-    let app = try await terminal.launch()
-    let screen = try await app.waitFor("the notice in the header") { screen in
-      Screens.header(screen).contains("session/snapshot.json could not be read")
-    }
-    // One line: the header row has it, the next row is the search panel's frame.
-    #expect(screen.split(separator: "\n")[1].hasPrefix("┌ Search flights"), "\(screen)")
-    // The line should also say that the file was set aside (and where), not only the parse error.
-    let header = Screens.header(screen)
-    #expect(header.contains("moved aside"), "header: '\(header)'")
-
-    let aside = try FileManager.default.contentsOfDirectory(atPath: data + "/session")
-      .filter { $0.hasPrefix("snapshot.json.corrupt-") }
-    #expect(aside.count == 1, "\(aside)")
-    if let name = aside.first {
-      #expect(FileManager.default.contents(atPath: data + "/session/" + name) == garbage)
-    }
-
-    try await app.searchIstanbulToAmsterdam()
-    #expect(app.isRunning)
-    // The new session replaced nothing that was set aside.
-    let after = try FileManager.default.contentsOfDirectory(atPath: data + "/session")
-    #expect(after.contains("snapshot.json"))
-    #expect(after.filter { $0.contains(".corrupt-") } == aside)
-  }
-
   @Test("A second instance on the same data directory says so in one line and leaves the snapshot")
   func secondInstance() async throws {
     let data = Screens.temporaryPath("rel-twice")

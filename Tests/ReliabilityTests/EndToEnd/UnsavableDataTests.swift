@@ -17,30 +17,6 @@ struct UnsavableDataTests {
     #expect(FileManager.default.contents(atPath: data) == Data("not a folder\n".utf8))
   }
 
-  @Test(
-    "A read-only file system: the app runs, and the header says why it cannot save",
-    .enabled(if: TmpfsMount.isAvailable, "needs root and mount -t tmpfs"))
-  func readOnly() async throws {
-    let mount = try TmpfsMount(size: "256k")
-    defer { mount.remove() }
-    try FileManager.default.createDirectory(
-      atPath: mount.path + "/session", withIntermediateDirectories: false)
-    try mount.remountReadOnly()
-    try await checkRunsWithoutSaving(mount.path, reason: "Read-only file system")
-  }
-
-  @Test(
-    "A full disk: the app runs, and the header says why it cannot save",
-    .enabled(if: TmpfsMount.isAvailable, "needs root and mount -t tmpfs"))
-  func fullDisk() async throws {
-    let mount = try TmpfsMount(size: "64k")
-    defer { mount.remove() }
-    try FileManager.default.createDirectory(
-      atPath: mount.path + "/session", withIntermediateDirectories: false)
-    try mount.fill()
-    try await checkRunsWithoutSaving(mount.path, reason: "No space left on device")
-  }
-
   /// Launches the app on `data`, searches, goes on to passengers and back, types: it stays up,
   /// the header says progress cannot be saved, and a wide terminal shows `reason` in it.
   private func checkRunsWithoutSaving(_ data: String, reason: String) async throws {
