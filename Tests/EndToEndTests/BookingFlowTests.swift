@@ -29,8 +29,10 @@ struct BookingFlowTests {
     #expect(payment.contains("1 checked bag, passenger 1"))
 
     try await terminal.pay(card: BookingTerminal.payingCard)
-    let confirmation = try await terminal.waitFor("the confirmation with a reference") {
+    // The reference shows at once; the travellers once the booking has been read.
+    let confirmation = try await terminal.waitFor("the confirmation with the booking read") {
       $0.contains("Booked!") && BookingTerminal.reference(in: $0) != nil
+        && !$0.contains("Loading your booking")
     }
     let reference = try #require(BookingTerminal.reference(in: confirmation))
     #expect(reference.count == 6)
