@@ -105,6 +105,13 @@ public final class TestStore<State: Equatable, Action: Sendable> {
     }
   }
 
+  /// Starts `effect` without an action, as the app starts the work a step asks for when it
+  /// appears (`onAppear`, `onOpen`); its actions are then received like any other.
+  public func run(_ effect: Effect<Action>, sourceLocation: SourceLocation = #_sourceLocation) {
+    expectCommandsAsserted(before: "running an effect", sourceLocation)
+    start(effect)
+  }
+
   /// Fails the test while any effect is still running.
   public func finish(sourceLocation: SourceLocation = #_sourceLocation) {
     finished = true

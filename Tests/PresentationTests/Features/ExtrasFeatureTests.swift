@@ -2,9 +2,10 @@ import Airline
 import Canvas
 import Domain
 import FlowOwner
-import Presentation
 import TestSupport
 import Testing
+
+@testable import Presentation
 
 /// The extras screen's input: a literal draft and seat map, and an airline that answers the seat
 /// map (and whatever else a test says; any other call fails the test).
@@ -27,46 +28,72 @@ struct ExtrasScreen: AppWorld {
 
 @Suite("Extras feature")
 struct ExtrasFeatureTests {
-  let strings = Strings.english
-
-  func loaded(_ world: ExtrasScreen) async throws -> (ExtrasFeature.State, SeatMap) {
-    let draft = world.draft
-    var state = ExtrasFeature.State(draft: draft)
-    await settle(&state, ExtrasFeature.onAppear(state, environment: world.environment)) {
-      ExtrasFeature.reduce(&$0, $1, environment: world.environment, strings: strings).effect
+  /// An exhaustive store on the extras for `world`'s draft, in English.
+  func makeStore(_ world: ExtrasScreen)
+    -> TestStore<FeatureState<ExtrasFeature.State, ExtrasFeature.Output>, ExtrasFeature.Action>
+  {
+    let environment = world.environment
+    return TestStore.feature(ExtrasFeature.State(draft: world.draft)) {
+      ExtrasFeature.reduce(&$0, $1, environment: environment, strings: .english)
     }
-    guard case .loaded(let map) = state.seatMap else {
-      Issue.record("seat map not loaded")
-      throw CancellationError()
-    }
-    return (state, map)
   }
 
-  func press(_ state: inout ExtrasFeature.State, _ keys: [Key], _ world: ExtrasScreen)
-    -> [FeatureReply<ExtrasFeature.Action, ExtrasFeature.Output>]
-  {
-    keys.map {
-      ExtrasFeature.reduce(&state, .key($0), environment: world.environment, strings: strings)
+  /// `store` after its seat map has loaded: the cursor on the first free seat, 10A.
+  func appear(
+    _ store: TestStore<
+      FeatureState<ExtrasFeature.State, ExtrasFeature.Output>, ExtrasFeature.Action
+    >, _ world: ExtrasScreen
+  ) async throws -> SeatMap {
+    let map = try Fixture.seatMap(for: world.draft.offer)
+    store.run(ExtrasFeature.onAppear(store.state.state, environment: world.environment))
+    await store.receive({ $0 == .seatMapLoaded(.success(map)) }) {
+      $0.state.seatMap = .loaded(map)
+      $0.state.cursor = try? SeatDesignator("10A")
+      $0.state.estimate = [fare(world)]
     }
+    return map
+  }
+
+  /// The fare line every estimate starts with.
+  func fare(_ world: ExtrasScreen) -> LineItem {
+    LineItem(kind: .fare, label: "Fare", amount: world.draft.offer.total)
+  }
+
+  /// The estimate the fixture fares give for `extras` on the fixture seat map.
+  func estimate(_ extras: Extras, _ world: ExtrasScreen) throws -> [LineItem]? {
+    FixtureFares().lineItems(
+      draft: world.draft, extras: extras, seatMap: try Fixture.seatMap(for: world.draft.offer))
   }
 
   @Test("Enter picks the cursor's seat for the current passenger, then the next passenger")
   func pickSeats() async throws {
     let world = try ExtrasScreen()
-    var (state, map) = try await loaded(world)
-    let first = try #require(state.cursor)
-    #expect(map.seat(first)?.occupied == false)
-    _ = press(&state, [.enter], world)
-    #expect(state.extras.seats == [try PassengerID("p1"): first])
-    #expect(state.passenger == 1)
-    // Walk right until a free seat, then pick it for passenger 2.
-    for _ in 0..<12 {
-      _ = press(&state, [.right], world)
-      if let cursor = state.cursor, map.seat(cursor)?.occupied == false, cursor != first { break }
+    let store = makeStore(world)
+    _ = try await appear(store, world)
+    let (p1, p2) = (try PassengerID("p1"), try PassengerID("p2"))
+    var extras = Extras.none
+    extras.seats[p1] = try SeatDesignator("10A")
+    let one = try estimate(extras, world)
+    store.send(.key(.enter)) {
+      $0.state.extras = extras
+      $0.state.passenger = 1
+      $0.state.estimate = one
     }
-    let second = try #require(state.cursor)
-    _ = press(&state, [.enter], world)
-    #expect(state.extras.seats[try PassengerID("p2")] == second)
+    store.send(.key(.right)) { $0.state.cursor = try? SeatDesignator("10B") }
+    extras.seats[p2] = try SeatDesignator("10B")
+    let two = try estimate(extras, world)
+    // Everyone is seated: the second passenger stays the one choosing.
+    store.send(.key(.enter)) {
+      $0.state.extras = extras
+      $0.state.estimate = two
+    }
+    #expect(two != one, "the second seat is priced")
+    // Enter on a passenger's own seat gives it back.
+    store.send(.key(.enter)) {
+      $0.state.extras.seats[p2] = nil
+      $0.state.estimate = one
+    }
+    store.finish()
   }
 
   @Test("passengers keep their draft numbers: with an infant second, 3 picks the third passenger")
@@ -111,35 +138,54 @@ struct ExtrasFeatureTests {
     #expect(text.contains("[3]"), "the seat map labels Cem's seat 3:\n\(text)")
   }
 
-  @Test("an occupied seat is refused with a message, and nothing changes")
+  @Test("an occupied seat is refused with a message, and the next key clears it")
   func takenSeat() async throws {
     let world = try ExtrasScreen()
-    var (state, map) = try await loaded(world)
-    let taken = try #require(map.seats.first { $0.occupied })
-    state.cursor = taken.designator
-    let before = state.extras
-    _ = press(&state, [.enter], world)
-    #expect(state.extras == before)
-    #expect(state.message == "Seat \(taken.designator) is taken - pick another.")
+    let store = makeStore(world)
+    _ = try await appear(store, world)
+    store.send(.key(.right)) { $0.state.cursor = try? SeatDesignator("10B") }
+    store.send(.key(.right)) { $0.state.cursor = try? SeatDesignator("10C") }
+    store.send(.key(.enter)) { $0.state.message = "Seat 10C is taken - pick another." }
+    store.send(.key(.left)) {
+      $0.state.cursor = try? SeatDesignator("10B")
+      $0.state.message = nil
+    }
+    store.finish()
   }
 
   @Test("bags go 0 to 3 per passenger; insurance toggles; the estimate follows")
   func bagsAndInsurance() async throws {
     let world = try ExtrasScreen()
-    var (state, _) = try await loaded(world)
-    let fareOnly = try #require(state.estimate)
-    _ = press(&state, [.tab] + Array(repeating: .character("+"), count: 5), world)
-    #expect(state.extras.bags == [try PassengerID("p1"): 3])
-    _ = press(&state, [.down, .character("+"), .character("-"), .character("-")], world)
-    #expect(state.extras.bags == [try PassengerID("p1"): 3])
-    _ = press(&state, [.tab, .character(" ")], world)
-    #expect(state.extras.insurance)
-    let estimate = try #require(state.estimate)
-    #expect(estimate.map(\.kind) == [.fare, .bag, .insurance])
-    #expect(fareOnly.map(\.kind) == [.fare])
+    let store = makeStore(world)
+    _ = try await appear(store, world)
+    let p1 = try PassengerID("p1")
+    store.send(.key(.tab)) { $0.state.focus = .bags }
+    var extras = Extras.none
+    for count in 1...3 {
+      extras.bags[p1] = count
+      let lines = try estimate(extras, world)
+      store.send(.key(.character("+"))) {
+        $0.state.extras = extras
+        $0.state.estimate = lines
+      }
+    }
+    store.send(.key(.character("+")))  // 3 is the most
+    store.send(.key(.down)) { $0.state.bagPassenger = 1 }
+    store.send(.key(.down))  // the last passenger
+    store.send(.key(.character("-")))  // none is the fewest
+    store.send(.key(.tab)) { $0.state.focus = .insurance }
+    extras.insurance = true
+    let insured = try estimate(extras, world)
+    store.send(.key(.character(" "))) {
+      $0.state.extras.insurance = true
+      $0.state.estimate = insured
+    }
+    #expect(insured?.map(\.kind) == [.fare, .bag, .insurance])
+    store.send(.key(.character("x"))) { $0.handled = false }
+    store.finish()
   }
 
-  @Test("c prices the extras once; the reply produces the quote")
+  @Test("c prices the extras once; Esc goes to the root meanwhile; the reply produces the quote")
   func continueToPayment() async throws {
     var world = try ExtrasScreen()
     let draft = world.draft
@@ -149,21 +195,43 @@ struct ExtrasFeatureTests {
         throw .storage("\(error)")
       }
     }
-    var (state, _) = try await loaded(world)
-    _ = press(&state, [.enter], world)
-    let replies = press(&state, [.character("c"), .character("c"), .escape], world)
-    #expect(state.pricing)
-    #expect(replies[0].effect.jobs.count == 1)
-    #expect(replies[1].effect.isNone)
-    #expect(!replies[2].handled)
-    let answer = await replies[0].effect.jobs[0].run()
-    let output = ExtrasFeature.reduce(
-      &state, answer, environment: world.environment, strings: strings
-    ).output
-    guard case .extrasPriced(let quote)? = output else {
-      Issue.record("no quote")
-      return
+    let store = makeStore(world)
+    _ = try await appear(store, world)
+    store.send(.key(.character("c"))) { $0.state.pricing = true }
+    #expect(store.running == 1)
+    store.send(.key(.character("c")))
+    store.send(.key(.escape)) { $0.handled = false }
+    let quote = try Fixture.quote("q1", for: draft, extras: Extras.none)
+    await store.receive({ $0 == .priced(.success(quote)) }) {
+      $0.state.pricing = false
+      $0.handled = true
+      $0.output = .extrasPriced(quote)
     }
-    #expect(quote.extras == state.extras)
+    store.finish()
+  }
+
+  @Test("a seat map that cannot be read says so; r reads it again")
+  func seatMapFailure() async throws {
+    var world = try ExtrasScreen()
+    let map = try Fixture.seatMap(for: world.draft.offer)
+    let answers = Answers([.failure(.storage("disk full")), .success(map)])
+    world.airline.seatMap = { _ throws(ServiceError) in try answers.next().get() }
+    let store = makeStore(world)
+    store.run(ExtrasFeature.onAppear(store.state.state, environment: world.environment))
+    await store.receive({ $0 == .seatMapLoaded(.failure(.storage("disk full"))) }) {
+      $0.state.seatMap = .failed("The booking records could not be used: disk full")
+    }
+    // Without a seat map, the seat keys do nothing.
+    store.send(.key(.enter)) { $0.handled = false }
+    store.send(.key(.character("r"))) {
+      $0.state.seatMap = .loading
+      $0.handled = true
+    }
+    await store.receive({ $0 == .seatMapLoaded(.success(map)) }) {
+      $0.state.seatMap = .loaded(map)
+      $0.state.cursor = try? SeatDesignator("10A")
+      $0.state.estimate = [fare(world)]
+    }
+    store.finish()
   }
 }

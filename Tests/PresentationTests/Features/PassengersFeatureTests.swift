@@ -20,8 +20,6 @@ struct PassengersScreen {
 
 @Suite("Passengers feature")
 struct PassengersFeatureTests {
-  let strings = Strings.english
-
   @Test("the prefill from an earlier draft fills the forms and the contact")
   func prefill() async throws {
     let world = try PassengersScreen()
@@ -43,47 +41,16 @@ struct PassengersFeatureTests {
       prefill: .fromDraft(passengers: try Fixture.travellers(), contact: try Fixture.contact()))
   }
 
-  /// Presses Continue.
-  func pressContinue(_ state: inout PassengersFeature.State, _ world: PassengersScreen)
-    -> FeatureReply<PassengersFeature.Action, PassengersFeature.Output>
+  /// An exhaustive store on `state` in `world`, in English.
+  func makeStore(_ world: PassengersScreen, _ state: PassengersFeature.State)
+    -> TestStore<
+      FeatureState<PassengersFeature.State, PassengersFeature.Output>, PassengersFeature.Action
+    >
   {
-    state.focus = .proceed
-    return PassengersFeature.reduce(
-      &state, .key(.enter), today: world.today, environment: world.environment, strings: strings)
-  }
-
-  @Test("a birth date today or later, or over 120 years before the flight, is refused at its field")
-  func birthDates() async throws {
-    let world = try PassengersScreen()
-    var state = try filled(world)
-    state.forms[0].birth.setText("2030-01-01")
-    state.forms[1].birth.setText("1899-02-03")
-    let reply = pressContinue(&state, world)
-    #expect(reply.effect.isNone)
-    #expect(state.errors[.birth(0)] == "A date of birth must be in the past.")
-    #expect(state.errors[.birth(1)] == "120 years or more before the flight: check the year.")
-    #expect(state.focus == .birth(0))
-    #expect(!state.saving)
-  }
-
-  @Test("no adult, or more infants than adults, is said under Continue before asking the airline")
-  func travellingTogether() async throws {
-    let world = try PassengersScreen()
-    var state = try filled(world)
-    state.forms[0].birth.setText("2020-01-01")
-    state.forms[1].birth.setText("2019-06-01")
-    state.forms[0].title = .miss
-    state.forms[1].title = .mstr
-    var reply = pressContinue(&state, world)
-    #expect(reply.effect.isNone)
-    #expect(state.failure == "At least one passenger must be an adult (12 or older on the day).")
-    state.forms[0].birth.setText("1985-12-10")
-    state.forms[0].title = .ms
-    state.forms[1].birth.setText("2026-01-01")
-    reply = PassengersFeature.reduce(
-      &state, .key(.enter), today: world.today, environment: world.environment, strings: .turkish)
-    #expect(reply.effect.jobs.count == 1, "one adult with one infant may fly")
-    #expect(state.failure == nil)
+    let (today, environment) = (world.today, world.environment)
+    return TestStore.feature(state) {
+      PassengersFeature.reduce(&$0, $1, today: today, environment: environment, strings: .english)
+    }
   }
 
   @Test("errors appear at their fields; Continue saves once; the reply produces the draft")
@@ -95,108 +62,164 @@ struct PassengersFeatureTests {
           id: DraftID("d1"), offer: offer, passengers: passengers, contact: contact)
       } catch { throw .storage("\(error)") }
     }
-    let offer = world.offer
-    var state = PassengersFeature.State(offer: offer, prefill: .empty)
-    state.focus = .proceed
-    var reply = PassengersFeature.reduce(
-      &state, .key(.enter), today: world.today, environment: world.environment, strings: strings)
-    #expect(reply.effect.isNone)
-    #expect(state.errors[.given(0)] == "Required.")
-    #expect(state.errors[.birth(1)] == "Required.")
-    #expect(state.errors[.email] == "Required.")
-    #expect(state.errors[.title(0)] == "Choose a title.")
-    #expect(state.focus == .title(0))
-
-    let filled = PassengersFeature.State(
-      offer: offer,
-      prefill: .fromDraft(passengers: try Fixture.travellers(), contact: try Fixture.contact()))
-    state = filled
-    state.focus = .proceed
-    reply = PassengersFeature.reduce(
-      &state, .key(.enter), today: world.today, environment: world.environment, strings: strings)
-    #expect(state.saving)
-    #expect(state.errors.isEmpty)
-    #expect(reply.effect.jobs.count == 1)
-    let again = PassengersFeature.reduce(
-      &state, .key(.enter), today: world.today, environment: world.environment, strings: strings)
-    #expect(again.effect.isNone)
-    #expect(
-      PassengersFeature.reduce(
-        &state, .key(.character("x")), today: world.today, environment: world.environment,
-        strings: strings
-      ).handled)
-    #expect(state.forms == filled.forms)
-
-    let job = try #require(reply.effect.jobs.first)
-    let answer = await job.run()
-    let output = PassengersFeature.reduce(
-      &state, answer, today: world.today, environment: world.environment, strings: strings
-    ).output
-    guard case .passengersSaved(let draft)? = output else {
-      Issue.record("no draft: \(String(describing: output))")
-      return
+    var empty = PassengersFeature.State(offer: world.offer, prefill: .empty)
+    empty.focus = .proceed
+    let blank = makeStore(world, empty)
+    // Every empty field is marked at once, and the cursor goes to the first.
+    blank.send(.key(.enter)) {
+      $0.state.errors = [
+        .title(0): "Choose a title.", .given(0): "Required.", .family(0): "Required.",
+        .birth(0): "Required.", .title(1): "Choose a title.", .given(1): "Required.",
+        .family(1): "Required.", .birth(1): "Required.", .email: "Required.", .phone: "Required.",
+      ]
+      $0.state.focus = .title(0)
     }
-    #expect(draft.passengers.map(\.fullName) == ["Ada Lovelace", "Grace Hopper"])
-    let contact = try Fixture.contact()
-    #expect(draft.offer == world.offer && draft.contact == contact)
-    #expect(!state.saving)
+    blank.finish()
+
+    var form = try filled(world)
+    form.focus = .proceed
+    let store = makeStore(world, form)
+    let draft = try Fixture.draft("d1", for: world.offer)
+    store.send(.key(.enter)) { $0.state.saving = true }
+    #expect(store.running == 1)
+    // While the airline saves, Enter and typing do nothing; Esc goes to the root.
+    store.send(.key(.enter))
+    store.send(.key(.character("x")))
+    store.send(.key(.escape)) { $0.handled = false }
+    await store.receive({
+      if case .draftSaved(.success) = $0 { true } else { false }
+    }) {
+      $0.state.saving = false
+      $0.handled = true
+      $0.output = .passengersSaved(draft)
+    }
+    store.finish()
   }
 
-  @Test("the airline's refusal is shown in the panel and the form stays")
+  @Test("the airline's refusal is shown in the panel, the form stays, and editing clears it")
   func refusal() async throws {
-    let world = try PassengersScreen()
+    var world = try PassengersScreen()
     let offer = world.offer
-    var state = PassengersFeature.State(offer: offer, prefill: .empty)
-    state.saving = true
-    _ = PassengersFeature.reduce(
-      &state, .draftSaved(.failure(.offerNoLongerAvailable(offer.id))),
-      today: world.today, environment: world.environment, strings: strings)
-    #expect(state.failure == "That offer is no longer available - pick another.")
-    #expect(!state.saving)
-  }
-
-  func press(_ state: inout PassengersFeature.State, _ keys: [Key], _ world: PassengersScreen) {
-    for key in keys {
-      _ = PassengersFeature.reduce(
-        &state, .key(key), today: world.today, environment: world.environment, strings: strings)
+    world.airline.createDraft = { _, _, _ throws(ServiceError) in
+      throw .offerNoLongerAvailable(offer.id)
     }
-  }
-
-  @Test("a title is the traveller's choice: none by default, and Continue asks for one")
-  func noDefaultTitle() async throws {
-    let world = try PassengersScreen()
-    var state = PassengersFeature.State(offer: world.offer, prefill: .empty)
-    #expect(state.forms.allSatisfy { $0.title == nil })
-    state.forms[0].given.setText("Ada")
-    state.forms[0].family.setText("Lovelace")
-    state.forms[0].birth.setText("1985-12-10")
-    state.forms[1] = try #require(try filled(world).forms.last)
-    state.email.setText("ada@example.com")
-    state.phone.setText("+31201234567")
-    let reply = pressContinue(&state, world)
-    #expect(reply.effect.isNone)
-    #expect(state.errors[.title(0)] == "Choose a title.")
-    #expect(state.focus == .title(0))
-  }
-
-  @Test("the titles offered fit the traveller: Mstr and Miss for a child, not Mr")
-  func titlesByType() async throws {
-    let world = try PassengersScreen()
-    var state = PassengersFeature.State(offer: world.offer, prefill: .empty)
-    state.forms[1].birth.setText("2020-05-05")
-    state.focus = .title(1)
-    var seen: [Title?] = []
-    for _ in 0..<4 {
-      press(&state, [.right], world)
-      seen.append(state.forms[1].title)
+    var form = try filled(world)
+    form.focus = .proceed
+    let store = makeStore(world, form)
+    store.send(.key(.enter)) { $0.state.saving = true }
+    await store.receive({ $0 == .draftSaved(.failure(.offerNoLongerAvailable(offer.id))) }) {
+      $0.state.saving = false
+      $0.state.failure = "That offer is no longer available - pick another."
     }
-    #expect(Set(seen.compactMap { $0 }) == [.miss, .mstr], "\(seen)")
-    state.focus = .title(0)
-    press(&state, [.right], world)
-    #expect(state.forms[0].title != nil)
-    // A title picked before the birth date that does not fit it is refused at the title.
-    state.forms[1].title = .mr
-    _ = pressContinue(&state, world)
-    #expect(state.errors[.title(1)] == "Mr is not a title for a child: choose Miss or Mstr.")
+    store.send(.key(.backTab)) { $0.state.focus = .phone }
+    store.send(.key(.backspace)) {
+      $0.state.phone.setText(String(Fixture.phone.dropLast()))
+      $0.state.failure = nil
+    }
+    store.finish()
+  }
+
+  @Test("a birth date today or later, or over 120 years before the flight, is refused at its field")
+  func birthDates() async throws {
+    let world = try PassengersScreen()
+    var form = try filled(world)
+    form.forms[0].birth.setText("2030-01-01")
+    form.forms[1].birth.setText("1899-02-03")
+    form.focus = .proceed
+    let store = makeStore(world, form)
+    store.send(.key(.enter)) {
+      $0.state.errors = [
+        .birth(0): "A date of birth must be in the past.",
+        .birth(1): "120 years or more before the flight: check the year.",
+      ]
+      $0.state.focus = .birth(0)
+    }
+    store.finish()
+  }
+
+  @Test("no adult, or more infants than adults, is said under Continue before asking the airline")
+  func travellingTogether() async throws {
+    var world = try PassengersScreen()
+    world.airline.createDraft = { offer, passengers, contact throws(ServiceError) in
+      do {
+        return try BookingDraft(
+          id: DraftID("d1"), offer: offer, passengers: passengers, contact: contact)
+      } catch { throw .storage("\(error)") }
+    }
+    var form = try filled(world)
+    form.forms[0].birth.setText("2020-01-01")
+    form.forms[1].birth.setText("2019-06-01")
+    form.forms[0].title = .miss
+    form.forms[1].title = .mstr
+    form.focus = .proceed
+    let store = makeStore(world, form)
+    store.send(.key(.enter)) {
+      $0.state.failure = "At least one passenger must be an adult (12 or older on the day)."
+    }
+    store.finish()
+
+    // One adult may fly with one infant: Continue saves.
+    form.forms[0].birth.setText("1985-12-10")
+    form.forms[0].title = .ms
+    form.forms[1].birth.setText("2026-01-01")
+    let draft = try BookingDraft(
+      id: DraftID("d1"), offer: world.offer,
+      passengers: [
+        Passenger(
+          id: PassengerID("p1"), title: .ms, givenName: "Ada", familyName: "Lovelace",
+          dateOfBirth: CalendarDay(iso: "1985-12-10")),
+        Passenger(
+          id: PassengerID("p2"), title: .mstr, givenName: "Grace", familyName: "Hopper",
+          dateOfBirth: CalendarDay(iso: "2026-01-01")),
+      ], contact: Fixture.contact())
+    let together = makeStore(world, form)
+    together.send(.key(.enter)) { $0.state.saving = true }
+    await together.receive({ $0 == .draftSaved(.success(draft)) }) {
+      $0.state.saving = false
+      $0.output = .passengersSaved(draft)
+    }
+    together.finish()
+  }
+
+  @Test("a title is the traveller's choice: none by default, and those offered fit the traveller")
+  func titles() async throws {
+    let world = try PassengersScreen()
+    var form = PassengersFeature.State(offer: world.offer, prefill: .empty)
+    form.forms[1].birth.setText("2020-05-05")
+    form.focus = .title(1)
+    let store = makeStore(world, form)
+    #expect(store.state.state.forms.allSatisfy { $0.title == nil })
+    // A child is a Miss or a Mstr; Right and Space go round them, Left goes back.
+    store.send(.key(.right)) { $0.state.forms[1].title = .miss }
+    store.send(.key(.character(" "))) { $0.state.forms[1].title = .mstr }
+    store.send(.key(.right)) { $0.state.forms[1].title = .miss }
+    store.send(.key(.left)) { $0.state.forms[1].title = .mstr }
+    // Typing on a title does nothing there.
+    store.send(.key(.character("m"))) { $0.handled = false }
+    store.send(.key(.up)) {
+      $0.state.focus = .birth(0)
+      $0.handled = true
+    }
+    store.send(.key(.up)) { $0.state.focus = .family(0) }
+    store.send(.key(.up)) { $0.state.focus = .given(0) }
+    store.send(.key(.up)) { $0.state.focus = .title(0) }
+    // With no birth date, every title is offered, the first first.
+    store.send(.key(.right)) { $0.state.forms[0].title = .mr }
+    store.finish()
+  }
+
+  @Test("a title picked before a birth date it does not fit is refused at the title")
+  func titleNotForType() async throws {
+    let world = try PassengersScreen()
+    var form = try filled(world)
+    form.forms[1].birth.setText("2020-05-05")
+    form.forms[1].title = .mr
+    form.focus = .proceed
+    let store = makeStore(world, form)
+    store.send(.key(.enter)) {
+      $0.state.errors = [.title(1): "Mr is not a title for a child: choose Miss or Mstr."]
+      $0.state.focus = .title(1)
+    }
+    store.finish()
   }
 }

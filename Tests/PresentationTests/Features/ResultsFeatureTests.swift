@@ -2,9 +2,10 @@ import Airline
 import Canvas
 import Domain
 import Foundation
-import Presentation
 import TestSupport
 import Testing
+
+@testable import Presentation
 
 /// The results screen's input: the fixture search, the seven fixture offers and the week's
 /// fares the test airline answers (any other call fails the test), and a stopped clock.
@@ -35,67 +36,126 @@ struct ResultsScreen: AppWorld {
 
 @Suite("Results feature")
 struct ResultsFeatureTests {
-  @Test("loading, then offers listed by price; s sorts, n filters, Enter chooses")
+  /// An exhaustive store on the results for `world`'s search, at its clock's time.
+  func makeStore(_ world: ResultsScreen, _ state: ResultsFeature.State? = nil)
+    -> TestStore<FeatureState<ResultsFeature.State, ResultsFeature.Output>, ResultsFeature.Action>
+  {
+    let (now, environment) = (world.clock.now, world.environment)
+    return TestStore.feature(state ?? ResultsFeature.State(criteria: world.criteria)) {
+      ResultsFeature.reduce(&$0, $1, now: now, environment: environment)
+    }
+  }
+
+  /// The IDs of `store`'s listed offers.
+  func listed(
+    _ store: TestStore<
+      FeatureState<ResultsFeature.State, ResultsFeature.Output>, ResultsFeature.Action
+    >
+  ) -> [String] {
+    store.state.state.listed.map(\.id.rawValue)
+  }
+
+  // `listed`, `airlines` and `dearest` are `private(set)`: an expected state can only have them
+  // recomputed (`load`'s observer, `relist()`), so each test also states the list it expects.
+
+  @Test(
+    "appearing lists the offers by price and the week's fares; s sorts, n filters, Enter chooses")
   func listing() async throws {
     let world = try ResultsScreen()
-    var state = ResultsFeature.State(criteria: world.criteria)
-    #expect(state.load == .loading)
-    await settle(&state, ResultsFeature.onAppear(state, environment: world.environment)) {
-      ResultsFeature.reduce(&$0, $1, now: world.clock.now, environment: world.environment).effect
+    let fares = try Fixture.fareDays(around: world.criteria.departure)
+    let store = makeStore(world)
+    store.run(ResultsFeature.onAppear(store.state.state, environment: world.environment))
+    await store.receive({ $0 == .offersLoaded(.success(world.offers)) }) {
+      $0.state.load = .loaded(world.offers)
+      $0.state.relist()
     }
-    guard case .loaded(let offers) = state.load else {
-      Issue.record("not loaded: \(state.load)")
-      return
+    #expect(listed(store) == ["o4", "o6", "o2", "o3", "o1", "o7", "o5"])
+    #expect(store.state.state.airlines.map(\.code) == ["KL", "PC", "TK"])
+    #expect(store.state.state.dearest == (try Money("299", "EUR")))
+    await store.receive({ $0 == .faresLoaded(.success(fares)) }) {
+      $0.state.fares = .loaded(fares)
     }
-    #expect(offers == world.offers)
-    #expect(state.listed == ResultsFeature.arrange(offers, sort: .price, nonstopOnly: false))
-    #expect(
-      state.listed.map(\.pricePerPassenger.amount)
-        == state.listed.map(\.pricePerPassenger.amount).sorted())
-
-    _ = ResultsFeature.reduce(
-      &state, .key(.character("s")), now: world.clock.now, environment: world.environment)
-    #expect(state.sort == .departure)
-    #expect(state.listed.map(\.departure.instant) == state.listed.map(\.departure.instant).sorted())
-    _ = ResultsFeature.reduce(
-      &state, .key(.character("n")), now: world.clock.now, environment: world.environment)
-    #expect(state.listed.allSatisfy { $0.stops == 0 })
-    #expect(!state.listed.isEmpty)
-
-    _ = ResultsFeature.reduce(
-      &state, .key(.down), now: world.clock.now, environment: world.environment)
-    let chosen = try #require(state.highlighted)
-    let reply = ResultsFeature.reduce(
-      &state, .key(.enter), now: world.clock.now, environment: world.environment)
-    #expect(reply.output == .offerSelected(chosen))
+    // The highlighted offer (o4, the cheapest) stays highlighted in the new order.
+    store.send(.key(.character("s"))) {
+      $0.state.sort = .departure
+      $0.state.relist()
+      $0.state.selected = 1
+    }
+    #expect(listed(store) == ["o2", "o4", "o1", "o3", "o6", "o5", "o7"])
+    // o4 stops in Munich: nonstops only, the highlight goes to the first row.
+    store.send(.key(.character("n"))) {
+      $0.state.filters.nonstopOnly = true
+      $0.state.relist()
+      $0.state.selected = 0
+    }
+    #expect(listed(store) == ["o2", "o1", "o3", "o6", "o5"])
+    store.send(.key(.down)) { $0.state.selected = 1 }
+    store.send(.key(.enter)) { $0.output = .offerSelected(world.offers[0]) }
+    store.finish()
   }
 
-  @Test("sorting keeps the highlighted offer highlighted")
-  func sortKeepsSelection() async throws {
-    let world = try ResultsScreen()
-    var state = ResultsFeature.State(criteria: world.criteria)
-    let offers = world.offers
-    _ = ResultsFeature.reduce(
-      &state, .offersLoaded(.success(offers)), now: world.clock.now, environment: world.environment)
-    state.selected = 3
-    let highlighted = state.highlighted
-    _ = ResultsFeature.reduce(
-      &state, .key(.character("s")), now: world.clock.now, environment: world.environment)
-    #expect(state.highlighted == highlighted)
-  }
-
-  @Test("a failed load shows the error; r retries")
+  @Test("a failed load shows the error; r asks for the offers and the week's fares again")
   func failure() async throws {
     let world = try ResultsScreen()
+    let fares = try Fixture.fareDays(around: world.criteria.departure)
+    let store = makeStore(world)
+    store.send(.offersLoaded(.failure(.storage("disk full")))) {
+      $0.state.load = .failed("The booking records could not be used: disk full")
+    }
+    store.send(.faresLoaded(.failure(.storage("disk full")))) {
+      $0.state.fares = .failed("The booking records could not be used: disk full")
+    }
+    store.send(.key(.character("r"))) {
+      $0.state.load = .loading
+      $0.state.fares = .loading
+    }
+    #expect(store.running == 2)
+    // A second r while loading asks nothing more.
+    store.send(.key(.character("r")))
+    await store.receive({ $0 == .offersLoaded(.success(world.offers)) }) {
+      $0.state.load = .loaded(world.offers)
+      $0.state.relist()
+    }
+    await store.receive({ $0 == .faresLoaded(.success(fares)) }) {
+      $0.state.fares = .loaded(fares)
+    }
+    #expect(listed(store).count == 7)
+    store.finish()
+  }
+
+  @Test("a hides an airline from a checklist; x clears every filter; ] searches the next day")
+  func airlinesAndNextDay() async throws {
+    let world = try ResultsScreen()
     var state = ResultsFeature.State(criteria: world.criteria)
-    _ = ResultsFeature.reduce(
-      &state, .offersLoaded(.failure(.storage("disk full"))), now: world.clock.now,
-      environment: world.environment)
-    #expect(state.load == .failed("The booking records could not be used: disk full"))
-    let reply = ResultsFeature.reduce(
-      &state, .key(.character("r")), now: world.clock.now, environment: world.environment)
-    #expect(state.load == .loading)
-    #expect(reply.effect.jobs.count == 2, "the offers and the week's fares, asked again")
+    state.load = .loaded(world.offers)
+    state.fares = .loaded(try Fixture.fareDays(around: world.criteria.departure))
+    state.relist()
+    let store = makeStore(world, state)
+    store.send(.key(.character("a"))) { $0.state.choosingAirlines = true }
+    store.send(.key(.down)) { $0.state.airlineCursor = 1 }
+    // Pegasus (PC) has the cheapest offer, o4: the highlight goes to the first row left.
+    store.send(.key(.character(" "))) {
+      $0.state.filters.hiddenAirlines = ["PC"]
+      $0.state.relist()
+    }
+    #expect(listed(store) == ["o2", "o3", "o1", "o7", "o5"])
+    // While the checklist is open, other keys wait; q still reaches the root.
+    store.send(.key(.character("s")))
+    store.send(.key(.character("q"))) { $0.handled = false }
+    store.send(.key(.escape)) {
+      $0.state.choosingAirlines = false
+      $0.handled = true
+    }
+    store.send(.key(.character("x"))) {
+      $0.state.filters = ResultsFeature.Filters()
+      $0.state.relist()
+      $0.state.selected = 2  // o2, still highlighted
+    }
+    #expect(listed(store).count == 7)
+    store.send(.key(.character("]"))) {
+      $0.output = .searchDay(world.criteria.departure.adding(days: 1))
+    }
+    store.finish()
   }
 
   @Test("sorting and filtering 10,000 offers gives ordered, filtered lists")

@@ -124,31 +124,75 @@ struct TripsFeatureTests {
     #expect(state.selected == 0)
   }
 
+  /// An exhaustive store on the trips in `world`, a page of `page` rows, in English.
+  func makeStore(_ world: TripsScreen)
+    -> TestStore<FeatureState<TripsFeature.State, TripsFeature.Output>, TripsFeature.Action>
+  {
+    let (page, environment, strings) = (page, world.environment, strings)
+    return TestStore.feature(TripsFeature.State()) {
+      TripsFeature.reduce(&$0, $1, pageHeight: page, environment: environment, strings: strings)
+    }
+  }
+
+  /// What reading `reference` in `world` gives, and the row it makes.
+  func read(_ reference: BookingReference, _ world: TripsScreen) throws
+    -> (Result<Booking, ServiceError>, Loadable<Booking>)
+  {
+    guard world.unreadable.contains(reference) else {
+      let booking = try world.booking(reference)
+      return (.success(booking), .loaded(booking))
+    }
+    let error = ServiceError.storage("bookings/\(reference).json is damaged")
+    return (.failure(error), .failed(strings.serviceError(error)))
+  }
+
+  /// Opens the trips in `store`: the listing, then each row's booking (all fit on the page).
+  func open(
+    _ store: TestStore<FeatureState<TripsFeature.State, TripsFeature.Output>, TripsFeature.Action>,
+    _ world: TripsScreen
+  ) async throws {
+    store.run(TripsFeature.onOpen(environment: world.environment))
+    await store.receive({ $0 == .listed(.success(world.listing)) }) {
+      $0.state.listing = .loaded(world.listing)
+      for item in world.listing { $0.state.rows[item.reference] = .loading }
+    }
+    for item in world.listing {
+      let (result, row) = try read(item.reference, world)
+      await store.receive({ $0 == .loaded(item.reference, result) }) {
+        $0.state.rows[item.reference] = row
+      }
+    }
+  }
+
   @Test("Enter opens the chosen booking, Esc goes back to the list, Esc again closes")
   func openAndBack() async throws {
     let world = try TripsScreen(count: 3)
-    var state = await opened(world)
-    _ = await send(&state, [.key(.down), .key(.enter)], world)
-    #expect(state.opened == world.listing[1].reference)
-    #expect(await send(&state, [.key(.escape)], world).isEmpty)
-    #expect(state.opened == nil)
-    #expect(state.selected == 1, "the list is where it was")
-    #expect(await send(&state, [.key(.escape)], world) == [.close])
+    let store = makeStore(world)
+    try await open(store, world)
+    store.send(.key(.down)) { $0.state.selected = 1 }
+    store.send(.key(.enter)) { $0.state.opened = world.listing[1].reference }
+    store.send(.key(.down)) { $0.handled = false }  // an open booking keeps its row
+    store.send(.key(.escape)) {
+      $0.state.opened = nil
+      $0.handled = true
+    }
+    store.send(.key(.end)) { $0.state.selected = 2 }
+    store.send(.key(.down))  // the last row is the last
+    store.send(.key(.escape)) { $0.output = .close }
+    store.finish()
   }
 
-  @Test("a booking that cannot be read says so on its row; r reads it again")
+  @Test("a booking that cannot be read says so on its row; r reads only it again")
   func unreadableRow() async throws {
     let broken = try TripsScreen.reference(1)
     let world = try TripsScreen(count: 3, unreadable: [broken])
-    var state = await opened(world)
-    guard case .failed(let message)? = state.rows[broken] else {
-      Issue.record("row not failed: \(String(describing: state.rows[broken]))")
-      return
-    }
-    #expect(message.contains("damaged"))
-    let before = world.readCount
-    _ = await send(&state, [.key(.character("r"))], world)
-    #expect(world.readCount == before + 1, "only the failed row is read again")
+    let store = makeStore(world)
+    try await open(store, world)
+    store.send(.key(.character("r"))) { $0.state.rows[broken] = .loading }
+    let (result, row) = try read(broken, world)
+    await store.receive({ $0 == .loaded(broken, result) }) { $0.state.rows[broken] = row }
+    #expect(world.readCount == 4, "three rows, then the failed one again")
+    store.finish()
   }
 
   @Test("a reply for a row that has scrolled away is not kept")
@@ -161,16 +205,18 @@ struct TripsFeatureTests {
     #expect(state.rows[gone] == nil)
   }
 
-  @Test("no bookings yet: the list says so, and the airline's refusal is shown")
+  @Test("no bookings yet: the list says so, and the airline's refusal is shown; r lists again")
   func emptyAndFailed() async throws {
     let world = try TripsScreen(count: 0)
-    let state = await opened(world)
-    #expect(state.references.isEmpty)
-    #expect(!state.isLoading)
-    var failed = TripsFeature.State()
-    _ = await send(&failed, [.listed(.failure(.storage("bookings/ unreadable")))], world)
-    #expect(failed.listing == .failed(strings.serviceError(.storage("bookings/ unreadable"))))
-    _ = await send(&failed, [.key(.enter)], world)
-    #expect(failed.opened == nil)
+    let store = makeStore(world)
+    store.send(.listed(.failure(.storage("bookings/ unreadable")))) {
+      $0.state.listing = .failed(strings.serviceError(.storage("bookings/ unreadable")))
+    }
+    store.send(.key(.enter))  // nothing to open
+    store.send(.key(.character("r"))) { $0.state.listing = .loading }
+    await store.receive({ $0 == .listed(.success([])) }) { $0.state.listing = .loaded([]) }
+    #expect(!store.state.state.isLoading)
+    store.send(.key(.enter))
+    store.finish()
   }
 }
