@@ -34,27 +34,38 @@ struct ResultsScreen: AppWorld {
   var environment: AppEnvironment { .test(airline: airline, clock: clock.wallClock) }
 }
 
-@Suite("Results feature")
-struct ResultsFeatureTests {
-  /// An exhaustive store on the results for `world`'s search, at its clock's time.
-  func makeStore(_ world: ResultsScreen, _ state: ResultsFeature.State? = nil)
-    -> TestStore<FeatureState<ResultsFeature.State, ResultsFeature.Output>, ResultsFeature.Action>
-  {
-    let (now, environment) = (world.clock.now, world.environment)
-    return TestStore.feature(state ?? ResultsFeature.State(criteria: world.criteria)) {
+/// An exhaustive store on a results panel.
+typealias ResultsStore = TestStore<
+  FeatureState<ResultsFeature.State, ResultsFeature.Output>, ResultsFeature.Action
+>
+
+extension ResultsScreen {
+  /// An exhaustive store on the results for this search (or `state`), at the clock's time.
+  func makeStore(_ state: ResultsFeature.State? = nil) -> ResultsStore {
+    let (now, environment) = (clock.now, environment)
+    return TestStore.feature(state ?? ResultsFeature.State(criteria: criteria)) {
       ResultsFeature.reduce(&$0, $1, now: now, environment: environment)
     }
   }
 
-  /// The IDs of `store`'s listed offers.
-  func listed(
-    _ store: TestStore<
-      FeatureState<ResultsFeature.State, ResultsFeature.Output>, ResultsFeature.Action
-    >
-  ) -> [String] {
-    store.state.state.listed.map(\.id.rawValue)
+  /// The results for this search with the offers and the fare strip loaded.
+  func loadedState() throws -> ResultsFeature.State {
+    var state = ResultsFeature.State(criteria: criteria)
+    state.load = .loaded(offers)
+    state.fares = .loaded(try Fixture.fareDays(around: criteria.departure))
+    state.relist()
+    return state
   }
+}
 
+extension TestStore
+where State == FeatureState<ResultsFeature.State, ResultsFeature.Output> {
+  /// The IDs of the offers listed, in order.
+  var listedIDs: [String] { state.state.listed.map(\.id.rawValue) }
+}
+
+@Suite("Results feature")
+struct ResultsFeatureTests {
   // `listed`, `airlines` and `dearest` are `private(set)`: an expected state can only have them
   // recomputed (`load`'s observer, `relist()`), so each test also states the list it expects.
 
@@ -63,13 +74,13 @@ struct ResultsFeatureTests {
   func listing() async throws {
     let world = try ResultsScreen()
     let fares = try Fixture.fareDays(around: world.criteria.departure)
-    let store = makeStore(world)
+    let store = world.makeStore()
     store.run(ResultsFeature.onAppear(store.state.state, environment: world.environment))
     await store.receive({ $0 == .offersLoaded(.success(world.offers)) }) {
       $0.state.load = .loaded(world.offers)
       $0.state.relist()
     }
-    #expect(listed(store) == ["o4", "o6", "o2", "o3", "o1", "o7", "o5"])
+    #expect(store.listedIDs == ["o4", "o6", "o2", "o3", "o1", "o7", "o5"])
     #expect(store.state.state.airlines.map(\.code) == ["KL", "PC", "TK"])
     #expect(store.state.state.dearest == (try Money("299", "EUR")))
     await store.receive({ $0 == .faresLoaded(.success(fares)) }) {
@@ -81,14 +92,14 @@ struct ResultsFeatureTests {
       $0.state.relist()
       $0.state.selected = 1
     }
-    #expect(listed(store) == ["o2", "o4", "o1", "o3", "o6", "o5", "o7"])
+    #expect(store.listedIDs == ["o2", "o4", "o1", "o3", "o6", "o5", "o7"])
     // o4 stops in Munich: nonstops only, the highlight goes to the first row.
     store.send(.key(.character("n"))) {
       $0.state.filters.nonstopOnly = true
       $0.state.relist()
       $0.state.selected = 0
     }
-    #expect(listed(store) == ["o2", "o1", "o3", "o6", "o5"])
+    #expect(store.listedIDs == ["o2", "o1", "o3", "o6", "o5"])
     store.send(.key(.down)) { $0.state.selected = 1 }
     store.send(.key(.enter)) { $0.output = .offerSelected(world.offers[0]) }
     store.finish()
@@ -98,7 +109,7 @@ struct ResultsFeatureTests {
   func failure() async throws {
     let world = try ResultsScreen()
     let fares = try Fixture.fareDays(around: world.criteria.departure)
-    let store = makeStore(world)
+    let store = world.makeStore()
     store.send(.offersLoaded(.failure(.storage("disk full")))) {
       $0.state.load = .failed("The booking records could not be used: disk full")
     }
@@ -119,18 +130,14 @@ struct ResultsFeatureTests {
     await store.receive({ $0 == .faresLoaded(.success(fares)) }) {
       $0.state.fares = .loaded(fares)
     }
-    #expect(listed(store).count == 7)
+    #expect(store.listedIDs.count == 7)
     store.finish()
   }
 
   @Test("a hides an airline from a checklist; x clears every filter; ] searches the next day")
   func airlinesAndNextDay() async throws {
     let world = try ResultsScreen()
-    var state = ResultsFeature.State(criteria: world.criteria)
-    state.load = .loaded(world.offers)
-    state.fares = .loaded(try Fixture.fareDays(around: world.criteria.departure))
-    state.relist()
-    let store = makeStore(world, state)
+    let store = world.makeStore(try world.loadedState())
     store.send(.key(.character("a"))) { $0.state.choosingAirlines = true }
     store.send(.key(.down)) { $0.state.airlineCursor = 1 }
     // Pegasus (PC) has the cheapest offer, o4: the highlight goes to the first row left.
@@ -138,7 +145,7 @@ struct ResultsFeatureTests {
       $0.state.filters.hiddenAirlines = ["PC"]
       $0.state.relist()
     }
-    #expect(listed(store) == ["o2", "o3", "o1", "o7", "o5"])
+    #expect(store.listedIDs == ["o2", "o3", "o1", "o7", "o5"])
     // While the checklist is open, other keys wait; q still reaches the root.
     store.send(.key(.character("s")))
     store.send(.key(.character("q"))) { $0.handled = false }
@@ -151,7 +158,7 @@ struct ResultsFeatureTests {
       $0.state.relist()
       $0.state.selected = 2  // o2, still highlighted
     }
-    #expect(listed(store).count == 7)
+    #expect(store.listedIDs.count == 7)
     store.send(.key(.character("]"))) {
       $0.output = .searchDay(world.criteria.departure.adding(days: 1))
     }

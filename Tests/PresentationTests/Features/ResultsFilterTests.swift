@@ -2,9 +2,10 @@ import Airline
 import Canvas
 import Domain
 import Foundation
-import Presentation
 import TestSupport
 import Testing
+
+@testable import Presentation
 
 /// Narrowing the results: airlines, the time of day, a highest price; and the week's fares.
 @Suite("Results filters and the fare strip")
@@ -52,21 +53,43 @@ struct ResultsFilterTests {
   @Test("t narrows to a time of day, + and - move a highest price, x clears every filter")
   func timeAndPrice() async throws {
     let world = try ResultsScreen()
-    var state = try await loaded(world)
-    let all = state.listed.count
-    _ = press(&state, [.character("t")], world)
-    #expect(state.filters.dayPart == .night)
-    #expect(state.listed.allSatisfy { $0.departure.hhmm < "06:00" })
-    _ = press(&state, [.character("t"), .character("t")], world)
-    #expect(state.filters.dayPart == .afternoon)
-    #expect(state.listed.allSatisfy { ("12:00"..<"18:00").contains($0.departure.hhmm) })
-    _ = press(&state, [.character("x"), .character("-"), .character("-")], world)
-    let limit = try #require(state.filters.highestPrice)
-    #expect(!state.listed.isEmpty && state.listed.count < all)
-    #expect(state.listed.allSatisfy { $0.pricePerPassenger.amount <= limit })
-    _ = press(&state, [.character("x")], world)
-    #expect(state.filters == ResultsFeature.Filters())
-    #expect(state.listed.count == all)
+    let store = world.makeStore(try world.loadedState())
+    store.send(.key(.character("t"))) {
+      $0.state.filters.dayPart = .night
+      $0.state.relist()
+    }
+    #expect(store.listedIDs == ["o2"], "03:10")
+    store.send(.key(.character("t"))) {
+      $0.state.filters.dayPart = .morning
+      $0.state.relist()
+    }
+    #expect(store.listedIDs == ["o4", "o1"], "06:05 and 08:40")
+    store.send(.key(.character("t"))) {
+      $0.state.filters.dayPart = .afternoon
+      $0.state.relist()
+    }
+    #expect(store.listedIDs == ["o6", "o3"], "16:20 and 14:00, by price")
+    // The highlighted o6 stays highlighted as the filter goes.
+    store.send(.key(.character("x"))) {
+      $0.state.filters = ResultsFeature.Filters()
+      $0.state.relist()
+      $0.state.selected = 1
+    }
+    // From 149 to 299 EUR, a step is a tenth of the spread: 15 EUR down from the dearest.
+    store.send(.key(.character("-"))) {
+      $0.state.filters.highestPrice = 284
+      $0.state.relist()
+    }
+    #expect(store.listedIDs == ["o4", "o6", "o2", "o3", "o1", "o7"])
+    store.send(.key(.character("-"))) { $0.state.filters.highestPrice = 269 }
+    // Up past the dearest, there is no highest price.
+    store.send(.key(.character("+"))) { $0.state.filters.highestPrice = 284 }
+    store.send(.key(.character("+"))) {
+      $0.state.filters.highestPrice = nil
+      $0.state.relist()
+    }
+    #expect(store.listedIDs.count == 7)
+    store.finish()
   }
 
   @Test(
@@ -87,17 +110,20 @@ struct ResultsFilterTests {
   @Test("[ and ] search the day before and after; never before today")
   func neighbourDays() async throws {
     let world = try ResultsScreen()
-    var state = try await loaded(world)
     let criteria = world.criteria
-    var replies = press(&state, [.character("]")], world)
-    #expect(replies.last?.output == .searchDay(criteria.departure.adding(days: 1)))
-    replies = press(&state, [.character("[")], world)
-    #expect(replies.last?.output == .searchDay(criteria.departure.adding(days: -1)))
-    var today = ResultsFeature.State(
-      criteria: try SearchCriteria(
-        origin: criteria.origin, destination: criteria.destination,
-        departure: CalendarDay(Fixture.now, in: .utc), passengerCount: 2))
-    replies = press(&today, [.character("[")], world)
-    #expect(replies.last?.output == nil)
+    let store = world.makeStore(try world.loadedState())
+    store.send(.key(.character("]"))) { $0.output = .searchDay(criteria.departure.adding(days: 1)) }
+    store.send(.key(.character("["))) {
+      $0.output = .searchDay(criteria.departure.adding(days: -1))
+    }
+    store.finish()
+    // Searching today, before the fare strip has answered: no day before today.
+    let today = world.makeStore(
+      ResultsFeature.State(
+        criteria: try SearchCriteria(
+          origin: criteria.origin, destination: criteria.destination,
+          departure: CalendarDay(Fixture.now, in: .utc), passengerCount: 2)))
+    today.send(.key(.character("[")))
+    today.finish()
   }
 }
