@@ -75,9 +75,23 @@ public enum Command {
     return nil
   }
 
+  /// glibc's `posix_spawn_file_actions_addclosefrom_np` (2.34 and later), which Swift's Glibc
+  /// module does not show: found by name.
+  private static let addCloseFrom:
+    @convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, Int32) -> Int32 = {
+      guard
+        let symbol = dlsym(
+          UnsafeMutableRawPointer(bitPattern: 0), "posix_spawn_file_actions_addclosefrom_np")
+      else { fatalError("this glibc has no posix_spawn_file_actions_addclosefrom_np (2.34+)") }
+      return unsafeBitCast(
+        symbol,
+        to: (@convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, Int32) -> Int32)
+          .self)
+    }()
+
   /// Starts `executable` with `descriptors` (the child's descriptor → one of this process's;
-  /// -1 or none for 0, 1 and 2: /dev/null), no signal blocked and default signal actions, in
-  /// this process's environment unless given. Returns its PID; the caller reaps it.
+  /// -1 or none for 0, 1 and 2: /dev/null) and no other descriptor, no signal blocked and
+  /// default signal actions, in this process's environment unless given. Returns its PID; the caller reaps it.
   public static func spawn(
     _ executable: String, _ arguments: [String], environment: [String: String]? = nil,
     descriptors: [Int32: Int32]
@@ -91,6 +105,13 @@ public enum Command {
     }
     for (child, parent) in descriptors where parent >= 0 {
       posix_spawn_file_actions_adddup2(&actions, parent, child)
+    }
+    // Nothing else of this process's reaches the child: a file another test has open (a disk's
+    // filler, whose space must come back when it is removed) or a lock it holds would live on in
+    // the child until it ends.
+    let lowest = max(3, (descriptors.keys.max() ?? 2) + 1)
+    guard Self.addCloseFrom(&actions, lowest) == 0 else {
+      throw SpawnFailure(description: "cannot close descriptors from \(lowest) in the child")
     }
     var attributes = posix_spawnattr_t()
     posix_spawnattr_init(&attributes)

@@ -186,7 +186,8 @@ public enum SearchFeature {
   static func addingMonths(_ day: CalendarDay, _ months: Int) -> CalendarDay {
     let index = day.year * 12 + (day.month - 1) + months
     let (year, month) = (index / 12, index % 12 + 1)
-    for candidate in stride(from: day.day, through: 28, by: -1) {
+    // The same day of the month, or the month's last when it has fewer days.
+    for candidate in stride(from: day.day, through: min(day.day, 28), by: -1) {
       if let moved = try? CalendarDay(year: year, month: month, day: candidate) { return moved }
     }
     return day
