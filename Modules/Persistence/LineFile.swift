@@ -60,6 +60,27 @@ public final class LineFile {
     descriptor = try UserFile.openForWriting(path: path, mode: .append)
   }
 
+  /// Opens the log `name` in `folder` to add lines at its end: the folder is made (0700) if it
+  /// is missing, and a log past `rotateBytes` moves to `name.1` first, so two files at most are
+  /// kept. Nil when the folder cannot be made; the problem when the file cannot be opened.
+  public static func openLog(folder: String, name: String, rotateBytes: Int)
+    -> Result<LineFile, UserFile.Problem>?
+  {
+    if mkdir(folder, 0o700) != 0, errno != EEXIST { return nil }
+    let path = folder + "/" + name
+    var status = stat()
+    if lstat(path, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG,
+      Int(status.st_size) > rotateBytes
+    {
+      _ = rename(path, path + ".1")
+    }
+    do {
+      return .success(try LineFile(appendingTo: path))
+    } catch {
+      return .failure(error)
+    }
+  }
+
   deinit { close(descriptor) }
 
   /// Appends `line` and a line break; returns the failure, if the write failed (a reader of a
@@ -79,5 +100,35 @@ public final class LineFile {
       offset += written
     }
     return nil
+  }
+
+  /// The file's text, read without blocking (a FIFO, a device or a symbolic link is refused)
+  /// and bounded.
+  public static func readText(_ path: String, limit: Int) throws(SystemError) -> String {
+    let descriptor: Int32
+    do {
+      descriptor = try UserFile.openForReading(path: path, limit: limit)
+    } catch {
+      let reason = error.kind == .tooLarge ? "larger than \(limit / 1024 / 1024) MiB" : error.reason
+      throw SystemError(path: path, reason: reason)
+    }
+    defer { close(descriptor) }
+    var status = stat()
+    guard fstat(descriptor, &status) == 0 else { throw .last(path) }
+    // The size checked, and one byte more: a file that grew since is seen to have grown.
+    var bytes = [UInt8](repeating: 0, count: min(Int(status.st_size), limit) + 1)
+    var filled = 0
+    while filled < bytes.count {
+      let count = bytes.withUnsafeMutableBytes { raw in
+        Glibc.read(descriptor, raw.baseAddress.map { $0 + filled }, raw.count - filled)
+      }
+      if count < 0, errno == EINTR { continue }
+      guard count > 0 else { break }
+      filled += count
+    }
+    guard filled <= limit else {
+      throw SystemError(path: path, reason: "larger than \(limit / 1024 / 1024) MiB")
+    }
+    return String(decoding: bytes.prefix(filled), as: UTF8.self)
   }
 }

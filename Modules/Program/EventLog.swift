@@ -63,19 +63,12 @@ public final class EventLog: EventLogging {
   /// store could not, so that the log still helps.
   public static func open(dataDirectory: String) -> Opened {
     let folder = dataDirectory + "/" + Self.folder
-    if mkdir(folder, 0o700) != 0, errno != EEXIST { return .unwritable }
-    let path = folder + "/" + Self.name
-    var status = stat()
-    if lstat(path, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG,
-      Int(status.st_size) > Self.rotateBytes
-    {
-      _ = rename(path, path + ".1")
-    }
-    do {
-      return .log(EventLog(file: try LineFile(appendingTo: path)))
-    } catch {
+    switch LineFile.openLog(folder: folder, name: Self.name, rotateBytes: Self.rotateBytes) {
+    case nil: return .unwritable
+    case .success(let file): return .log(EventLog(file: file))
+    case .failure(let error):
       guard error.kind != .system else { return .unwritable }
-      return .refused("\(path) cannot be the log: \(error.reason)")
+      return .refused("\(folder)/\(Self.name) cannot be the log: \(error.reason)")
     }
   }
 

@@ -103,31 +103,7 @@ public final class KeyReplayer {
   /// The file's text, read without blocking (a FIFO, a device or a symbolic link is refused)
   /// and bounded.
   static func read(_ path: String, limit: Int) throws(SystemError) -> String {
-    let descriptor: Int32
-    do {
-      descriptor = try UserFile.openForReading(path: path, limit: limit)
-    } catch {
-      let reason = error.kind == .tooLarge ? "larger than \(limit / 1024 / 1024) MiB" : error.reason
-      throw SystemError(path: path, reason: reason)
-    }
-    defer { close(descriptor) }
-    var status = stat()
-    guard fstat(descriptor, &status) == 0 else { throw .last(path) }
-    // The size checked, and one byte more: a file that grew since is seen to have grown.
-    var bytes = [UInt8](repeating: 0, count: min(Int(status.st_size), limit) + 1)
-    var filled = 0
-    while filled < bytes.count {
-      let count = bytes.withUnsafeMutableBytes { raw in
-        Glibc.read(descriptor, raw.baseAddress.map { $0 + filled }, raw.count - filled)
-      }
-      if count < 0, errno == EINTR { continue }
-      guard count > 0 else { break }
-      filled += count
-    }
-    guard filled <= limit else {
-      throw SystemError(path: path, reason: "larger than \(limit / 1024 / 1024) MiB")
-    }
-    return String(decoding: bytes.prefix(filled), as: UTF8.self)
+    try LineFile.readText(path, limit: limit)
   }
 
   /// The keys of a recording already read, for tests.
