@@ -3,6 +3,7 @@ import FlowOwner
 import Foundation
 import Presentation
 import Program
+import TestSupport
 import Testing
 
 /// `--flow bag`, the workshop's broken flow owner, on the real screens in process: each failure

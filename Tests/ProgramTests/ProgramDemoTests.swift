@@ -3,6 +3,7 @@ import FlowOwner
 import Foundation
 import Presentation
 import Program
+import TestSupport
 import Testing
 
 /// The workshop's shipped demos (`docs/demos/*.jsonl`, written by `Tools/scripts/make_demos.py`)

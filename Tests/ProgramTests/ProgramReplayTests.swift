@@ -3,6 +3,7 @@ import FlowOwner
 import Foundation
 import Presentation
 import Program
+import TestSupport
 import Testing
 
 /// `--record` and `--replay` in process: a real recorder writes a file, a real replayer reads it

@@ -1,21 +1,18 @@
+import Canvas
 import Foundation
 import TestSupport
 
-/// A passenger as typed into the passengers form.
-struct Traveller {
-  let given: String
-  let family: String
-  let born: String
-
-  var fullName: String { "\(given) \(family)" }
-
-  static let ada = Traveller(given: "Ada", family: "Lovelace", born: "1990-01-01")
-  static let alan = Traveller(given: "Alan", family: "Turing", born: "1985-05-05")
-}
-
-/// The steps of a booking, driven by keys the way a person would, each waiting for the screen it
-/// leads to.
 extension BookingTerminal {
+  /// tmux's name for an arrow key.
+  static func tmuxName(_ key: Key) -> String {
+    switch key {
+    case .up: "Up"
+    case .down: "Down"
+    case .left: "Left"
+    default: "Right"
+    }
+  }
+
   static let payingCard = "4242424242424242"
   static let declinedCard = "4000000000000002"
 
@@ -141,7 +138,7 @@ extension BookingTerminal {
           let from = grid.position(of: Character(String(index))),
           let to = grid.firstFree(after: from)
         else { throw E2EFailure("cannot read a free seat off the seat map:\n\(screen)") }
-        try await press(SeatGrid.keys(from: from, to: to))
+        try await press(SeatGrid.keys(from: from, to: to).map(Self.tmuxName))
         try await press("Enter")
         let screenAfter = try await waitFor("a seat for \(traveller.fullName)") {
           Self.seat(of: traveller, in: $0) != nil

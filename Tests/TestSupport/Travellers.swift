@@ -1,16 +1,36 @@
-/// The seat map as drawn on the extras screen, read back from the text: `[ ]` free, `[+]` free
-/// with extra legroom, `[x]` taken, `[1]`/`[2]`... chosen for that passenger.
-struct SeatGrid {
-  struct Row {
-    let number: Int
-    let cells: [Character]
+import Canvas
+
+/// A passenger as typed into the passengers form.
+public struct Traveller: Sendable {
+  public let given: String
+  public let family: String
+  public let born: String
+
+  public init(given: String, family: String, born: String) {
+    self.given = given
+    self.family = family
+    self.born = born
   }
 
-  let letters: [Character]
-  let rows: [Row]
+  public var fullName: String { "\(given) \(family)" }
+
+  public static let ada = Traveller(given: "Ada", family: "Lovelace", born: "1990-01-01")
+  public static let alan = Traveller(given: "Alan", family: "Turing", born: "1985-05-05")
+}
+
+/// The seat map as drawn on the extras screen, read back from the text: `[ ]` free, `[+]` free
+/// with extra legroom, `[x]` taken, `[1]`/`[2]`... chosen for that passenger.
+public struct SeatGrid: Sendable {
+  public struct Row: Sendable {
+    public let number: Int
+    public let cells: [Character]
+  }
+
+  public let letters: [Character]
+  public let rows: [Row]
 
   /// Reads the grid from `screen`, or nil when no seat map is drawn.
-  init?(screen: String) {
+  public init?(screen: String) {
     let lines = screen.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
     guard let header = lines.firstIndex(where: { $0.contains("Seats") && $0.contains(" A ") }),
       let seatsColumn = lines[header].range(of: "Seats")
@@ -39,7 +59,7 @@ struct SeatGrid {
   }
 
   /// Row index and column index of the seat showing `mark`.
-  func position(of mark: Character) -> (row: Int, column: Int)? {
+  public func position(of mark: Character) -> (row: Int, column: Int)? {
     for (r, row) in rows.enumerated() {
       if let c = row.cells.firstIndex(of: mark) { return (r, c) }
     }
@@ -47,7 +67,7 @@ struct SeatGrid {
   }
 
   /// The first free seat after `start` in reading order (row by row, left to right).
-  func firstFree(after start: (row: Int, column: Int)) -> (row: Int, column: Int)? {
+  public func firstFree(after start: (row: Int, column: Int)) -> (row: Int, column: Int)? {
     for (r, row) in rows.enumerated() where r >= start.row {
       for (c, cell) in row.cells.enumerated()
       where (r > start.row || c > start.column) && (cell == " " || cell == "+") {
@@ -58,16 +78,17 @@ struct SeatGrid {
   }
 
   /// The seat's name, like "12C".
-  func designator(_ position: (row: Int, column: Int)) -> String {
+  public func designator(_ position: (row: Int, column: Int)) -> String {
     "\(rows[position.row].number)\(letters[position.column])"
   }
 
   /// The arrow keys that move the seat cursor from `from` to `to`.
-  static func keys(from: (row: Int, column: Int), to: (row: Int, column: Int)) -> [String] {
+  public static func keys(from: (row: Int, column: Int), to: (row: Int, column: Int)) -> [Key] {
     let vertical = Array(
-      repeating: to.row > from.row ? "Down" : "Up", count: abs(to.row - from.row))
+      repeating: to.row > from.row ? Key.down : .up, count: abs(to.row - from.row))
     let horizontal = Array(
-      repeating: to.column > from.column ? "Right" : "Left", count: abs(to.column - from.column))
+      repeating: to.column > from.column ? Key.right : .left,
+      count: abs(to.column - from.column))
     return vertical + horizontal
   }
 }
