@@ -5,8 +5,9 @@ import Persistence
 ///
 /// Saves records `r0`...`r<records-1>` of kind `counters` through `RecordStore`, round after
 /// round, each round with the next value (`first value`, `first value + 1`, ...), until it is
-/// killed. It prints `started` before the first save so the parent kills it while it writes, not
-/// while it loads. It stops by itself after 10 seconds so a failed parent leaves no writer behind.
+/// killed. It prints `started` before the first save, and `saved <id> <value>` after each save
+/// returns, so the parent can kill it after a chosen number of saves and check that every save it
+/// reported is on disk. It stops by itself after 10 seconds so a failed parent leaves no writer behind.
 
 /// One record: its value, and a check string made from the ID and value whose length changes
 /// with the value, so a file mixing two versions cannot decode to a consistent record.
@@ -43,6 +44,7 @@ while Date() < deadline {
       FileHandle.standardError.write(Data("recordwriter: \(error.description)\n".utf8))
       exit(1)
     }
+    FileHandle.standardOutput.write(Data("saved \(id) \(value)\n".utf8))
   }
   value += 1
 }
