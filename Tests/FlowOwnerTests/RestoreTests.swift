@@ -29,6 +29,16 @@ struct RestoreTests {
     .passengers(walked.offer, prefill: PassengerPrefill(walked.draft))
   }
 
+  /// The results step as restore rebuilds it before later steps: the chosen offer highlighted.
+  func restoredResults(_ walked: WalkedFlow) -> BookingStep {
+    .results(walked.criteria, chosen: walked.offer.id)
+  }
+
+  /// The extras step as restore rebuilds it under a quote: the quote's seats, bags, insurance.
+  func restoredExtras(_ walked: WalkedFlow, _ quote: Quote? = nil) -> BookingStep {
+    .extras(walked.draft, chosen: (quote ?? walked.quote).extras)
+  }
+
   @Test("each position resumes at the same step when everything is still there")
   func resumesEverywhere() async throws {
     let walked = try WalkedFlow()
@@ -39,15 +49,18 @@ struct RestoreTests {
       (snapshot(walked, .results), [walked.results], .results),
       (
         snapshot(walked, .passengers(offerID: walked.offer.id)),
-        [walked.results, walked.passengers], .passengers
+        [restoredResults(walked), walked.passengers], .passengers
       ),
       (
         snapshot(walked, .extras(draftID: walked.draft.id)),
-        [walked.results, restoredPassengers(walked), walked.extras], .extras
+        [restoredResults(walked), restoredPassengers(walked), walked.extras], .extras
       ),
       (
         snapshot(walked, atPayment(walked)),
-        [walked.results, restoredPassengers(walked), walked.extras, walked.payment], .payment
+        [
+          restoredResults(walked), restoredPassengers(walked), restoredExtras(walked),
+          walked.payment,
+        ], .payment
       ),
       (
         BookingSnapshot(criteria: nil, position: .confirmation(reference: reference)),
@@ -71,7 +84,10 @@ struct RestoreTests {
     let restored = await BookingFlow.restore(
       snapshot(walked, .payment(quoteID: expired.id)), using: airline(walked, quote: expired),
       now: Fixture.now)
-    #expect(restored.flow.path == [walked.results, restoredPassengers(walked), walked.extras])
+    #expect(
+      restored.flow.path == [
+        restoredResults(walked), restoredPassengers(walked), restoredExtras(walked, expired),
+      ])
     #expect(restored.outcome == .fellBack(to: .extras, because: .quoteExpired))
     #expect(restored.outcome.description == "Your price expired - review your extras.")
   }
@@ -159,7 +175,8 @@ struct RestoreTests {
       link.snapshot, using: airline(walked), now: Fixture.now)
     #expect(
       restored.flow.path == [
-        walked.results, restoredPassengers(walked), walked.extras, walked.payment,
+        restoredResults(walked), restoredPassengers(walked), restoredExtras(walked),
+        walked.payment,
       ])
     #expect(restored.outcome == .resumed(at: .payment))
     #expect(
@@ -202,8 +219,9 @@ struct RestoreAtPaymentTests {
       #expect(restored.outcome == .resumed(at: .payment))
       #expect(
         restored.flow.path == [
-          walked.results, .passengers(walked.offer, prefill: PassengerPrefill(walked.draft)),
-          walked.extras, walked.payment,
+          .results(walked.criteria, chosen: walked.offer.id),
+          .passengers(walked.offer, prefill: PassengerPrefill(walked.draft)),
+          .extras(walked.draft, chosen: walked.quote.extras), walked.payment,
         ])
     }
   }

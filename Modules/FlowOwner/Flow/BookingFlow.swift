@@ -68,7 +68,7 @@ public struct BookingFlow: Hashable, Sendable {
   @discardableResult
   public mutating func offerSelected(_ offer: Offer, from origin: BookingStep) -> FlowEvent {
     let transition = FlowTransition.offerSelected(offer.id, from: origin.kind)
-    guard case .results(let criteria) = origin else {
+    guard case .results(let criteria, _) = origin else {
       return dropped(
         transition, .wrongOrigin(expected: Self.origin(of: "offerSelected"), found: origin.kind))
     }

@@ -5,8 +5,9 @@ import Domain
 ///
 /// The search form is the root under the path and is not a case: an empty path means "searching".
 public enum BookingStep: Hashable, Sendable {
-  /// Offers for a search.
-  case results(SearchCriteria)
+  /// Offers for a search; `chosen`, the offer the panel starts highlighted (a restore: the offer
+  /// the path went on with; none in the flow owner's own transitions).
+  case results(SearchCriteria, chosen: OfferID? = nil)
   /// Passenger details for the chosen offer, with details carried over from an earlier draft or
   /// typed in an earlier passengers step.
   case passengers(Offer, prefill: PassengerPrefill)

@@ -11,7 +11,7 @@ extension BookingFlow {
       switch (previous, step) {
       case (nil, .results):
         break
-      case (.results(let criteria)?, .passengers(let offer, _)):
+      case (.results(let criteria, _)?, .passengers(let offer, _)):
         guard mismatch(offer, for: criteria) == nil else { return false }
       case (.passengers(let offer, _)?, .extras(let draft, _)):
         guard draft.offer.id == offer.id else { return false }

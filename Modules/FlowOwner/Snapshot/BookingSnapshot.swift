@@ -49,7 +49,7 @@ extension BookingFlow {
   /// The snapshot of the current path.
   public var snapshot: BookingSnapshot {
     var criteria: SearchCriteria?
-    if case .results(let searched)? = path.first { criteria = searched }
+    if case .results(let searched, _)? = path.first { criteria = searched }
     let position: BookingSnapshot.Position =
       switch path.last {
       case nil: .search

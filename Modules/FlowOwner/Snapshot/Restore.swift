@@ -42,7 +42,9 @@ extension BookingFlow {
   /// - a search (saved, from a link, or derived from the offer of a pay link) for a day beyond
   ///   the bookable window at `now` -> search, before anything is asked of `lookup`.
   /// At passengers the offer is fetched again; at extras and payment the passengers step is
-  /// rebuilt from the fetched offer with the draft's travellers as its prefill.
+  /// rebuilt from the fetched offer with the draft's travellers as its prefill, and the extras
+  /// step starts with the quote's seats, bags and insurance (at payment, or when its price ran
+  /// out). The results start highlighted on the offer the path went on with.
   public static func restore(
     _ snapshot: BookingSnapshot, using lookup: some BookingLookup, now: Date
   ) async -> Restoration {
@@ -136,13 +138,15 @@ extension BookingFlow {
       }
     }
     guard quote.isValid(at: now), unresolved == nil else {
-      let restored = await restoreDraft(draft, criteria: criteria, lookup, now)
+      let restored = await restoreDraft(
+        draft, chosen: quote.extras, criteria: criteria, lookup, now)
       guard restored.outcome == .resumed(at: .extras) else { return restored }
       let reason: FallbackReason = unresolved.map { .paymentUnresolved($0) } ?? .quoteExpired
       return Restoration(flow: restored.flow, outcome: .fellBack(to: .extras, because: reason))
     }
     let steps: [BookingStep] = [
-      .passengers(draft.offer, prefill: PassengerPrefill(draft)), .extras(draft), .payment(quote),
+      .passengers(draft.offer, prefill: PassengerPrefill(draft)),
+      .extras(draft, chosen: quote.extras), .payment(quote),
     ]
     let restored = resume(steps, after: criteria, offer: draft.offer, now: now)
     return Restoration(flow: restored.flow, outcome: restored.outcome, paymentKey: paymentKey)
@@ -173,15 +177,17 @@ extension BookingFlow {
     let results = criteria.map { [BookingStep.results($0)] } ?? []
     do {
       return await restoreDraft(
-        try await lookup.draft(id: draftID), criteria: criteria, lookup, now)
+        try await lookup.draft(id: draftID), chosen: .none, criteria: criteria, lookup, now)
     } catch {
       return fallBack(results, FallbackReason(error, otherwise: .draftUnavailable))
     }
   }
 
-  /// Up to extras: the offer is fetched again, since extras (seats) need it still on sale.
+  /// Up to extras, starting with `chosen` (a quote's extras, priced again from there): the offer
+  /// is fetched again, since extras (seats) need it still on sale.
   private static func restoreDraft(
-    _ draft: BookingDraft, criteria: SearchCriteria?, _ lookup: some BookingLookup, _ now: Date
+    _ draft: BookingDraft, chosen: Extras, criteria: SearchCriteria?,
+    _ lookup: some BookingLookup, _ now: Date
   ) async -> Restoration {
     let results = criteria.map { [BookingStep.results($0)] } ?? []
     let offer: Offer
@@ -191,7 +197,8 @@ extension BookingFlow {
       return fallBack(results, FallbackReason(error, otherwise: .offerUnavailable))
     }
     return resume(
-      [.passengers(offer, prefill: PassengerPrefill(draft)), .extras(draft)], after: criteria,
+      [.passengers(offer, prefill: PassengerPrefill(draft)), .extras(draft, chosen: chosen)],
+      after: criteria,
       offer: offer, now: now)
   }
 
@@ -210,7 +217,8 @@ extension BookingFlow {
     guard search.isWithinBookingWindow(at: now) else {
       return fallBack([], .beyondBookingWindow(search.departure))
     }
-    let path = [BookingStep.results(search)] + steps
+    // The results start highlighted on the offer the path went on with.
+    let path = [BookingStep.results(search, chosen: offer.id)] + steps
     guard isValidChain(path), let last = path.last else {
       return fallBack([.results(search)], .offerUnavailable)
     }

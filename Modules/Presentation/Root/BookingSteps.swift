@@ -26,7 +26,8 @@ public enum BookingSteps: StepComposition {
   /// The screen each step starts with, from its input alone.
   public static func screen(for step: BookingStep) -> StepScreen {
     switch step {
-    case .results(let criteria): ResultsFeature.screen(.init(criteria: criteria))
+    case .results(let criteria, let chosen):
+      ResultsFeature.screen(.init(criteria: criteria, chosen: chosen))
     case .passengers(let offer, let prefill):
       PassengersFeature.screen(.init(offer: offer, prefill: prefill))
     case .extras(let draft, let chosen):

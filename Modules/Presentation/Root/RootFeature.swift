@@ -255,7 +255,7 @@ public enum RootFeature {
       guard state.flow.owned != nil else { return .none }
       state.flow = AnyFlowOwner(restoration.flow)
       state.shell.record(restoration.event)
-      if case .results(let criteria)? = state.flow.path.first {
+      if case .results(let criteria, _)? = state.flow.path.first {
         state.search = SearchFeature.State(today: state.search.today, criteria: criteria)
         SearchFeature.refresh(&state.search, airports: environment.airports)
       }
@@ -520,7 +520,7 @@ public enum RootFeature {
       state.shell.record(state.flow.offerSelected(offer, from: origin))
     case .searchDay(let day):
       // Another day is a new search: it replaces the path, and the form shows it.
-      guard case .results(let criteria) = origin,
+      guard case .results(let criteria, _) = origin,
         let moved = try? SearchCriteria(
           origin: criteria.origin, destination: criteria.destination, departure: day,
           passengerCount: criteria.passengerCount)

@@ -6,7 +6,7 @@ extension BookingStep {
   public func summary(in language: Language) -> String {
     let strings = language.strings
     switch self {
-    case .results(let c):
+    case .results(let c, _):
       return "\(c.origin) → \(c.destination), \(language.shortDate(c.departure)), "
         + strings.paxShort(c.passengerCount)
     case .passengers(let offer, _):

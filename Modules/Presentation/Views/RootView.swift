@@ -207,7 +207,7 @@ public enum RootView {
   static func summaries(_ step: BookingStep, language: Language) -> [String] {
     let full = step.summary(in: language)
     switch step {
-    case .results(let c):
+    case .results(let c, _):
       return [full, "\(c.origin) → \(c.destination), \(language.shortDate(c.departure))"]
     case .passengers(let offer, _):
       let flights = offer.flightNumbers.map(\.description).joined(separator: "+")

@@ -5,8 +5,10 @@ extension ResultsFeature: StepFeature {
   /// A booking step.
   public typealias Composition = BookingSteps
 
-  /// `.results(criteria)`.
-  public static func step(of state: State) -> BookingStep { .results(state.criteria) }
+  /// `.results(criteria, chosen:)`.
+  public static func step(of state: State) -> BookingStep {
+    .results(state.criteria, chosen: state.chosen)
+  }
 
   /// `.key(key)`.
   public static func keyAction(_ key: Key) -> Action { .key(key) }

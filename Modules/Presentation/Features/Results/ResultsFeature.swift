@@ -91,12 +91,19 @@ public enum ResultsFeature {
     /// The dearest fare loaded, so the price column is as wide as its longest amount.
     public private(set) var dearest: Money?
 
-    /// The panel for `criteria`, loading.
-    public init(criteria: SearchCriteria) { self.criteria = criteria }
+    /// The step's input: the offer highlighted once the offers load, if it is listed.
+    public let chosen: OfferID?
 
-    /// Recomputes `listed`, keeping the highlighted offer highlighted where it is still listed.
+    /// The panel for `criteria`, loading; `chosen` is highlighted once loaded.
+    public init(criteria: SearchCriteria, chosen: OfferID? = nil) {
+      self.criteria = criteria
+      self.chosen = chosen
+    }
+
+    /// Recomputes `listed`, keeping the highlighted offer highlighted where it is still listed
+    /// (before anything was listed, the step's `chosen`).
     mutating func relist() {
-      let keep = listed.indices.contains(selected) ? listed[selected].id : nil
+      let keep = listed.indices.contains(selected) ? listed[selected].id : chosen
       guard case .loaded(let offers) = load else {
         listed = []
         selected = 0

@@ -31,7 +31,7 @@ public struct Stop: Hashable, Sendable, CustomStringConvertible {
   public init(_ step: BookingStep) {
     self.step = step
     switch step {
-    case .results(let criteria):
+    case .results(let criteria, _):
       screen = .results
       detail = "\(criteria.origin)-\(criteria.destination)"
     case .passengers(let offer, _):
