@@ -84,8 +84,10 @@ let package = Package(
     .testTarget(
       name: "LegacyFlowTests", dependencies: ["LegacyFlow", "FlowOwner", "Domain", "TestSupport"]),
 
-    // What a screen is made of (cells, styles, rects, keys): under Presentation and Terminal.
+    // What a screen is made of (cells, styles, rects, keys) and the cells that turn one canvas
+    // into the next (CanvasDiff): under Presentation and Terminal.
     .target(name: "Canvas", path: "Modules/Canvas"),
+    .testTarget(name: "CanvasTests", dependencies: ["Canvas"]),
     .target(
       name: "Presentation", dependencies: ["Canvas", "Domain", "Airline", "FlowOwner"],
       path: "Modules/Presentation"),

@@ -1,5 +1,3 @@
-import Canvas
-
 /// The cells to send to a terminal that shows one canvas so that it shows the next one.
 ///
 /// Rules, in the order the code applies them:

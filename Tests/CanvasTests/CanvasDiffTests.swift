@@ -1,8 +1,6 @@
 import Canvas
 import Testing
 
-@testable import Terminal
-
 @Suite("Canvas diff")
 struct CanvasDiffTests {
   @Test("an unchanged canvas gives no changes")

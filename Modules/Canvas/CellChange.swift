@@ -1,5 +1,3 @@
-import Canvas
-
 /// One cell to send to the terminal: where it is and what it now holds.
 public struct CellChange: Hashable, Sendable {
   /// Column.

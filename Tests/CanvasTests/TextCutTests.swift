@@ -1,5 +1,4 @@
 import Canvas
-import Presentation
 import Testing
 
 /// Text that does not fit reads as cut: at a word, with an ellipsis.
