@@ -115,11 +115,22 @@ public struct LegacyBagFlow: FlowOwning {
     return event(.searchSubmitted(criteria))
   }
 
+  /// Each screen writes its own field of the bag and pushes the next screen, whatever it holds.
+  public mutating func advance(to next: BookingStep, from origin: BookingStep) -> FlowEvent {
+    switch next {
+    case .passengers(let offer, _): offerSelected(offer, from: origin)
+    case .extras(let draft, _): passengersSaved(draft, from: origin)
+    case .payment(let quote): extrasPriced(quote, from: origin)
+    case .results, .confirmation:
+      event(.advanced(to: next.kind, id: next.carriedID, from: origin.kind))
+    }
+  }
+
   public mutating func offerSelected(_ offer: Offer, from origin: BookingStep) -> FlowEvent {
     // Nothing that belonged to the old flight is cleared: nobody remembered to.
     write(.selectedOffer, \.selectedOffer, offer, by: "results screen")
     screens.append(.passengers)
-    return event(.offerSelected(offer.id, from: origin.kind))
+    return event(.advanced(to: .passengers, id: offer.id.rawValue, from: origin.kind))
   }
 
   public mutating func passengersSaved(_ draft: BookingDraft, from origin: BookingStep)
@@ -127,19 +138,17 @@ public struct LegacyBagFlow: FlowOwning {
   {
     write(.draft, \.draft, draft, by: "passengers screen")
     screens.append(.extras)
-    return event(.passengersSaved(draft.id, from: origin.kind))
+    return event(.advanced(to: .extras, id: draft.id.rawValue, from: origin.kind))
   }
 
   public mutating func extrasPriced(_ quote: Quote, from origin: BookingStep) -> FlowEvent {
     write(.selectedExtras, \.selectedExtras, quote.extras, by: "extras screen")
     write(.quote, \.quote, quote, by: "extras screen")
     screens.append(.payment)
-    return event(.extrasPriced(quote.id, from: origin.kind))
+    return event(.advanced(to: .payment, id: quote.id.rawValue, from: origin.kind))
   }
 
-  public mutating func repriced(_ quote: Quote, card: CardPrefill?, from origin: BookingStep)
-    -> FlowEvent
-  {
+  public mutating func repriced(_ quote: Quote, from origin: BookingStep) -> FlowEvent {
     write(.quote, \.quote, quote, by: "payment screen")
     return event(.repriced(quote.id, from: origin.kind))
   }
@@ -180,9 +189,6 @@ public struct LegacyBagFlow: FlowOwning {
     booking = nil
     screens = []
   }
-
-  /// The bag keeps nothing typed and unsaved: the screens forget it.
-  public mutating func keepUnsaved(_ input: UnsavedInput, from step: BookingStep) -> Bool { false }
 
   // MARK: - The deep link handler
 

@@ -68,9 +68,10 @@ struct FlowRulesTests {
   func everyTransitionIsDeclared() throws {
     let offer = try Fixture.offer("offer-a")
     let transitions: [FlowTransition] = [
-      .searchSubmitted(try Fixture.criteria()), .offerSelected(offer.id, from: .results),
-      .passengersSaved(try DraftID("d"), from: .passengers),
-      .extrasPriced(try QuoteID("q"), from: .extras), .repriced(try QuoteID("q"), from: .payment),
+      .searchSubmitted(try Fixture.criteria()),
+      .advanced(to: .passengers, id: offer.id.rawValue, from: .results),
+      .advanced(to: .extras, id: "d", from: .passengers),
+      .advanced(to: .payment, id: "q", from: .extras), .repriced(try QuoteID("q"), from: .payment),
       .paid(try Fixture.reference(), from: .payment), .back, .popped(to: .results), .startedOver,
       .restored(.fresh),
     ]
@@ -79,9 +80,7 @@ struct FlowRulesTests {
       let name =
         switch transition {
         case .searchSubmitted: "searchSubmitted"
-        case .offerSelected: "offerSelected"
-        case .passengersSaved: "passengersSaved"
-        case .extrasPriced: "extrasPriced"
+        case .advanced(let to, _, _): to.declaration.arrival?.output ?? "\(to)"
         case .repriced: "repriced"
         case .paid: "paid"
         case .back: "back"

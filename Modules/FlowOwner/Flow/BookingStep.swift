@@ -4,19 +4,24 @@ import Domain
 /// step cannot exist without its input: there is no "payment without a quote".
 ///
 /// The search form is the root under the path and is not a case: an empty path means "searching".
+///
+/// A step is declared here once: its case (its input), and the cases of the switches below,
+/// which the compiler asks for (its kind, the ID of what it carries, what it must follow). Its
+/// kind's row in `StepKind.declaration` says where it sits in the flow; the flow's transitions,
+/// its rules table and diagram, and the chain check are derived from them.
 public enum BookingStep: Hashable, Sendable {
   /// Offers for a search; `chosen`, the offer the panel starts highlighted (a restore: the offer
   /// the path went on with; none in the flow owner's own transitions).
   case results(SearchCriteria, chosen: OfferID? = nil)
-  /// Passenger details for the chosen offer, with details carried over from an earlier draft or
-  /// typed in an earlier passengers step.
-  case passengers(Offer, prefill: PassengerPrefill)
-  /// Seats, bags and insurance for a saved draft; `chosen`, what the panel starts with (none in
-  /// the flow owner's own transitions: a new draft starts without seats).
+  /// Passenger details for the chosen offer; `prefill`, the travellers of a saved draft (a
+  /// restore rebuilds the step from the draft; none in the flow owner's own transitions).
+  case passengers(Offer, prefill: PassengerPrefill = .empty)
+  /// Seats, bags and insurance for a saved draft; `chosen`, what the panel starts with (a
+  /// restore: the quote's; none in the flow owner's own transitions: a new draft starts without
+  /// seats).
   case extras(BookingDraft, chosen: Extras = .none)
-  /// Paying a price-locked quote; `card`, a number and expiry typed in an earlier payment step
-  /// (never the security code).
-  case payment(Quote, card: CardPrefill? = nil)
+  /// Paying a price-locked quote.
+  case payment(Quote)
   /// The paid booking.
   case confirmation(BookingReference)
 
@@ -28,6 +33,39 @@ public enum BookingStep: Hashable, Sendable {
     case .extras: .extras
     case .payment: .payment
     case .confirmation: .confirmation
+    }
+  }
+
+  /// The ID of what the step carries, as the log shows it (a search has none of its own).
+  public var carriedID: String {
+    switch self {
+    case .results(let criteria, _):
+      "\(criteria.origin)->\(criteria.destination) \(criteria.departure)"
+    case .passengers(let offer, _): offer.id.rawValue
+    case .extras(let draft, _): draft.id.rawValue
+    case .payment(let quote): quote.id.rawValue
+    case .confirmation(let reference): reference.rawValue
+    }
+  }
+
+  /// Why this step cannot follow `previous` (nil: at the start of the path), or nil when it can:
+  /// it follows the kind its declaration names, and carries that step's output (the offer
+  /// answers the search, the draft is for that offer, the quote for that draft).
+  public func mismatch(after previous: BookingStep?) -> String? {
+    switch self {
+    case .results:
+      return previous == nil ? nil : "results start the path"
+    case .passengers(let offer, _):
+      guard case .results(let criteria, _)? = previous else { return "no results before it" }
+      return BookingFlow.mismatch(offer, for: criteria)
+    case .extras(let draft, _):
+      guard case .passengers(let offer, _)? = previous else { return "no passengers before it" }
+      return draft.offer.id == offer.id ? nil : "the draft is for offer \(draft.offer.id)"
+    case .payment(let quote):
+      guard case .extras(let draft, _)? = previous else { return "no extras before it" }
+      return quote.draftID == draft.id ? nil : "the quote is for draft \(quote.draftID)"
+    case .confirmation:
+      return previous == nil ? nil : "a confirmation stands alone"
     }
   }
 }
@@ -49,5 +87,46 @@ public enum StepKind: Int, Hashable, Sendable, Codable, CaseIterable, Comparable
     case .payment: "payment"
     case .confirmation: "confirmation"
     }
+  }
+
+  /// Where this kind of step sits in the flow: the table the transitions, the rules and the
+  /// diagram are derived from.
+  public var declaration: StepDeclaration {
+    switch self {
+    case .search: StepDeclaration(arrival: nil)
+    case .results: StepDeclaration(arrival: nil)
+    case .passengers: StepDeclaration(arrival: .init(output: "offerSelected", from: .results))
+    case .extras: StepDeclaration(arrival: .init(output: "passengersSaved", from: .passengers))
+    case .payment: StepDeclaration(arrival: .init(output: "extrasPriced", from: .extras))
+    case .confirmation: StepDeclaration(arrival: nil, hasWayBack: false)
+    }
+  }
+
+  /// The kinds on a path before payment, in order: the steps that each push the next.
+  public static var chain: [StepKind] {
+    allCases.filter { $0 == .results || $0.declaration.arrival != nil }
+  }
+}
+
+/// One kind of step's place in the flow.
+public struct StepDeclaration: Hashable, Sendable {
+  /// How a step of this kind is pushed: by the output of the step before it.
+  public struct Arrival: Hashable, Sendable {
+    /// The output, as the log and the rules name it ("offerSelected").
+    public let output: String
+    /// The kind of step that produces it, which this kind follows on the path.
+    public let from: StepKind
+  }
+
+  /// How it is pushed; nil for a step that starts a path (results, by a search; the
+  /// confirmation, by paying) and for the search form.
+  public let arrival: Arrival?
+  /// Whether Esc leaves it for the step before (after paying there is no way back).
+  public let hasWayBack: Bool
+
+  /// A declaration.
+  public init(arrival: Arrival?, hasWayBack: Bool = true) {
+    self.arrival = arrival
+    self.hasWayBack = hasWayBack
   }
 }

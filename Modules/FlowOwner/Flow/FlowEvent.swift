@@ -3,9 +3,9 @@ import Domain
 /// What was asked of the flow: one value per transition, for logs, the inspector and tests.
 public enum FlowTransition: Hashable, Sendable, CustomStringConvertible {
   case searchSubmitted(SearchCriteria)
-  case offerSelected(OfferID, from: StepKind)
-  case passengersSaved(DraftID, from: StepKind)
-  case extrasPriced(QuoteID, from: StepKind)
+  /// The step `from` produced the input of a step of kind `to`, which carries `id`; named in the
+  /// log by `to`'s declared arrival ("offerSelected").
+  case advanced(to: StepKind, id: String, from: StepKind)
   case repriced(QuoteID, from: StepKind)
   case paid(BookingReference, from: StepKind)
   case back
@@ -17,9 +17,8 @@ public enum FlowTransition: Hashable, Sendable, CustomStringConvertible {
     switch self {
     case .searchSubmitted(let c):
       "searchSubmitted(\(c.origin)->\(c.destination) \(c.departure) x\(c.passengerCount))"
-    case .offerSelected(let id, let from): "offerSelected(\(id), from: \(from))"
-    case .passengersSaved(let id, let from): "passengersSaved(\(id), from: \(from))"
-    case .extrasPriced(let id, let from): "extrasPriced(\(id), from: \(from))"
+    case .advanced(let to, let id, let from):
+      "\(to.declaration.arrival?.output ?? "advance(to: \(to))")(\(id), from: \(from))"
     case .repriced(let id, let from): "repriced(\(id), from: \(from))"
     case .paid(let reference, let from): "paid(\(reference), from: \(from))"
     case .back: "back()"

@@ -25,12 +25,11 @@ public protocol FlowOwning: Hashable, Sendable {
   mutating func offerSelected(_ offer: Offer, from origin: BookingStep) -> FlowEvent
   mutating func passengersSaved(_ draft: BookingDraft, from origin: BookingStep) -> FlowEvent
   mutating func extrasPriced(_ quote: Quote, from origin: BookingStep) -> FlowEvent
-  mutating func repriced(_ quote: Quote, card: CardPrefill?, from origin: BookingStep)
-    -> FlowEvent
+  mutating func advance(to next: BookingStep, from origin: BookingStep) -> FlowEvent
+  mutating func repriced(_ quote: Quote, from origin: BookingStep) -> FlowEvent
   mutating func paid(_ reference: BookingReference, from origin: BookingStep) -> FlowEvent
   mutating func back() -> FlowEvent
   mutating func startOver() -> FlowEvent
-  mutating func keepUnsaved(_ input: UnsavedInput, from step: BookingStep) -> Bool
 }
 
 extension FlowOwning {
@@ -42,8 +41,6 @@ extension FlowOwning {
 }
 
 extension BookingFlow: FlowOwning {
-  /// Back from any step but the confirmation: after paying there is no way back.
-  public var canGoBack: Bool { !path.isEmpty && current != .confirmation }
   /// The snapshot of the path: saved on every change.
   public var savedSnapshot: BookingSnapshot? { snapshot }
   /// The inspector shows the path itself.
@@ -100,10 +97,12 @@ public struct AnyFlowOwner: Hashable, Sendable {
     apply { $0.extrasPriced(quote, from: origin) }
   }
   @discardableResult
-  public mutating func repriced(
-    _ quote: Quote, card: CardPrefill? = nil, from origin: BookingStep
-  ) -> FlowEvent {
-    apply { $0.repriced(quote, card: card, from: origin) }
+  public mutating func advance(to next: BookingStep, from origin: BookingStep) -> FlowEvent {
+    apply { $0.advance(to: next, from: origin) }
+  }
+  @discardableResult
+  public mutating func repriced(_ quote: Quote, from origin: BookingStep) -> FlowEvent {
+    apply { $0.repriced(quote, from: origin) }
   }
   @discardableResult
   public mutating func paid(_ reference: BookingReference, from origin: BookingStep)
@@ -115,8 +114,4 @@ public struct AnyFlowOwner: Hashable, Sendable {
   public mutating func back() -> FlowEvent { apply { $0.back() } }
   @discardableResult
   public mutating func startOver() -> FlowEvent { apply { $0.startOver() } }
-  @discardableResult
-  public mutating func keepUnsaved(_ input: UnsavedInput, from step: BookingStep) -> Bool {
-    apply { $0.keepUnsaved(input, from: step) }
-  }
 }

@@ -1,9 +1,9 @@
 import Domain
 
-/// One transition the flow owner declares: what asks for it, from which step, to which, and
-/// what it does to the path. `BookingFlow.rules` is the table; the transitions check their
-/// origin against it, the diagram (`FlowDiagram`) is drawn from it, and a test walks every row
-/// on a real flow, so the table, the code and the picture cannot drift apart.
+/// One transition of the flow owner: what asks for it, from which step, to which, and what it
+/// does to the path. `BookingFlow.rules` is the table, derived from the step declarations; the
+/// diagram (`FlowDiagram`) is drawn from it, and a test walks every row on a real flow, so the
+/// table, the code and the picture cannot drift apart.
 public struct FlowRule: Hashable, Sendable {
   /// What the transition does to the path.
   public enum Effect: String, Hashable, Sendable {
@@ -43,41 +43,49 @@ public struct FlowRule: Hashable, Sendable {
 }
 
 extension BookingFlow {
-  /// Every transition of the flow, and every fallback of a restore, as declared.
-  public static let rules: [FlowRule] = [
+  /// Every transition of the flow, and every fallback of a restore: the outputs, the ways back
+  /// and the restores derived from the step declarations (`StepKind.declaration`), and the
+  /// transitions that replace the path and the restore's fallbacks as declared here.
+  public static let rules: [FlowRule] = {
+    let chain = StepKind.chain
+    var rules = [FlowRule("searchSubmitted", from: .search, to: .results, .replaces)]
     // Outputs: each step's output pushes the next step carrying it.
-    FlowRule("searchSubmitted", from: .search, to: .results, .replaces),
-    FlowRule("offerSelected", from: .results, to: .passengers, .pushes),
-    FlowRule("passengersSaved", from: .passengers, to: .extras, .pushes),
-    FlowRule("extrasPriced", from: .extras, to: .payment, .pushes),
-    FlowRule("repriced", from: .payment, to: .payment, .replacesLast, when: "price expired"),
-    FlowRule("paid", from: .payment, to: .confirmation, .replaces),
-    FlowRule("startOver", from: .confirmation, to: .search, .replaces),
+    for kind in StepKind.allCases {
+      guard let arrival = kind.declaration.arrival else { continue }
+      rules.append(FlowRule(arrival.output, from: arrival.from, to: kind, .pushes))
+    }
+    rules += [
+      FlowRule("repriced", from: .payment, to: .payment, .replacesLast, when: "price expired"),
+      FlowRule("paid", from: .payment, to: .confirmation, .replaces),
+      FlowRule("startOver", from: .confirmation, to: .search, .replaces),
+    ]
     // Navigation: back one step, or pop to an earlier panel.
-    FlowRule("back", from: .results, to: .search, .removes),
-    FlowRule("back", from: .passengers, to: .results, .removes),
-    FlowRule("back", from: .extras, to: .passengers, .removes),
-    FlowRule("back", from: .payment, to: .extras, .removes),
-    FlowRule("pop", from: .extras, to: .results, .removes),
-    FlowRule("pop", from: .payment, to: .results, .removes),
-    FlowRule("pop", from: .payment, to: .passengers, .removes),
+    for (index, kind) in chain.enumerated() where kind.declaration.hasWayBack {
+      rules.append(
+        FlowRule("back", from: kind, to: index == 0 ? .search : chain[index - 1], .removes))
+    }
+    for (index, kind) in chain.enumerated() where index >= 2 {
+      for earlier in chain[..<(index - 1)] {
+        rules.append(FlowRule("pop", from: kind, to: earlier, .removes))
+      }
+    }
     // A restore at start resumes where the snapshot was, or falls back.
-    FlowRule("restore", from: .search, to: .results, .restores, when: "saved at results"),
-    FlowRule("restore", from: .search, to: .passengers, .restores, when: "saved at passengers"),
-    FlowRule("restore", from: .search, to: .extras, .restores, when: "saved at extras"),
-    FlowRule("restore", from: .search, to: .payment, .restores, when: "saved at payment"),
-    FlowRule("restore", from: .search, to: .extras, .restores, when: "quote expired"),
-    FlowRule("restore", from: .search, to: .extras, .restores, when: "payment unresolved"),
-    FlowRule("restore", from: .search, to: .confirmation, .restores, when: "already paid"),
-    FlowRule("restore", from: .search, to: .results, .restores, when: "offer, draft or quote gone"),
-    FlowRule("restore", from: .search, to: .search, .restores, when: "link's records gone"),
-    FlowRule("restore", from: .search, to: .search, .restores, when: "beyond the booking window"),
-  ]
-
-  /// The step an output named `name` must come from, as the table declares it.
-  static func origin(of name: String) -> StepKind {
-    rules.first { $0.name == name && $0.effect != .restores }?.from ?? .search
-  }
+    for kind in chain {
+      rules.append(
+        FlowRule("restore", from: .search, to: kind, .restores, when: "saved at \(kind)"))
+    }
+    rules += [
+      FlowRule("restore", from: .search, to: .extras, .restores, when: "quote expired"),
+      FlowRule("restore", from: .search, to: .extras, .restores, when: "payment unresolved"),
+      FlowRule("restore", from: .search, to: .confirmation, .restores, when: "already paid"),
+      FlowRule(
+        "restore", from: .search, to: .results, .restores, when: "offer, draft or quote gone"),
+      FlowRule("restore", from: .search, to: .search, .restores, when: "link's records gone"),
+      FlowRule(
+        "restore", from: .search, to: .search, .restores, when: "beyond the booking window"),
+    ]
+    return rules
+  }()
 }
 
 /// The flow drawn from `BookingFlow.rules`: Mermaid or Graphviz text.

@@ -1,17 +1,14 @@
 import Domain
 
-/// Passenger details a new passengers step starts with, decided explicitly by the flow owner.
+/// Passenger details a passengers step starts with: its input, decided where the step is built.
 ///
-/// When a person changes flight after saving passengers, retyping every name would be hostile;
-/// but which data survives a change of flight must be a visible decision, not a leftover in a
-/// shared object. Only names, dates of birth and contact survive: seats and extras never do.
+/// A restore rebuilds the passengers step of a saved draft with the draft's travellers. Only
+/// names, dates of birth and contact are prefilled: seats and extras never are.
 public enum PassengerPrefill: Hashable, Sendable {
   /// Start with empty forms.
   case empty
-  /// Start with the travellers and contact of a draft that left the path.
+  /// Start with the travellers and contact of a saved draft.
   case fromDraft(passengers: [Passenger], contact: Contact)
-  /// Start with what was typed, and not saved, in a passengers step that left the path.
-  case typed(TypedTravellers)
 
   /// The travellers and contact of `draft`.
   public init(_ draft: BookingDraft) {
@@ -28,7 +25,6 @@ public enum PassengerPrefill: Hashable, Sendable {
           title: $0.title, givenName: $0.givenName, familyName: $0.familyName,
           dateOfBirth: $0.dateOfBirth.iso)
       }
-    case .typed(let typed): typed.passengers
     }
   }
 
@@ -37,7 +33,6 @@ public enum PassengerPrefill: Hashable, Sendable {
     switch self {
     case .empty: ("", "")
     case .fromDraft(_, let contact): (contact.email, contact.phone)
-    case .typed(let typed): (typed.email, typed.phone)
     }
   }
 }

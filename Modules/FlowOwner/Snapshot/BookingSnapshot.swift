@@ -56,7 +56,7 @@ extension BookingFlow {
       case .results: .results
       case .passengers(let offer, _): .passengers(offerID: offer.id)
       case .extras(let draft, _): .extras(draftID: draft.id)
-      case .payment(let quote, _): .payment(quoteID: quote.id, draftID: quote.draftID)
+      case .payment(let quote): .payment(quoteID: quote.id, draftID: quote.draftID)
       case .confirmation(let reference): .confirmation(reference: reference)
       }
     return BookingSnapshot(criteria: criteria, position: position)

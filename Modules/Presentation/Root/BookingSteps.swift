@@ -11,8 +11,11 @@ import FlowOwner
 
 /// The booking's steps and the features that show them: the table the step stack composes.
 ///
-/// Adding a step is one case of `BookingStep` (with its transition in `BookingFlow`) plus one
-/// feature conforming to `StepFeature`, listed here.
+/// A step is declared in FlowOwner (a case of `BookingStep` and its kind's row in
+/// `StepKind.declaration`); its screen is one feature conforming to `StepFeature`, listed here,
+/// whose output names the step that follows it (`StepOutput.next`). Every other place that must
+/// name a new step is a switch the compiler asks to complete: the snapshot's position and its
+/// restore, the panel's summary, the step's names in each language.
 public enum BookingSteps: StepComposition {
   /// A step of the booking flow.
   public typealias Step = BookingStep
@@ -32,7 +35,7 @@ public enum BookingSteps: StepComposition {
       PassengersFeature.screen(.init(offer: offer, prefill: prefill))
     case .extras(let draft, let chosen):
       ExtrasFeature.screen(.init(draft: draft, chosen: chosen))
-    case .payment(let quote, let card): PaymentFeature.screen(.init(quote: quote, card: card))
+    case .payment(let quote): PaymentFeature.screen(.init(quote: quote))
     case .confirmation(let reference): ConfirmationFeature.screen(.init(reference: reference))
     }
   }
@@ -99,21 +102,18 @@ public struct StepDrawing {
 
 /// What a booking step produced, for the root to turn into a flow transition.
 public enum StepOutput: Hashable, Sendable {
-  /// An offer was picked (results).
-  case offerSelected(Offer)
+  /// The input of the step that follows this one, carrying what it produced (results: an offer,
+  /// for passengers; passengers: a draft, for extras; extras: a quote, for payment): pushed by
+  /// `BookingFlow.advance(to:from:)`.
+  case next(BookingStep)
   /// The same search on another day (results): a new search, replacing the path.
   case searchDay(CalendarDay)
-  /// The passengers were saved as a draft.
-  case passengersSaved(BookingDraft)
-  /// The extras were priced into a quote.
-  case extrasPriced(Quote)
   /// The quote was paid.
   case paid(BookingReference)
   /// The draft was booked already (with this quote or another): that booking is the outcome.
   case alreadyBooked(BookingReference)
-  /// An expired price was priced again: the new quote takes the payment step's place, with the
-  /// number and expiry typed so far.
-  case repriced(Quote, card: CardPrefill?)
+  /// An expired price was priced again: the new quote takes the payment step's place.
+  case repriced(Quote)
   /// A new booking from the start (confirmation, `n`).
   case startOver
 }

@@ -121,7 +121,7 @@ public enum RootFeature {
       var index = path.endIndex
       while index > path.startIndex {
         index -= 1
-        if case .payment(let quote, _) = path[index] { return quote }
+        if case .payment(let quote) = path[index] { return quote }
       }
       return nil
     }
@@ -516,8 +516,8 @@ public enum RootFeature {
     switch reply.output {
     case nil:
       return (reply.handled, effect)
-    case .offerSelected(let offer):
-      state.shell.record(state.flow.offerSelected(offer, from: origin))
+    case .next(let step):
+      state.shell.record(state.flow.advance(to: step, from: origin))
     case .searchDay(let day):
       // Another day is a new search: it replaces the path, and the form shows it.
       guard case .results(let criteria, _) = origin,
@@ -528,10 +528,6 @@ public enum RootFeature {
       state.search = SearchFeature.State(today: state.search.today, criteria: moved)
       SearchFeature.refresh(&state.search, airports: environment.airports)
       return (true, .batch([effect, startSearch(&state, moved, environment)]))
-    case .passengersSaved(let draft):
-      state.shell.record(state.flow.passengersSaved(draft, from: origin))
-    case .extrasPriced(let quote):
-      state.shell.record(state.flow.extrasPriced(quote, from: origin))
     case .paid(let reference):
       state.shell.record(state.flow.paid(reference, from: origin))
     case .alreadyBooked(let reference):
@@ -540,9 +536,9 @@ public enum RootFeature {
       let reconciled = reconcile(&state, environment)
       state.shell.notice = state.strings.alreadyBooked(reference)
       return (true, .batch([effect, reconciled]))
-    case .repriced(let quote, let card):
-      // The new quote takes this payment step's place, with the card typed so far.
-      state.shell.record(state.flow.repriced(quote, card: card, from: origin))
+    case .repriced(let quote):
+      // The new quote takes this payment step's place; its screen takes the card typed so far.
+      state.shell.record(state.flow.repriced(quote, from: origin))
     case .startOver:
       state.shell.record(state.flow.startOver())
       state.shell.notice = nil
@@ -551,21 +547,13 @@ public enum RootFeature {
   }
 
   /// Makes the stack match `flow.path` (see `StepStack.reconcile`): screens of unchanged steps
-  /// stay, new ones are built by the table from their step's input and start their work, and
-  /// the work of screens that left is cancelled by the effect returned. What a leaving screen
-  /// held typed and unsaved is handed to the flow, which gives it to the next step of its kind.
+  /// stay, new ones are built by the table from their step's input (taking what a departed
+  /// screen of their feature held typed) and start their work, and the work of screens that
+  /// left is cancelled by the effect returned.
   static func reconcile(_ state: inout State, _ environment: AppEnvironment) -> Effect<Action> {
-    let (change, effect) = state.stack.reconcile(
-      to: state.flow.path, context: stepEnvironment(state, environment), embed: embed)
-    for entry in change.left {
-      if let form = entry.screen.state(PassengersFeature.self) {
-        state.flow.keepUnsaved(.travellers(form.typed), from: entry.screen.step)
-      }
-      if let form = entry.screen.state(PaymentFeature.self) {
-        state.flow.keepUnsaved(.card(form.typedCard), from: entry.screen.step)
-      }
-    }
-    return effect
+    state.stack.reconcile(
+      to: state.flow.path, context: stepEnvironment(state, environment), embed: embed
+    ).effect
   }
 
 }

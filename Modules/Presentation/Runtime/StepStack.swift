@@ -2,9 +2,10 @@ import Canvas
 
 /// A set of steps and the features that show them: the table that composes a `StepStack`.
 ///
-/// Adding a step is one case in `Step` plus one `StepFeature`, listed in `screen(for:)`. The
-/// stack does the rest: IDs, building screens from the path, routing keys and replies, starting
-/// a new screen's work and cancelling the work of a screen that left.
+/// A step's screen is one `StepFeature`, listed in `screen(for:)`. The stack does the rest: IDs,
+/// building screens from the path, routing keys and replies, starting a new screen's work,
+/// cancelling the work of a screen that left, and handing what a departed screen held typed to
+/// the next screen of its feature.
 public protocol StepComposition: SendableMetatype {
   /// A step on the path, carrying its input.
   associatedtype Step: Hashable & Sendable
@@ -47,6 +48,10 @@ public protocol StepFeature: SendableMetatype {
   static func draw(
     _ state: State, on canvas: inout Canvas, in rect: Rect, context: Composition.Drawing
   ) -> [KeyHint]
+  /// A new screen of this step, `state`, taking what it may of `departed`, the last screen of
+  /// this feature that left the path while its first step stayed (what was typed and not saved);
+  /// `state` as it is unless given. The input of `state` is never changed.
+  static func resume(_ state: State, from departed: State) -> State
 }
 
 extension StepFeature {
@@ -57,6 +62,9 @@ extension StepFeature {
 
   /// No field holds personal or card data.
   public static var holdsPersonalData: Bool { false }
+
+  /// Takes nothing from a departed screen.
+  public static func resume(_ state: State, from departed: State) -> State { state }
 
   /// What a recording may keep of `key`, which the step handled with `reply`, the step having
   /// been `busy` when it came. The rule, in order:
@@ -123,6 +131,17 @@ public struct StackScreen<Composition: StepComposition>: Hashable, Sendable {
   where Feature.Composition == Composition {
     box is Box<Feature>
   }
+
+  /// The feature that shows this screen.
+  var feature: ObjectIdentifier { box.feature }
+
+  /// The same screen, taking what its feature takes of `departed`, a screen of the same feature
+  /// that left the path (`StepFeature.resume(_:from:)`); as it is for another feature's.
+  func resumed(from departed: Self) -> Self {
+    Self(box: box.resumed(from: departed.box))
+  }
+
+  private init(box: any ScreenBox<Composition>) { self.box = box }
 
   /// The step this screen shows.
   public var step: Composition.Step { box.step }
@@ -206,6 +225,12 @@ public struct StackAction<Composition: StepComposition>: Hashable, Sendable,
 /// The stack owns the entries and their IDs; the owner of the path calls `reconcile` after every
 /// change of the path, and gets back the work of new screens and the cancellation of the work of
 /// screens that left, as one explicit effect.
+///
+/// What a screen held typed and unsaved when it left is handed on by the stack, not by the owner
+/// of the path: the last screen of each feature that left stays in `departed` while the path's
+/// first step stays, and a new screen of that feature takes from it what its feature's
+/// `resume(_:from:)` takes. A path replaced from its first step on (a new search, a payment, a
+/// new booking) starts with none.
 public struct StepStack<Composition: StepComposition>: Hashable, Sendable {
   /// A step on the path with its screen.
   public struct Entry: Hashable, Sendable {
@@ -217,6 +242,8 @@ public struct StepStack<Composition: StepComposition>: Hashable, Sendable {
 
   /// One entry per step on the path, in order.
   public private(set) var entries: [Entry] = []
+  /// The last screen of each feature that left the path while its first step stayed.
+  public private(set) var departed: [StackScreen<Composition>] = []
   private var nextID = 1
 
   /// No steps.
@@ -242,12 +269,16 @@ public struct StepStack<Composition: StepComposition>: Hashable, Sendable {
     let keep = kept(by: path)
     let left = Array(entries.dropFirst(keep))
     entries.removeLast(entries.count - keep)
+    departed = keep == 0 ? [] : Self.remembering(left.map(\.screen), after: departed)
     var added: [Entry] = []
     var effects: [Effect<Action>] = [.cancel(left.map(\.id.rawValue))]
     for step in path.dropFirst(keep) {
       let id = StepID(nextID)
       nextID += 1
-      let screen = Composition.screen(for: step)
+      var screen = Composition.screen(for: step)
+      if let previous = departed.last(where: { $0.feature == screen.feature }) {
+        screen = screen.resumed(from: previous)
+      }
       let entry = Entry(id: id, screen: screen)
       entries.append(entry)
       added.append(entry)
@@ -255,6 +286,18 @@ public struct StepStack<Composition: StepComposition>: Hashable, Sendable {
         screen.onAppear(context: context).map { embed(id, $0) }.tagged(id.rawValue))
     }
     return (Change(left: left, added: added), .batch(effects))
+  }
+
+  /// `earlier` with each of `left`'s screens in place of the one of its feature.
+  private static func remembering(
+    _ left: [StackScreen<Composition>], after earlier: [StackScreen<Composition>]
+  ) -> [StackScreen<Composition>] {
+    var screens = earlier
+    for screen in left {
+      screens.removeAll { $0.feature == screen.feature }
+      screens.append(screen)
+    }
+    return screens
   }
 
   /// How many entries, from the first, still match `path`'s steps.
@@ -334,6 +377,8 @@ public struct StepStack<Composition: StepComposition>: Hashable, Sendable {
 
 private protocol ScreenBox<Composition>: Sendable {
   associatedtype Composition: StepComposition
+  var feature: ObjectIdentifier { get }
+  func resumed(from departed: any ScreenBox<Composition>) -> any ScreenBox<Composition>
   var step: Composition.Step { get }
   var isBusy: Bool { get }
   func onAppear(_ context: Composition.Environment) -> Effect<StackAction<Composition>>
@@ -351,6 +396,13 @@ private protocol ScreenBox<Composition>: Sendable {
 private struct Box<Feature: StepFeature>: ScreenBox {
   typealias Composition = Feature.Composition
   var state: Feature.State
+
+  var feature: ObjectIdentifier { ObjectIdentifier(Feature.self) }
+
+  func resumed(from departed: any ScreenBox<Composition>) -> any ScreenBox<Composition> {
+    guard let departed = departed as? Self else { return self }
+    return Self(state: Feature.resume(state, from: departed.state))
+  }
 
   var step: Composition.Step { Feature.step(of: state) }
   var isBusy: Bool { Feature.isBusy(state) }

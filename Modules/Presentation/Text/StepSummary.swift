@@ -15,7 +15,7 @@ extension BookingStep {
         + offer.pricePerPassenger.rounded().formatted(language.moneyStyle)
     case .extras(let draft, _):
       return strings.passengersSummary(draft.passengers.count)
-    case .payment(let quote, _):
+    case .payment(let quote):
       let seats = quote.extras.seats.values.sorted().map(\.description).joined(separator: " ")
       var parts: [String] = []
       if !seats.isEmpty { parts.append(seats) }

@@ -132,12 +132,30 @@ struct RootFeatureTests {
     }
     #expect(form.forms[0].given.text == "Ada")
     #expect(form.forms[0].family.text == "Lovelace")
-    #expect(state.flow.owned?.carriedTravellers == .empty, "handed over once")
-    guard case .passengers(_, .typed(let typed))? = state.flow.path.last else {
-      Issue.record("the typed names are not the step's input: \(state.flow.path)")
+    // The flow carries nothing: the step stack handed the departed form's fields on.
+    guard case .passengers(_, .empty)? = state.flow.path.last else {
+      Issue.record("the step's input is not its own: \(state.flow.path)")
       return
     }
-    #expect(typed.passengers.first?.givenName == "Ada")
+    #expect(state.stack.departed.contains { $0.isShown(by: PassengersFeature.self) })
+  }
+
+  @Test("a new search, a payment and a new booking start with empty forms")
+  func typedDetailsEndWithTheSearch() async throws {
+    let world = TestWorld()
+    defer { world.remove() }
+    var state = await atResults(world)
+    await drive(
+      &state, [.key(.enter), .key(.right), .key(.tab)] + keys("Ada") + [.key(.escape)], world)
+    #expect(state.current == .results)
+    #expect(!state.stack.departed.isEmpty)
+    // Another day is a new search: the path is replaced from its first step.
+    await drive(&state, [.key(.character("]"))], world)
+    #expect(state.current == .results)
+    #expect(state.stack.departed.isEmpty)
+    await drive(&state, [.key(.enter)], world)
+    let form = state.steps.last?.screen.state(PassengersFeature.self)
+    #expect(form?.forms.first?.given.text == "", "\(String(describing: form?.forms.first))")
   }
 
   @Test("a card number and expiry typed survive a new price; the security code is typed again")
@@ -161,8 +179,30 @@ struct RootFeatureTests {
     #expect(form.expiry.text == "12/30")
     #expect(form.cvc.text.isEmpty, "the security code is never kept")
     #expect(form.focus == .cvc)
-    #expect(form.card?.number == "4242424242424242", "the card is the step's input")
-    #expect(state.flow.owned?.carriedCard == nil, "handed over once")
+    #expect(state.flow.path.last == .payment(form.quote), "the step's input is the quote alone")
+  }
+
+  @Test("a card typed for one flight is not offered for another")
+  func typedCardStaysWithItsDraft() async throws {
+    let world = TestWorld()
+    defer { world.remove() }
+    var state = await atResults(world)
+    await drive(&state, [.key(.enter)] + fillPassengers + [.key(.enter)], world)
+    await drive(&state, [.key(.character("c"))] + cardKeys(), world)
+    #expect(state.current == .payment)
+    await drive(&state, [.key(.escape), .key(.escape), .key(.escape)], world)
+    #expect(state.current == .results)
+    await drive(&state, [.key(.down), .key(.enter)], world)
+    // The names come along (two travellers and the contact); Continue saves them for it.
+    await drive(&state, Array(repeating: .key(.tab), count: 10) + [.key(.enter)], world)
+    #expect(state.current == .extras)
+    await drive(&state, [.key(.character("c"))], world)
+    guard let form = state.steps.last?.screen.state(PaymentFeature.self) else {
+      Issue.record("not at payment: \(state.current)")
+      return
+    }
+    #expect(form.number.text.isEmpty && form.expiry.text.isEmpty)
+    #expect(form.focus == .number)
   }
 
   @Test("the help scrolls with the arrows on a short screen, and any other key closes it")

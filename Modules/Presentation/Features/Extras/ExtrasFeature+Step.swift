@@ -20,7 +20,7 @@ extension ExtrasFeature: StepFeature {
     reduce(&state, action, environment: context.environment, strings: context.strings)
       .mapOutput {
         switch $0 {
-        case .extrasPriced(let quote): .extrasPriced(quote)
+        case .extrasPriced(let quote): .next(.payment(quote))
         }
       }
   }

@@ -22,9 +22,23 @@ extension PassengersFeature: StepFeature {
       strings: context.strings
     ).mapOutput {
       switch $0 {
-      case .passengersSaved(let draft): .passengersSaved(draft)
+      case .passengersSaved(let draft): .next(.extras(draft))
       }
     }
+  }
+
+  /// What was typed in `departed`, a passengers screen that left the path, when anything was:
+  /// each traveller's fields (as many as both have) and the contact. Another flight is chosen,
+  /// the names stay.
+  public static func resume(_ state: State, from departed: State) -> State {
+    guard departed.hasTyped else { return state }
+    var state = state
+    for index in state.forms.indices where departed.forms.indices.contains(index) {
+      state.forms[index] = departed.forms[index]
+    }
+    state.email = departed.email
+    state.phone = departed.phone
+    return state
   }
 
   /// While the draft is being saved.

@@ -66,11 +66,9 @@ public enum PassengersFeature {
       phone.setText(prefill.contact.phone)
     }
 
-    /// What is typed, as the next passengers step's prefill: `.empty` when nothing is.
-    public var typed: PassengerPrefill {
-      let typed = TypedTravellers(
-        passengers: forms.map(\.typed), email: email.text, phone: phone.text)
-      return typed.isBlank ? .empty : .typed(typed)
+    /// Whether anything is typed in any field.
+    public var hasTyped: Bool {
+      !forms.allSatisfy(\.typed.isBlank) || !email.text.isEmpty || !phone.text.isEmpty
     }
 
     /// The type of passenger `index` on the departure day, once a birth date a person can have

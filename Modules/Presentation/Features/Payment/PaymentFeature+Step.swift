@@ -5,10 +5,8 @@ extension PaymentFeature: StepFeature {
   /// A booking step.
   public typealias Composition = BookingSteps
 
-  /// `.payment(quote, card:)`.
-  public static func step(of state: State) -> BookingStep {
-    .payment(state.quote, card: state.card)
-  }
+  /// `.payment(quote)`.
+  public static func step(of state: State) -> BookingStep { .payment(state.quote) }
 
   /// `.key(key)`.
   public static func keyAction(_ key: Key) -> Action { .key(key) }
@@ -24,9 +22,24 @@ extension PaymentFeature: StepFeature {
       switch $0 {
       case .paid(let booking): .paid(booking.reference)
       case .alreadyBooked(let reference): .alreadyBooked(reference)
-      case .repriced(let quote, let card): .repriced(quote, card: card)
+      case .repriced(let quote): .repriced(quote)
       }
     }
+  }
+
+  /// The number and expiry typed in `departed`, a payment screen that left the path, when it was
+  /// for the same draft: its price given again, or the extras changed and priced again. The
+  /// security code is typed again, so the cursor waits there. Another draft (another flight,
+  /// other travellers) starts with an empty card.
+  public static func resume(_ state: State, from departed: State) -> State {
+    guard departed.quote.draftID == state.quote.draftID,
+      !departed.number.text.isEmpty || !departed.expiry.text.isEmpty
+    else { return state }
+    var state = state
+    state.number = departed.number
+    state.expiry = departed.expiry
+    state.focus = .cvc
+    return state
   }
 
   /// While paying or pricing again.

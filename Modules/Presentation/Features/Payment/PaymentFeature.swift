@@ -63,30 +63,12 @@ public enum PaymentFeature {
     /// How many attempts this panel has made keys for: the next key's number is one more.
     public var attemptsMade = 0
 
-    /// The step's input: a number and expiry typed in an earlier payment step, if any.
-    public let card: CardPrefill?
-
-    /// The panel for `quote`, its number and expiry filled from `card` (the security code is
-    /// typed again, so the cursor waits there).
-    public init(quote: Quote, card: CardPrefill? = nil) {
-      self.quote = quote
-      self.card = card
-      if let card {
-        number.setText(card.number)
-        expiry.setText(card.expiry)
-        focus = .cvc
-      }
-    }
+    /// The panel for `quote`, its card form empty.
+    public init(quote: Quote) { self.quote = quote }
 
     /// Whether the price has run out at `now`.
     public func isExpired(at now: Date) -> Bool { !quote.isValid(at: now) }
 
-    /// The card number and expiry typed, if any (never the security code): handed to the next
-    /// payment step when this one leaves the path or its price is given again.
-    public var typedCard: CardPrefill? {
-      guard !number.text.isEmpty || !expiry.text.isEmpty else { return nil }
-      return CardPrefill(number: number.text, expiry: expiry.text)
-    }
   }
 
   /// What happened.
@@ -100,9 +82,9 @@ public enum PaymentFeature {
   public enum Output: Hashable, Sendable {
     /// The booking was paid.
     case paid(Booking)
-    /// The expired price was priced again: a new quote, and the number and expiry typed so far,
-    /// for the payment step that takes this one's place.
-    case repriced(Quote, card: CardPrefill?)
+    /// The expired price was priced again: a new quote for the payment step that takes this
+    /// one's place (which takes the number and expiry typed here: `resume(_:from:)`).
+    case repriced(Quote)
     /// The airline refused the quote because its draft is booked already (with this quote or
     /// another): that booking is the outcome.
     case alreadyBooked(BookingReference)
@@ -126,7 +108,7 @@ public enum PaymentFeature {
       return .handled
     case .repriced(.success(let quote)):
       state.repricing = false
-      return FeatureReply(output: .repriced(quote, card: state.typedCard))
+      return FeatureReply(output: .repriced(quote))
     case .repriced(.failure(let error)):
       state.repricing = false
       state.failure = strings.serviceError(error)

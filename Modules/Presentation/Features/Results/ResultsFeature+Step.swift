@@ -19,7 +19,7 @@ extension ResultsFeature: StepFeature {
   {
     reduce(&state, action, now: context.now, environment: context.environment).mapOutput {
       switch $0 {
-      case .offerSelected(let offer): .offerSelected(offer)
+      case .offerSelected(let offer): .next(.passengers(offer))
       case .searchDay(let day): .searchDay(day)
       }
     }

@@ -40,7 +40,7 @@ public struct Stop: Hashable, Sendable, CustomStringConvertible {
     case .extras(let draft, _):
       screen = .extras
       detail = draft.id.rawValue
-    case .payment(let quote, _):
+    case .payment(let quote):
       screen = .payment
       detail = quote.id.rawValue
     case .confirmation(let reference):
@@ -72,7 +72,7 @@ public struct Stop: Hashable, Sendable, CustomStringConvertible {
   /// The seats of the quotes on `path`: only a payment step holds seats.
   public static func seats(on path: [Stop]) -> [SeatDesignator] {
     path.flatMap { stop -> [SeatDesignator] in
-      if case .payment(let quote, _)? = stop.step { Array(quote.extras.seats.values) } else { [] }
+      if case .payment(let quote)? = stop.step { Array(quote.extras.seats.values) } else { [] }
     }
   }
 }
