@@ -18,9 +18,13 @@ struct ProgramBagTests {
     var description: String { rawValue }
   }
 
-  /// A run in `mode`, started; bag mode shows its banner.
-  func started(_ mode: Mode, _ more: [String] = [], root: String? = nil) async throws -> Run {
-    let run = try Run(mode.arguments + more, root: root)
+  /// A run in `mode` (the bag's root, or the app's), started; bag mode shows its banner.
+  func started(_ mode: Mode, _ more: [String] = [], root: String? = nil) async throws
+    -> any Driving
+  {
+    let arguments = mode.arguments + more
+    let run: any Driving =
+      mode == .bag ? try BagRun(arguments, root: root) : try Run(arguments, root: root)
     await run.start()
     if mode == .bag { #expect(run.text.contains("BAG MODE"), "\(run.text)") }
     return run
@@ -262,7 +266,7 @@ struct ProgramBagTests {
   // MARK: - Reading the screen
 
   /// The inspector's text, opened with F2 and closed again.
-  func inspector(_ run: Run) async -> String {
+  func inspector(_ run: any Driving) async -> String {
     await run.press(.function(2))
     let text = run.text
     await run.press(.character(" "))

@@ -80,8 +80,9 @@ struct ProgramDemoTests {
       var arguments = ["--latency", "0", "--fresh", "--replay", path, "--speed", "50"]
       if bag { arguments += ["--flow", "bag"] }
       if demo.opensPayLink { arguments += ["--open", try await Run.quoteForAda(root: root)] }
-      let run = try Run(arguments, root: root)
-      run.program.replayer = try KeyReplayer(path: path, speed: 50)
+      let run: any Driving =
+        bag ? try BagRun(arguments, root: root) : try Run(arguments, root: root)
+      run.replayer = try KeyReplayer(path: path, speed: 50)
       await run.start()
       let mode = bag ? "bag" : "real"
       if bag { #expect(run.text.contains("BAG MODE"), "\(run.text)") }

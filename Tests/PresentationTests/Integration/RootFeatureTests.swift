@@ -132,7 +132,7 @@ struct RootFeatureTests {
     }
     #expect(form.forms[0].given.text == "Ada")
     #expect(form.forms[0].family.text == "Lovelace")
-    #expect(state.flow.owned?.carriedTravellers == .empty, "handed over once")
+    #expect(state.flow.carriedTravellers == .empty, "handed over once")
     guard case .passengers(_, .typed(let typed))? = state.flow.path.last else {
       Issue.record("the typed names are not the step's input: \(state.flow.path)")
       return
@@ -162,7 +162,7 @@ struct RootFeatureTests {
     #expect(form.cvc.text.isEmpty, "the security code is never kept")
     #expect(form.focus == .cvc)
     #expect(form.card?.number == "4242424242424242", "the card is the step's input")
-    #expect(state.flow.owned?.carriedCard == nil, "handed over once")
+    #expect(state.flow.carriedCard == nil, "handed over once")
   }
 
   @Test("the help scrolls with the arrows on a short screen, and any other key closes it")
