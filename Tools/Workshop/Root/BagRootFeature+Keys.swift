@@ -138,7 +138,7 @@ extension BagRootFeature {
 
 extension BagRootFeature.State {
   /// The inspector's text: the screens as built from the bag, the bag's fields with their
-  /// writers, the latest events.
+  /// writers, the screens as saved on disk (the data never is), the latest events.
   public var inspectorLines: [String] {
     var lines = ["\(strings.inspectorPath):"]
     if bag.screens.isEmpty { lines.append("  []") }
@@ -147,6 +147,10 @@ extension BagRootFeature.State {
     }
     lines.append("")
     lines.append(contentsOf: bag.inspectorLines)
+    let onDisk = screensOnDisk.map {
+      "[" + $0.screens.map(\.description).joined(separator: ", ") + "]"
+    }
+    lines.append("  saved screens (on disk) = \(onDisk ?? "-")")
     lines.append("")
     lines.append("\(strings.inspectorEvents):")
     lines.append(contentsOf: shell.activity.suffix(8).map { "  " + $0 })

@@ -45,6 +45,10 @@ public enum BagRootFeature {
     public internal(set) var drafting = false
     /// How many times the screens were saved: each save carries its number.
     public internal(set) var screenSaves = 0
+    /// The screens as the newest save that worked wrote them (the inspector shows them).
+    public internal(set) var screensOnDisk: SavedScreens?
+    /// That save's number.
+    var screensOnDiskNumber = 0
 
     /// The bag at the search form.
     public init(now: Date, zone: Zone = .utc, language: Language = .english) {
@@ -90,8 +94,8 @@ public enum BagRootFeature {
     case priceRefreshed(Result<Offer, ServiceError>)
     /// The draft made from the saved travellers came home.
     case travellersDrafted(Result<BookingDraft, ServiceError>)
-    /// What saving the screens said: nil when they are on disk.
-    case screensSaved(error: String?)
+    /// What the save numbered `number` of `screens` said: nil when they are on disk.
+    case screensSaved(SavedScreens, number: Int, error: String?)
     /// A one-line message for the header.
     case announce(String, lasting: Bool)
   }
@@ -165,8 +169,12 @@ public enum BagRootFeature {
         SearchFeature.refresh(&state.search, airports: environment.app.airports)
       }
       return reconcile(&state, environment)
-    case .screensSaved(let error):
+    case .screensSaved(let screens, let number, let error):
       state.shell.saveProblem = error.map(state.strings.cannotSave)
+      if error == nil, number > state.screensOnDiskNumber {
+        state.screensOnDisk = screens
+        state.screensOnDiskNumber = number
+      }
       return .none
     case .priceRefreshed(.success(let offer)):
       state.bag.priceRefreshed(offer)
@@ -203,7 +211,9 @@ public enum BagRootFeature {
   > {
     state.screenSaves += 1
     let (screens, number, store) = (state.bag.savedScreens, state.screenSaves, environment.screens)
-    return .run { .screensSaved(error: store.save(screens, number: number)) }
+    return .run {
+      .screensSaved(screens, number: number, error: store.save(screens, number: number))
+    }
   }
 
   // MARK: - Steps
