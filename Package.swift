@@ -17,18 +17,18 @@ let package = Package(
     .library(name: "Airline", targets: ["Airline"]),
     .library(name: "SimulatedAirline", targets: ["SimulatedAirline"]),
     .library(name: "FlowOwner", targets: ["FlowOwner"]),
-    .library(name: "LegacyFlow", targets: ["LegacyFlow"]),
     .library(name: "Canvas", targets: ["Canvas"]),
     .library(name: "Presentation", targets: ["Presentation"]),
     .library(name: "Terminal", targets: ["Terminal"]),
     .library(name: "Program", targets: ["Program"]),
+    .library(name: "Workshop", targets: ["Workshop"]),
   ],
   targets: [
     .executableTarget(
       name: "booking",
       dependencies: [
         "Canvas", "Domain", "Zones", "Persistence", "Airline", "SimulatedAirline", "FlowOwner",
-        "Presentation", "Terminal", "Program",
+        "Presentation", "Terminal", "Program", "Workshop",
       ],
       path: "Apps/Booking"),
     // The same modules without a terminal: no Presentation, no Terminal.
@@ -76,14 +76,6 @@ let package = Package(
       name: "FlowOwnerTests",
       dependencies: ["FlowOwner", "Domain", "Airline", "Persistence", "TestSupport"]),
 
-    // The workshop's broken flow owner (a shared bag of optionals), for `booking --flow bag`
-    // only: a separate conformance of FlowOwning that nothing in the real flow depends on.
-    .target(
-      name: "LegacyFlow", dependencies: ["Domain", "Airline", "FlowOwner"],
-      path: "Modules/LegacyFlow"),
-    .testTarget(
-      name: "LegacyFlowTests", dependencies: ["LegacyFlow", "FlowOwner", "Domain", "TestSupport"]),
-
     // What a screen is made of (cells, styles, rects, keys) and the cells that turn one canvas
     // into the next (CanvasDiff): under Presentation and Terminal.
     .target(name: "Canvas", path: "Modules/Canvas"),
@@ -111,15 +103,26 @@ let package = Package(
       name: "Program",
       dependencies: [
         "Canvas", "Domain", "Zones", "Persistence", "Airline", "SimulatedAirline", "FlowOwner",
-        "LegacyFlow", "Presentation", "Terminal",
+        "Presentation", "Terminal",
       ],
       path: "Modules/Program"),
     .testTarget(
       name: "ProgramTests",
       dependencies: [
         "Program", "Canvas", "Domain", "Persistence", "Airline", "SimulatedAirline", "FlowOwner",
-        "Presentation", "TestSupport",
+        "Presentation", "TestSupport", "Workshop",
       ]),
+
+    // The workshop's tooling: the deliberately broken flow owner (a shared bag of optionals) and
+    // the root that runs the app's screens on it, for `booking --flow bag` and faultlab alike.
+    // Nothing in the real flow depends on it.
+    .target(
+      name: "Workshop",
+      dependencies: ["Canvas", "Domain", "Airline", "FlowOwner", "Persistence", "Presentation"],
+      path: "Tools/Workshop"),
+    .testTarget(
+      name: "WorkshopTests",
+      dependencies: ["Workshop", "FlowOwner", "Domain", "Persistence", "TestSupport"]),
     .testTarget(
       name: "EndToEndTests",
       dependencies: ["booking", "booking-cli", "paycrash", "TestSupport", "Program"],
@@ -133,7 +136,9 @@ let package = Package(
 
     .target(
       name: "FaultLabCore",
-      dependencies: ["Canvas", "Domain", "Zones", "Airline", "FlowOwner", "Presentation"],
+      dependencies: [
+        "Canvas", "Domain", "Zones", "Airline", "FlowOwner", "Presentation", "Workshop",
+      ],
       path: "Tools/FaultLab/Core"),
     .executableTarget(
       name: "faultlab", dependencies: ["FaultLabCore"], path: "Tools/FaultLab/CLI"),

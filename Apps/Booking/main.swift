@@ -7,6 +7,7 @@ import Presentation
 import Program
 import SimulatedAirline
 import Terminal
+import Workshop
 import Zones
 
 #if canImport(Glibc)
@@ -148,78 +149,58 @@ let environment = AppEnvironment(
   services: services ?? airline.services, airports: BuiltInAirports(), fares: SimulatedFares(),
   clock: clock)
 let session = SessionFile(store: store)
-let startup = Startup(options: options, link: deepLink, session: session)
 
 // Every task's nonisolated work, and the airline actor, run on one serial queue: see
 // `SerialTaskExecutor` for why not Swift's global executor.
 let work = SerialTaskExecutor(label: "booking.work")
-// When a flow is restored, its work (file reads, decoding, the restored path's save) starts
-// before the terminal is set up, beside ncurses' start and the first frame. A fresh start has
-// only the payment check to do: it starts after the first frame, which then waits for neither
-// it nor its thread. The work queue being serial, it is done before any payment is made.
-let restoredSave = RestoredSave()
-@MainActor func startWork() -> Task<Startup.Found, Never> {
-  startup.work(
-    airline: airline, services: services, session: session, restoredSave: restoredSave,
-    clock: clock, executor: work)
-}
-let earlyStartWork = startup.restoring != nil ? startWork() : nil
-
 let screen = TerminalScreen(colorMode: .automatic)
 let zone = ZoneSource.live.machineZone()
-let startedAt = clock.now()
-let program = Program(
-  store: Store(
-    state: startup.initialState(
-      now: startedAt, zone: zone, language: options.language, saveProblem: saveProblem),
-    environment: environment, executor: work),
-  clients: Program.Clients(
-    screen: screen, timers: DispatchTimers(clock: clock), clock: clock, session: session,
-    log: log, exit: { code in exit(code) }))
-program.replayer = replayer
-if let journal {
-  program.journal(
-    to: journal,
-    header: startup.journalHeader(
-      now: startedAt, zone: zone, language: options.language,
-      paymentSeed: environment.paymentKeys.seed, saveProblem: saveProblem))
-}
-program.restoredSave = restoredSave
-program.writeLog(startup.startLine(options: options))
-if let notice = startup.notices.first { program.writeLog("notice: " + notice) }
-if let saveProblem { program.writeLog("cannot save: " + saveProblem) }
-if let path = options.recordPath {
+let clients = ProgramClients(
+  screen: screen, timers: DispatchTimers(clock: clock), clock: clock, session: session, log: log,
+  exit: { code in exit(code) })
+/// The terminal's input, read for as long as the program runs.
+var keys: (any DispatchSourceRead)?
+
+/// Connects `program`, whichever root it runs, to the terminal and draws its first frame: the
+/// replay, the recording, the log's first lines, the signals, the keys.
+@MainActor func launch<Root: ProgramRoot>(_ program: FeatureProgram<Root>, log lines: [String]) {
+  program.replayer = replayer
+  for line in lines { program.writeLog(line) }
+  if let saveProblem { program.writeLog("cannot save: " + saveProblem) }
+  if let path = options.recordPath {
+    do {
+      let recorder = try KeyRecorder(path: path, replacing: options.force, clock: clock)
+      recorder.onFailure = { reason in program.recordingStopped(reason) }
+      program.recorder = recorder
+    } catch {
+      refuse("cannot record to \(error)")
+    }
+  }
+  // Taken before the screen starts, so ncurses sees the signals taken and leaves them alone.
+  screen.installSignalHandlers(
+    onTerminate: { signal in program.terminating(on: signal) },
+    onResize: { program.received(screen.readKeys()) },
+    onInterrupt: { program.interrupted() })
   do {
-    let recorder = try KeyRecorder(path: path, replacing: options.force, clock: clock)
-    recorder.onFailure = { reason in program.recordingStopped(reason) }
-    program.recorder = recorder
+    try screen.start()
   } catch {
-    refuse("cannot record to \(error)")
+    stop("\(error)")
   }
-}
-// Taken before the screen starts, so ncurses sees the signals taken and leaves them alone.
-screen.installSignalHandlers(
-  onTerminate: { signal in program.terminating(on: signal) },
-  onResize: { program.received(screen.readKeys()) },
-  onInterrupt: { program.interrupted() })
-do {
-  try screen.start()
-} catch {
-  stop("\(error)")
-}
-let keys = DispatchSource.makeReadSource(fileDescriptor: screen.inputDescriptor, queue: .main)
-keys.setEventHandler {
-  MainActor.assumeIsolated {
-    // Readable with nothing to read: the terminal hung up.
-    let available = keys.data
-    let read = screen.readKeys()
-    if read.isEmpty, available == 0 { program.hungUp() } else { program.received(read) }
+  let source = DispatchSource.makeReadSource(fileDescriptor: screen.inputDescriptor, queue: .main)
+  source.setEventHandler {
+    MainActor.assumeIsolated {
+      // Readable with nothing to read: the terminal hung up.
+      let available = source.data
+      let read = screen.readKeys()
+      if read.isEmpty, available == 0 { program.hungUp() } else { program.received(read) }
+    }
   }
+  source.resume()
+  keys = source
+  program.onEnd = { source.cancel() }
+  program.run()
 }
-keys.resume()
-program.onEnd = { keys.cancel() }
-program.run()
-let found = earlyStartWork ?? startWork()
+
 /// Work no frame waits for, started once the start's frames are drawn (the first, and a
 /// resume's restored one): beside them, its threads took the two cores from the frames' work.
 @MainActor func startBackgroundWork() {
@@ -232,16 +213,73 @@ let found = earlyStartWork ?? startWork()
     _ = try? store.removeStaleTemporaryFiles(of: SessionFile.kind, olderThan: 10 * 60)
   }
 }
-Task(executorPreference: work) { @MainActor in
-  for await notice in airline.ledgerNotices { program.ledgerNotice(notice) }
-}
-if startup.restoring == nil {
-  program.startFresh()
-  startBackgroundWork()
-}
-Task(executorPreference: work) { @MainActor in
-  startup.deliver(await found.value, to: program)
-  // After the frame the restore asked for, which the main queue runs first.
-  if startup.restoring != nil { DispatchQueue.main.async { startBackgroundWork() } }
+
+switch options.flow {
+case .real:
+  let startup = Startup(options: options, link: deepLink, session: session)
+  // When a flow is restored, its work (file reads, decoding, the restored path's save) starts
+  // before the terminal is set up, beside ncurses' start and the first frame. A fresh start has
+  // only the payment check to do: it starts after the first frame, which then waits for neither
+  // it nor its thread. The work queue being serial, it is done before any payment is made.
+  let restoredSave = RestoredSave()
+  let startWork = {
+    startup.work(
+      airline: airline, services: services, session: session, restoredSave: restoredSave,
+      clock: clock, executor: work)
+  }
+  let earlyStartWork = startup.restoring != nil ? startWork() : nil
+  let startedAt = clock.now()
+  let program = Program(
+    store: Store(
+      state: startup.initialState(
+        now: startedAt, zone: zone, language: options.language, saveProblem: saveProblem),
+      environment: environment, executor: work),
+    clients: clients)
+  if let journal {
+    program.journal(
+      to: journal,
+      header: startup.journalHeader(
+        now: startedAt, zone: zone, language: options.language,
+        paymentSeed: environment.paymentKeys.seed, saveProblem: saveProblem))
+  }
+  program.restoredSave = restoredSave
+  launch(
+    program,
+    log: [startup.startLine(options: options)] + startup.notices.prefix(1).map { "notice: " + $0 })
+  let found = earlyStartWork ?? startWork()
+  Task(executorPreference: work) { @MainActor in
+    for await notice in airline.ledgerNotices { program.ledgerNotice(notice) }
+  }
+  if startup.restoring == nil {
+    program.startFresh()
+    startBackgroundWork()
+  }
+  Task(executorPreference: work) { @MainActor in
+    startup.deliver(await found.value, to: program)
+    // After the frame the restore asked for, which the main queue runs first.
+    if startup.restoring != nil { DispatchQueue.main.async { startBackgroundWork() } }
+  }
+case .bag:
+  // The workshop's bag on the same screens, under its own root: it never reads or writes the
+  // real flow's session, and keeps its screens (not its data) in a file of its own.
+  let screens = SavedScreensFile(store: store)
+  var state = BagRootFeature.State(now: clock.now(), zone: zone, language: options.language)
+  state.shell.saveProblem = saveProblem.map(options.language.strings.cannotSave)
+  let program = FeatureProgram<BagRootFeature>(
+    store: FeatureStore(
+      BagRootFeature.self, state: state,
+      environment: BagRootFeature.Environment(app: environment, screens: screens),
+      now: { clock.now() }, executor: work),
+    clients: clients)
+  let start = BagStart(link: deepLink, fresh: options.fresh, language: options.language)
+  launch(program, log: ["start: \(Options.version), bag, \(options.language.rawValue)"])
+  Task(executorPreference: work) { @MainActor in
+    for await notice in airline.ledgerNotices { program.ledgerNotice(notice) }
+  }
+  Task(executorPreference: work) { @MainActor in
+    let opened = await start.work(services: environment.services, screens: screens)
+    program.handOver(opened.map { [$0] } ?? [])
+    startBackgroundWork()
+  }
 }
 dispatchMain()

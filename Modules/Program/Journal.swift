@@ -2,7 +2,6 @@ import Airline
 import Canvas
 import Domain
 import FlowOwner
-import LegacyFlow
 import Persistence
 import Presentation
 import SimulatedAirline
@@ -37,7 +36,6 @@ public struct JournalHeader: Codable, Sendable {
   public var start: Date
   public var zone: String
   public var language: Language
-  public var legacyBag: Bool
   /// The snapshot being restored (a saved session or a link), if any.
   public var restoring: BookingSnapshot?
   public var fromLink: Bool
@@ -49,14 +47,13 @@ public struct JournalHeader: Codable, Sendable {
   public var paymentSeed: UInt64
 
   public init(
-    start: Date, zone: String, language: Language, legacyBag: Bool, restoring: BookingSnapshot?,
+    start: Date, zone: String, language: Language, restoring: BookingSnapshot?,
     fromLink: Bool, keptSession: StepKind?, saved: BookingSnapshot?, notice: String?,
     saveProblem: String?, paymentSeed: UInt64
   ) {
     self.start = start
     self.zone = zone
     self.language = language
-    self.legacyBag = legacyBag
     self.restoring = restoring
     self.fromLink = fromLink
     self.keptSession = keptSession
@@ -103,8 +100,6 @@ public enum JournalAction: Codable, Hashable, Sendable {
   /// The saved session or the link restored, at `now`: the replay restores it again from the
   /// header's snapshot and the recorded answers.
   case restored(now: Date)
-  /// The workshop's bag filled by its link handler, with what the header said.
-  case bagOpened(notice: String)
   /// The reply of the job numbered `job`.
   case reply(job: Int)
   case snapshotSaved(BookingSnapshot, error: String?)

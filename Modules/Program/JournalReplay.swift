@@ -2,7 +2,6 @@ import Airline
 import Canvas
 import Domain
 import FlowOwner
-import LegacyFlow
 import Presentation
 import SimulatedAirline
 import Zones
@@ -99,8 +98,7 @@ public enum JournalReplay {
       restoring: header.restoring.flatMap { snapshot in
         snapshot == .search
           ? nil : RootFeature.Restoring(step: snapshot.position.kind, fromLink: header.fromLink)
-      }, keptSession: header.keptSession,
-      flow: header.legacyBag ? LegacyBagFlow() : BookingFlow(), saved: header.saved)
+      }, keptSession: header.keptSession, saved: header.saved)
     state.shell.notice = header.notice
     state.shell.saveProblem = header.saveProblem
     let store = Store(state: state, environment: environment)
@@ -123,14 +121,6 @@ public enum JournalReplay {
           throw Problem(line: line, reason: "a restore with nothing to restore")
         }
         store.send(.restored(await BookingFlow.restore(snapshot, using: services, now: now)))
-      case .bagOpened(let notice):
-        var bag = LegacyBagFlow()
-        if case .payment(let quoteID, _)? = header.restoring?.position {
-          bag = await LegacyBagFlow.openingPayLink(quoteID, using: services) ?? bag
-        } else if let criteria = header.restoring?.criteria {
-          _ = bag.searchSubmitted(criteria)
-        }
-        store.send(.flowOpened(AnyFlowOwner(bag), notice: notice))
       case .reply(let job):
         guard await store.release(job: job) else {
           throw Problem(

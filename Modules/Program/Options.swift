@@ -30,8 +30,16 @@ public struct Options: Sendable {
   public var showVersion = false
   public var showHelp = false
   public var diagram: FlowDiagram.Format?
-  /// `--flow bag`: the workshop's broken flow owner instead of `BookingFlow`.
-  public var legacyBag = false
+  /// `--flow`: which flow owner the screens run on.
+  public var flow = Flow.real
+
+  /// A flow owner the screens run on.
+  public enum Flow: String, Sendable, CaseIterable {
+    /// `BookingFlow`, under `RootFeature`.
+    case real
+    /// The workshop's broken owner, a bag of optionals, under a root of its own.
+    case bag
+  }
 
   public static let version = "booking 0.1.0"
 
@@ -61,7 +69,8 @@ public struct Options: Sendable {
       --replay FILE          play a recording back (a key you press takes over)
       --speed N              replay N times faster, 0.01 to 1000 (default 1)
       --flow real|bag        bag: run the screens on the workshop's broken flow owner (a
-                             shared bag of optionals; nothing is saved or resumed)
+                             shared bag of optionals; a kill keeps its screens, not its
+                             data; no journal)
       --diagram mermaid|dot  print the flow's states and transitions, drawn from the
                              flow owner's own table, and exit
       --version              print the version
@@ -139,10 +148,10 @@ public struct Options: Sendable {
         options.replaySpeed = speed
       case "--flow":
         let text = try value(for: flag)
-        guard text == "real" || text == "bag" else {
+        guard let flow = Flow(rawValue: text) else {
           throw Problem(message: "--flow takes real or bag, not '\(text)'")
         }
-        options.legacyBag = text == "bag"
+        options.flow = flow
       case "--diagram":
         let text = try value(for: flag)
         guard let format = FlowDiagram.Format(rawValue: text) else {
@@ -157,6 +166,9 @@ public struct Options: Sendable {
         }
         throw Problem(message: "unknown option '\(argument)'")
       }
+    }
+    if options.flow == .bag, options.journalPath != nil || options.replayJournalPath != nil {
+      throw Problem(message: "--journal and --replay-journal are for the real flow, not --flow bag")
     }
     return options
   }

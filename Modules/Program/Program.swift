@@ -10,42 +10,52 @@ import Presentation
   import Foundation
 #endif
 
+/// The app's program: the event loop over `RootFeature`.
+public typealias Program = FeatureProgram<RootFeature>
+
+/// The clients of a program: what it reads, writes and draws on.
+public struct ProgramClients {
+  public var screen: any Screen
+  public var timers: any Timers
+  public var clock: WallClock
+  public var session: any SessionStore
+  public var log: (any EventLogging)?
+  public var recorder: (any Recorder)?
+  /// Ends the process with a code (live), or notes it (tests). Called once, last.
+  public var exit: @MainActor (Int32) -> Void
+
+  public init(
+    screen: any Screen, timers: any Timers, clock: WallClock, session: any SessionStore,
+    log: (any EventLogging)? = nil, recorder: (any Recorder)? = nil,
+    exit: @escaping @MainActor (Int32) -> Void
+  ) {
+    self.screen = screen
+    self.timers = timers
+    self.clock = clock
+    self.session = session
+    self.log = log
+    self.recorder = recorder
+    self.exit = exit
+  }
+}
+
 /// The running app as a library (Bubble Tea's `Program`, TCA's `Store` with its runtime): keys,
 /// signals, timer fires and airline replies come in as actions; the root feature's commands
 /// (save, log, read the saved snapshot, quit) are done through the clients; the timers the state
-/// asks for (`RootFeature.subscriptions`) are reconciled after every change; frames go to the
+/// asks for (`ProgramRoot.subscriptions`) are reconciled after every change; frames go to the
 /// screen. Every outside thing is a client, so a test runs the whole program with a test screen,
 /// virtual timers and a session in memory, and no terminal.
+///
+/// It runs any `ProgramRoot`: the app's `RootFeature` (`Program`), or a tool's root over the
+/// same screens. What only the app's root has (a restore at start, the action journal) is in an
+/// extension for it.
 @MainActor
-public final class Program {
-  /// The clients: what the program reads, writes and draws on.
-  public struct Clients {
-    public var screen: any Screen
-    public var timers: any Timers
-    public var clock: WallClock
-    public var session: any SessionStore
-    public var log: (any EventLogging)?
-    public var recorder: (any Recorder)?
-    /// Ends the process with a code (live), or notes it (tests). Called once, last.
-    public var exit: @MainActor (Int32) -> Void
-
-    public init(
-      screen: any Screen, timers: any Timers, clock: WallClock, session: any SessionStore,
-      log: (any EventLogging)? = nil, recorder: (any Recorder)? = nil,
-      exit: @escaping @MainActor (Int32) -> Void
-    ) {
-      self.screen = screen
-      self.timers = timers
-      self.clock = clock
-      self.session = session
-      self.log = log
-      self.recorder = recorder
-      self.exit = exit
-    }
-  }
+public final class FeatureProgram<Root: ProgramRoot> {
+  /// The clients.
+  public typealias Clients = ProgramClients
 
   /// The root feature and its running work.
-  public let store: Store
+  public let store: FeatureStore<Root.State, Root.Action>
   private var clients: Clients
   /// Plays keys for `--replay` until a person presses one.
   public var replayer: KeyReplayer?
@@ -67,7 +77,7 @@ public final class Program {
   /// Whether every action since the last frame moved only the clock (a tick): the frame then
   /// skips comparing whole states.
   private var onlyClockSinceFrame = false
-  private var lastFrame: (state: RootFeature.State, width: Int, height: Int)?
+  private var lastFrame: (state: Root.State, width: Int, height: Int)?
   private var canvas = Canvas(width: 0, height: 0)
   /// The start's one save before its first frame (the size moved the search form's path) is
   /// made right after that frame, before any key is read, not before it: the only snapshot it
@@ -77,7 +87,7 @@ public final class Program {
   private var savesBeforeFirstFrame: [BookingSnapshot] = []
 
   /// A program over `store`, run through `clients`.
-  public init(store: Store, clients: Clients) {
+  public init(store: FeatureStore<Root.State, Root.Action>, clients: Clients) {
     self.store = store
     self.clients = clients
     let clock = clients.clock
@@ -101,13 +111,14 @@ public final class Program {
   public func run() {
     store.perform = { [weak self] command in self?.perform(command) }
     store.onChange = { [weak self] state, action in self?.changed(state, after: action) }
-    store.send(.key(.resize(width: clients.screen.columns, height: clients.screen.rows)))
+    store.send(Root.key(.resize(width: clients.screen.columns, height: clients.screen.rows)))
     render()
     firstFrameDrawn = true
     let saves = savesBeforeFirstFrame
     savesBeforeFirstFrame = []
     for snapshot in saves {
-      store.send(.snapshotSaved(snapshot, error: clients.session.save(snapshot)))
+      let error = clients.session.save(snapshot)
+      if let saved = Root.snapshotSaved(snapshot, error: error) { store.send(saved) }
     }
   }
 
@@ -120,13 +131,13 @@ public final class Program {
     for key in keys {
       guard exitCode == nil else { return }
       if case .resize = key {
-        store.send(.key(key))
+        store.send(Root.key(key))
         scheduleRender()
         continue
       }
       if let replayer, replayer.isPlaying {
         replayer.stop()
-        store.send(.announce(store.state.strings.replayStopped))
+        announce(strings.replayStopped)
       }
       typed(key)
     }
@@ -145,7 +156,7 @@ public final class Program {
   /// A signal that ends the process (SIGTERM, SIGHUP): saves and says so in the log; the
   /// terminal's handler then restores the terminal and exits with 128 + `signal`.
   public func terminating(on signal: Int32) {
-    let kept = store.state.keepsSavedSession
+    let kept = Root.keepsSavedSession(store.state)
     let restored = restoredWhileResuming()
     saveNow()
     writeLog(
@@ -156,65 +167,20 @@ public final class Program {
   }
 
   /// A key a person pressed: the root says, with a command, whether and how it is recorded.
-  private func typed(_ key: Key) { store.send(.key(key)) }
+  private func typed(_ key: Key) { store.send(Root.key(key)) }
 
-  /// Writes every action from now on to `file` after `header`, as `JournalEntry` lines (the
-  /// airline's answers go there through `JournalServices`). A write that fails stops the
-  /// journal and says so; the booking goes on.
-  public func journal(to file: JournalFile, header: JournalHeader) {
-    file.write(.header(header))
-    var scrub = JournalScrub()
-    store.onReduce = { [weak self] action, at, job in
-      guard let self, file.stopped == nil else { return }
-      let entry: JournalAction?
-      switch (job, action) {
-      case (let job?, _): entry = .reply(job: job)
-      case (nil, .key(let key)):
-        entry = scrub.key(key, use: self.store.state.lastKey).map(JournalAction.key)
-      case (nil, .tick(let instant)): entry = .tick(instant)
-      case (nil, .spin): entry = .spin
-      case (nil, .restored): entry = .restored(now: self.restoredAt ?? at)
-      case (nil, .flowOpened(_, let notice)): entry = .bagOpened(notice: notice)
-      case (nil, .snapshotSaved(let snapshot, let error)):
-        entry = .snapshotSaved(snapshot, error: error)
-      case (nil, .savedSnapshotRead(let text)): entry = .snapshotRead(text)
-      case (nil, .announce(let text, let lasting)): entry = .announce(text, lasting: lasting)
-      case (nil, .step), (nil, .trips): entry = nil
-      }
-      guard let entry, !file.write(.action(at: at, entry)), let reason = file.stopped else {
-        return
-      }
-      self.writeLog("journal stopped: \(reason)")
-      self.clients.timers.soon { [weak self] in
-        guard let self else { return }
-        self.store.send(.announce(self.store.state.strings.recordingStopped(reason)))
-      }
-    }
+  /// The words of the root's language now.
+  private var strings: Strings { Root.strings(of: store.state) }
+
+  /// Shows `message` in the header.
+  private func announce(_ message: String, lasting: Bool = false) {
+    store.send(Root.announce(message, lasting: lasting))
   }
 
-  // MARK: - The start's results
-
-  /// Hands the restored flow to the store; from now on keys reach the steps. `saved` is its
-  /// snapshot as the start's work saved it before handing it over (nil: it did not need to).
-  public func restored(_ restoration: Restoration, fromLink: Bool, saved: SessionSave?) {
-    if let saved { store.send(.snapshotSaved(saved.snapshot, error: saved.error)) }
-    store.send(.restored(restoration))
-    // A link opens; only a saved session resumes.
-    if fromLink, case .resumed(let step) = restoration.outcome {
-      store.send(.announce(store.state.strings.openedFromLink(step)))
-    }
-    startReplay()
-  }
-
-  /// The workshop's bag, filled by its deep-link handler; from now on keys reach the steps.
-  public func bagOpened(_ bag: any FlowOwning) {
-    let strings = store.state.strings
-    store.send(
-      .flowOpened(
-        AnyFlowOwner(bag),
-        notice: bag.current == .search
-          ? strings.restoreNotice(.fellBack(to: .search, because: .quoteUnavailable)) ?? ""
-          : strings.openedFromLink(bag.current)))
+  /// Hands what the start's work found to the store, as `actions`; from now on keys reach the
+  /// steps, and a replay, if any, begins.
+  public func handOver(_ actions: [Root.Action]) {
+    for action in actions { store.send(action) }
     startReplay()
   }
 
@@ -224,45 +190,45 @@ public final class Program {
   /// What became of a payment a crash cut off, said in the header and the log.
   public func recovered(_ payment: RecoveredPayment) {
     writeLog("payment recovery: \(payment.key.map(\.rawValue) ?? "?") \(payment.outcome)")
-    store.send(.announce(store.state.strings.recoveredPayment(payment)))
+    announce(strings.recoveredPayment(payment))
   }
 
   /// The payment records could not be checked at start: said once; paying still checks them.
   public func paymentRecoveryFailed(_ error: ServiceError) {
     writeLog("payment recovery failed: \(error.description)")
-    store.send(.announce(store.state.strings.serviceError(error)))
+    announce(strings.serviceError(error))
   }
 
   /// The recording could not be written on (its reader went away, the disk is full).
   public func recordingStopped(_ reason: String) {
     writeLog("recording stopped: \(reason)")
-    store.send(.announce(store.state.strings.recordingStopped(reason)))
+    announce(strings.recordingStopped(reason))
   }
 
   /// Something the payment records needed, said in the header and the log.
   public func ledgerNotice(_ notice: LedgerNotice) {
     writeLog("ledger: \(notice)")
-    store.send(.announce(store.state.strings.ledgerNotice(notice)))
+    announce(strings.ledgerNotice(notice))
   }
 
   private func startReplay() {
     guard let replayer else { return }
     writeLog("replay: started")
-    store.send(.announce(store.state.strings.replaying, lasting: true))
+    announce(strings.replaying, lasting: true)
     replayer.play(
       timers: clients.timers, clock: clients.clock,
       isIdle: { [weak self] in self?.store.runningEffects == 0 },
-      deliver: { [weak self] key in self?.store.send(.key(key)) },
+      deliver: { [weak self] key in self?.store.send(Root.key(key)) },
       finished: { [weak self] in
         guard let self else { return }
-        self.writeLog("replay: finished at \(self.store.state.current)")
-        self.store.send(.announce(self.store.state.strings.replayFinished))
+        self.writeLog("replay: finished at \(Root.current(of: self.store.state))")
+        self.announce(self.strings.replayFinished)
       })
   }
 
   // MARK: - Commands
 
-  private func perform(_ command: Command) -> RootFeature.Action? {
+  private func perform(_ command: Command) -> Root.Action? {
     // After the end nothing more is done: a reply or the start's work handed over late is
     // still reduced, but saves, reads and writes nothing.
     guard exitCode == nil else { return nil }
@@ -272,12 +238,12 @@ public final class Program {
         savesBeforeFirstFrame.append(snapshot)
         return nil
       }
-      return .snapshotSaved(snapshot, error: clients.session.save(snapshot))
+      return Root.snapshotSaved(snapshot, error: clients.session.save(snapshot))
     case .log(let line):
       writeLog(line)
       return nil
     case .readSavedSnapshot:
-      return .savedSnapshotRead(clients.session.text())
+      return Root.savedSnapshotRead(clients.session.text())
     case .quit(let code):
       quit(code: code)
       return nil
@@ -300,17 +266,14 @@ public final class Program {
   /// Ending while the screen says it is resuming: stops the start's save of the restored path;
   /// true when that save had already been made.
   private func restoredWhileResuming() -> Bool {
-    guard store.state.restoring != nil else { return false }
+    guard Root.resuming(store.state) != nil else { return false }
     return restoredSave?.close() ?? false
   }
 
   /// At an end that is not the root's (a signal, a hang-up): the path, saved once more if what
   /// is on disk is older, unless the saved session is to be left as it is.
   private func saveNow() {
-    let state = store.state
-    guard !state.keepsSavedSession, let snapshot = state.flow.savedSnapshot,
-      snapshot != state.saving.saved
-    else { return }
+    guard let snapshot = Root.snapshotToSave(store.state) else { return }
     _ = clients.session.save(snapshot)
   }
 
@@ -319,11 +282,11 @@ public final class Program {
     let restored = restoredWhileResuming()
     let state = store.state
     writeLog(
-      state.restoring.map {
-        "exit: quit while resuming at \($0.step), saved session "
+      Root.resuming(state).map {
+        "exit: quit while resuming at \($0), saved session "
           + (restored ? "as restored" : "left as it was")
       }
-        ?? "exit: quit at \(state.flow.current)")
+        ?? "exit: quit at \(Root.current(of: state))")
     clients.recorder?.finish()
     onEnd?()
     for timer in [countdown, spinner].compactMap(\.self) { clients.timers.cancel(timer) }
@@ -337,17 +300,17 @@ public final class Program {
 
   // MARK: - After every action
 
-  private func changed(_ state: RootFeature.State, after action: RootFeature.Action) {
+  private func changed(_ state: Root.State, after action: Root.Action) {
     guard exitCode == nil else { return }
-    if action.movesOnlyTheClock {
+    if Root.movesOnlyTheClock(action) {
       // Only `now` moved: the countdown's next second, and a frame (of the header).
-      scheduleCountdown(at: RootFeature.countdownTick(state, now: clients.clock.now()))
+      scheduleCountdown(at: Root.countdownTick(state, now: clients.clock.now()))
       scheduleRender()
       replayer?.appChanged()
       return
     }
     onlyClockSinceFrame = false
-    let wanted = RootFeature.subscriptions(state, now: clients.clock.now())
+    let wanted = Root.subscriptions(state, now: clients.clock.now())
     scheduleCountdown(at: wanted.countdownTick)
     scheduleSpinner(busy: wanted.spinner)
     scheduleRender()
@@ -368,7 +331,7 @@ public final class Program {
       guard let self else { return }
       // The timer fires again a second later: what the tick's change will ask for.
       self.countdownTarget = self.countdownTarget?.addingTimeInterval(1)
-      self.store.send(.tick(self.clients.clock.now()))
+      self.store.send(Root.tick(self.clients.clock.now()))
       // Drawn now, in this turn, rather than after it.
       self.renderIfScheduled()
     }
@@ -384,7 +347,7 @@ public final class Program {
     let every = Double(Subscriptions.spinnerMilliseconds) / 1000
     spinner = clients.timers.schedule(
       at: clients.clock.now().addingTimeInterval(every), repeating: every
-    ) { [weak self] in self?.store.send(.spin) }
+    ) { [weak self] in self?.store.send(Root.spin) }
   }
 
   // MARK: - Drawing
@@ -410,7 +373,7 @@ public final class Program {
     let state = store.state
     let clockOnly = onlyClockSinceFrame
     if let last = lastFrame, last.width == width, last.height == height,
-      clockOnly ? last.state.now == state.now : last.state == state
+      clockOnly ? Root.now(of: last.state) == Root.now(of: state) : last.state == state
     {
       return
     }
@@ -419,22 +382,68 @@ public final class Program {
     let ticked =
       lastFrame.map {
         $0.width == width && $0.height == height
-          && RootView.drawClock(
+          && Root.drawClock(
             state, after: $0.state, on: &canvas, theme: theme, onlyTheClockMoved: clockOnly)
       } ?? false
-    if ticked, clockOnly {
-      lastFrame?.state.now = state.now  // the rest is the same by construction
-    } else {
-      lastFrame = (state, width, height)
-    }
+    lastFrame = (state, width, height)
     onlyClockSinceFrame = true
     if !ticked {
       if canvas.width != width || canvas.height != height {
         canvas = Canvas(width: width, height: height)
       }
-      RootView.draw(state, on: &canvas, theme: theme)
+      Root.draw(state, on: &canvas, theme: theme)
     }
     // After a tick only the header row changed: only it is compared with what is on screen.
     screen.draw(canvas, rows: ticked ? 0..<1 : nil)
+  }
+}
+
+extension FeatureProgram where Root == RootFeature {
+  /// Writes every action from now on to `file` after `header`, as `JournalEntry` lines (the
+  /// airline's answers go there through `JournalServices`). A write that fails stops the
+  /// journal and says so; the booking goes on.
+  public func journal(to file: JournalFile, header: JournalHeader) {
+    file.write(.header(header))
+    var scrub = JournalScrub()
+    store.onReduce = { [weak self] action, at, job in
+      guard let self, file.stopped == nil else { return }
+      let entry: JournalAction?
+      switch (job, action) {
+      case (let job?, _): entry = .reply(job: job)
+      case (nil, .key(let key)):
+        entry = scrub.key(key, use: self.store.state.lastKey).map(JournalAction.key)
+      case (nil, .tick(let instant)): entry = .tick(instant)
+      case (nil, .spin): entry = .spin
+      case (nil, .restored): entry = .restored(now: self.restoredAt ?? at)
+      case (nil, .snapshotSaved(let snapshot, let error)):
+        entry = .snapshotSaved(snapshot, error: error)
+      case (nil, .savedSnapshotRead(let text)): entry = .snapshotRead(text)
+      case (nil, .announce(let text, let lasting)): entry = .announce(text, lasting: lasting)
+      case (nil, .step), (nil, .trips): entry = nil
+      }
+      guard let entry, !file.write(.action(at: at, entry)), let reason = file.stopped else {
+        return
+      }
+      self.writeLog("journal stopped: \(reason)")
+      self.clients.timers.soon { [weak self] in
+        guard let self else { return }
+        self.store.send(.announce(self.store.state.strings.recordingStopped(reason)))
+      }
+    }
+  }
+
+  // MARK: - The start's results
+
+  /// Hands the restored flow to the store; from now on keys reach the steps. `saved` is its
+  /// snapshot as the start's work saved it before handing it over (nil: it did not need to).
+  public func restored(_ restoration: Restoration, fromLink: Bool, saved: SessionSave?) {
+    var actions: [RootFeature.Action] = []
+    if let saved { actions.append(.snapshotSaved(saved.snapshot, error: saved.error)) }
+    actions.append(.restored(restoration))
+    // A link opens; only a saved session resumes.
+    if fromLink, case .resumed(let step) = restoration.outcome {
+      actions.append(.announce(store.state.strings.openedFromLink(step)))
+    }
+    handOver(actions)
   }
 }

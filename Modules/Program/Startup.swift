@@ -1,7 +1,6 @@
 import Airline
 import Domain
 import FlowOwner
-import LegacyFlow
 import Presentation
 import SimulatedAirline
 
@@ -14,7 +13,7 @@ import SimulatedAirline
 /// What a start restores and how the first state looks, worked out from the options, a deep
 /// link and the saved session, before the terminal is touched.
 public struct Startup: Sendable {
-  /// The snapshot on disk (nil: none, or unusable, or not read: a link, or the bag).
+  /// The snapshot on disk (nil: none, or unusable, or not read: a link).
   public let saved: BookingSnapshot?
   /// What to restore: the link, or the saved session unless `--fresh`.
   public let snapshot: BookingSnapshot?
@@ -24,8 +23,6 @@ public struct Startup: Sendable {
   public let keptSession: StepKind?
   /// Why the saved session could not be used, for the header.
   public let notices: [String]
-  /// Whether the workshop's bag owns the flow.
-  public let legacyBag: Bool
   /// Whether a link is being opened.
   public let fromLink: Bool
 
@@ -33,8 +30,7 @@ public struct Startup: Sendable {
   public init(options: Options, link: DeepLink?, session: any SessionStore) {
     var saved: BookingSnapshot?
     var notices: [String] = []
-    // The bag never reads or writes the saved session: it belongs to the real flow owner.
-    if link == nil, !options.legacyBag {
+    if link == nil {
       switch session.load() {
       case .none: break
       case .snapshot(let found): saved = found
@@ -50,7 +46,6 @@ public struct Startup: Sendable {
     }
     let kept = options.fresh && link == nil ? saved?.position.kind : nil
     keptSession = kept == .search ? nil : kept
-    legacyBag = options.legacyBag
     fromLink = link != nil
   }
 
@@ -60,7 +55,7 @@ public struct Startup: Sendable {
   ) -> RootFeature.State {
     var state = RootFeature.State(
       now: now, zone: zone, language: language, restoring: restoring, keptSession: keptSession,
-      flow: legacyBag ? LegacyBagFlow() : BookingFlow(), saved: saved)
+      saved: saved)
     state.shell.notice = notices.first
     state.shell.saveProblem = saveProblem.map(language.strings.cannotSave)
     return state
@@ -71,7 +66,7 @@ public struct Startup: Sendable {
     now: Date, zone: Zone, language: Language, paymentSeed: UInt64, saveProblem: String?
   ) -> JournalHeader {
     JournalHeader(
-      start: now, zone: zone.identifier, language: language, legacyBag: legacyBag,
+      start: now, zone: zone.identifier, language: language,
       restoring: restoring == nil ? nil : snapshot, fromLink: fromLink, keptSession: keptSession,
       saved: saved, notice: notices.first,
       saveProblem: saveProblem.map(language.strings.cannotSave),
@@ -93,7 +88,6 @@ public struct Startup: Sendable {
     enum Resumed: Sendable {
       case nothing
       case restored(Restoration)
-      case bag(LegacyBagFlow)
     }
     var recovered: [RecoveredPayment] = []
     var recoveryFailure: ServiceError?
@@ -124,23 +118,12 @@ public struct Startup: Sendable {
         found.recoveryFailure = error
       }
       guard let snapshot = start.snapshot, start.restoring != nil else { return found }
-      if start.legacyBag {
-        // The bag's own deep-link handler fills it by hand.
-        var bag = LegacyBagFlow()
-        switch snapshot.position {
-        case .payment(let quoteID, _):
-          bag = await LegacyBagFlow.openingPayLink(quoteID, using: services) ?? bag
-        default:
-          if let criteria = snapshot.criteria { _ = bag.searchSubmitted(criteria) }
-        }
-        found.resumed = .bag(bag)
-        return found
-      }
       let now = clock.now()
       found.restoredAt = now
       let restoration = await BookingFlow.restore(snapshot, using: services, now: now)
       found.resumed = .restored(restoration)
-      if let restored = restoration.flow.savedSnapshot, restored != start.saved {
+      let restored = restoration.flow.snapshot
+      if restored != start.saved {
         found.restoredSave = restoredSave.save(restored, through: session)
       }
       return found
@@ -156,7 +139,6 @@ public struct Startup: Sendable {
     case .restored(let restoration):
       program.restoredAt = found.restoredAt
       program.restored(restoration, fromLink: fromLink, saved: found.restoredSave)
-    case .bag(let bag): program.bagOpened(bag)
     }
     for payment in found.recovered { program.recovered(payment) }
   }

@@ -137,7 +137,7 @@ public final class VirtualTimers: Timers {
   }
 }
 
-extension Program {
+extension FeatureProgram {
   /// Runs the program until nothing is left to do now, on virtual timers: the work queued for
   /// after this turn (a frame), and the airline's replies, however many rounds they take.
   /// Tests and benchmarks call it after each input.

@@ -64,7 +64,7 @@ struct CommandLineTests {
     let entries: [JournalEntry] = [
       .header(
         JournalHeader(
-          start: start, zone: "UTC", language: .english, legacyBag: false, restoring: nil,
+          start: start, zone: "UTC", language: .english, restoring: nil,
           fromLink: false, keptSession: nil, saved: nil, notice: nil, saveProblem: nil,
           paymentSeed: 1)),
       .action(at: start, .key(.resize(width: 80, height: 24))),

@@ -18,9 +18,13 @@ struct ProgramBagTests {
     var description: String { rawValue }
   }
 
-  /// A run in `mode`, started; bag mode shows its banner.
-  func started(_ mode: Mode, _ more: [String] = [], root: String? = nil) async throws -> Run {
-    let run = try Run(mode.arguments + more, root: root)
+  /// A run in `mode` (the bag's root, or the app's), started; bag mode shows its banner.
+  func started(_ mode: Mode, _ more: [String] = [], root: String? = nil) async throws
+    -> any Driving
+  {
+    let arguments = mode.arguments + more
+    let run: any Driving =
+      mode == .bag ? try BagRun(arguments, root: root) : try Run(arguments, root: root)
     await run.start()
     if mode == .bag { #expect(run.text.contains("BAG MODE"), "\(run.text)") }
     return run
@@ -121,26 +125,176 @@ struct ProgramBagTests {
   }
 
   @Test(
-    "a second start after one that was never ended: the bag is lost, the real flow resumes",
+    "a start after a kill at payment: the bag's screens come back over an empty bag, Pay is dead",
     arguments: Mode.allCases)
-  func startAgain(mode: Mode) async throws {
+  func processDeath(mode: Mode) async throws {
+    let run = try await started(mode)
+    defer { run.remove() }
+    await run.bookUntilPayment()
+    #expect(run.text.contains("┌ Payment · ") && run.text.contains("Card number"), "\(run.text)")
+
+    // The first run is never ended: a second start on the same data directory is the relaunch
+    // after `kill -9`.
+    let again = try await started(mode, root: run.root)
+    let relaunched = again.text
+    #expect(!relaunched.contains("┌ Search flights"), "not an empty search form:\n\(relaunched)")
+    #expect(relaunched.contains("┌ Payment"), "\(relaunched)")
+    await again.pay()
+    let after = again.text
+    let bookings = try await again.airline.services.payments.bookingList()
+    switch mode {
+    case .bag:
+      #expect(!relaunched.contains("Card number"), "no quote to pay:\n\(relaunched)")
+      #expect(!relaunched.contains("Resumed"), "\(relaunched)")
+      #expect(after.contains("┌ Payment") && !after.contains("Booked!"), "Pay is dead:\n\(after)")
+      #expect(bookings.isEmpty, "nothing was paid")
+      await again.press(.function(2))
+      #expect(again.text.contains("quote = nil"), "\(again.text)")
+      #expect(again.text.contains("screens = [results, passengers, extras, payment]"))
+    case .real:
+      #expect(relaunched.contains("Resumed at payment"), "\(relaunched)")
+      #expect(after.contains("Booked!"), "\(after)")
+      #expect(bookings.count == 1)
+    }
+  }
+
+  @Test(
+    "the bag's price has three writers (extras, a price refresh, a promo code): the last wins",
+    arguments: Mode.allCases)
+  func priceWriters(mode: Mode) async throws {
     let run = try await started(mode)
     defer { run.remove() }
     await run.searchIstanbulToAmsterdam()
     await run.chooseOffer()
-    let flights = try #require(
-      run.text.firstMatch(of: #/┌ Passengers · (\S+) /#).map { String($0.output.1) },
-      "\(run.text)")
-
-    let again = try await started(mode, root: run.root)
+    await run.fillPassengers()
+    // A seat and a bag, so the quote costs more than the fare.
+    await run.press(.enter, .tab)
+    await run.type("+")
+    await run.continueToPayment()
+    let quoted = try #require(Self.payAmount(in: run.text), "\(run.text)")
+    let refreshed = Self.tripBar(in: run.text)
+    let inspected = await inspector(run)
+    // The workshop's promo code.
+    await run.press(.control("p"))
+    let promoted = Self.tripBar(in: run.text)
+    let afterPromo = await inspector(run)
+    #expect(Self.payAmount(in: run.text) == quoted, "the quote is the quote")
+    await run.pay()
+    let paid = try #require(Self.totalPaid(in: run.text), "\(run.text)")
+    #expect(paid == quoted, "the airline charges the quote")
     switch mode {
     case .bag:
-      #expect(again.text.contains("┌ Search flights"), "\(again.text)")
-      #expect(
-        !again.text.contains("IST") && !again.text.contains("Resumed"), "\(again.text)")
+      let first = try #require(refreshed, "the trip bar:\n\(run.text)")
+      let second = try #require(promoted, "the trip bar:\n\(run.text)")
+      #expect(first.price != quoted, "the refresh wrote the bare fare over the extras' price")
+      #expect(inspected.contains("totalPrice = \(first.price)   (last written by price refresh)"))
+      #expect(second.price != first.price && second.price != quoted)
+      #expect(afterPromo.contains("totalPrice = \(second.price)   (last written by promo code)"))
     case .real:
-      #expect(again.text.contains("┌ Passengers · \(flights) "), "\(again.text)")
-      #expect(again.text.contains("Resumed at passengers"), "\(again.text)")
+      #expect(refreshed == nil && promoted == nil, "one price, the quote's:\n\(run.text)")
     }
+  }
+
+  @Test(
+    "an observer of the bag sees the new flight with the old flight's price",
+    arguments: Mode.allCases)
+  func oldPriceOnNewFlight(mode: Mode) async throws {
+    let run = try await started(mode)
+    defer { run.remove() }
+    await run.searchIstanbulToAmsterdam()
+    await run.chooseOffer()
+    let first = try #require(Self.chosenFlight(in: run.text), "\(run.text)")
+    await run.fillPassengers()
+    await run.continueToPayment()
+    let atPayment = Self.tripBar(in: run.text)
+    await run.press(.escape, .escape, .escape)
+    #expect(run.text.contains("┌ Results · "), "\(run.text)")
+    await run.press(.down, .enter)
+    let second = try #require(Self.chosenFlight(in: run.text), "\(run.text)")
+    try #require(second.flight != first.flight && second.price != first.price)
+    let bar = Self.tripBar(in: run.text)
+    switch mode {
+    case .bag:
+      let old = try #require(atPayment, "the trip bar at payment:\n\(run.text)")
+      let new = try #require(bar, "the trip bar:\n\(run.text)")
+      #expect(new.flight == second.flight, "the new flight:\n\(run.text)")
+      #expect(new.price == old.price, "with the old flight's price:\n\(run.text)")
+    case .real:
+      #expect(bar == nil, "\(run.text)")
+      #expect(!run.text.contains(first.price), "no old price beside the new flight:\n\(run.text)")
+    }
+  }
+
+  @Test(
+    "saved travellers skip the bag's passengers screen, which wrote contactEmail: Pay is dead",
+    arguments: Mode.allCases)
+  func savedTravellersSkipPassengers(mode: Mode) async throws {
+    let run = try await started(mode)
+    defer { run.remove() }
+    await run.bookUntilPayment()
+    await run.pay()
+    #expect(run.text.contains("Booked!"), "\(run.text)")
+    // `s` saves the travellers for next time (the bag's profile); `n`, a new booking of the
+    // same search.
+    await run.type("s")
+    await run.type("n")
+    #expect(run.text.contains("┌ Search flights"), "\(run.text)")
+    await run.press(.enter)
+    #expect(run.text.contains("┌ Results · "), "\(run.text)")
+    await run.chooseOffer()
+    let chosen = run.text
+    switch mode {
+    case .bag:
+      #expect(chosen.contains("┌ Extras · "), "the passengers screen is skipped:\n\(chosen)")
+      await run.continueToPayment()
+      #expect(run.text.contains("┌ Payment · "), "\(run.text)")
+      await run.pay()
+      let after = run.text
+      #expect(
+        after.contains("┌ Payment · ") && !after.contains("Booked!"), "Pay is dead:\n\(after)")
+      #expect(try await run.airline.services.payments.bookingList().count == 1)
+      #expect(await inspector(run).contains("contactEmail = nil"))
+    case .real:
+      #expect(chosen.contains("┌ Passengers · "), "the real flow has no way past it:\n\(chosen)")
+      await run.fillPassengers()
+      await run.continueToPayment()
+      await run.pay()
+      #expect(run.text.contains("Booked!"), "\(run.text)")
+    }
+  }
+
+  // MARK: - Reading the screen
+
+  /// The inspector's text, opened with F2 and closed again.
+  func inspector(_ run: any Driving) async -> String {
+    await run.press(.function(2))
+    let text = run.text
+    await run.press(.character(" "))
+    return text
+  }
+
+  /// The bag's trip bar, which observes the bag's offer and price: "Your trip: TK1957 08:40 ·
+  /// EUR 212.00".
+  nonisolated static func tripBar(in screen: String) -> (flight: String, price: String)? {
+    screen.firstMatch(of: #/Your trip: (\S+ \d\d:\d\d) · ([A-Z]{3} [\d,.]+)/#).map {
+      (String($0.output.1), String($0.output.2))
+    }
+  }
+
+  /// The chosen flight and its price per passenger, from the passengers panel's title.
+  nonisolated static func chosenFlight(in screen: String) -> (flight: String, price: String)? {
+    screen.firstMatch(of: #/┌ Passengers · (\S+ \d\d:\d\d) ([A-Z]{3} [\d,.]+)/#).map {
+      (String($0.output.1), String($0.output.2))
+    }
+  }
+
+  /// The amount on the payment panel's Pay button.
+  nonisolated static func payAmount(in screen: String) -> String? {
+    screen.firstMatch(of: #/\[ Pay ([A-Z]{3} [\d,.]+) \]/#).map { String($0.output.1) }
+  }
+
+  /// The confirmation's "Total paid".
+  nonisolated static func totalPaid(in screen: String) -> String? {
+    screen.firstMatch(of: #/Total paid: ([A-Z]{3} [\d,.]+)/#).map { String($0.output.1) }
   }
 }

@@ -35,6 +35,29 @@ struct ProgramDemoTests {
       name: "deep-link-flag", opensPayLink: true,
       bag: { $0.contains("┌ Search flights") },
       real: { $0.contains("┌ Extras · ") }),
+    Demo(
+      name: "price-writers", opensPayLink: false,
+      // At payment after the promo code: the trip bar's price is not the one the airline charges.
+      bag: { screen in
+        guard let bar = ProgramBagTests.tripBar(in: screen) else { return false }
+        return screen.contains("┌ Payment · ") && bar.price != ProgramBagTests.payAmount(in: screen)
+      },
+      real: { $0.contains("┌ Payment · ") && ProgramBagTests.tripBar(in: $0) == nil }),
+    Demo(
+      name: "old-price", opensPayLink: false,
+      // At the second flight's passengers: the trip bar has its flight, and the first one's price.
+      bag: { screen in
+        guard let bar = ProgramBagTests.tripBar(in: screen),
+          let chosen = ProgramBagTests.chosenFlight(in: screen)
+        else { return false }
+        return bar.flight == chosen.flight && bar.price != chosen.price
+      },
+      real: { $0.contains("┌ Passengers · ") && ProgramBagTests.tripBar(in: $0) == nil }),
+    Demo(
+      name: "saved-travellers", opensPayLink: false,
+      // Paid, travellers saved, a new booking: the bag skips passengers and Pay does nothing.
+      bag: { $0.contains("┌ Payment · ") && $0.contains("Card number") && !$0.contains("Booked!") },
+      real: { $0.contains("┌ Passengers · ") }),
   ]
 
   /// The repository's `docs/demos` folder.
@@ -57,8 +80,9 @@ struct ProgramDemoTests {
       var arguments = ["--latency", "0", "--fresh", "--replay", path, "--speed", "50"]
       if bag { arguments += ["--flow", "bag"] }
       if demo.opensPayLink { arguments += ["--open", try await Run.quoteForAda(root: root)] }
-      let run = try Run(arguments, root: root)
-      run.program.replayer = try KeyReplayer(path: path, speed: 50)
+      let run: any Driving =
+        bag ? try BagRun(arguments, root: root) : try Run(arguments, root: root)
+      run.replayer = try KeyReplayer(path: path, speed: 50)
       await run.start()
       let mode = bag ? "bag" : "real"
       if bag { #expect(run.text.contains("BAG MODE"), "\(run.text)") }

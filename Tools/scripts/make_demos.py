@@ -26,6 +26,12 @@ DEMOS = {
     "back-after-paying": TO_PAYMENT + CARD + ["esc"],
     # Opened with --open booking://pay/<id>: pay, start a new booking, Esc at its payment.
     "deep-link-flag": CARD + ["=n", "ctrl-u"] + TO_PAYMENT + ["esc"],
+    # A seat and a bag priced, then the promo code (Ctrl-P) at payment.
+    "price-writers": SEARCH + ["enter"] + PASSENGER + ["enter", "tab", "=+", "=c", "ctrl-p"],
+    # At payment, back to the results, and the second flight.
+    "old-price": TO_PAYMENT + ["esc", "esc", "esc", "down", "enter"],
+    # Paid, the travellers saved (s), a new booking of the same search, to Pay.
+    "saved-travellers": TO_PAYMENT + CARD + ["=s", "=n", "enter", "enter", "=c"] + CARD,
 }
 
 os.makedirs("docs/demos", exist_ok=True)

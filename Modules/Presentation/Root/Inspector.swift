@@ -8,11 +8,6 @@ extension RootFeature.State {
     for step in flow.path {
       lines.append("  .\(step.kind)(\(step.summary(in: language)))")
     }
-    // A flow owner of another kind (the workshop's bag) shows what it holds and who wrote it.
-    if let owner = flow.inspectorLines {
-      lines.append("")
-      lines.append(contentsOf: owner)
-    }
     lines.append("")
     lines.append("\(strings.inspectorSnapshot):")
     lines.append("  " + (shell.savedSnapshotText.flatMap { $0.isEmpty ? nil : $0 } ?? "-"))

@@ -45,8 +45,8 @@ public enum RootFeature {
     /// The time, moved by ticks: countdowns are derived from it. Declared first, so comparing
     /// two states (the app does on every frame) stops here after a tick, before the screens.
     public var now: Date
-    /// The flow owner: `BookingFlow`, unless the app was started on the workshop's bag.
-    public internal(set) var flow: AnyFlowOwner
+    /// The flow owner.
+    public internal(set) var flow: BookingFlow
     /// The search form, the root under the path.
     public var search: SearchFeature.State
     /// One screen per step on `flow.path`, in order, with their IDs.
@@ -80,11 +80,10 @@ public enum RootFeature {
     /// snapshot found on disk at the start.
     public init(
       now: Date, zone: Zone = .utc, language: Language = .english, restoring: Restoring? = nil,
-      keptSession: StepKind? = nil, flow: any FlowOwning = BookingFlow(),
-      saved: BookingSnapshot? = nil
+      keptSession: StepKind? = nil, saved: BookingSnapshot? = nil
     ) {
       self.saving = SessionSaving(saved: saved)
-      self.flow = AnyFlowOwner(flow)
+      self.flow = BookingFlow()
       self.now = now
       self.zone = zone
       self.language = language
@@ -140,9 +139,6 @@ public enum RootFeature {
     case spin
     /// The saved flow (or a deep link) was restored at start.
     case restored(Restoration)
-    /// A flow owner other than `BookingFlow` (the workshop's bag) was filled at start, with what
-    /// to say in the header.
-    case flowOpened(AnyFlowOwner, notice: String)
     /// A key or reply for the step `StepID`.
     case step(StepID, StepAction)
     /// A reply for the trips screen.
@@ -186,9 +182,8 @@ public enum RootFeature {
     )
     let effect = reduceAction(&state, action, at: now, environment: environment)
     var commands: [Command] = []
-    if !state.keepsSavedSession, let snapshot = state.flow.savedSnapshot,
-      state.saving.needsSave(snapshot)
-    {
+    let snapshot = state.flow.snapshot
+    if !state.keepsSavedSession, state.saving.needsSave(snapshot) {
       state.saving.willSave(snapshot)
       commands.append(.saveSnapshot(snapshot))
     }
@@ -204,12 +199,7 @@ public enum RootFeature {
         .log(state.shell.saveProblem.map { "cannot save: " + $0 } ?? "saving works again"))
     }
     if state.shell.modal == .inspector, before.modal != .inspector {
-      // The bag saves nothing: the session on disk is the real flow's, not its own.
-      if state.flow.isLegacyBag {
-        ShellFeature.reduce(&state.shell, .savedSnapshotRead(""), strings: state.strings)
-      } else {
-        commands.append(.readSavedSnapshot)
-      }
+      commands.append(.readSavedSnapshot)
     }
     if case .key(let key) = action, !before.restoring {
       switch key {
@@ -240,7 +230,7 @@ public enum RootFeature {
       case nil: break
       }
       // The inspector shows the snapshot as it is on disk: read again after each save.
-      let read = error == nil && state.shell.modal == .inspector && !state.flow.isLegacyBag
+      let read = error == nil && state.shell.modal == .inspector
       return read ? .command(.readSavedSnapshot) : .none
     case .savedSnapshotRead(let text):
       ShellFeature.reduce(&state.shell, .savedSnapshotRead(text), strings: state.strings)
@@ -251,9 +241,7 @@ public enum RootFeature {
       return .none
     case .restored(let restoration):
       state.restoring = nil
-      // A saved session belongs to the real flow owner: the bag is never restored into.
-      guard state.flow.owned != nil else { return .none }
-      state.flow = AnyFlowOwner(restoration.flow)
+      state.flow = restoration.flow
       state.shell.record(restoration.event)
       if case .results(let criteria, _)? = state.flow.path.first {
         state.search = SearchFeature.State(today: state.search.today, criteria: criteria)
@@ -270,12 +258,6 @@ public enum RootFeature {
         }
       }
       return effect
-    case .flowOpened(let flow, let notice):
-      state.restoring = nil
-      guard state.flow.owned == nil, flow.owned == nil else { return .none }
-      state.flow = flow
-      state.shell.announce(notice)
-      return reconcile(&state, environment)
     case .step(let id, let stepAction):
       let context = stepEnvironment(state, environment)
       guard let reply = state.stack.send(stepAction, to: id, context: context, embed: embed)
@@ -378,7 +360,7 @@ public enum RootFeature {
     switch key {
     case .escape:
       // After paying there is no way back: `n` starts a new booking, on purpose.
-      guard state.flow.canGoBack else { return .none }
+      guard !state.flow.path.isEmpty, state.flow.current != .confirmation else { return .none }
       state.shell.record(state.flow.back())
       return reconcile(&state, environment)
     case .character("?"):
@@ -400,7 +382,7 @@ public enum RootFeature {
 
   /// The key that opens `modal` and types nothing, which a recording writes for a letter that
   /// opened it (`q`, `?`, `i`): Ctrl-C, F1, F2.
-  static func commandKey(opening modal: Modal) -> Key {
+  public static func commandKey(opening modal: Modal) -> Key {
     switch modal {
     case .help: .function(1)
     case .inspector: .function(2)
@@ -481,8 +463,9 @@ public enum RootFeature {
       state.pendingSearch = nil
     case .quitConfirmed:
       // A snapshot whose save failed is tried once more before the program ends.
-      if !state.keepsSavedSession, let snapshot = state.flow.savedSnapshot,
-        snapshot != state.saving.saved, snapshot != state.saving.pending
+      let snapshot = state.flow.snapshot
+      if !state.keepsSavedSession, snapshot != state.saving.saved,
+        snapshot != state.saving.pending
       {
         state.saving.willSave(snapshot)
         return .commands([.saveSnapshot(snapshot), .quit(code: 0)])

@@ -39,7 +39,7 @@ public enum ShellFeature {
 
     /// Logs a flow event; an accepted one ends a notice that does not last (a restore's own
     /// event keeps the notice it brings).
-    mutating func record(_ event: FlowEvent) {
+    public mutating func record(_ event: FlowEvent) {
       if event.isAccepted, !noticeLasts {
         if case .restored = event.transition {} else { notice = nil }
       }
@@ -49,14 +49,14 @@ public enum ShellFeature {
     }
 
     /// Adds a line to the activity log (it keeps the latest 100).
-    mutating func note(_ line: String) {
+    public mutating func note(_ line: String) {
       activity.append(line)
       activityCount += 1
       if activity.count > Self.logLength { activity.removeFirst(activity.count - Self.logLength) }
     }
 
     /// Shows `message` in the header until the next step (or until replaced, when `lasting`).
-    mutating func announce(_ message: String?, lasting: Bool = false) {
+    public mutating func announce(_ message: String?, lasting: Bool = false) {
       notice = message
       noticeLasts = lasting
     }
@@ -110,7 +110,7 @@ public enum ShellFeature {
 
   /// A key while `modal` is open. `lines` are the open box's lines (help or inspector), so
   /// scrolling stops where the box ends on this screen.
-  static func modalKey(
+  public static func modalKey(
     _ state: inout State, _ modal: Modal, _ key: Key, title: String, lines: [String]
   ) -> ModalAnswer {
     switch modal {
@@ -148,13 +148,13 @@ public enum ShellFeature {
   }
 
   /// Opens `modal` at its top.
-  static func open(_ state: inout State, _ modal: Modal) {
+  public static func open(_ state: inout State, _ modal: Modal) {
     state.modal = modal
     state.modalScroll = 0
   }
 
   /// Closes the box.
-  static func close(_ state: inout State) {
+  public static func close(_ state: inout State) {
     state.modal = nil
     state.modalScroll = 0
   }

@@ -290,7 +290,6 @@ extension Strings {
         "A payment cut off by a crash cannot be settled yet: \(reason)"
       }
     },
-    trips: .english,
-    legacyBagBanner: "BAG MODE: the broken version, for the workshop"
+    trips: .english
   )
 }

@@ -313,8 +313,7 @@ extension Strings {
         "Çökme yüzünden yarım kalan ödeme henüz sonuçlanamadı: \(reason)"
       }
     },
-    trips: .turkish,
-    legacyBagBanner: "ÇANTA MODU: bozuk sürüm, atölye için"
+    trips: .turkish
   )
 
   static func turkishStepName(_ step: StepKind) -> String {

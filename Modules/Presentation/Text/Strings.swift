@@ -195,6 +195,4 @@ public struct Strings: Sendable {
   public let recoveredPayment: @Sendable (RecoveredPayment) -> String
   /// The trips screen.
   public let trips: TripsStrings
-  /// The header's warning in `booking --flow bag`.
-  public let legacyBagBanner: String
 }

@@ -141,14 +141,6 @@ public enum RootView {
       drawCountdown(quote, state, on: &canvas, in: area, theme: theme)
       right = area.x - 1
     }
-    if state.flow.isLegacyBag {
-      // The workshop's broken version must never be mistaken for the real one.
-      let text = " " + strings.legacyBagBanner + " "
-      let clip = Rect(x: x + 1, y: rect.y, width: max(0, right - x - 1), height: 1)
-      x = canvas.put(
-        DisplayWidth.truncate(text, to: clip.width), x: x + 1, y: rect.y,
-        style: theme.critical.adding(.bold), clip: clip)
-    }
     if let notice = state.shell.saveProblem ?? state.shell.notice {
       x += 2
       let clip = Rect(x: x, y: rect.y, width: max(0, right - x), height: 1)

@@ -3,8 +3,8 @@ import Canvas
 import Domain
 
 /// Draws the search form and names its keys.
-enum SearchView {
-  static func draw(
+public enum SearchView {
+  public static func draw(
     _ state: SearchFeature.State, on canvas: inout Canvas, in rect: Rect, theme: Theme,
     strings: Strings, language: Language
   ) {
@@ -49,7 +49,7 @@ enum SearchView {
     form.draw(on: &canvas, in: rect.inset(by: 0), theme: theme)
   }
 
-  static func hints(_ state: SearchFeature.State, strings: Strings) -> [KeyHint] {
+  public static func hints(_ state: SearchFeature.State, strings: Strings) -> [KeyHint] {
     if state.focus == .date {
       return [
         KeyHint("Enter", strings.hintSubmit), KeyHint("+/-", strings.hintDate),

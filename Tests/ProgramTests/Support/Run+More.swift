@@ -43,33 +43,6 @@ extension Run {
     await settle()
   }
 
-  // MARK: - Replays
-
-  /// Moves the clock from one timer's deadline to the next (the replayed keys' times, the
-  /// countdown's seconds) until the replay has sent its last key, then runs to rest. At most
-  /// `steps` moves.
-  func replayToEnd(steps: Int = 20_000) async {
-    guard let replayer = program.replayer else { return }
-    var moves = 0
-    while replayer.isPlaying, moves < steps {
-      let next = timers.nextDeadline.map { max(0, $0.timeIntervalSince(clock.now)) } ?? 0
-      await advance(by: next)
-      moves += 1
-    }
-    await settle()
-  }
-
-  /// Moves the clock `seconds` on from one timer's deadline to the next, running to rest at
-  /// each: a replayed key held until the program was idle goes at once, and the next one
-  /// keeps its gap after it.
-  func replay(for seconds: TimeInterval) async {
-    let end = clock.now.addingTimeInterval(seconds)
-    while let next = timers.nextDeadline, next <= end {
-      await advance(by: max(0, next.timeIntervalSince(clock.now)))
-    }
-    await advance(by: max(0, end.timeIntervalSince(clock.now)))
-  }
-
   // MARK: - Files in the data directory
 
   /// The bytes of `relativePath` under the data directory, if it is there.
@@ -102,66 +75,6 @@ extension Run {
   var savedQuoteID: QuoteID? {
     if case .payment(let quote, _)? = savedPosition { return quote }
     return nil
-  }
-
-  // MARK: - Keys
-
-  /// Every traveller typed, then the contact, then Continue (from a form whose focus is on the
-  /// first Title); at extras.
-  func fill(_ travellers: [Traveller]) async {
-    for traveller in travellers {
-      await press(.right, .tab)
-      await type(traveller.given)
-      await press(.tab)
-      await type(traveller.family)
-      await press(.tab)
-      await type(traveller.born)
-      await press(.tab)
-    }
-    await type("ada@example.com")
-    await press(.tab)
-    await type("+905551234567")
-    await press(.tab, .enter)
-  }
-
-  /// The cursor's first seat for the first traveller, then the next free seat read off the seat
-  /// map for each further one; the seats as the Seats list shows them.
-  func pickSeats(for travellers: [Traveller]) async throws -> [String] {
-    var seats: [String] = []
-    for (index, traveller) in travellers.enumerated() {
-      if index > 0 {
-        let grid = try #require(SeatGrid(screen: text), "no seat map:\n\(text)")
-        let from = try #require(grid.position(of: Character(String(index))), "\(text)")
-        let to = try #require(grid.firstFree(after: from), "\(text)")
-        program.received(SeatGrid.keys(from: from, to: to))
-        await settle()
-        await press(.enter)
-        let seat = try #require(Self.seat(of: traveller, in: text), "\(text)")
-        #expect(seat == grid.designator(to), "\(text)")
-        seats.append(seat)
-      } else {
-        await press(.enter)
-        seats.append(try #require(Self.seat(of: traveller, in: text), "\(text)"))
-      }
-    }
-    return seats
-  }
-
-  /// A card, an expiry and a CVC typed, and Pay pressed.
-  func pay(card: String, expiry: String, cvc: String = "123") async {
-    await type(card)
-    await press(.tab)
-    await type(expiry)
-    await press(.tab)
-    await type(cvc)
-    await press(.tab, .enter)
-  }
-
-  /// `q`, then yes.
-  func quit() async {
-    await type("q")
-    #expect(text.contains("Quit?"), "\(text)")
-    await type("y")
   }
 
   // MARK: - Reading the screen

@@ -15,7 +15,7 @@ import Testing
 /// Nothing waits on the wall clock: a test runs the program to rest (`settle`) or moves the
 /// clock (`advance`).
 @MainActor
-final class Run {
+final class Run: Driving {
   /// 2026-11-29 12:00:00 UTC.
   static let start = Date(timeIntervalSince1970: 1_795_953_600)
 
@@ -98,22 +98,15 @@ final class Run {
   func settle() async { await program.settle(timers) }
 
   /// Keys as the terminal reads them, then the program at rest.
-  func press(_ keys: Key...) async {
+  func press(_ keys: [Key]) async {
     program.received(keys)
     await settle()
   }
 
-  /// `text` typed character by character, then the program at rest.
-  func type(_ text: String) async {
-    program.received(text.map { Key.character($0) })
-    await settle()
-  }
-
-  /// Moves the clock `seconds` on, firing the timers due (the countdown's seconds, spinner
-  /// frames), then runs to rest.
-  func advance(by seconds: TimeInterval) async {
-    timers.advance(by: seconds)
-    await settle()
+  /// Plays keys for `--replay`.
+  var replayer: KeyReplayer? {
+    get { program.replayer }
+    set { program.replayer = newValue }
   }
 
   /// The screen's text now.
@@ -127,58 +120,4 @@ final class Run {
 
   /// The code the program ended with, if it has.
   var exitCode: Int32? { program.exitCode }
-
-  // MARK: - A booking, as a person types it
-
-  /// IST to AMS on the form's default day for `passengers`, submitted; at the results.
-  func searchIstanbulToAmsterdam(passengers: Int = 1) async {
-    await type("ist")
-    await press(.enter)
-    await type("ams")
-    await press(.enter)
-    if passengers > 1 {
-      await press(.tab)
-      for _ in 1..<passengers { await type("+") }
-    }
-    await press(.enter)
-  }
-
-  /// The first offer chosen; at passengers.
-  func chooseOffer() async { await press(.enter) }
-
-  /// Ada Lovelace and a contact; at extras.
-  func fillPassengers() async {
-    await press(.right, .tab)
-    await type("Ada")
-    await press(.tab)
-    await type("Lovelace")
-    await press(.tab)
-    await type("1990-01-01")
-    await press(.tab)
-    await type("ada@example.com")
-    await press(.tab)
-    await type("+905551234567")
-    await press(.tab, .enter)
-  }
-
-  /// Extras as they are; at payment.
-  func continueToPayment() async { await type("c") }
-
-  /// A card typed and Pay pressed.
-  func pay(card: String = "4242424242424242") async {
-    await type(card)
-    await press(.tab)
-    await type("1230")
-    await press(.tab)
-    await type("123")
-    await press(.tab, .enter)
-  }
-
-  /// From the search form to the payment form, one traveller.
-  func bookUntilPayment() async {
-    await searchIstanbulToAmsterdam()
-    await chooseOffer()
-    await fillPassengers()
-    await continueToPayment()
-  }
 }

@@ -3,7 +3,8 @@ extension Check {
   public static let catalogue: [Check] = [
     paymentCompleted(), firstStep(), lastStep(), wholePath(), paymentGone(), recordedPath(),
     recordedPathBack(), doubleSubmit(), lateReply(), offerChanged(), noOldSeats(),
-    restoreInTime(), restoreKeepsData(), restoreExpired(), restoreOverNetwork(),
+    priceFollowsFlight(), restoreInTime(), restoreKeepsData(), restorePayLive(),
+    restoreExpired(), restoreOverNetwork(), linkBack(), priceIsQuote(), payLive(),
     snapshotPosition(), snapshotPrivate(),
   ]
 

@@ -39,6 +39,25 @@ public struct RealFlow: FlowUnderTest {
   /// Forwards to `BookingFlow.back`.
   public mutating func back() { flow.back() }
 
+  /// Forwards to `BookingFlow.startOver`.
+  public mutating func startOver() { flow.startOver() }
+
+  /// A link is a snapshot: restored like any other.
+  public mutating func openPayLink(
+    _ quoteID: QuoteID, using lookup: some BookingLookup, now: Date
+  ) async {
+    flow = await BookingFlow.restore(DeepLink.pay(quoteID).snapshot, using: lookup, now: now).flow
+  }
+
+  /// Nothing: the price is the quote's, on the payment step; a refresh has no field to write.
+  public mutating func priceRefreshed(_ offer: Offer) {}
+
+  /// Nothing: the real flow prices extras into a quote, and nothing writes a price over it.
+  public mutating func promoApplied() {}
+
+  /// Nothing: a passengers step makes the draft the extras step takes, and nothing else can.
+  public mutating func travellersSaved() {}
+
   /// Reads the JSON as a `BookingSnapshot` (an unreadable one opens the search form) and restores.
   public mutating func restore(_ json: String, using lookup: some BookingLookup, now: Date) async {
     guard let snapshot = LabJSON.snapshot(from: json) else {

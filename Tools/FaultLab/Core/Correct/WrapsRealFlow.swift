@@ -30,9 +30,23 @@ extension WrapsRealFlow {
 
   mutating func back() { base.back() }
 
+  mutating func startOver() { base.startOver() }
+
   mutating func restore(_ json: String, using lookup: some BookingLookup, now: Date) async {
     await base.restore(json, using: lookup, now: now)
   }
+
+  mutating func openPayLink(_ quoteID: QuoteID, using lookup: some BookingLookup, now: Date)
+    async
+  {
+    await base.openPayLink(quoteID, using: lookup, now: now)
+  }
+
+  mutating func priceRefreshed(_ offer: Offer) { base.priceRefreshed(offer) }
+
+  mutating func promoApplied() { base.promoApplied() }
+
+  mutating func travellersSaved() { base.travellersSaved() }
 
   var path: [Stop] { base.path }
 

@@ -19,12 +19,51 @@ public protocol FlowUnderTest {
   mutating func paid(_ reference: BookingReference, from origin: BookingStep)
   /// The person went back one screen.
   mutating func back()
+  /// A new booking, from the confirmation.
+  mutating func startOver()
   /// Replaces the flow with the one `json` describes, as a relaunch does, fetching via `lookup`.
   mutating func restore(_ json: String, using lookup: some BookingLookup, now: Date) async
+  /// Replaces the flow with what a payment link for `quoteID` opens, fetching via `lookup`.
+  mutating func openPayLink(_ quoteID: QuoteID, using lookup: some BookingLookup, now: Date) async
+  /// The payment screen's background price refresh came home with `offer`, fetched again.
+  mutating func priceRefreshed(_ offer: Offer)
+  /// The promo code was applied at payment.
+  mutating func promoApplied()
+  /// The confirmation's travellers were kept for the next booking.
+  mutating func travellersSaved()
   /// The screens on the path, oldest first; empty means the search form.
   var path: [Stop] { get }
   /// The seats the flow holds for the booking in progress.
   var seats: [SeatDesignator] { get }
+  /// What an observer of the flow sees together: the flight chosen (its offer's ID) and the
+  /// price shown with it; `none` for either when there is none.
+  var fare: (flight: String, price: String) { get }
+  /// What Pay does on the payment screen shown: `live`, `dead: <field> is nil`, or `no payment`
+  /// when none is shown.
+  var payButton: String { get }
   /// What the flow would persist, as JSON with sorted keys.
   func snapshotJSON() -> String
+}
+
+extension FlowUnderTest {
+  /// The offer of the passengers step on the path, and the total of its payment step's quote,
+  /// else of that offer: the price a flow owning its steps shows is its steps' own.
+  public var fare: (flight: String, price: String) {
+    var offer: Offer?
+    var quote: Quote?
+    for stop in path {
+      switch stop.step {
+      case .passengers(let shown, _)?: offer = shown
+      case .payment(let shown)?: quote = shown
+      default: break
+      }
+    }
+    return (
+      offer.map(\.id.rawValue) ?? "none",
+      (quote?.total ?? offer?.total).map(\.description) ?? "none"
+    )
+  }
+
+  /// Live when a payment step is shown: its input is the quote it pays.
+  public var payButton: String { path.last?.screen == .payment ? "live" : "no payment" }
 }

@@ -33,10 +33,13 @@ public struct FlowVersion: Sendable, Summarised {
   public static let faults: [FlowVersion] = [
     FlowVersion(
       name: "bag", turkishName: "çanta",
-      summary: "the legacy bag: a class of optionals, last writer wins, lost with its process",
+      summary:
+        "the workshop's bag: optionals every screen writes, last writer wins, only its screens "
+        + "survive a relaunch",
       turkishSummary:
-        "eski çanta: optional alanlardan oluşan bir sınıf, en son yazan kazanır, süreçle yok olur",
-      make: { LegacyBag() }),
+        "atölyenin çantası: her ekranın yazdığı optional alanlar, en son yazan kazanır, yeniden "
+        + "açılışta yalnızca ekranları geri gelir",
+      make: { WorkshopBag() }),
     FlowVersion(
       name: "late-advance", turkishName: "geç-ilerleme",
       summary: "a late reply still advances: it pushes its step anyway",

@@ -28,6 +28,8 @@ public struct LabFixtures: Sendable {
   public let draftB: BookingDraft
   /// Seats 14A and 14B and a bag for draft A, locked for fifteen minutes from `now`.
   public let quoteA: Quote
+  /// The same extras for draft B.
+  public let quoteB: Quote
   /// The booking paying quote A makes.
   public let reference: BookingReference
   /// The booking itself, as the airline answers the payment screen.
@@ -43,10 +45,12 @@ public struct LabFixtures: Sendable {
       origin: IATACode("IST"), destination: IATACode("AMS"),
       departure: CalendarDay(iso: "2026-12-24"), passengerCount: 2)
     offerA = try Self.offer("offer-a", flight: 1957, hour: 8)
-    offerB = try Self.offer("offer-b", flight: 1951, hour: 14)
+    // Another price than offer A's: a price shown beside the wrong flight is told apart.
+    offerB = try Self.offer("offer-b", flight: 1951, hour: 14, fare: "189")
     draftA = try Self.draft("draft-a", for: offerA)
     draftB = try Self.draft("draft-b", for: offerB)
     quoteA = try Self.quote("quote-a", for: draftA)
+    quoteB = try Self.quote("quote-b", for: draftB)
     reference = try BookingReference("K7Q2ZP")
     booking = Booking(
       reference: reference, draftID: draftA.id, quoteID: quoteA.id, offer: offerA,
@@ -66,10 +70,12 @@ public struct LabFixtures: Sendable {
 
   /// An airline that still has every record the scenarios make.
   public var lookup: MemoryLookup {
-    MemoryLookup(offers: [offerA, offerB], drafts: [draftA, draftB], quotes: [quoteA])
+    MemoryLookup(offers: [offerA, offerB], drafts: [draftA, draftB], quotes: [quoteA, quoteB])
   }
 
-  private static func offer(_ id: String, flight: Int, hour: Int) throws -> Offer {
+  private static func offer(_ id: String, flight: Int, hour: Int, fare: String = "212") throws
+    -> Offer
+  {
     let ist = try Airport(
       code: IATACode("IST"), name: "Istanbul Airport", city: "İstanbul", countryCode: "TR",
       timeZoneID: "Europe/Istanbul", latitude: 41.2753, longitude: 28.7519)
@@ -86,7 +92,7 @@ public struct LabFixtures: Sendable {
       aircraft: Aircraft(code: "32N", name: "Airbus A320neo"))
     return try Offer(
       id: OfferID(id), airline: Airline(code: "TK", name: "Turkish Airlines"), segments: [segment],
-      cabin: .economy, pricePerPassenger: Money("212", "EUR"), passengerCount: 2,
+      cabin: .economy, pricePerPassenger: Money(fare, "EUR"), passengerCount: 2,
       expiresAt: now.addingTimeInterval(30 * 60))
   }
 

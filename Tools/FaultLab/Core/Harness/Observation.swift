@@ -11,6 +11,12 @@ public struct Observation: Hashable, Sendable {
   /// shown` when the scenario never showed it. The screen's reducer runs outside the flow under
   /// test, as in the app: a flow's fault cannot change it.
   public let paymentCompleted: String
+  /// The flight chosen (its offer's ID) and the price shown with it, as an observer of the flow
+  /// sees them together.
+  public let flight: String
+  public let price: String
+  /// What Pay does on the payment screen shown (`live`, `dead: <field> is nil`, `no payment`).
+  public let payButton: String
 
   /// Observes `flow` as it is now, and the payment screen as the scenario left it.
   public init(of flow: some FlowUnderTest, paymentCompleted: String = "not shown") {
@@ -18,6 +24,8 @@ public struct Observation: Hashable, Sendable {
     seats = flow.seats.sorted().map(\.description)
     snapshotJSON = flow.snapshotJSON()
     self.paymentCompleted = paymentCompleted
+    (flight, price) = flow.fare
+    payButton = flow.payButton
   }
 
   /// The screen kinds joined by `>`, like the seeds' route; an empty path is `search`.

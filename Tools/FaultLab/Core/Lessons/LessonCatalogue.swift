@@ -58,6 +58,11 @@ extension LessonExample {
     flow("001", bagFailures, "", .noOldSeats(), "bag", .separating, outright: false),
     flow("001", bagFailures, "", .paymentGone(), "bag", .separating, outright: false),
     flow("001", bagFailures, "", .restoreKeepsData(), "bag", .separating, outright: false),
+    flow("001", bagFailures, "", .restorePayLive(), "bag", .separating, outright: false),
+    flow("001", bagFailures, "", .linkBack(), "bag", .separating, outright: false),
+    flow("001", bagFailures, "", .priceIsQuote(), "bag", .separating, outright: false),
+    flow("001", bagFailures, "", .priceFollowsFlight(), "bag", .separating, outright: false),
+    flow("001", bagFailures, "", .payLive(), "bag", .separating, outright: false),
   ]
 
   /// A cell of the flow matrix as a lesson example.

@@ -21,6 +21,12 @@ public enum Scenario: String, Hashable, Sendable, CaseIterable, Summarised {
   case restoreExpired = "restore-expired"
   /// The booking, save the snapshot, relaunch at once over a network that loses calls (seeded).
   case restoreOverNetwork = "restore-network"
+  /// A payment link for quote A, paid; a new booking to offer B's payment, then back.
+  case linkThenBack = "link-then-back"
+  /// The booking, then the promo code, then the background price refresh comes home.
+  case priceWriters = "price-writers"
+  /// A booking paid, its travellers saved; a new booking of offer B to payment.
+  case savedTravellers = "saved-travellers"
 
   /// What the scenario does, in one line.
   public var summary: String {
@@ -35,6 +41,12 @@ public enum Scenario: String, Hashable, Sendable, CaseIterable, Summarised {
     case .restoreExpired: "the booking, snapshot, relaunch after the 15-minute price lock"
     case .restoreOverNetwork:
       "the booking, snapshot, relaunch at once over a network that loses calls (seed 7)"
+    case .linkThenBack:
+      "a pay link for quote-a, paid; a new booking of offer-b to payment, then back"
+    case .priceWriters:
+      "the booking, then the promo code, then the price refresh comes home"
+    case .savedTravellers:
+      "the booking paid, its travellers saved; a new booking of offer-b to payment"
     }
   }
 
@@ -55,6 +67,14 @@ public enum Scenario: String, Hashable, Sendable, CaseIterable, Summarised {
     case .restoreOverNetwork:
       "booking senaryosu, anlık kayıt al, çağrı kaybeden bir ağ üzerinden hemen yeniden aç "
         + "(tohum 7)"
+    case .linkThenBack:
+      "quote-a için ödeme bağlantısı, ödendi; offer-b için ödemeye kadar yeni bir rezervasyon, "
+        + "sonra geri"
+    case .priceWriters:
+      "booking senaryosu, ardından promosyon kodu, ardından fiyat yenilemesinin yanıtı gelir"
+    case .savedTravellers:
+      "booking senaryosu ödendi, yolcuları kaydedildi; offer-b için ödemeye kadar yeni bir "
+        + "rezervasyon"
     }
   }
 
@@ -99,8 +119,38 @@ public enum Scenario: String, Hashable, Sendable, CaseIterable, Summarised {
       } else {
         await flow.restore(json, using: fixtures.lookup, now: now)
       }
+    case .linkThenBack:
+      await flow.openPayLink(fixtures.quoteA.id, using: fixtures.lookup, now: LabFixtures.now)
+      flow.paid(fixtures.reference, from: flow.path.last?.step ?? fixtures.payment)
+      flow.startOver()
+      Self.book(&flow, fixtures.offerB, fixtures.draftB, fixtures.quoteB, fixtures)
+      flow.back()
+    case .priceWriters:
+      Self.walkToPayment(&flow, fixtures)
+      flow.promoApplied()
+      flow.priceRefreshed(fixtures.offerA)
+    case .savedTravellers:
+      Self.walkToPayment(&flow, fixtures)
+      flow.paid(fixtures.reference, from: fixtures.payment)
+      flow.travellersSaved()
+      flow.startOver()
+      Self.book(&flow, fixtures.offerB, fixtures.draftB, fixtures.quoteB, fixtures)
     }
     return Observation(of: flow)
+  }
+
+  /// A search, `offer`, its passengers saved as `draft` where a passengers screen is shown, and
+  /// its extras priced as `quote`: each screen reports from the step it shows.
+  private static func book(
+    _ flow: inout any FlowUnderTest, _ offer: Offer, _ draft: BookingDraft, _ quote: Quote,
+    _ fixtures: LabFixtures
+  ) {
+    flow.searchSubmitted(fixtures.criteria)
+    flow.offerSelected(offer, from: fixtures.results)
+    if let shown = flow.path.last?.step, case .passengers = shown {
+      flow.passengersSaved(draft, from: shown)
+    }
+    flow.extrasPriced(quote, from: flow.path.last?.step ?? .extras(draft))
   }
 
   /// Each screen reports its output from the step it was pushed with.

@@ -1,0 +1,64 @@
+import Canvas
+import FlowOwner
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
+
+extension RootFeature: ProgramRoot {
+  /// The services and clock.
+  public typealias Environment = AppEnvironment
+
+  /// `RootView.draw`.
+  public static func draw(_ state: State, on canvas: inout Canvas, theme: Theme) {
+    RootView.draw(state, on: &canvas, theme: theme)
+  }
+
+  /// `RootView.drawClock`.
+  public static func drawClock(
+    _ state: State, after previous: State, on canvas: inout Canvas, theme: Theme,
+    onlyTheClockMoved: Bool
+  ) -> Bool {
+    RootView.drawClock(
+      state, after: previous, on: &canvas, theme: theme, onlyTheClockMoved: onlyTheClockMoved)
+  }
+
+  /// `Action.movesOnlyTheClock`.
+  public static func movesOnlyTheClock(_ action: Action) -> Bool { action.movesOnlyTheClock }
+
+  /// `.key(key)`.
+  public static func key(_ key: Key) -> Action { .key(key) }
+  /// `.tick(instant)`.
+  public static func tick(_ instant: Date) -> Action { .tick(instant) }
+  /// `.spin`.
+  public static var spin: Action { .spin }
+  /// `.announce(message, lasting:)`.
+  public static func announce(_ message: String, lasting: Bool) -> Action {
+    .announce(message, lasting: lasting)
+  }
+  /// `.snapshotSaved(snapshot, error:)`.
+  public static func snapshotSaved(_ snapshot: BookingSnapshot, error: String?) -> Action? {
+    .snapshotSaved(snapshot, error: error)
+  }
+  /// `.savedSnapshotRead(text)`.
+  public static func savedSnapshotRead(_ text: String) -> Action? { .savedSnapshotRead(text) }
+
+  /// `State.now`.
+  public static func now(of state: State) -> Date { state.now }
+  /// `State.strings`.
+  public static func strings(of state: State) -> Strings { state.strings }
+  /// `State.current`.
+  public static func current(of state: State) -> StepKind { state.current }
+  /// The step of `State.restoring`.
+  public static func resuming(_ state: State) -> StepKind? { state.restoring?.step }
+  /// `State.keepsSavedSession`.
+  public static func keepsSavedSession(_ state: State) -> Bool { state.keepsSavedSession }
+  /// The path's snapshot, unless the saved session is kept or already holds it.
+  public static func snapshotToSave(_ state: State) -> BookingSnapshot? {
+    let snapshot = state.flow.snapshot
+    guard !state.keepsSavedSession, snapshot != state.saving.saved else { return nil }
+    return snapshot
+  }
+}

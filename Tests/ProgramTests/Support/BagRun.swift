@@ -1,0 +1,82 @@
+import Airline
+import Canvas
+import FlowOwner
+import Foundation
+import Persistence
+import Presentation
+import Program
+import SimulatedAirline
+import Workshop
+
+/// `booking --flow bag` in this process, as `booking` runs it: the program over the workshop's
+/// root, with the test clients `Run` has, the real simulated airline (no latency) and the bag's
+/// saved screens in a temporary data directory.
+@MainActor
+final class BagRun: Driving {
+  let root: String
+  let clock: ManualClock
+  let timers: VirtualTimers
+  let screen: TestScreen
+  let log = MemoryLog()
+  let airline: SimulatedAirline
+  let screens: SavedScreensFile
+  let bagStart: BagStart
+  let program: FeatureProgram<BagRootFeature>
+
+  /// A bag program started with `arguments` (booking's options) on the data directory `root`
+  /// (a new one when nil), its clock at `now`.
+  init(_ arguments: [String] = [], root: String? = nil, now: Date = Run.start) throws {
+    let options = try Options.parse(arguments)
+    self.root = root ?? NSTemporaryDirectory() + "booking-program-" + UUID().uuidString
+    let clock = ManualClock(now)
+    self.clock = clock
+    timers = VirtualTimers(clock: clock)
+    screen = TestScreen(columns: 100, rows: 30)
+    let store = RecordStore(root: self.root)
+    airline = SimulatedAirline(
+      store: store, clock: clock.wallClock,
+      configuration: .init(quoteLifetime: options.quoteTTL, latency: .none))
+    screens = SavedScreensFile(store: store)
+    bagStart = BagStart(
+      link: try options.openURL.map { try DeepLink(parsing: $0) }, fresh: options.fresh,
+      language: options.language)
+    let environment = AppEnvironment(
+      services: airline.services, airports: AirportDirectory.builtIn, fares: SimulatedFares(),
+      clock: clock.wallClock, paymentKeys: PaymentKeys(seed: 7))
+    program = FeatureProgram(
+      store: FeatureStore(
+        BagRootFeature.self,
+        state: BagRootFeature.State(now: now, zone: .utc, language: options.language),
+        environment: BagRootFeature.Environment(app: environment, screens: screens),
+        now: { clock.now }),
+      clients: ProgramClients(
+        screen: screen, timers: timers, clock: clock.wallClock,
+        session: SessionFile(store: store), log: log, exit: { _ in }))
+  }
+
+  /// Removes the data directory.
+  func remove() { try? FileManager.default.removeItem(atPath: root) }
+
+  /// Draws the first frame, does the bag's start (a link, or the saved screens) and hands it
+  /// over, as `booking --flow bag` does, then runs to rest.
+  func start() async {
+    program.run()
+    let opened = await bagStart.work(services: airline.services, screens: screens)
+    program.handOver(opened.map { [$0] } ?? [])
+    await settle()
+  }
+
+  func settle() async { await program.settle(timers) }
+
+  func press(_ keys: [Key]) async {
+    program.received(keys)
+    await settle()
+  }
+
+  var text: String { screen.text }
+
+  var replayer: KeyReplayer? {
+    get { program.replayer }
+    set { program.replayer = newValue }
+  }
+}

@@ -1,0 +1,96 @@
+import Airline
+import Domain
+import FlowOwner
+import Foundation
+import Workshop
+
+/// The workshop's bag, `BookingFlowContext`: the one `booking --flow bag` runs, driven through
+/// faultlab's interface. One bag, one behaviour: what the app shows live, the matrix measures.
+///
+/// Screens push themselves on a stack of screen kinds and read their data from the bag, so going
+/// back keeps the old seats, a late or doubled reply still pushes, and paying pushes on top. Like
+/// the seeds' Android bag, only the screens are saved: a relaunch brings them back over an empty
+/// bag, where Pay reads nil.
+struct WorkshopBag: FlowUnderTest {
+  private var bag = BookingFlowContext()
+
+  mutating func searchSubmitted(_ criteria: SearchCriteria) {
+    _ = bag.searchSubmitted(criteria)
+  }
+
+  /// With saved travellers, the results screen has a draft made from them instead of opening
+  /// the passengers screen; the lab's airline answers at once, as the app's does with no latency.
+  mutating func offerSelected(_ offer: Offer, from origin: BookingStep) {
+    _ = bag.offerSelected(offer, from: origin)
+    guard let saved = bag.savedTravellers,
+      let draft = try? BookingDraft(
+        id: DraftID("draft-saved-" + offer.id.rawValue), offer: offer,
+        passengers: saved.passengers, contact: saved.contact)
+    else { return }
+    _ = bag.savedTravellersDrafted(draft)
+  }
+
+  mutating func passengersSaved(_ draft: BookingDraft, from origin: BookingStep) {
+    _ = bag.passengersSaved(draft, from: origin)
+  }
+
+  mutating func extrasPriced(_ quote: Quote, from origin: BookingStep) {
+    _ = bag.extrasPriced(quote, from: origin)
+  }
+
+  mutating func paid(_ reference: BookingReference, from origin: BookingStep) {
+    _ = bag.paid(reference, from: origin)
+  }
+
+  mutating func back() { _ = bag.back() }
+
+  mutating func startOver() { _ = bag.startOver() }
+
+  /// A new process: the screens come back, the bag is a new empty one. Nothing is fetched again
+  /// and no price lock is checked.
+  mutating func restore(_ json: String, using lookup: some BookingLookup, now: Date) async {
+    bag = BookingFlowContext(
+      restoring: LabJSON.decode(SavedScreens.self, from: json) ?? SavedScreens(screens: []))
+  }
+
+  /// The bag's deep-link handler fills it by hand and sets `isFromDeepLink`.
+  mutating func openPayLink(_ quoteID: QuoteID, using lookup: some BookingLookup, now: Date)
+    async
+  {
+    bag = await BookingFlowContext.openingPayLink(quoteID, using: lookup) ?? BookingFlowContext()
+  }
+
+  mutating func priceRefreshed(_ offer: Offer) { bag.priceRefreshed(offer) }
+
+  mutating func promoApplied() { bag.promoApplied() }
+
+  mutating func travellersSaved() { bag.travellersSaved() }
+
+  /// Each screen shows whatever the bag holds now, not what it was pushed with; a screen whose
+  /// field is nil shows nothing.
+  var path: [Stop] {
+    bag.screens.compactMap { kind in
+      guard let screen = Screen(rawValue: kind.description) else { return nil }
+      return bag.step(of: kind).map(Stop.init) ?? Stop.empty(screen)
+    }
+  }
+
+  /// The seats the bag holds, whichever offer they were chosen for.
+  var seats: [SeatDesignator] { bag.selectedExtras.map { Array($0.seats.values) } ?? [] }
+
+  /// The offer and the price, written apart by different screens.
+  var fare: (flight: String, price: String) {
+    (
+      bag.selectedOffer.map(\.id.rawValue) ?? "none",
+      bag.totalPrice.map(\.description) ?? "none"
+    )
+  }
+
+  /// Pay reads the bag with `guard let`: dead when a field it reads is nil.
+  var payButton: String {
+    guard bag.current == .payment else { return "no payment" }
+    return bag.payBlocker.map { "dead: \($0.rawValue) is nil" } ?? "live"
+  }
+
+  func snapshotJSON() -> String { LabJSON.encode(bag.savedScreens) }
+}

@@ -1,0 +1,319 @@
+import Airline
+import Domain
+import FlowOwner
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
+
+/// The booking flow built the way the workshop's article warns against, on purpose: one shared
+/// object of optionals (the article's `BookingFlowContext`) that every screen writes, a
+/// navigation stack of screens that carry no data, and a `reset()` that clears fields by hand.
+///
+/// `booking --flow bag` runs the real screens on it (each built from what the bag holds when it
+/// is shown) and faultlab contrasts it with `BookingFlow`: one bag, one behaviour. What it
+/// breaks, as the article tells it:
+/// - **A stale seat:** changing flight does not clear `selectedExtras`, so the new flight's
+///   extras panel starts with the old flight's seats.
+/// - **Back after paying:** `paid` pushes the confirmation on top of the payment screen, whose
+///   quote is still in the bag: Esc reaches a payment already made.
+/// - **`isFromDeepLink`:** a payment link fills the bag by hand and sets the flag; Back from
+///   payment branches on it, and `reset()` forgets it, so it leaks into the next booking.
+/// - **Process death:** only the screens are saved (`savedScreens`), as a platform saves a back
+///   stack; a new process restores them over an empty bag, and Pay reads nil (`payBlocker`).
+/// - **Three writers of the price:** the extras screen, the payment screen's background refresh
+///   and the promo code all write `totalPrice`; whoever writes last wins.
+/// - **An observer sees the new flight with the old price:** `selectedOffer` and `totalPrice`
+///   are written apart, so whoever watches both (the trip bar) sees them disagree.
+/// - **Temporal coupling:** only the passengers screen writes `contactEmail`, and the payment
+///   screen reads it; saved travellers skip the passengers screen, and Pay reads nil.
+public struct BookingFlowContext: Hashable, Sendable {
+  /// The bag's fields, in the order screens fill them; the newest last.
+  public enum Field: String, CaseIterable, Sendable {
+    case searchCriteria, selectedOffer, draft, contactEmail, selectedExtras, totalPrice, quote
+    case booking, savedTravellers, isFromDeepLink
+  }
+
+  /// Travellers kept for the next booking (the traveller's profile, not the booking's data).
+  public struct SavedTravellers: Hashable, Sendable {
+    public let passengers: [Passenger]
+    public let contact: Contact
+
+    /// Travellers and their contact.
+    public init(passengers: [Passenger], contact: Contact) {
+      self.passengers = passengers
+      self.contact = contact
+    }
+  }
+
+  public private(set) var searchCriteria: SearchCriteria?
+  public private(set) var selectedOffer: Offer?
+  public private(set) var draft: BookingDraft?
+  public private(set) var contactEmail: String?
+  public private(set) var selectedExtras: Extras?
+  public private(set) var totalPrice: Money?
+  public private(set) var quote: Quote?
+  public private(set) var booking: BookingReference?
+  public private(set) var savedTravellers: SavedTravellers?
+  public private(set) var isFromDeepLink = false
+  /// Who wrote each field last (a screen, the price refresh, the promo code, the deep-link
+  /// handler, `reset()`).
+  public private(set) var writers: [Field: String] = [:]
+  /// The screens open, bottom first: kinds only, like a navigation controller's stack.
+  public private(set) var screens: [StepKind] = []
+
+  /// An empty bag at the search form.
+  public init() {}
+
+  /// The bag of a new process whose platform restored `saved`: the screens come back, every
+  /// field is nil.
+  public init(restoring saved: SavedScreens) {
+    screens = saved.screens
+  }
+
+  // MARK: - What the screens are built from
+
+  /// The step each open screen is built from, built from what the bag holds now; nil for a
+  /// screen whose field is missing (the legacy screen would crash on its force unwrap).
+  public func step(of screen: StepKind) -> BookingStep? {
+    switch screen {
+    case .search: nil
+    case .results: searchCriteria.map { .results($0) }
+    case .passengers:
+      // The bag "helps": whatever draft it still holds prefills the form.
+      selectedOffer.map { .passengers($0, prefill: draft.map(PassengerPrefill.init) ?? .empty) }
+    case .extras: draft.map { .extras($0, chosen: selectedExtras ?? .none) }
+    case .payment: quote.map { .payment($0) }
+    case .confirmation: booking.map { .confirmation($0) }
+    }
+  }
+
+  /// The open screens that have their data, built from the bag.
+  public var path: [BookingStep] { screens.compactMap(step(of:)) }
+
+  /// The screen shown as current.
+  public var current: StepKind { screens.last ?? .search }
+
+  /// Whether the current screen is open with nothing to build it from (after a relaunch).
+  public var currentIsEmpty: Bool { current != .search && step(of: current) == nil }
+
+  /// Any screen can be popped, the confirmation included.
+  public var canGoBack: Bool { !screens.isEmpty }
+
+  /// What the platform saves for a relaunch: the screens, not the bag.
+  public var savedScreens: SavedScreens { SavedScreens(screens: screens) }
+
+  /// The field the payment screen's Pay finds nil, if one is: it reads the quote, the price and
+  /// the contact's email from the bag, and with a `guard let` does nothing when one is missing.
+  /// Nil when Pay goes through.
+  public var payBlocker: Field? {
+    if quote == nil { return .quote }
+    if totalPrice == nil { return .totalPrice }
+    if contactEmail == nil { return .contactEmail }
+    return nil
+  }
+
+  // MARK: - Every screen writes the bag
+
+  private mutating func write<Value>(
+    _ field: Field, _ keyPath: WritableKeyPath<Self, Value>, _ value: Value, by writer: String
+  ) {
+    self[keyPath: keyPath] = value
+    writers[field] = writer
+  }
+
+  private func event(_ transition: FlowTransition) -> FlowEvent {
+    FlowEvent(
+      transition: transition, outcome: .accepted(removed: []), pathAfter: path.map(\.kind))
+  }
+
+  /// The search screen writes the criteria and opens the results.
+  public mutating func searchSubmitted(_ criteria: SearchCriteria) -> FlowEvent {
+    write(.searchCriteria, \.searchCriteria, criteria, by: "search screen")
+    screens = [.results]
+    return event(.searchSubmitted(criteria))
+  }
+
+  /// The results screen writes the offer and opens the passengers screen; with saved
+  /// travellers it opens nothing yet: a draft is made from them first
+  /// (`savedTravellersDrafted`), and the passengers screen is skipped.
+  public mutating func offerSelected(_ offer: Offer, from origin: BookingStep) -> FlowEvent {
+    // Nothing that belonged to the old flight is cleared (its seats, its price): nobody
+    // remembered to.
+    write(.selectedOffer, \.selectedOffer, offer, by: "results screen")
+    if savedTravellers == nil { screens.append(.passengers) }
+    return event(.advanced(to: .passengers, id: offer.id.rawValue, from: origin.kind))
+  }
+
+  /// The draft the results screen made from the saved travellers: the extras screen opens,
+  /// and the passengers screen, the one that writes `contactEmail`, never ran.
+  public mutating func savedTravellersDrafted(_ draft: BookingDraft) -> FlowEvent {
+    write(.draft, \.draft, draft, by: "results screen (saved travellers)")
+    screens.append(.extras)
+    return event(.advanced(to: .extras, id: draft.id.rawValue, from: .results))
+  }
+
+  /// The passengers screen writes the draft and the contact's email.
+  public mutating func passengersSaved(_ draft: BookingDraft, from origin: BookingStep)
+    -> FlowEvent
+  {
+    write(.draft, \.draft, draft, by: "passengers screen")
+    write(.contactEmail, \.contactEmail, draft.contact.email, by: "passengers screen")
+    screens.append(.extras)
+    return event(.advanced(to: .extras, id: draft.id.rawValue, from: origin.kind))
+  }
+
+  /// The extras screen writes the extras, the quote and the price.
+  public mutating func extrasPriced(_ quote: Quote, from origin: BookingStep) -> FlowEvent {
+    write(.selectedExtras, \.selectedExtras, quote.extras, by: "extras screen")
+    write(.quote, \.quote, quote, by: "extras screen")
+    write(.totalPrice, \.totalPrice, quote.total, by: "extras screen")
+    screens.append(.payment)
+    return event(.advanced(to: .payment, id: quote.id.rawValue, from: origin.kind))
+  }
+
+  /// The payment screen's background refresh writes the offer's fare as the price (without the
+  /// extras, and over whatever was there).
+  public mutating func priceRefreshed(_ offer: Offer) {
+    write(.totalPrice, \.totalPrice, offer.total, by: "price refresh")
+  }
+
+  /// The promo code service takes 10% off whatever price the bag holds now.
+  public mutating func promoApplied() {
+    guard let price = totalPrice else { return }
+    write(
+      .totalPrice, \.totalPrice, Money(price.amount * Decimal(9) / Decimal(10), price.currency),
+      by: "promo code")
+  }
+
+  /// The payment screen writes the quote priced again, and its price.
+  public mutating func repriced(_ quote: Quote, from origin: BookingStep) -> FlowEvent {
+    write(.quote, \.quote, quote, by: "payment screen")
+    write(.totalPrice, \.totalPrice, quote.total, by: "payment screen")
+    return event(.repriced(quote.id, from: origin.kind))
+  }
+
+  /// The payment screen writes the booking and pushes the confirmation on top: the payment
+  /// screen, and its paid quote, stay underneath.
+  public mutating func paid(_ reference: BookingReference, from origin: BookingStep) -> FlowEvent {
+    write(.booking, \.booking, reference, by: "payment screen")
+    screens.append(.confirmation)
+    return event(.paid(reference, from: origin.kind))
+  }
+
+  /// The confirmation screen keeps the draft's travellers for the next booking.
+  public mutating func travellersSaved() {
+    guard let draft else { return }
+    write(
+      .savedTravellers, \.savedTravellers,
+      SavedTravellers(passengers: draft.passengers, contact: draft.contact),
+      by: "confirmation screen")
+  }
+
+  /// Pops the top screen; from a payment opened by a link there is nothing under it, so Back
+  /// branches on the flag and goes to the search form.
+  public mutating func back() -> FlowEvent {
+    if isFromDeepLink, current == .payment {
+      screens = []
+    } else if !screens.isEmpty {
+      screens.removeLast()
+    }
+    return event(.back)
+  }
+
+  /// A new booking: `reset()`.
+  public mutating func startOver() -> FlowEvent {
+    reset()
+    return event(.startedOver)
+  }
+
+  /// Clears the booking's fields by hand, one by one. The saved travellers are the traveller's
+  /// profile and stay on purpose; the newest field, `isFromDeepLink`, was never added here.
+  public mutating func reset() {
+    let cleared: [Field] = [
+      .searchCriteria, .selectedOffer, .draft, .contactEmail, .selectedExtras, .totalPrice,
+      .quote, .booking,
+    ]
+    for field in cleared { writers[field] = "reset()" }
+    searchCriteria = nil
+    selectedOffer = nil
+    draft = nil
+    contactEmail = nil
+    selectedExtras = nil
+    totalPrice = nil
+    quote = nil
+    booking = nil
+    screens = []
+  }
+
+  // MARK: - The deep-link handler
+
+  /// The deep-link handler: a payment link fills the bag by hand, imitating what the four
+  /// screens before payment would have written, and sets `isFromDeepLink` so the screens can
+  /// tell. It imitates what the screens wrote when it was written: the saved travellers, added
+  /// to the confirmation since, are not among them. Nil when the quote, its draft or its offer
+  /// cannot be fetched.
+  public static func openingPayLink(_ quoteID: QuoteID, using lookup: some BookingLookup) async
+    -> BookingFlowContext?
+  {
+    do throws(ServiceError) {
+      let quote = try await lookup.quote(id: quoteID)
+      let draft = try await lookup.draft(id: quote.draftID)
+      var bag = BookingFlowContext()
+      let handler = "deep link handler"
+      bag.write(
+        .searchCriteria, \.searchCriteria,
+        try? SearchCriteria(
+          origin: draft.offer.origin.code, destination: draft.offer.destination.code,
+          departure: draft.offer.departure.day, passengerCount: draft.offer.passengerCount),
+        by: handler)
+      bag.write(.selectedOffer, \.selectedOffer, draft.offer, by: handler)
+      bag.write(.draft, \.draft, draft, by: handler)
+      bag.write(.contactEmail, \.contactEmail, draft.contact.email, by: handler)
+      bag.write(.selectedExtras, \.selectedExtras, quote.extras, by: handler)
+      bag.write(.quote, \.quote, quote, by: handler)
+      bag.write(.totalPrice, \.totalPrice, quote.total, by: handler)
+      bag.write(.isFromDeepLink, \.isFromDeepLink, true, by: handler)
+      bag.screens = [.payment]
+      return bag
+    } catch {
+      return nil
+    }
+  }
+
+  /// A search link: the handler writes the criteria as the search screen would, and sets the
+  /// flag.
+  public static func openingSearchLink(_ criteria: SearchCriteria) -> BookingFlowContext {
+    var bag = BookingFlowContext()
+    _ = bag.searchSubmitted(criteria)
+    bag.write(.searchCriteria, \.searchCriteria, criteria, by: "deep link handler")
+    bag.write(.isFromDeepLink, \.isFromDeepLink, true, by: "deep link handler")
+    return bag
+  }
+}
+
+/// What survives the bag's process: the screens open, as a platform saves a back stack.
+public struct SavedScreens: Hashable, Sendable, Codable {
+  /// The screens, bottom first.
+  public let screens: [StepKind]
+
+  /// `screens`, saved.
+  public init(screens: [StepKind]) { self.screens = screens }
+
+  private enum CodingKeys: String, CodingKey { case screens }
+
+  /// Read from the screens' names; an unknown name is left out.
+  public init(from decoder: any Decoder) throws {
+    let names = try decoder.container(keyedBy: CodingKeys.self).decode(
+      [String].self, forKey: .screens)
+    screens = names.compactMap { name in StepKind.allCases.first { $0.description == name } }
+  }
+
+  /// Written as the screens' names: `{"screens":["results","passengers"]}`.
+  public func encode(to encoder: any Encoder) throws {
+    var container = encoder.container(keyedBy: CodingKeys.self)
+    try container.encode(screens.map(\.description), forKey: .screens)
+  }
+}

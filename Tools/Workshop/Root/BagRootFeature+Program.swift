@@ -1,0 +1,56 @@
+import Canvas
+import FlowOwner
+import Presentation
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
+
+extension BagRootFeature: ProgramRoot {
+  /// The countdown's next second while a quote is on the screens, and the spinner while
+  /// anything loads.
+  public static func subscriptions(_ state: State, now: Date) -> Subscriptions {
+    Subscriptions(countdownTick: countdownTick(state, now: now), spinner: state.isBusy)
+  }
+
+  /// The instant the quote's countdown shows its next second; nil without a quote, or once it
+  /// has expired.
+  public static func countdownTick(_ state: State, now: Date) -> Date? {
+    guard let quote = state.quote, quote.isValid(at: now) else { return nil }
+    return quote.expiresAt.addingTimeInterval(-Double(quote.secondsRemaining(at: now) - 1))
+  }
+
+  /// Every action may change more than the clock: the bag is redrawn whole.
+  public static func movesOnlyTheClock(_ action: Action) -> Bool { false }
+
+  /// `BagView.draw`.
+  public static func draw(_ state: State, on canvas: inout Canvas, theme: Theme) {
+    BagView.draw(state, on: &canvas, theme: theme)
+  }
+
+  /// Never: the bag is redrawn whole.
+  public static func drawClock(
+    _ state: State, after previous: State, on canvas: inout Canvas, theme: Theme,
+    onlyTheClockMoved: Bool
+  ) -> Bool { false }
+
+  /// `.key(key)`.
+  public static func key(_ key: Key) -> Action { .key(key) }
+  /// `.tick(instant)`.
+  public static func tick(_ instant: Date) -> Action { .tick(instant) }
+  /// `.spin`.
+  public static var spin: Action { .spin }
+  /// `.announce(message, lasting:)`.
+  public static func announce(_ message: String, lasting: Bool) -> Action {
+    .announce(message, lasting: lasting)
+  }
+
+  /// `State.now`.
+  public static func now(of state: State) -> Date { state.now }
+  /// `State.strings`.
+  public static func strings(of state: State) -> Strings { state.strings }
+  /// The bag's current screen.
+  public static func current(of state: State) -> StepKind { state.current }
+}

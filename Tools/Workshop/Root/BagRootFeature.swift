@@ -1,0 +1,313 @@
+import Airline
+import Canvas
+import Domain
+import FlowOwner
+import Presentation
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
+
+/// The root of `booking --flow bag`: the app's screens (the search form, the step features on a
+/// `StepStack<BookingSteps>`, the shell's boxes) on the workshop's bag, `BookingFlowContext`.
+///
+/// Like `RootFeature`, screens only report what their step produced; here every report writes
+/// the bag, and the screens are built again from whatever it holds. What the legacy app around
+/// the bag also does is here: the payment screen refreshes the price in the background, a promo
+/// code (Ctrl-P at payment) rewrites it, a confirmation can save its travellers (`s`) so the
+/// next booking skips the passengers screen, and Pay reads the bag with `guard let`, doing
+/// nothing when a field it reads is nil (`BookingFlowContext.payBlocker`). The bag's screens
+/// are saved after each change, never its data.
+public enum BagRootFeature {
+  /// Everything on screen.
+  public struct State: Hashable, Sendable {
+    /// The time, moved by every action.
+    public var now: Date
+    /// The bag.
+    public internal(set) var bag = BookingFlowContext()
+    /// The search form, under the screens.
+    public var search: SearchFeature.State
+    /// One screen per screen of the bag that has its data.
+    public internal(set) var stack = StepStack<BookingSteps>()
+    /// The open box, the header's notice, the activity log, the screen's size.
+    public var shell = ShellFeature.State()
+    /// The traveller's time zone.
+    public let zone: Zone
+    /// The language of every text.
+    public var language: Language
+    /// What the last key did (for `--record`).
+    public internal(set) var lastKey: KeyUse = .used
+    /// Advances while something is loading, to animate spinners.
+    public var spinnerTick = 0
+    /// While the draft of the saved travellers is being made.
+    public internal(set) var drafting = false
+    /// How many times the screens were saved: each save carries its number.
+    public internal(set) var screenSaves = 0
+    /// The screens as the newest save that worked wrote them (the inspector shows them).
+    public internal(set) var screensOnDisk: SavedScreens?
+    /// That save's number.
+    var screensOnDiskNumber = 0
+
+    /// The bag at the search form.
+    public init(now: Date, zone: Zone = .utc, language: Language = .english) {
+      self.now = now
+      self.zone = zone
+      self.language = language
+      search = SearchFeature.State(today: CalendarDay(now, in: zone))
+    }
+
+    /// The words of `language`.
+    public var strings: Strings { language.strings }
+    /// The bag's words in `language`.
+    public var words: BagWords { BagWords(language) }
+    /// The screen shown as current.
+    public var current: StepKind { bag.current }
+    /// Whether a step waits for the airline, or the saved travellers' draft is being made.
+    public var isBusy: Bool { drafting || stack.entries.contains { $0.screen.isBusy } }
+    /// The screen shown, when it has its data.
+    public var shown: StepEntry? {
+      guard !bag.currentIsEmpty, bag.current != .search else { return nil }
+      return stack.last
+    }
+    /// The quote on the screens, if any: the header's countdown follows it.
+    public var quote: Quote? {
+      for step in bag.path.reversed() {
+        if case .payment(let quote) = step { return quote }
+      }
+      return nil
+    }
+  }
+
+  /// What happened.
+  public enum Action: Hashable, Sendable {
+    case key(Key)
+    case tick(Date)
+    case spin
+    /// The start's work: a bag filled by the deep-link handler, or the saved screens over an
+    /// empty bag; with what to say in the header.
+    case opened(BookingFlowContext, notice: String?)
+    /// A key or reply for the step `StepID`.
+    case step(StepID, StepAction)
+    /// The payment screen's background price refresh came home.
+    case priceRefreshed(Result<Offer, ServiceError>)
+    /// The draft made from the saved travellers came home.
+    case travellersDrafted(Result<BookingDraft, ServiceError>)
+    /// What the save numbered `number` of `screens` said: nil when they are on disk.
+    case screensSaved(SavedScreens, number: Int, error: String?)
+    /// A one-line message for the header.
+    case announce(String, lasting: Bool)
+  }
+
+  /// What the bag's reducer is given: the services and clock, and where its screens are saved.
+  public struct Environment: Sendable {
+    public let app: AppEnvironment
+    public let screens: any SavedScreensStore
+
+    /// The services of `app`, the screens saved in `screens`.
+    public init(app: AppEnvironment, screens: any SavedScreensStore) {
+      self.app = app
+      self.screens = screens
+    }
+  }
+
+  /// Handles `action`, which came at `now`. Commands, in this order: the event log's lines
+  /// (what the bag was told and the header's notice), then the key to record; the screens are
+  /// saved by a job whenever they changed.
+  public static func reduce(
+    _ state: inout State, _ action: Action, at now: Date, environment: Environment
+  ) -> Effect<Action> {
+    let before = (
+      activity: state.shell.activityCount, notice: state.shell.notice,
+      modal: state.shell.modal, screens: state.bag.screens
+    )
+    state.now = now
+    let effect = reduceAction(&state, action, environment)
+    var commands: [Command] = []
+    let added = min(state.shell.activityCount - before.activity, state.shell.activity.count)
+    for line in state.shell.activity.suffix(max(0, added)) {
+      commands.append(.log("bag: " + line))
+    }
+    if state.shell.notice != before.notice, let notice = state.shell.notice {
+      commands.append(.log("notice: " + notice))
+    }
+    if case .key(let key) = action {
+      switch key {
+      case .resize: break
+      case _ where before.modal == .confirmQuit && RootFeature.confirmsQuit(key):
+        commands.append(.unrecordLastKey)
+      default: commands.append(.recordKey(key, use: state.lastKey))
+      }
+    }
+    var effects = [Effect<Action>.commands(commands), effect]
+    if state.bag.screens != before.screens {
+      effects.append(saveScreens(&state, environment))
+    }
+    return .batch(effects)
+  }
+
+  private static func reduceAction(
+    _ state: inout State, _ action: Action, _ environment: Environment
+  ) -> Effect<Action> {
+    switch action {
+    case .tick(let instant):
+      state.now = instant
+      return .none
+    case .spin:
+      state.spinnerTick &+= 1
+      return .none
+    case .announce(let message, let lasting):
+      ShellFeature.reduce(
+        &state.shell, .announce(message, lasting: lasting), strings: state.strings)
+      return .none
+    case .opened(let bag, let notice):
+      state.bag = bag
+      if let notice { state.shell.announce(notice) }
+      if let criteria = bag.searchCriteria {
+        state.search = SearchFeature.State(today: state.search.today, criteria: criteria)
+        SearchFeature.refresh(&state.search, airports: environment.app.airports)
+      }
+      return reconcile(&state, environment)
+    case .screensSaved(let screens, let number, let error):
+      state.shell.saveProblem = error.map(state.strings.cannotSave)
+      if error == nil, number > state.screensOnDiskNumber {
+        state.screensOnDisk = screens
+        state.screensOnDiskNumber = number
+      }
+      return .none
+    case .priceRefreshed(.success(let offer)):
+      state.bag.priceRefreshed(offer)
+      state.shell.note(state.words.wrote(.totalPrice, state.bag))
+      return .none
+    case .priceRefreshed(.failure(let error)):
+      state.shell.note(state.strings.serviceError(error))
+      return .none
+    case .travellersDrafted(.success(let draft)):
+      state.drafting = false
+      state.shell.record(state.bag.savedTravellersDrafted(draft))
+      return reconcile(&state, environment)
+    case .travellersDrafted(.failure(let error)):
+      state.drafting = false
+      state.shell.announce(state.strings.serviceError(error))
+      return .none
+    case .step(let id, let stepAction):
+      let context = stepEnvironment(state, environment)
+      guard let reply = state.stack.send(stepAction, to: id, context: context, embed: embed)
+      else {
+        state.shell.note(state.strings.replyDropped(id.description))
+        return .none
+      }
+      return handle(&state, reply, environment).effect
+    case .key(let key):
+      return keyReduce(&state, key, environment)
+    }
+  }
+
+  /// The bag's screens, saved by a job numbered so that an older save never overwrites a
+  /// newer one.
+  private static func saveScreens(_ state: inout State, _ environment: Environment) -> Effect<
+    Action
+  > {
+    state.screenSaves += 1
+    let (screens, number, store) = (state.bag.savedScreens, state.screenSaves, environment.screens)
+    return .run {
+      .screensSaved(screens, number: number, error: store.save(screens, number: number))
+    }
+  }
+
+  // MARK: - Steps
+
+  /// How a step's work comes back: an action for that step's ID.
+  static let embed: @Sendable (StepID, StepAction) -> Action = { .step($0, $1) }
+
+  /// What every step's reducer is given.
+  static func stepEnvironment(_ state: State, _ environment: Environment) -> StepEnvironment {
+    StepEnvironment(
+      now: state.now, zone: state.zone, environment: environment.app, language: state.language)
+  }
+
+  /// Makes the stack match the screens that have their data. The bag keeps nothing a leaving
+  /// screen held typed: the screens forget it.
+  static func reconcile(_ state: inout State, _ environment: Environment) -> Effect<Action> {
+    state.stack.reconcile(
+      to: state.bag.path, context: stepEnvironment(state, environment), embed: embed
+    ).effect
+  }
+
+  /// Writes what a step produced into the bag.
+  static func handle(
+    _ state: inout State, _ reply: StepStack<BookingSteps>.Reply<Action>,
+    _ environment: Environment
+  ) -> (handled: Bool, effect: Effect<Action>) {
+    let (effect, origin) = (reply.effect, reply.origin)
+    var work: Effect<Action> = .none
+    switch reply.output {
+    case nil:
+      return (reply.handled, effect)
+    case .next(.passengers(let offer, _)):
+      state.shell.record(state.bag.offerSelected(offer, from: origin))
+      if let saved = state.bag.savedTravellers {
+        // "Travellers with saved details skip the passengers screen."
+        state.drafting = true
+        let drafts = environment.app.services.drafts
+        work = .run {
+          do throws(ServiceError) {
+            return .travellersDrafted(
+              .success(
+                try await drafts.createDraft(
+                  offer: offer, passengers: saved.passengers, contact: saved.contact)))
+          } catch {
+            return .travellersDrafted(.failure(error))
+          }
+        }
+      }
+    case .searchDay(let day):
+      guard case .results(let criteria, _) = origin,
+        let moved = try? SearchCriteria(
+          origin: criteria.origin, destination: criteria.destination, departure: day,
+          passengerCount: criteria.passengerCount)
+      else { return (true, effect) }
+      state.search = SearchFeature.State(today: state.search.today, criteria: moved)
+      SearchFeature.refresh(&state.search, airports: environment.app.airports)
+      state.shell.record(state.bag.searchSubmitted(moved))
+    case .next(.extras(let draft, _)):
+      state.shell.record(state.bag.passengersSaved(draft, from: origin))
+    case .next(.payment(let quote)):
+      state.shell.record(state.bag.extrasPriced(quote, from: origin))
+      work = refreshPrice(of: state.bag.selectedOffer, environment)
+    case .next(.results), .next(.confirmation):
+      // No screen's output opens these: a search and a payment do, below.
+      return (true, effect)
+    case .paid(let reference):
+      state.shell.record(state.bag.paid(reference, from: origin))
+    case .alreadyBooked(let reference):
+      state.shell.record(state.bag.paid(reference, from: origin))
+      let reconciled = reconcile(&state, environment)
+      state.shell.notice = state.strings.alreadyBooked(reference)
+      return (true, .batch([effect, reconciled]))
+    case .repriced(let quote):
+      state.shell.record(state.bag.repriced(quote, from: origin))
+    case .startOver:
+      state.shell.record(state.bag.startOver())
+      state.shell.notice = nil
+    }
+    return (true, .batch([effect, work, reconcile(&state, environment)]))
+  }
+
+  /// The payment screen's background refresh: the offer fetched again, its fare written as the
+  /// price when it comes home.
+  private static func refreshPrice(of offer: Offer?, _ environment: Environment) -> Effect<
+    Action
+  > {
+    guard let id = offer?.id else { return .none }
+    let offers = environment.app.services.offers
+    return .run {
+      do throws(ServiceError) {
+        return .priceRefreshed(.success(try await offers.offer(id: id)))
+      } catch {
+        return .priceRefreshed(.failure(error))
+      }
+    }
+  }
+}

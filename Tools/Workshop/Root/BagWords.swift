@@ -1,0 +1,81 @@
+import Presentation
+
+/// What `booking --flow bag` says besides the app's own strings, in English and in Turkish.
+public struct BagWords: Sendable {
+  /// The header's warning: the broken version must never be taken for the real one.
+  public let banner: String
+  /// The trip bar, which watches the bag's offer and price: "Your trip: TK1957 08:40 · EUR
+  /// 212.00" (a dash when no price is written).
+  public let tripBar: @Sendable (_ flight: String, _ price: String?) -> String
+  /// The first line of a screen opened with nothing in the bag to build it from.
+  public let emptyScreen: String
+  /// The Pay button of such a screen.
+  public let deadPay: String
+  /// The quit question's body.
+  public let quitLosesBag: String
+  /// Said when the promo code is applied.
+  public let promoApplied: String
+  /// Said when a confirmation's travellers are saved.
+  public let travellersSaved: String
+  /// The bag's keys, under the app's in the help.
+  public let helpLines: [String]
+  /// A writer's name, as the activity log says it.
+  private let wroteLine: @Sendable (_ writer: String, _ field: String, _ value: String) -> String
+
+  /// The words of `language`.
+  public init(_ language: Language) {
+    self = language == .turkish ? .turkish : .english
+  }
+
+  private init(
+    banner: String, tripBar: @escaping @Sendable (String, String?) -> String,
+    emptyScreen: String, deadPay: String, quitLosesBag: String, promoApplied: String,
+    travellersSaved: String, helpLines: [String],
+    wroteLine: @escaping @Sendable (String, String, String) -> String
+  ) {
+    self.banner = banner
+    self.tripBar = tripBar
+    self.emptyScreen = emptyScreen
+    self.deadPay = deadPay
+    self.quitLosesBag = quitLosesBag
+    self.promoApplied = promoApplied
+    self.travellersSaved = travellersSaved
+    self.helpLines = helpLines
+    self.wroteLine = wroteLine
+  }
+
+  /// "price refresh wrote totalPrice = EUR 212.00": who wrote `field` of `bag` last, and what.
+  public func wrote(_ field: BookingFlowContext.Field, _ bag: BookingFlowContext) -> String {
+    wroteLine(bag.writers[field] ?? "?", field.rawValue, bag.value(of: field))
+  }
+
+  static let english = BagWords(
+    banner: "BAG MODE: the broken version, for the workshop",
+    tripBar: { "Your trip: \($0) · \($1 ?? "—")" },
+    emptyScreen: "This screen reads the bag, and the bag is empty:",
+    deadPay: "[ Pay ]",
+    quitLosesBag: "Quit? The bag goes with the process; only its screens come back.",
+    promoApplied: "Promo code WORKSHOP10: 10% off the price in the bag",
+    travellersSaved: "Travellers saved: the next booking skips the passengers screen",
+    helpLines: [
+      "The bag (--flow bag):",
+      "Ctrl-P            the promo code, at payment",
+      "s                 save the travellers, on a confirmation",
+    ],
+    wroteLine: { "\($0) wrote \($1) = \($2)" })
+
+  static let turkish = BagWords(
+    banner: "ÇANTA MODU: bozuk sürüm, atölye için",
+    tripBar: { "Seyahatiniz: \($0) · \($1 ?? "—")" },
+    emptyScreen: "Bu ekran çantayı okur, çanta ise boş:",
+    deadPay: "[ Öde ]",
+    quitLosesBag: "Çıkılsın mı? Çanta süreçle birlikte gider; yalnızca ekranları geri gelir.",
+    promoApplied: "WORKSHOP10 promosyon kodu: çantadaki fiyattan %10 indirim",
+    travellersSaved: "Yolcular kaydedildi: bir sonraki rezervasyon yolcu ekranını atlar",
+    helpLines: [
+      "Çanta (--flow bag):",
+      "Ctrl-P            promosyon kodu, ödeme ekranında",
+      "s                 yolcuları kaydet, onay ekranında",
+    ],
+    wroteLine: { "\($0), \($1) alanına yazdı: \($2)" })
+}
