@@ -69,7 +69,8 @@ enum SessionCommand {
       let reason =
         switch restoration.outcome {
         case .fresh: "The saved session is at the search form."
-        case .resumed(let step): "Everything it needs is still there: it resumes at \(step)."
+        case .resumed(let step), .opened(let step):
+          "Everything it needs is still there: it resumes at \(step)."
         case .fellBack(_, let why): why.description
         }
       report = SessionReport(

@@ -38,7 +38,8 @@ public struct JournalHeader: Codable, Sendable {
   public var language: Language
   /// The snapshot being restored (a saved session or a link), if any.
   public var restoring: BookingSnapshot?
-  public var fromLink: Bool
+  /// The link opened, if a link (not a saved session) is restored.
+  public var link: String?
   public var keptSession: StepKind?
   /// The snapshot on disk at the start.
   public var saved: BookingSnapshot?
@@ -48,14 +49,14 @@ public struct JournalHeader: Codable, Sendable {
 
   public init(
     start: Date, zone: String, language: Language, restoring: BookingSnapshot?,
-    fromLink: Bool, keptSession: StepKind?, saved: BookingSnapshot?, notice: String?,
+    link: String?, keptSession: StepKind?, saved: BookingSnapshot?, notice: String?,
     saveProblem: String?, paymentSeed: UInt64
   ) {
     self.start = start
     self.zone = zone
     self.language = language
     self.restoring = restoring
-    self.fromLink = fromLink
+    self.link = link
     self.keptSession = keptSession
     self.saved = saved
     self.notice = notice

@@ -97,7 +97,9 @@ public enum JournalReplay {
       now: header.start, zone: zone, language: header.language,
       restoring: header.restoring.flatMap { snapshot in
         snapshot == .search
-          ? nil : RootFeature.Restoring(step: snapshot.position.kind, fromLink: header.fromLink)
+          ? nil
+          : RootFeature.Restoring(
+            step: snapshot.position.kind, link: header.link.flatMap { try? DeepLink(parsing: $0) })
       }, keptSession: header.keptSession, saved: header.saved)
     state.shell.notice = header.notice
     state.shell.saveProblem = header.saveProblem

@@ -436,14 +436,10 @@ extension FeatureProgram where Root == RootFeature {
 
   /// Hands the restored flow to the store; from now on keys reach the steps. `saved` is its
   /// snapshot as the start's work saved it before handing it over (nil: it did not need to).
-  public func restored(_ restoration: Restoration, fromLink: Bool, saved: SessionSave?) {
+  public func restored(_ restoration: Restoration, saved: SessionSave?) {
     var actions: [RootFeature.Action] = []
     if let saved { actions.append(.snapshotSaved(saved.snapshot, error: saved.error)) }
     actions.append(.restored(restoration))
-    // A link opens; only a saved session resumes.
-    if fromLink, case .resumed(let step) = restoration.outcome {
-      actions.append(.announce(store.state.strings.openedFromLink(step)))
-    }
     handOver(actions)
   }
 }

@@ -23,8 +23,8 @@ public struct Startup: Sendable {
   public let keptSession: StepKind?
   /// Why the saved session could not be used, for the header.
   public let notices: [String]
-  /// Whether a link is being opened.
-  public let fromLink: Bool
+  /// The link being opened, if any: it is restored as a snapshot (`BookingFlow.open`).
+  public let link: DeepLink?
 
   /// The start for `options` with `link` (already parsed and checked), reading `session`.
   public init(options: Options, link: DeepLink?, session: any SessionStore) {
@@ -42,11 +42,11 @@ public struct Startup: Sendable {
     snapshot = link?.snapshot ?? (options.fresh ? nil : saved)
     restoring = snapshot.flatMap { snapshot in
       snapshot == .search
-        ? nil : RootFeature.Restoring(step: snapshot.position.kind, fromLink: link != nil)
+        ? nil : RootFeature.Restoring(step: snapshot.position.kind, link: link)
     }
     let kept = options.fresh && link == nil ? saved?.position.kind : nil
     keptSession = kept == .search ? nil : kept
-    fromLink = link != nil
+    self.link = link
   }
 
   /// The state before the first frame.
@@ -67,7 +67,7 @@ public struct Startup: Sendable {
   ) -> JournalHeader {
     JournalHeader(
       start: now, zone: zone.identifier, language: language,
-      restoring: restoring == nil ? nil : snapshot, fromLink: fromLink, keptSession: keptSession,
+      restoring: restoring == nil ? nil : snapshot, link: link?.url, keptSession: keptSession,
       saved: saved, notice: notices.first,
       saveProblem: saveProblem.map(language.strings.cannotSave),
       paymentSeed: paymentSeed)
@@ -120,7 +120,12 @@ public struct Startup: Sendable {
       guard let snapshot = start.snapshot, start.restoring != nil else { return found }
       let now = clock.now()
       found.restoredAt = now
-      let restoration = await BookingFlow.restore(snapshot, using: services, now: now)
+      let restoration =
+        if let link = start.link {
+          await BookingFlow.open(link, using: services, now: now)
+        } else {
+          await BookingFlow.restore(snapshot, using: services, now: now)
+        }
       found.resumed = .restored(restoration)
       let restored = restoration.flow.snapshot
       if restored != start.saved {
@@ -138,7 +143,7 @@ public struct Startup: Sendable {
     case .nothing: break
     case .restored(let restoration):
       program.restoredAt = found.restoredAt
-      program.restored(restoration, fromLink: fromLink, saved: found.restoredSave)
+      program.restored(restoration, saved: found.restoredSave)
     }
     for payment in found.recovered { program.recovered(payment) }
   }

@@ -65,7 +65,7 @@ struct CommandLineTests {
       .header(
         JournalHeader(
           start: start, zone: "UTC", language: .english, restoring: nil,
-          fromLink: false, keptSession: nil, saved: nil, notice: nil, saveProblem: nil,
+          link: nil, keptSession: nil, saved: nil, notice: nil, saveProblem: nil,
           paymentSeed: 1)),
       .action(at: start, .key(.resize(width: 80, height: 24))),
       .action(at: start, .key(.word("=i"))), .action(at: start, .key(.word("=s"))),

@@ -184,6 +184,21 @@ struct RestoreTests {
         + "[results, passengers, extras, payment]")
   }
 
+  @Test("a link opens through the same restore, and says it opened, not resumed")
+  func linkOpens() async throws {
+    let walked = try WalkedFlow()
+    let link = try DeepLink(parsing: "booking://pay/quote-a")
+    let opened = await BookingFlow.open(link, using: airline(walked), now: Fixture.now)
+    let restored = await BookingFlow.restore(
+      link.snapshot, using: airline(walked), now: Fixture.now)
+    #expect(opened.flow == restored.flow)
+    #expect(opened.outcome == .opened(at: .payment))
+    #expect(opened.outcome.description == "Opened payment from the link.")
+    let gone = await BookingFlow.open(
+      try DeepLink(parsing: "booking://pay/nope"), using: StubLookup(), now: Fixture.now)
+    #expect(gone.outcome == .fellBack(to: .search, because: .quoteUnavailable))
+  }
+
   @Test("a payment link to an unknown quote falls back to the search form")
   func deepLinkUnknownQuote() async throws {
     let link = try DeepLink(parsing: "booking://pay/nope")

@@ -1,3 +1,4 @@
+import Airline
 import Domain
 
 #if canImport(FoundationEssentials)
@@ -182,5 +183,18 @@ extension DeepLink {
       return .beyondBookingWindow(criteria.departure)
     }
     return nil
+  }
+}
+
+extension BookingFlow {
+  /// Opens `link` from a cold start: its snapshot is restored as a saved one is (`restore`), and
+  /// where it got to is said as opened from the link, not resumed.
+  public static func open(
+    _ link: DeepLink, using lookup: some BookingLookup, now: Date
+  ) async -> Restoration {
+    let restored = await restore(link.snapshot, using: lookup, now: now)
+    guard case .resumed(let step) = restored.outcome else { return restored }
+    return Restoration(
+      flow: restored.flow, outcome: .opened(at: step), paymentKey: restored.paymentKey)
   }
 }

@@ -7,6 +7,8 @@ public enum RestoreOutcome: Hashable, Sendable, CustomStringConvertible {
   case fresh
   /// The flow is back where it was.
   case resumed(at: StepKind)
+  /// A link opened where it points (`BookingFlow.open(_:using:now:)`).
+  case opened(at: StepKind)
   /// Part of the flow could not be brought back; it resumed at the furthest step still valid.
   case fellBack(to: StepKind, because: FallbackReason)
 
@@ -14,7 +16,7 @@ public enum RestoreOutcome: Hashable, Sendable, CustomStringConvertible {
   public var step: StepKind {
     switch self {
     case .fresh: .search
-    case .resumed(let step), .fellBack(let step, _): step
+    case .resumed(let step), .opened(let step), .fellBack(let step, _): step
     }
   }
 
@@ -22,6 +24,7 @@ public enum RestoreOutcome: Hashable, Sendable, CustomStringConvertible {
     switch self {
     case .fresh: "Nothing to resume."
     case .resumed(let step): "Resumed at \(step)."
+    case .opened(let step): "Opened \(step) from the link."
     case .fellBack(_, let reason): reason.description
     }
   }

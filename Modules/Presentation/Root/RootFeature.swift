@@ -30,13 +30,13 @@ public enum RootFeature {
   public struct Restoring: Hashable, Sendable {
     /// The step it is restoring to.
     public let step: StepKind
-    /// Whether a link (not a saved session) is being opened.
-    public let fromLink: Bool
+    /// The link being opened; nil when a saved session is restored.
+    public let link: DeepLink?
 
-    /// Restoring to `step`.
-    public init(step: StepKind, fromLink: Bool) {
+    /// Restoring to `step`, from `link` when one is opened.
+    public init(step: StepKind, link: DeepLink? = nil) {
       self.step = step
-      self.fromLink = fromLink
+      self.link = link
     }
   }
 

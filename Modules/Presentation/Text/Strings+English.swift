@@ -235,6 +235,7 @@ extension Strings {
       switch outcome {
       case .fresh: nil
       case .resumed(let step): "Resumed at \(step)"
+      case .opened(let step): "Opened \(step) from the link"
       case .fellBack(_, .quoteExpired): "Your price expired - review your extras"
       case .fellBack(_, .alreadyPaid(let reference)): "Already booked: \(reference)"
       case .fellBack(_, .paymentUnresolved(let reason)):
@@ -253,7 +254,7 @@ extension Strings {
       }
     },
     resuming: { restoring in
-      restoring.fromLink
+      restoring.link != nil
         ? "Opening \(restoring.step) from the link…" : "Resuming your booking at \(restoring.step)…"
     },
     stillResuming: "Still resuming your booking: keys act once it is open (q quits).",

@@ -259,6 +259,7 @@ extension Strings {
       switch outcome {
       case .fresh: nil
       case .resumed(let step): "\(Strings.turkishStepName(step)) adımından devam ediliyor"
+      case .opened(let step): "Bağlantıdan açıldı: \(Strings.turkishStepName(step))"
       case .fellBack(_, .quoteExpired): "Fiyatın süresi doldu - ekstralarınızı gözden geçirin"
       case .fellBack(_, .alreadyPaid(let reference)): "Zaten rezerve edildi: \(reference)"
       case .fellBack(_, .paymentUnresolved(let reason)):
@@ -276,7 +277,7 @@ extension Strings {
     },
     resuming: { restoring in
       let step = Strings.turkishStepName(restoring.step)
-      return restoring.fromLink
+      return restoring.link != nil
         ? "Bağlantıdan açılıyor: \(step)…" : "Rezervasyonunuza devam ediliyor: \(step)…"
     },
     stillResuming: "Rezervasyonunuz hâlâ açılıyor: tuşlar açılınca çalışır (q çıkar).",

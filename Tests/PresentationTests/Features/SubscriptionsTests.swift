@@ -18,7 +18,7 @@ struct SubscriptionsTests {
   @Test("while a saved flow is restored the spinner turns")
   func spinnerWhileBusy() {
     let state = RootFeature.State(
-      now: Fixture.now, restoring: RootFeature.Restoring(step: .payment, fromLink: false))
+      now: Fixture.now, restoring: RootFeature.Restoring(step: .payment))
     #expect(RootFeature.subscriptions(state, now: Fixture.now).spinner)
   }
 

@@ -12,7 +12,7 @@ import Testing
 /// answers that a draft is booked already.
 @Suite("Resuming and the saved booking")
 struct ResumeAndLedgerTests {
-  static let resumingAtPayment = RootFeature.Restoring(step: .payment, fromLink: false)
+  static let resumingAtPayment = RootFeature.Restoring(step: .payment)
 
   @Test("while resuming the screen says so; other keys are answered, q asks and y quits")
   func keysWhileResuming() async throws {

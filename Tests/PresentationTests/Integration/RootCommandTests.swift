@@ -40,7 +40,7 @@ struct RootCommandTests {
     "a letter that opens a box is recorded as the key that does the same; keys while restoring are not recorded"
   )
   func recordedKeys() {
-    let restoring = RootFeature.Restoring(step: .payment, fromLink: false)
+    let restoring = RootFeature.Restoring(step: .payment)
     let store = Self.store(
       RootFeature.State(now: Fixture.now, restoring: restoring, saved: .search))
     store.send(.key(.character("x"))) {

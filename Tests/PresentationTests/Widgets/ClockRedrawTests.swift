@@ -64,7 +64,8 @@ struct ClockRedrawTests {
         &state, .key(.control("t")), at: AppEnvironment.test().clock.now(), environment: .test())
     case "restoring":
       state = RootFeature.State(
-        now: Fixture.now, restoring: RootFeature.Restoring(step: .payment, fromLink: true))
+        now: Fixture.now,
+        restoring: RootFeature.Restoring(step: .payment, link: .pay(try QuoteID("quote-a"))))
     default: break
     }
     for seconds in [0.4, 1, 1.6, 3, 60] {

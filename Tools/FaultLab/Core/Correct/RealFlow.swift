@@ -46,7 +46,7 @@ public struct RealFlow: FlowUnderTest {
   public mutating func openPayLink(
     _ quoteID: QuoteID, using lookup: some BookingLookup, now: Date
   ) async {
-    flow = await BookingFlow.restore(DeepLink.pay(quoteID).snapshot, using: lookup, now: now).flow
+    flow = await BookingFlow.open(.pay(quoteID), using: lookup, now: now).flow
   }
 
   /// Nothing: the price is the quote's, on the payment step; a refresh has no field to write.
