@@ -10,7 +10,26 @@ import Testing
 /// named on each test).
 @Suite("rules the mutation check found unguarded")
 struct MutantKillerTests {
-  /// Kills B3c: a quote is accepted only for the extras step's own draft.
+  /// Kills B1a, B1d: the chain rule lets each step follow only the kind its declaration names,
+  /// and a step no output pushes (results, the confirmation) only start the path.
+  @Test("each step can follow only the step its declaration names, or start the path if none")
+  func chainFollowsTheDeclarations() throws {
+    let walked = try WalkedFlow()
+    let steps = [
+      walked.results, walked.passengers, walked.extras, walked.payment,
+      .confirmation(try Fixture.reference()),
+    ]
+    for step in steps {
+      for previous in [nil] + steps.map(Optional.some) {
+        let follows = step.kind.declaration.arrival?.from == previous?.kind
+        #expect(
+          (step.mismatch(after: previous) == nil) == follows,
+          "\(step.kind) after \(previous.map { "\($0.kind)" } ?? "nothing")")
+      }
+    }
+  }
+
+  /// Kills B3d: a quote is accepted only for the extras step's own draft.
   @Test("a quote for another draft is dropped, naming the draft it is for")
   func quoteForAnotherDraft() throws {
     var walked = try WalkedFlow()
@@ -25,8 +44,27 @@ struct MutantKillerTests {
     #expect(walked.flow == before)
   }
 
-  /// Kills B4b: the offer already shown after the results is not pushed again, even when the
-  /// prefill it would now get (the travellers of a draft that left) differs from the one shown.
+  /// Kills B3y: no output pushes the results or the confirmation (a search and paying replace
+  /// the path), so `advance` drops them whatever the origin, saying so.
+  @Test("advance drops a step no output pushes: the results, the confirmation")
+  func advanceToAStepNoOutputPushes() throws {
+    var walked = try WalkedFlow()
+    walked.walk(to: .payment)
+    let before = walked.flow
+
+    let confirmation = walked.flow.advance(
+      to: .confirmation(try Fixture.reference()), from: walked.payment)
+    let results = walked.flow.advance(to: walked.results, from: walked.results)
+
+    #expect(
+      confirmation.outcome
+        == .dropped(.mismatchedOutput("no step's output pushes confirmation")))
+    #expect(results.outcome == .dropped(.mismatchedOutput("no step's output pushes results")))
+    #expect(walked.flow == before)
+  }
+
+  /// Kills B4a: the offer already shown after the results is not pushed again when it comes once
+  /// more after going back from extras.
   @Test("choosing the shown offer again after coming back from extras keeps its passengers step")
   func doublePressAfterBack() throws {
     var walked = try WalkedFlow()
@@ -38,6 +76,59 @@ struct MutantKillerTests {
     let event = walked.flow.offerSelected(walked.offer, from: walked.results)
 
     #expect(event.outcome == .dropped(.alreadyAdvanced))
+    #expect(walked.flow == before)
+  }
+
+  /// Kills B4x: the same output is the same kind of step carrying the same ID. After a restore
+  /// at extras the passengers step holds the draft's travellers; the same offer coming again
+  /// from the results is a double press, not a new choice that would drop the draft.
+  @Test("the same offer chosen again after a restore at extras keeps the restored steps")
+  func doublePressAfterRestore() async throws {
+    let walked = try WalkedFlow()
+    let lookup = StubLookup(
+      offers: [walked.offer.id: walked.offer], drafts: [walked.draft.id: walked.draft])
+    var flow = await BookingFlow.restore(
+      BookingSnapshot(criteria: walked.criteria, position: .extras(draftID: walked.draft.id)),
+      using: lookup, now: Fixture.now
+    ).flow
+    let before = flow
+    let results = try #require(flow.path.first)
+
+    let event = flow.offerSelected(walked.offer, from: results)
+
+    #expect(event.outcome == .dropped(.alreadyAdvanced))
+    #expect(flow == before)
+    #expect(flow.path.dropFirst().first == .passengers(walked.offer, prefill: .init(walked.draft)))
+  }
+
+  /// Kills B6x: Esc follows the declarations: every step before paying has a way back, the
+  /// confirmation has none, and the search form is the root.
+  @Test("Esc goes back from every step before paying, not from the confirmation or the search")
+  func canGoBackFollowsTheDeclarations() throws {
+    #expect(!BookingFlow().canGoBack)
+    for kind in StepKind.chain {
+      var walked = try WalkedFlow()
+      walked.walk(to: kind)
+      #expect(walked.flow.canGoBack, "\(kind)")
+    }
+    var walked = try WalkedFlow()
+    walked.walk(to: .payment)
+    walked.flow.paid(try Fixture.reference(), from: walked.payment)
+    #expect(walked.flow.current == .confirmation)
+    #expect(!walked.flow.canGoBack)
+  }
+
+  /// Kills B7x: only the payment step's output pays; a booking reported from another step on
+  /// the path is dropped, naming the step it must come from.
+  @Test("a booking reported from a step other than payment is dropped")
+  func paidFromAnotherStep() throws {
+    var walked = try WalkedFlow()
+    walked.walk(to: .payment)
+    let before = walked.flow
+
+    let event = walked.flow.paid(try Fixture.reference(), from: walked.extras)
+
+    #expect(event.outcome == .dropped(.wrongOrigin(expected: .payment, found: .extras)))
     #expect(walked.flow == before)
   }
 
