@@ -17,7 +17,8 @@ import Domain
 ///   removed steps (the draft, seats, the quote) leaves with them: nothing is cleared by hand,
 ///   and nothing is carried beside the path. What a screen held typed when its step left is the
 ///   step stack's to hand on, not the owner's.
-/// - `back()` removes the last step; `pop(to:)` removes the steps after the named one.
+/// - `back()` removes the last step, unless its declaration gives it no way back (the
+///   confirmation); `pop(to:)` removes the steps after the named one.
 /// - `paid` replaces the whole flow with `[confirmation]`: no transition reaches payment again.
 /// - `startOver()` replaces the whole flow with an empty one.
 /// - Every transition returns a `FlowEvent`, accepted or dropped, with its reason.
@@ -135,7 +136,8 @@ public struct BookingFlow: Hashable, Sendable {
   /// Goes back one step.
   @discardableResult
   public mutating func back() -> FlowEvent {
-    guard !path.isEmpty else { return dropped(.back, .atRoot) }
+    guard let last = path.last else { return dropped(.back, .atRoot) }
+    guard last.kind.declaration.hasWayBack else { return dropped(.back, .noWayBack(last.kind)) }
     return truncate(keeping: path.count - 1, .back)
   }
 

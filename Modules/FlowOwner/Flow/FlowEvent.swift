@@ -44,6 +44,8 @@ public enum DropReason: Hashable, Sendable, CustomStringConvertible {
   case atRoot
   /// `pop(to:)` named a step that is not on the path.
   case targetNotOnPath(StepKind)
+  /// Back from a step its declaration gives no way back from (the confirmation: it is paid).
+  case noWayBack(StepKind)
 
   public var description: String {
     switch self {
@@ -53,6 +55,7 @@ public enum DropReason: Hashable, Sendable, CustomStringConvertible {
     case .mismatchedOutput(let why): why
     case .atRoot: "already at the search form"
     case .targetNotOnPath(let kind): "\(kind) is not on the path"
+    case .noWayBack(let kind): "there is no way back from \(kind)"
     }
   }
 }

@@ -41,10 +41,11 @@ extension BookingFlow {
   /// - a storage failure -> the furthest step still valid, with the reason;
   /// - a search (saved, from a link, or derived from the offer of a pay link) for a day beyond
   ///   the bookable window at `now` -> search, before anything is asked of `lookup`.
-  /// At passengers the offer is fetched again; at extras and payment the passengers step is
-  /// rebuilt from the fetched offer with the draft's travellers as its prefill, and the extras
-  /// step starts with the quote's seats, bags and insurance (at payment, or when its price ran
-  /// out). The results start highlighted on the offer the path went on with.
+  /// At passengers and extras the offer is fetched again (it must still be on sale); at payment
+  /// it comes from the draft (a valid quote is enough to pay). From extras on, the passengers
+  /// step is rebuilt with the draft's travellers as its prefill, and the extras step starts with
+  /// the quote's seats, bags and insurance (at payment, or when its price ran out). The results
+  /// start highlighted on the offer the path went on with.
   public static func restore(
     _ snapshot: BookingSnapshot, using lookup: some BookingLookup, now: Date
   ) async -> Restoration {

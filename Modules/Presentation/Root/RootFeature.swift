@@ -360,7 +360,7 @@ public enum RootFeature {
     switch key {
     case .escape:
       // After paying there is no way back: `n` starts a new booking, on purpose.
-      guard !state.flow.path.isEmpty, state.flow.current != .confirmation else { return .none }
+      guard state.flow.canGoBack else { return .none }
       state.shell.record(state.flow.back())
       return reconcile(&state, environment)
     case .character("?"):
