@@ -86,8 +86,11 @@ let package = Package(
     // How a feature runs: the store, effects and commands as values, timers from state, and the
     // generic stack of one screen per step. FlowOwner only for the snapshot a command saves.
     .target(name: "Runtime", dependencies: ["Canvas", "FlowOwner"], path: "Modules/Runtime"),
+    // Widgets only for the key hints a toy step's view returns.
+    .testTarget(name: "RuntimeTests", dependencies: ["Runtime", "Canvas", "Widgets"]),
     // Drawing blocks on a canvas (panels, lists, boxes, fields, the seat map) and the theme.
     .target(name: "Widgets", dependencies: ["Canvas", "Domain"], path: "Modules/Widgets"),
+    .testTarget(name: "WidgetsTests", dependencies: ["Widgets", "Canvas", "Domain"]),
     // Every text the app shows, in English and Turkish.
     .target(
       name: "Words", dependencies: ["Domain", "Airline", "FlowOwner", "Widgets"],
@@ -100,8 +103,8 @@ let package = Package(
     .testTarget(
       name: "PresentationTests",
       dependencies: [
-        "Canvas", "Runtime", "Widgets", "Words", "Presentation", "FlowOwner", "Airline",
-        "SimulatedAirline", "Domain", "Zones", "Persistence", "TestSupport",
+        "Canvas", "Runtime", "Words", "Presentation", "FlowOwner", "Airline", "SimulatedAirline",
+        "Domain", "Zones", "Persistence", "TestSupport",
       ],
       exclude: ["Goldens"]),
 

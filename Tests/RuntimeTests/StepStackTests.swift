@@ -1,6 +1,5 @@
 import Canvas
 import Runtime
-import TestSupport
 import Testing
 import Widgets
 
