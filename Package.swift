@@ -18,6 +18,9 @@ let package = Package(
     .library(name: "SimulatedAirline", targets: ["SimulatedAirline"]),
     .library(name: "FlowOwner", targets: ["FlowOwner"]),
     .library(name: "Canvas", targets: ["Canvas"]),
+    .library(name: "Runtime", targets: ["Runtime"]),
+    .library(name: "Widgets", targets: ["Widgets"]),
+    .library(name: "Words", targets: ["Words"]),
     .library(name: "Presentation", targets: ["Presentation"]),
     .library(name: "Terminal", targets: ["Terminal"]),
     .library(name: "Program", targets: ["Program"]),
@@ -28,10 +31,10 @@ let package = Package(
       name: "booking",
       dependencies: [
         "Canvas", "Domain", "Zones", "Persistence", "Airline", "SimulatedAirline", "FlowOwner",
-        "Presentation", "Terminal", "Program", "Workshop",
+        "Runtime", "Presentation", "Terminal", "Program", "Workshop",
       ],
       path: "Apps/Booking"),
-    // The same modules without a terminal: no Presentation, no Terminal.
+    // The same modules without a terminal: no Runtime, Widgets, Words or Presentation, no Terminal.
     .executableTarget(
       name: "booking-cli",
       dependencies: ["Domain", "Persistence", "Airline", "SimulatedAirline", "FlowOwner"],
@@ -77,25 +80,39 @@ let package = Package(
       dependencies: ["FlowOwner", "Domain", "Airline", "Persistence", "TestSupport"]),
 
     // What a screen is made of (cells, styles, rects, keys) and the cells that turn one canvas
-    // into the next (CanvasDiff): under Presentation and Terminal.
+    // into the next (CanvasDiff): under Runtime, Widgets and Terminal.
     .target(name: "Canvas", path: "Modules/Canvas"),
     .testTarget(name: "CanvasTests", dependencies: ["Canvas"]),
+    // How a feature runs: the store, effects and commands as values, timers from state, and the
+    // generic stack of one screen per step. FlowOwner only for the snapshot a command saves.
+    .target(name: "Runtime", dependencies: ["Canvas", "FlowOwner"], path: "Modules/Runtime"),
+    // Widgets only for the key hints a toy step's view returns.
+    .testTarget(name: "RuntimeTests", dependencies: ["Runtime", "Canvas", "Widgets"]),
+    // Drawing blocks on a canvas (panels, lists, boxes, fields, the seat map) and the theme.
+    .target(name: "Widgets", dependencies: ["Canvas", "Domain"], path: "Modules/Widgets"),
+    .testTarget(name: "WidgetsTests", dependencies: ["Widgets", "Canvas", "Domain"]),
+    // Every text the app shows, in English and Turkish.
     .target(
-      name: "Presentation", dependencies: ["Canvas", "Domain", "Airline", "FlowOwner"],
+      name: "Words", dependencies: ["Domain", "Airline", "FlowOwner", "Widgets"],
+      path: "Modules/Words"),
+    // The booking's screens: one feature and one view per step, the root and its shell.
+    .target(
+      name: "Presentation",
+      dependencies: ["Canvas", "Domain", "Airline", "FlowOwner", "Runtime", "Widgets", "Words"],
       path: "Modules/Presentation"),
     .testTarget(
       name: "PresentationTests",
       dependencies: [
-        "Canvas", "Presentation", "FlowOwner", "Airline", "SimulatedAirline", "Domain", "Zones",
-        "Persistence", "TestSupport",
+        "Canvas", "Runtime", "Words", "Presentation", "FlowOwner", "Airline", "SimulatedAirline",
+        "Domain", "Zones", "Persistence", "TestSupport",
       ],
       exclude: ["Goldens"]),
 
     .systemLibrary(
       name: "CNcurses", path: "Modules/CNcurses", providers: [.apt(["libncursesw5-dev"])]),
     .target(name: "Terminal", dependencies: ["CNcurses", "Canvas"], path: "Modules/Terminal"),
-    // Presentation only for its theme: the whole palette must fit an 8-colour terminal.
-    .testTarget(name: "TerminalTests", dependencies: ["Terminal", "Canvas", "Presentation"]),
+    // Widgets only for its theme: the whole palette must fit an 8-colour terminal.
+    .testTarget(name: "TerminalTests", dependencies: ["Terminal", "Canvas", "Widgets"]),
 
     // The running app as a library: the event loop over the root feature, its commands done
     // through clients (screen, timers, session, log, recorder) with live and test versions.
@@ -103,14 +120,14 @@ let package = Package(
       name: "Program",
       dependencies: [
         "Canvas", "Domain", "Zones", "Persistence", "Airline", "SimulatedAirline", "FlowOwner",
-        "Presentation", "Terminal",
+        "Runtime", "Widgets", "Words", "Presentation", "Terminal",
       ],
       path: "Modules/Program"),
     .testTarget(
       name: "ProgramTests",
       dependencies: [
         "Program", "Canvas", "Domain", "Persistence", "Airline", "SimulatedAirline", "FlowOwner",
-        "Presentation", "TestSupport", "Workshop",
+        "Runtime", "Widgets", "Presentation", "TestSupport", "Workshop",
       ]),
 
     // The workshop's tooling: the deliberately broken flow owner (a shared bag of optionals) and
@@ -118,7 +135,10 @@ let package = Package(
     // Nothing in the real flow depends on it.
     .target(
       name: "Workshop",
-      dependencies: ["Canvas", "Domain", "Airline", "FlowOwner", "Persistence", "Presentation"],
+      dependencies: [
+        "Canvas", "Domain", "Airline", "FlowOwner", "Persistence", "Runtime", "Widgets", "Words",
+        "Presentation",
+      ],
       path: "Tools/Workshop"),
     .testTarget(
       name: "WorkshopTests",
@@ -131,13 +151,16 @@ let package = Package(
     // What several test targets share: finding built executables, driving the root feature.
     .target(
       name: "TestSupport",
-      dependencies: ["Canvas", "Domain", "Zones", "Airline", "FlowOwner", "Presentation"],
+      dependencies: [
+        "Canvas", "Domain", "Zones", "Airline", "FlowOwner", "Runtime", "Presentation",
+      ],
       path: "Tests/TestSupport"),
 
     .target(
       name: "FaultLabCore",
       dependencies: [
-        "Canvas", "Domain", "Zones", "Airline", "FlowOwner", "Presentation", "Workshop",
+        "Canvas", "Domain", "Zones", "Airline", "FlowOwner", "Runtime", "Presentation",
+        "Workshop",
       ],
       path: "Tools/FaultLab/Core"),
     .executableTarget(
@@ -159,7 +182,7 @@ let package = Package(
         "booking", "recordwriter", "paycrash", "Canvas", "Domain", "Zones", "Persistence",
         "Airline",
         "SimulatedAirline",
-        "FlowOwner", "Presentation", "TestSupport",
+        "FlowOwner", "Runtime", "Widgets", "Presentation", "TestSupport",
       ],
       path: "Tests/ReliabilityTests"),
   ],

@@ -5,6 +5,7 @@ import FlowOwner
 import Persistence
 import Presentation
 import Program
+import Runtime
 import SimulatedAirline
 import Terminal
 import Workshop

@@ -4,8 +4,10 @@ import Domain
 import FlowOwner
 import Persistence
 import Presentation
+import Runtime
 import SimulatedAirline
 import Synchronization
+import Words
 import Zones
 
 #if canImport(FoundationEssentials)

@@ -1,6 +1,7 @@
 import Canvas
 import FlowOwner
 import Presentation
+import Words
 
 #if canImport(FoundationEssentials)
   import FoundationEssentials

@@ -3,6 +3,9 @@ import Canvas
 import Domain
 import FlowOwner
 import Presentation
+import Runtime
+import Widgets
+import Words
 
 #if canImport(FoundationEssentials)
   import FoundationEssentials

@@ -3,6 +3,7 @@ import Domain
 import FlowOwner
 import Presentation
 import SimulatedAirline
+import Words
 
 #if canImport(FoundationEssentials)
   import FoundationEssentials

@@ -4,6 +4,7 @@ import Foundation
 import Presentation
 import Program
 import Testing
+import Widgets
 
 /// `--journal` and `--replay-journal`: a journal plays again to the same state and the same
 /// saved snapshot, to the byte, and holds no personal or card data that was typed.

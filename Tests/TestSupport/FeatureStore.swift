@@ -1,4 +1,4 @@
-import Presentation
+import Runtime
 import Testing
 
 /// A feature's state with what the last action sent or received made of it: whether the feature

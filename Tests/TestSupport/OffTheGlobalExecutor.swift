@@ -1,4 +1,4 @@
-import Presentation
+import Runtime
 
 /// Runs `body` on a serial queue of its own, off Swift's global executor, and waits for it: a
 /// test that spends minutes of CPU leaves the global executor's threads (one per core) to the

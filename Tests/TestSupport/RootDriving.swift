@@ -4,6 +4,7 @@ import Domain
 import FlowOwner
 import Foundation
 import Presentation
+import Runtime
 
 /// Something that holds the environment the root feature runs in (a test's airline and clock).
 public protocol AppWorld {
@@ -17,7 +18,7 @@ public protocol AppWorld {
 public func settle<State, Action: Sendable>(
   _ state: inout State, _ effect: Effect<Action>,
   _ reduce: (inout State, Action) -> Effect<Action>
-) async -> [Presentation.Command] {
+) async -> [Runtime.Command] {
   var commands = effect.commands
   var pending = effect.groups
   while !pending.isEmpty {
@@ -41,8 +42,8 @@ public func settle<State, Action: Sendable>(
 @discardableResult
 public func drive(
   _ state: inout RootFeature.State, _ actions: [RootFeature.Action], _ world: some AppWorld
-) async -> [Presentation.Command] {
-  var commands: [Presentation.Command] = []
+) async -> [Runtime.Command] {
+  var commands: [Runtime.Command] = []
   for action in actions {
     let effect = RootFeature.reduce(
       &state, action, at: world.environment.clock.now(), environment: world.environment)

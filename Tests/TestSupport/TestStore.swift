@@ -1,4 +1,5 @@
 import Presentation
+import Runtime
 import Testing
 
 /// A store for tests in the TCA and isowords manner: each `send` and `receive` states the whole
@@ -18,7 +19,7 @@ public final class TestStore<State: Equatable, Action: Sendable> {
   private var waiting: [Int: (rest: Effect<Action>, jobs: Int)] = [:]
   private var nextGroup = 0
   /// Commands asked for and not yet asserted, in order.
-  private var unasserted: [Presentation.Command] = []
+  private var unasserted: [Runtime.Command] = []
   /// Whether each action's whole change to the state must be stated (TCA's exhaustivity). Off
   /// for the root, whose bookkeeping (step IDs, the activity log) a test cannot set: there a
   /// test checks what it names, and the replies and running work are still exhaustive.
@@ -70,7 +71,7 @@ public final class TestStore<State: Equatable, Action: Sendable> {
 
   /// Asserts the commands asked for since the last assertion, in order; they are then done.
   public func commands(
-    _ expected: [Presentation.Command], sourceLocation: SourceLocation = #_sourceLocation
+    _ expected: [Runtime.Command], sourceLocation: SourceLocation = #_sourceLocation
   ) {
     #expect(unasserted == expected, sourceLocation: sourceLocation)
     unasserted = []

@@ -2,6 +2,9 @@ import Airline
 import Canvas
 import Domain
 import FlowOwner
+import Runtime
+import Widgets
+import Words
 
 #if canImport(FoundationEssentials)
   import FoundationEssentials
@@ -23,6 +26,8 @@ public enum BookingSteps: StepComposition {
   public typealias Environment = StepEnvironment
   /// What a step's view is given.
   public typealias Drawing = StepDrawing
+  /// What a step's view returns for the status bar.
+  public typealias Hint = KeyHint
   /// What a step produces.
   public typealias Output = StepOutput
 

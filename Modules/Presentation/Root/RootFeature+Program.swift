@@ -1,5 +1,7 @@
 import Canvas
 import FlowOwner
+import Widgets
+import Words
 
 #if canImport(FoundationEssentials)
   import FoundationEssentials

@@ -2,6 +2,9 @@ import Airline
 import Canvas
 import Domain
 import FlowOwner
+import Runtime
+import Widgets
+import Words
 
 #if canImport(FoundationEssentials)
   import FoundationEssentials
@@ -21,10 +24,10 @@ public enum RootFeature {
 
   /// What a recording may keep of a key: said by the step that handled it, or by the root for
   /// its own keys (hotkeys as the keys that do the same and type nothing, boxes).
-  public typealias KeyUse = Presentation.KeyUse
+  public typealias KeyUse = Runtime.KeyUse
 
   /// A kind of text a person types that a recording must replace with a placeholder.
-  public typealias SensitiveText = Presentation.SensitiveText
+  public typealias SensitiveText = Runtime.SensitiveText
 
   /// A saved flow (or a link) being restored at start, before its screens can be shown.
   public struct Restoring: Hashable, Sendable {

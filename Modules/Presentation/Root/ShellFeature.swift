@@ -1,5 +1,7 @@
 import Canvas
 import FlowOwner
+import Widgets
+import Words
 
 /// What surrounds the steps: the box over the screen (help, inspector, questions), the header's
 /// notice and save status, the activity log and the screen's size.
@@ -116,7 +118,7 @@ public enum ShellFeature {
     switch modal {
     case .help, .inspector:
       // Arrows and pages scroll a box taller than the screen; any other key closes it.
-      let end = Presentation.Modal.maxScroll(
+      let end = Widgets.Modal.maxScroll(
         title: title, lines: lines, canvasWidth: state.screenWidth,
         canvasHeight: state.screenHeight)
       let page = 8

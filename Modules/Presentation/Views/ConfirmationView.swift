@@ -1,5 +1,7 @@
 import Canvas
 import Domain
+import Widgets
+import Words
 
 /// Draws the paid booking, and names its keys.
 enum ConfirmationView {

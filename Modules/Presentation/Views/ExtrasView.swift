@@ -1,5 +1,7 @@
 import Canvas
 import Domain
+import Widgets
+import Words
 
 /// Draws the seat map, bags, insurance and the running estimate, and names their keys.
 enum ExtrasView {

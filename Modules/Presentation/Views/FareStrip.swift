@@ -1,6 +1,8 @@
 import Airline
 import Canvas
 import Domain
+import Widgets
+import Words
 
 #if canImport(FoundationEssentials)
   import FoundationEssentials

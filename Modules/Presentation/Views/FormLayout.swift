@@ -1,4 +1,5 @@
 import Canvas
+import Widgets
 
 /// A form drawn as rows, scrolled so the focused row stays in view: the search, passengers and
 /// payment panels are all built from these rows.

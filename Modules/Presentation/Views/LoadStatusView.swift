@@ -1,4 +1,6 @@
 import Canvas
+import Widgets
+import Words
 
 /// Draws where a `Loadable` stands when it has not arrived: a spinner line while loading, the
 /// refusal and the retry key when it failed.

@@ -1,5 +1,7 @@
 import Canvas
 import Domain
+import Widgets
+import Words
 
 /// Draws the passenger forms and the contact, and names their keys.
 enum PassengersView {

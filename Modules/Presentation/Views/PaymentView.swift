@@ -1,5 +1,7 @@
 import Canvas
 import Domain
+import Widgets
+import Words
 
 #if canImport(FoundationEssentials)
   import FoundationEssentials

@@ -1,5 +1,7 @@
 import Canvas
 import Domain
+import Widgets
+import Words
 
 /// Draws the offers list and names its keys.
 enum ResultsView {
@@ -61,7 +63,7 @@ enum ResultsView {
   ) -> String {
     var parts = [
       strings.offerCount(state.listed.count, offers.count),
-      strings.sortedBy(strings.sortName(state.sort)),
+      strings.sortedBy(strings.sortName(state.sort.order)),
     ]
     let filters = state.filters
     if filters.nonstopOnly { parts.append(strings.nonstopOnly) }

@@ -1,4 +1,5 @@
 import Canvas
+import Widgets
 
 #if canImport(FoundationEssentials)
   import FoundationEssentials

@@ -2,6 +2,8 @@ import Airline
 import Canvas
 import Domain
 import FlowOwner
+import Widgets
+import Words
 
 #if canImport(FoundationEssentials)
   import FoundationEssentials
@@ -220,7 +222,8 @@ public enum RootView {
         on: &canvas, in: rect, title: strings.stepName(restoring.step), focused: true,
         theme: theme)
       canvas.put(
-        Spinner.frame(spinner) + " " + strings.resuming(restoring), x: inner.x + 1, y: inner.y,
+        Spinner.frame(spinner) + " " + strings.resuming(restoring.step, restoring.link),
+        x: inner.x + 1, y: inner.y,
         style: theme.text, clip: inner)
       return [KeyHint("q", strings.hintQuit), KeyHint("F1", strings.hintHelp)]
     }

@@ -1,6 +1,8 @@
 import Airline
 import Canvas
 import Domain
+import Widgets
+import Words
 
 /// Draws the search form and names its keys.
 public enum SearchView {

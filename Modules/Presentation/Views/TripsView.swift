@@ -1,6 +1,8 @@
 import Airline
 import Canvas
 import Domain
+import Widgets
+import Words
 
 /// Draws the trips screen: a count, the column names and the virtualized list, or one booking
 /// opened whole.

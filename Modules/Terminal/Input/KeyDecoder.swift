@@ -1,7 +1,7 @@
 import CNcurses
 import Canvas
 
-/// Turns what ncurses's `wgetch` returns into Presentation's `Key`, without a terminal.
+/// Turns what ncurses's `wgetch` returns into Canvas's `Key`, without a terminal.
 ///
 /// It reads bytes rather than ncurses's wide characters, because `wget_wch` swallows every byte
 /// after an invalid one until its buffer is full; here an invalid byte costs only itself. It keeps

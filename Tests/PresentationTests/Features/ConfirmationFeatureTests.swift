@@ -4,6 +4,7 @@ import Domain
 import Presentation
 import TestSupport
 import Testing
+import Words
 
 /// The confirmation's input: the fixture booking's reference, and an airline that answers that
 /// booking (or what a test says instead; any other call fails the test).

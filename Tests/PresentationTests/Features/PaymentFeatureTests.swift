@@ -4,8 +4,10 @@ import Domain
 import FlowOwner
 import Foundation
 import Presentation
+import Runtime
 import TestSupport
 import Testing
+import Words
 
 /// The payment screen's input: a literal quote, a stopped clock, and an airline that answers only
 /// what a test says (any other call fails the test).

@@ -2,6 +2,7 @@ import Airline
 import Canvas
 import Domain
 import Foundation
+import Runtime
 import TestSupport
 import Testing
 

@@ -1,9 +1,11 @@
 import Airline
 import Canvas
 import Domain
+import Runtime
 import SimulatedAirline
 import TestSupport
 import Testing
+import Words
 
 @testable import Presentation
 

@@ -4,6 +4,7 @@ import Domain
 import FlowOwner
 import Foundation
 import Presentation
+import Runtime
 import TestSupport
 import Testing
 

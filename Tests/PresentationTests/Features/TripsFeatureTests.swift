@@ -6,6 +6,7 @@ import Presentation
 import Synchronization
 import TestSupport
 import Testing
+import Words
 
 /// The trips screen's input: a literal list of booking references and an airline that answers a
 /// booking for each (counting the reads), or refuses the ones a test names.

@@ -7,6 +7,7 @@ import Presentation
 import SimulatedAirline
 import TestSupport
 import Testing
+import Words
 
 /// Compares a render with `Goldens/<name>.txt`. With BOOKING_RECORD_GOLDENS=1 the file is
 /// (re)written instead, and the test records that it did so, so a recording run never passes

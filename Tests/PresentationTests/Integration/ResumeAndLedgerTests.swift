@@ -7,6 +7,7 @@ import Presentation
 import SimulatedAirline
 import TestSupport
 import Testing
+import Words
 
 /// The root while a saved flow is restored, with a session `--fresh` kept, and when the airline
 /// answers that a draft is booked already.

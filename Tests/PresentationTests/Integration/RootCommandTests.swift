@@ -5,6 +5,7 @@ import FlowOwner
 import Foundation
 import TestSupport
 import Testing
+import Words
 
 @testable import Presentation
 

@@ -4,6 +4,7 @@ import FlowOwner
 import Foundation
 import Persistence
 import Presentation
+import Runtime
 import SimulatedAirline
 import Testing
 

@@ -6,6 +6,7 @@ import Foundation
 import Presentation
 import TestSupport
 import Testing
+import Words
 
 /// The trips screen in the app: how it opens and closes over the search form and a
 /// confirmation, and what it draws, with a literal list of bookings.

@@ -5,6 +5,7 @@ import Foundation
 import Persistence
 import Presentation
 import Program
+import Runtime
 import SimulatedAirline
 import Workshop
 

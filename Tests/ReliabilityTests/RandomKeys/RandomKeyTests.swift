@@ -3,8 +3,10 @@ import Domain
 import FlowOwner
 import Foundation
 import Presentation
+import Runtime
 import TestSupport
 import Testing
+import Widgets
 
 @Suite("Random keys through the root feature")
 struct RandomKeyTests {

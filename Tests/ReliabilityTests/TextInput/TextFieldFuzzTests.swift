@@ -5,6 +5,7 @@ import Foundation
 import Presentation
 import TestSupport
 import Testing
+import Widgets
 
 @Suite("Hostile text in every field")
 struct TextFieldFuzzTests {

@@ -1,6 +1,8 @@
 import Canvas
 import FlowOwner
 import Presentation
+import Runtime
+import Widgets
 
 extension BagRootFeature {
   /// A key: the open box takes it first, then the quit, help and inspector keys, then the

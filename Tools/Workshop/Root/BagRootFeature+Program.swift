@@ -1,6 +1,9 @@
 import Canvas
 import FlowOwner
 import Presentation
+import Runtime
+import Widgets
+import Words
 
 #if canImport(FoundationEssentials)
   import FoundationEssentials

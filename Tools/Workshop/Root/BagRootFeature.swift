@@ -3,6 +3,8 @@ import Canvas
 import Domain
 import FlowOwner
 import Presentation
+import Runtime
+import Words
 
 #if canImport(FoundationEssentials)
   import FoundationEssentials

@@ -1,6 +1,6 @@
 import Airline
 import FlowOwner
-import Presentation
+import Words
 
 /// What `booking --flow bag` starts with: a link filled in by the bag's deep-link handler, else
 /// the screens the last process saved (unless `--fresh`), over an empty bag, as a platform

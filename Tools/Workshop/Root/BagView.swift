@@ -2,6 +2,7 @@ import Canvas
 import Domain
 import FlowOwner
 import Presentation
+import Widgets
 
 /// Draws `booking --flow bag`: the header with the bag's red banner (and the countdown while a
 /// quote is on the screens), the trip bar that watches the bag's offer and price (with the

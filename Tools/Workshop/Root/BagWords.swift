@@ -1,4 +1,4 @@
-import Presentation
+import Words
 
 /// What `booking --flow bag` says besides the app's own strings, in English and in Turkish.
 public struct BagWords: Sendable {

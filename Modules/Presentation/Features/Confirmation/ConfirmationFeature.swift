@@ -2,6 +2,8 @@ import Airline
 import Canvas
 import Domain
 import FlowOwner
+import Runtime
+import Words
 
 /// The paid booking: its reference, itinerary, passengers and seats, and the total paid.
 public enum ConfirmationFeature {

@@ -1,5 +1,7 @@
 import Canvas
 import FlowOwner
+import Runtime
+import Widgets
 
 extension ExtrasFeature: StepFeature {
   /// A booking step.

@@ -2,6 +2,8 @@ import Airline
 import Canvas
 import Domain
 import FlowOwner
+import Runtime
+import Words
 
 /// Seats on the seat map, checked bags and insurance for a saved draft, with a running estimate;
 /// Continue prices them into a quote.

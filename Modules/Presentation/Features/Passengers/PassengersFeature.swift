@@ -2,6 +2,9 @@ import Airline
 import Canvas
 import Domain
 import FlowOwner
+import Runtime
+import Widgets
+import Words
 
 /// A form per passenger plus the contact; Continue saves a draft with the airline.
 public enum PassengersFeature {

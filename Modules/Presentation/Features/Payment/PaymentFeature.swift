@@ -2,6 +2,9 @@ import Airline
 import Canvas
 import Domain
 import FlowOwner
+import Runtime
+import Widgets
+import Words
 
 #if canImport(FoundationEssentials)
   import FoundationEssentials

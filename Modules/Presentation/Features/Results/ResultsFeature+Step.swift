@@ -1,5 +1,7 @@
 import Canvas
 import FlowOwner
+import Runtime
+import Widgets
 
 extension ResultsFeature: StepFeature {
   /// A booking step.

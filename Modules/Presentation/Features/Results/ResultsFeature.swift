@@ -2,6 +2,8 @@ import Airline
 import Canvas
 import Domain
 import FlowOwner
+import Runtime
+import Words
 
 #if canImport(FoundationEssentials)
   import FoundationEssentials
@@ -15,25 +17,19 @@ public enum ResultsFeature {
   /// The orders offers can be listed in (`s` cycles through them).
   public enum Sort: Int, Hashable, Sendable, CaseIterable {
     case price, departure, duration
+
+    /// The order as `OfferSort` sorts and the words name it.
+    public var order: OfferSort {
+      switch self {
+      case .price: .price
+      case .departure: .departure
+      case .duration: .duration
+      }
+    }
   }
 
   /// A part of the day a flight leaves in, by its local departure time.
-  public enum DayPart: Int, Hashable, Sendable, CaseIterable {
-    /// 00:00 to 05:59.
-    case night
-    /// 06:00 to 11:59.
-    case morning
-    /// 12:00 to 17:59.
-    case afternoon
-    /// 18:00 to 23:59.
-    case evening
-
-    /// Whether a flight leaving at local `hhmm` leaves in this part of the day.
-    public func contains(_ hhmm: String) -> Bool {
-      let hour = Int(hhmm.prefix(2)) ?? 0
-      return hour / 6 == rawValue
-    }
-  }
+  public typealias DayPart = Words.DayPart
 
   /// What narrows the list; they live in the results step, so they leave with it.
   public struct Filters: Hashable, Sendable {
@@ -170,13 +166,7 @@ public enum ResultsFeature {
   /// ID, so the order is stable).
   public static func arrange(_ offers: [Offer], sort: Sort, filters: Filters) -> [Offer] {
     let kept = filters == Filters() ? offers : offers.filter(filters.admits)
-    let order: OfferSort =
-      switch sort {
-      case .price: .price
-      case .departure: .departure
-      case .duration: .duration
-      }
-    return order.sorted(kept)
+    return sort.order.sorted(kept)
   }
 
   /// Handles a key or a reply.
@@ -314,5 +304,13 @@ public enum ResultsFeature {
     let zone = environment.airports.airport(state.criteria.origin)?.zone ?? .utc
     return day >= CalendarDay(now, in: zone)
       && SearchCriteria.isWithinBookingWindow(day, at: now)
+  }
+}
+
+extension ResultsFeature.DayPart {
+  /// Whether a flight leaving at local `hhmm` leaves in this part of the day.
+  public func contains(_ hhmm: String) -> Bool {
+    let hour = Int(hhmm.prefix(2)) ?? 0
+    return hour / 6 == rawValue
   }
 }

@@ -1,6 +1,9 @@
 import Airline
 import Canvas
 import Domain
+import Runtime
+import Widgets
+import Words
 
 /// The search form, the root under the path: origin and destination with autocomplete, the
 /// date and the number of passengers.

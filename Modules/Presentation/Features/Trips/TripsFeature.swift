@@ -2,6 +2,9 @@ import Airline
 import Canvas
 import Domain
 import FlowOwner
+import Runtime
+import Widgets
+import Words
 
 /// The bookings made before, newest first (`t` from the search form or a confirmation): a list,
 /// and one booking opened with Enter.

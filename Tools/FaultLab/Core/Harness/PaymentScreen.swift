@@ -1,6 +1,7 @@
 import Canvas
 import Domain
 import Presentation
+import Runtime
 
 /// The real payment screen (`PaymentFeature`'s reducer) paying quote A, as the app drives it:
 /// the card typed key by key, Enter on Pay, then the airline's reply handed back.

@@ -1,6 +1,7 @@
 import Canvas
 import Domain
 import Presentation
+import Runtime
 
 /// Lesson 004 on the app's own extras screen: the real `ExtrasFeature` reducer against a faulty
 /// one whose `-` on a passenger's bags removes them all instead of one (the lesson's cart

@@ -1,7 +1,7 @@
 import Airline
-import Canvas
 import Domain
 import FlowOwner
+import Widgets
 
 /// Every user-facing text of the app in one language. Add a text here in both languages; screens
 /// never spell words themselves.
@@ -78,7 +78,7 @@ public struct Strings: Sendable {
   /// Filters: nothing left, their words in the summary, the airlines checklist, their keys.
   public let noneMatch: String
   public let withoutAirlines: @Sendable (String) -> String
-  public let dayPartName: @Sendable (ResultsFeature.DayPart) -> String
+  public let dayPartName: @Sendable (DayPart) -> String
   public let upTo: @Sendable (String) -> String
   public let airlinesTitle: String
   public let hintAirlines: String
@@ -87,7 +87,7 @@ public struct Strings: Sendable {
   public let hintClear: String
   public let hintDay: String
   public let hintClose: String
-  public let sortName: @Sendable (ResultsFeature.Sort) -> String
+  public let sortName: @Sendable (OfferSort) -> String
   public let sortedBy: @Sendable (String) -> String
   public let nonstopOnly: String
   public let nonstop: String
@@ -173,8 +173,9 @@ public struct Strings: Sendable {
   public let serviceError: @Sendable (ServiceError) -> String
   public let restoreNotice: @Sendable (RestoreOutcome) -> String?
   // Resuming, the saved booking, the payment ledger
-  /// "Resuming your booking at payment…" (or opening a link) while a saved flow is restored.
-  public let resuming: @Sendable (RootFeature.Restoring) -> String
+  /// "Resuming your booking at payment…" (or opening `link`, when one is opened) while a saved
+  /// flow is restored to `step`.
+  public let resuming: @Sendable (_ step: StepKind, _ link: DeepLink?) -> String
   /// Said when a key other than quit, help or the inspector is pressed while resuming.
   public let stillResuming: String
   /// The quit question's body while the saved booking is left as it is on disk.

@@ -1,13 +1,8 @@
-import Canvas
-
 #if canImport(FoundationEssentials)
   import FoundationEssentials
 #else
   import Foundation
 #endif
-
-/// The store of the root feature, which the app runs.
-public typealias Store = FeatureStore<RootFeature.State, RootFeature.Action>
 
 /// Runs a feature: reduces actions on the main actor, one at a time, each at the time `now`
 /// says, does the commands their effects carry (through `perform`), cancels what they cancel
@@ -173,19 +168,6 @@ public final class FeatureStore<State, Action: Sendable> {
       drain()
     } else {
       waiting[group] = entry
-    }
-  }
-}
-
-extension FeatureStore where State == RootFeature.State, Action == RootFeature.Action {
-  /// The root feature at `state` in `environment`, at its clock's time, running its effects'
-  /// work on `executor` (the app passes a `SerialTaskExecutor`).
-  public convenience init(
-    state: RootFeature.State, environment: AppEnvironment, executor: (any TaskExecutor)? = nil
-  ) {
-    let clock = environment.clock
-    self.init(state: state, now: { clock.now() }, executor: executor) { state, action, now in
-      RootFeature.reduce(&state, action, at: now, environment: environment)
     }
   }
 }

@@ -5,6 +5,7 @@ import Foundation
 import Presentation
 import TestSupport
 import Testing
+import Words
 
 /// A countdown tick redraws the header only: the screen it leaves is the one a whole redraw
 /// draws, second by second and across the expiry.

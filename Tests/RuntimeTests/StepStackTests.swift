@@ -1,7 +1,7 @@
 import Canvas
-import Presentation
-import TestSupport
+import Runtime
 import Testing
+import Widgets
 
 // A hypothetical flow composed by the same table and stack as the booking: two steps, each one
 // case of `ToyStep` plus one feature. Nothing else is written to add them.
@@ -20,6 +20,7 @@ enum ToySteps: StepComposition {
   typealias Step = ToyStep
   typealias Environment = Int  // what `+` adds
   typealias Drawing = Void
+  typealias Hint = KeyHint
   typealias Output = ToyOutput
 
   static func screen(for step: ToyStep) -> StackScreen<ToySteps> {

@@ -1,7 +1,7 @@
 import Canvas
 import Domain
-import Presentation
 import Testing
+import Widgets
 
 @Suite("Seat map view")
 struct SeatMapViewTests {

@@ -1,6 +1,6 @@
 import Canvas
-import Presentation
 import Testing
+import Widgets
 
 @Suite("Status bar")
 struct StatusBarTests {

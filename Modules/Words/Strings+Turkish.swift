@@ -1,7 +1,7 @@
 import Airline
-import Canvas
 import Domain
 import FlowOwner
+import Widgets
 
 extension Strings {
   /// Türkçe.
@@ -275,10 +275,10 @@ extension Strings {
           + "alınamaz - yeniden arayın"
       }
     },
-    resuming: { restoring in
-      let step = Strings.turkishStepName(restoring.step)
-      return restoring.link != nil
-        ? "Bağlantıdan açılıyor: \(step)…" : "Rezervasyonunuza devam ediliyor: \(step)…"
+    resuming: { step, link in
+      let name = Strings.turkishStepName(step)
+      return link != nil
+        ? "Bağlantıdan açılıyor: \(name)…" : "Rezervasyonunuza devam ediliyor: \(name)…"
     },
     stillResuming: "Rezervasyonunuz hâlâ açılıyor: tuşlar açılınca çalışır (q çıkar).",
     quitKeepsSaved: "Kayıtlı rezervasyonunuz olduğu gibi kalır.",

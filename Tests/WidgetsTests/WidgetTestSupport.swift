@@ -1,8 +1,8 @@
 import Canvas
 import Domain
 import Foundation
-import Presentation
 import Testing
+import Widgets
 
 /// Helpers shared by the widget tests.
 enum WidgetTest {

@@ -1,4 +1,3 @@
-import Canvas
 import Domain
 
 /// The languages the app speaks.

@@ -1,5 +1,8 @@
 import Canvas
 import FlowOwner
+import Runtime
+import Widgets
+import Words
 
 #if canImport(FoundationEssentials)
   import FoundationEssentials

@@ -1,7 +1,7 @@
 import Airline
-import Canvas
 import Domain
 import FlowOwner
+import Widgets
 
 extension Strings {
   /// English.
@@ -253,9 +253,8 @@ extension Strings {
           + "booked that far yet - search again"
       }
     },
-    resuming: { restoring in
-      restoring.link != nil
-        ? "Opening \(restoring.step) from the link…" : "Resuming your booking at \(restoring.step)…"
+    resuming: { step, link in
+      link != nil ? "Opening \(step) from the link…" : "Resuming your booking at \(step)…"
     },
     stillResuming: "Still resuming your booking: keys act once it is open (q quits).",
     quitKeepsSaved: "Your saved booking is kept as it was.",

@@ -13,6 +13,9 @@ public protocol StepComposition: SendableMetatype {
   associatedtype Environment
   /// What a feature's view is given besides its state (theme, words).
   associatedtype Drawing
+  /// What a feature's view returns for the bottom line: one per key it names (a key and what
+  /// it does).
+  associatedtype Hint
   /// What a step produces for the owner of the path to turn into a transition.
   associatedtype Output: Sendable
 
@@ -47,7 +50,7 @@ public protocol StepFeature: SendableMetatype {
   /// Draws the current step in `rect`; returns the key hints for the bottom line.
   static func draw(
     _ state: State, on canvas: inout Canvas, in rect: Rect, context: Composition.Drawing
-  ) -> [KeyHint]
+  ) -> [Composition.Hint]
   /// A new screen of this step, `state`, taking what it may of `departed`, the last screen of
   /// this feature that left the path while its first step stayed (what was typed and not saved);
   /// `state` as it is unless given. The input of `state` is never changed.
@@ -173,7 +176,7 @@ public struct StackScreen<Composition: StepComposition>: Hashable, Sendable {
 
   /// Draws the screen; returns its key hints.
   public func draw(on canvas: inout Canvas, in rect: Rect, context: Composition.Drawing)
-    -> [KeyHint]
+    -> [Composition.Hint]
   {
     box.draw(&canvas, rect, context)
   }
@@ -388,7 +391,7 @@ private protocol ScreenBox<Composition>: Sendable {
   mutating func reduceKey(_ key: Key, _ context: Composition.Environment)
     -> FeatureReply<StackAction<Composition>, Composition.Output>
   func draw(_ canvas: inout Canvas, _ rect: Rect, _ context: Composition.Drawing)
-    -> [KeyHint]
+    -> [Composition.Hint]
   func isEqual(to other: any ScreenBox<Composition>) -> Bool
   func hash(into hasher: inout Hasher)
 }
@@ -441,7 +444,7 @@ private struct Box<Feature: StepFeature>: ScreenBox {
   }
 
   func draw(_ canvas: inout Canvas, _ rect: Rect, _ context: Composition.Drawing)
-    -> [KeyHint]
+    -> [Composition.Hint]
   {
     Feature.draw(state, on: &canvas, in: rect, context: context)
   }
