@@ -34,7 +34,9 @@ public enum Command {
     _ executable: String, _ arguments: [String], environment: [String: String]? = nil,
     input: String? = nil
   ) throws -> CommandResult {
-    let stdin = try input.map { _ in try pipe() }
+    // A socket, not a pipe: a child that exits before reading its input must fail the write
+    // (`MSG_NOSIGNAL`), not end this process with SIGPIPE.
+    let stdin = try input.map { _ in try socketPair() }
     let stdout = try pipe()
     let stderr = try pipe()
     let pid = try spawn(
@@ -42,7 +44,7 @@ public enum Command {
       descriptors: [0: stdin?.read ?? -1, 1: stdout.write, 2: stderr.write])
     for end in [stdin?.read, stdout.write, stderr.write] { if let end { close(end) } }
     if let stdin, let input {
-      writeAll(Array(input.utf8), to: stdin.write)
+      sendAll(Array(input.utf8), to: stdin.write)
       close(stdin.write)
     }
     let (out, err) = readToEnd(stdout.read, stderr.read)
@@ -141,6 +143,31 @@ public enum Command {
     public let description: String
   }
 
+  /// A connected pair of sockets, both closed on exec: `read` for a child's standard input,
+  /// `write` for this process, which writes with `sendAll`.
+  static func socketPair() throws -> (read: Int32, write: Int32) {
+    var ends: [Int32] = [-1, -1]
+    let type = Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue)
+    guard socketpair(AF_UNIX, type, 0, &ends) == 0 else {
+      throw SpawnFailure(description: "cannot make a socket pair: errno \(errno)")
+    }
+    return (ends[0], ends[1])
+  }
+
+  /// Sends all of `bytes` to the socket `descriptor`, or as much as its reader takes before it
+  /// goes: a reader that has gone fails the send (`MSG_NOSIGNAL`) instead of raising SIGPIPE.
+  static func sendAll(_ bytes: [UInt8], to descriptor: Int32) {
+    var rest = bytes[...]
+    while !rest.isEmpty {
+      let sent = rest.withUnsafeBytes {
+        send(descriptor, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL))
+      }
+      if sent < 0, errno == EINTR { continue }
+      guard sent > 0 else { return }
+      rest = rest.dropFirst(sent)
+    }
+  }
+
   /// A pipe whose two ends are closed on exec (so no other child inherits them).
   static func pipe() throws -> (read: Int32, write: Int32) {
     var ends: [Int32] = [-1, -1]
@@ -157,16 +184,6 @@ public enum Command {
       return unsafeBitCast(
         symbol, to: (@convention(c) (UnsafeMutablePointer<Int32>, Int32) -> Int32).self)
     }()
-
-  static func writeAll(_ bytes: [UInt8], to descriptor: Int32) {
-    var rest = bytes[...]
-    while !rest.isEmpty {
-      let written = rest.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
-      if written < 0, errno == EINTR { continue }
-      guard written > 0 else { return }
-      rest = rest.dropFirst(written)
-    }
-  }
 
   /// Reads two descriptors to their ends at once (neither can fill up while the other is read),
   /// and closes them.

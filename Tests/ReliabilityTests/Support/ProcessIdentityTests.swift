@@ -14,6 +14,9 @@ struct ProcessIdentityTests {
       let child = Process()
       child.executableURL = URL(fileURLWithPath: "/usr/bin/tail")
       child.arguments = ["-f", "/dev/null"]
+      // Not this process's output: a child left running must not hold the runner's pipes.
+      child.standardOutput = FileHandle.nullDevice
+      child.standardError = FileHandle.nullDevice
       try child.run()
       guard let identity = ProcessIdentity(child.processIdentifier) else {
         throw ReliabilityFailure("no identity for a running child")
@@ -37,6 +40,9 @@ struct ProcessIdentityTests {
       let child = Process()
       child.executableURL = URL(fileURLWithPath: "/usr/bin/tail")
       child.arguments = ["-f", "/dev/null"]
+      // Not this process's output: a child left running must not hold the runner's pipes.
+      child.standardOutput = FileHandle.nullDevice
+      child.standardError = FileHandle.nullDevice
       try child.run()
       return (ProcessIdentity(child.processIdentifier), child.processIdentifier)
     }
