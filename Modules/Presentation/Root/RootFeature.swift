@@ -311,19 +311,7 @@ public enum RootFeature {
     }
     if let modal = state.shell.modal { return modalKey(&state, modal, key, environment) }
     if state.restoring != nil { return restoringKey(&state, key) }
-    switch key {
-    case .control("c"):
-      ShellFeature.open(&state.shell, .confirmQuit)
-      return .none
-    case .function(1):
-      ShellFeature.open(&state.shell, .help)
-      return .none
-    case .function(2):
-      ShellFeature.open(&state.shell, .inspector)
-      return .none
-    default:
-      break
-    }
+    if ShellFeature.openForCommandKey(&state.shell, key) { return .none }
     if state.trips != nil {
       let (handled, effect) = trips(&state, .key(key), environment)
       if handled || state.trips == nil { return effect }

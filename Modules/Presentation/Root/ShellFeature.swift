@@ -155,6 +155,18 @@ public enum ShellFeature {
     state.modalScroll = 0
   }
 
+  /// Opens the box a key opens wherever it is pressed (Ctrl-C asks to quit, F1 the help, F2
+  /// the inspector); returns whether `key` is one of them.
+  public static func openForCommandKey(_ state: inout State, _ key: Key) -> Bool {
+    switch key {
+    case .control("c"): open(&state, .confirmQuit)
+    case .function(1): open(&state, .help)
+    case .function(2): open(&state, .inspector)
+    default: return false
+    }
+    return true
+  }
+
   /// Closes the box.
   public static func close(_ state: inout State) {
     state.modal = nil

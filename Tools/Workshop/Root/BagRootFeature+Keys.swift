@@ -17,19 +17,7 @@ extension BagRootFeature {
       return .none
     }
     if let modal = state.shell.modal { return modalKey(&state, modal, key) }
-    switch key {
-    case .control("c"):
-      ShellFeature.open(&state.shell, .confirmQuit)
-      return .none
-    case .function(1):
-      ShellFeature.open(&state.shell, .help)
-      return .none
-    case .function(2):
-      ShellFeature.open(&state.shell, .inspector)
-      return .none
-    default:
-      break
-    }
+    if ShellFeature.openForCommandKey(&state.shell, key) { return .none }
     if state.drafting {
       // Waiting for the saved travellers' draft: a key acts on no screen.
       if case .character = key { state.lastKey = .ignored }
