@@ -67,6 +67,8 @@ public struct Offer: Hashable, Sendable, Codable, Identifiable {
   public var arrival: ZonedTime { lastSegment.arrival }
   /// Stops on the way (0 for a nonstop).
   public var stops: Int { segments.count - 1 }
+  /// The airports of the stops on the way, in order (none for a nonstop).
+  public var stopAirports: [Airport] { segments.dropLast().map(\.destination) }
   /// The aircraft types flown, without repeats, in order.
   public var aircraft: [Aircraft] {
     segments.map(\.aircraft).reduce(into: []) { if !$0.contains($1) { $0.append($1) } }

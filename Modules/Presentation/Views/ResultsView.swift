@@ -102,9 +102,12 @@ enum ResultsView {
   }
 
   /// The columns' widths in screen order (times, flights, airline, duration, stops, cabin): the
-  /// stops and cabin columns as wide as their longest word in this language.
+  /// stops column as wide as its longest words in this language with one stop's airport code
+  /// ("1 stop FRA"; a second stop's code is cut with "…"), the cabin column as its longest word.
   static func columnWidths(_ strings: Strings) -> [Int] {
-    let stops = [strings.nonstop, strings.stops(1), strings.stops(2)].map(DisplayWidth.of).max()
+    let stops = [strings.nonstop, strings.stops(1) + " XXX", strings.stops(2) + " XXX"].map(
+      DisplayWidth.of
+    ).max()
     let cabins = Cabin.allCases.map { DisplayWidth.of(strings.cabinName($0)) }.max()
     return [14, 15, 19, 9, (stops ?? 10) + 2, min(16, (cabins ?? 9) + 1)]
   }
@@ -120,7 +123,11 @@ enum ResultsView {
     let times =
       "\(offer.departure.hhmm)→\(offer.arrival.hhmm)" + (dayShift > 0 ? "+\(dayShift)" : "  ")
     let flights = offer.flightNumbers.map(\.description).joined(separator: "+")
-    let stops = offer.stops == 0 ? strings.nonstop : strings.stops(offer.stops)
+    let stops =
+      offer.stops == 0
+      ? strings.nonstop
+      : strings.stops(offer.stops) + " "
+        + offer.stopAirports.map(\.code.description).joined(separator: " ")
     let price = offer.pricePerPassenger.formatted(language.moneyStyle)
     let cabin = strings.cabinName(offer.cabin)
     let priceWidth = DisplayWidth.of(price)
@@ -139,8 +146,10 @@ enum ResultsView {
     var used = 1
     for index in [0, 1, 3, 4, 5, 2] {
       let room = columns.width - used
-      // The flight numbers and the airline's name shrink to the room left rather than vanish.
-      if index == 1 || index == 2, room < widths[index], room >= (index == 1 ? 5 : 6) {
+      // The flight numbers, the cabin and the airline's name shrink to the room left rather than
+      // vanish, down to what still reads (a stump of a name is left out).
+      let least = index == 1 ? 5 : index == 5 ? 8 : 10
+      if index == 1 || index == 2 || index == 5, room < widths[index], room >= least {
         widths[index] = room
       }
       // Last in line, the airline's name takes spare room on a wide screen, up to 26 columns.
