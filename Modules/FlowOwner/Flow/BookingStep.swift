@@ -56,13 +56,13 @@ public enum BookingStep: Hashable, Sendable {
     case .results:
       return previous == nil ? nil : "results start the path"
     case .passengers(let offer, _):
-      guard case .results(let criteria, _)? = previous else { return "no results before it" }
+      guard case .results(let criteria, _)? = previous else { return "passengers follow results" }
       return BookingFlow.mismatch(offer, for: criteria)
     case .extras(let draft, _):
-      guard case .passengers(let offer, _)? = previous else { return "no passengers before it" }
+      guard case .passengers(let offer, _)? = previous else { return "extras follow passengers" }
       return draft.offer.id == offer.id ? nil : "the draft is for offer \(draft.offer.id)"
     case .payment(let quote):
-      guard case .extras(let draft, _)? = previous else { return "no extras before it" }
+      guard case .extras(let draft, _)? = previous else { return "payment follows extras" }
       return quote.draftID == draft.id ? nil : "the quote is for draft \(quote.draftID)"
     case .confirmation:
       return previous == nil ? nil : "a confirmation stands alone"

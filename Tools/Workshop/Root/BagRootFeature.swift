@@ -13,14 +13,14 @@ import Words
 #endif
 
 /// The root of `booking --flow bag`: the app's screens (the search form, the step features on a
-/// `StepStack<BookingSteps>`, the shell's boxes) on the workshop's bag, `BookingFlowContext`.
+/// `StepStack<BookingSteps>`, the shell's boxes) on the workshop's bag, `BookingBag`.
 ///
 /// Like `RootFeature`, screens only report what their step produced; here every report writes
 /// the bag, and the screens are built again from whatever it holds. What the legacy app around
 /// the bag also does is here: the payment screen refreshes the price in the background, a promo
 /// code (Ctrl-P at payment) rewrites it, a confirmation can save its travellers (`s`) so the
 /// next booking skips the passengers screen, and Pay reads the bag with `guard let`, doing
-/// nothing when a field it reads is nil (`BookingFlowContext.payBlocker`). The bag's screens
+/// nothing when a field it reads is nil (`BookingBag.payBlocker`). The bag's screens
 /// are saved after each change, never its data.
 public enum BagRootFeature {
   /// Everything on screen.
@@ -28,7 +28,7 @@ public enum BagRootFeature {
     /// The time, moved by every action.
     public var now: Date
     /// The bag.
-    public internal(set) var bag = BookingFlowContext()
+    public internal(set) var bag = BookingBag()
     /// The search form, under the screens.
     public var search: SearchFeature.State
     /// One screen per screen of the bag that has its data.
@@ -89,7 +89,7 @@ public enum BagRootFeature {
     case spin
     /// The start's work: a bag filled by the deep-link handler, or the saved screens over an
     /// empty bag; with what to say in the header.
-    case opened(BookingFlowContext, notice: String?)
+    case opened(BookingBag, notice: String?)
     /// A key or reply for the step `StepID`.
     case step(StepID, StepAction)
     /// The payment screen's background price refresh came home.

@@ -27,20 +27,20 @@ public struct BagStart: Sendable {
     let strings = language.strings
     switch link {
     case .pay(let quoteID)?:
-      guard let bag = await BookingFlowContext.openingPayLink(quoteID, using: services) else {
+      guard let bag = await BookingBag.openingPayLink(quoteID, using: services) else {
         // The handler gives up and leaves the bag empty.
         return .opened(
-          BookingFlowContext(),
+          BookingBag(),
           notice: strings.restoreNotice(.fellBack(to: .search, because: .quoteUnavailable)))
       }
       return .opened(bag, notice: strings.openedFromLink(.payment))
     case .search(let criteria)?:
       return .opened(
-        BookingFlowContext.openingSearchLink(criteria),
+        BookingBag.openingSearchLink(criteria),
         notice: strings.openedFromLink(.results))
     case nil:
       guard !fresh, let saved = screens.load(), !saved.screens.isEmpty else { return nil }
-      return .opened(BookingFlowContext(restoring: saved), notice: nil)
+      return .opened(BookingBag(restoring: saved), notice: nil)
     }
   }
 }

@@ -82,7 +82,7 @@ public enum BagView {
     canvas.fill(rect)
     var x = rect.x
     if let offer = state.bag.selectedOffer {
-      let flight = BookingFlowContext.flights(offer) + " " + offer.departure.hhmm
+      let flight = BookingBag.flights(offer) + " " + offer.departure.hhmm
       let price = state.bag.totalPrice?.formatted(state.language.moneyStyle)
       x = canvas.put(
         " " + state.words.tripBar(flight, price), x: x, y: rect.y, style: theme.accent,
@@ -151,7 +151,7 @@ public enum BagView {
   }
 
   /// The fields the legacy screen for `screen` reads from the bag.
-  static func reads(_ screen: StepKind) -> [BookingFlowContext.Field] {
+  static func reads(_ screen: StepKind) -> [BookingBag.Field] {
     switch screen {
     case .search: []
     case .results: [.searchCriteria]

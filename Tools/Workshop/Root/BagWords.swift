@@ -45,7 +45,7 @@ public struct BagWords: Sendable {
   }
 
   /// "price refresh wrote totalPrice = EUR 212.00": who wrote `field` of `bag` last, and what.
-  public func wrote(_ field: BookingFlowContext.Field, _ bag: BookingFlowContext) -> String {
+  public func wrote(_ field: BookingBag.Field, _ bag: BookingBag) -> String {
     wroteLine(bag.writers[field] ?? "?", field.rawValue, bag.value(of: field))
   }
 

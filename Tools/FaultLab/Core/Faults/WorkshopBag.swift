@@ -4,7 +4,7 @@ import FlowOwner
 import Foundation
 import Workshop
 
-/// The workshop's bag, `BookingFlowContext`: the one `booking --flow bag` runs, driven through
+/// The workshop's bag, `BookingBag`: the one `booking --flow bag` runs, driven through
 /// faultlab's interface. One bag, one behaviour: what the app shows live, the matrix measures.
 ///
 /// Screens push themselves on a stack of screen kinds and read their data from the bag, so going
@@ -12,7 +12,7 @@ import Workshop
 /// the seeds' Android bag, only the screens are saved: a relaunch brings them back over an empty
 /// bag, where Pay reads nil.
 struct WorkshopBag: FlowUnderTest {
-  private var bag = BookingFlowContext()
+  private var bag = BookingBag()
 
   mutating func searchSubmitted(_ criteria: SearchCriteria) {
     _ = bag.searchSubmitted(criteria)
@@ -49,7 +49,7 @@ struct WorkshopBag: FlowUnderTest {
   /// A new process: the screens come back, the bag is a new empty one. Nothing is fetched again
   /// and no price lock is checked.
   mutating func restore(_ json: String, using lookup: some BookingLookup, now: Date) async {
-    bag = BookingFlowContext(
+    bag = BookingBag(
       restoring: LabJSON.decode(SavedScreens.self, from: json) ?? SavedScreens(screens: []))
   }
 
@@ -57,7 +57,7 @@ struct WorkshopBag: FlowUnderTest {
   mutating func openPayLink(_ quoteID: QuoteID, using lookup: some BookingLookup, now: Date)
     async
   {
-    bag = await BookingFlowContext.openingPayLink(quoteID, using: lookup) ?? BookingFlowContext()
+    bag = await BookingBag.openingPayLink(quoteID, using: lookup) ?? BookingBag()
   }
 
   mutating func priceRefreshed(_ offer: Offer) { bag.priceRefreshed(offer) }

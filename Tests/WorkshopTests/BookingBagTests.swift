@@ -10,7 +10,7 @@ import Workshop
 /// its writer and the screens). Its failures against the real flow are faultlab's cells and the
 /// program's bag tests.
 @Suite("The workshop's bag")
-struct BookingFlowContextTests {
+struct BookingBagTests {
   let criteria: SearchCriteria
   let offerA: Offer
   let offerB: Offer
@@ -26,8 +26,8 @@ struct BookingFlowContextTests {
   }
 
   /// To payment on offer A, each screen writing the bag.
-  func atPayment() -> BookingFlowContext {
-    var bag = BookingFlowContext()
+  func atPayment() -> BookingBag {
+    var bag = BookingBag()
     _ = bag.searchSubmitted(criteria)
     _ = bag.offerSelected(offerA, from: .results(criteria))
     _ = bag.passengersSaved(draftA, from: .passengers(offerA, prefill: .empty))
@@ -39,7 +39,7 @@ struct BookingFlowContextTests {
   func writes() {
     #expect(
       atPayment().inspectorLines == [
-        "bag (BookingFlowContext.shared):",
+        "bag (BookingBag.shared):",
         "  searchCriteria = IST->AMS 2026-12-24   (last written by search screen)",
         "  selectedOffer = TK1957   (last written by results screen)",
         "  draft = draft-a (offer offer-a)   (last written by passengers screen)",
@@ -70,7 +70,7 @@ struct BookingFlowContextTests {
   @Test("reset() clears the booking's fields, keeps the saved travellers, forgets the link's flag")
   func reset() async throws {
     var bag = try #require(
-      await BookingFlowContext.openingPayLink(
+      await BookingBag.openingPayLink(
         quoteA.id,
         using: StubLookup(
           offers: [offerA.id: offerA], drafts: [draftA.id: draftA],
@@ -80,7 +80,7 @@ struct BookingFlowContextTests {
     _ = bag.startOver()
     #expect(
       bag.inspectorLines == [
-        "bag (BookingFlowContext.shared):",
+        "bag (BookingBag.shared):",
         "  searchCriteria = nil   (last written by reset())",
         "  selectedOffer = nil   (last written by reset())",
         "  draft = nil   (last written by reset())",
@@ -117,7 +117,7 @@ struct BookingFlowContextTests {
     let saved = atPayment().savedScreens
     let json = String(decoding: try JSONEncoder().encode(saved), as: UTF8.self)
     #expect(json == #"{"screens":["results","passengers","extras","payment"]}"#)
-    let relaunched = BookingFlowContext(
+    let relaunched = BookingBag(
       restoring: try JSONDecoder().decode(SavedScreens.self, from: Data(json.utf8)))
     #expect(relaunched.screens == [.results, .passengers, .extras, .payment])
     #expect(relaunched.path.isEmpty && relaunched.currentIsEmpty)

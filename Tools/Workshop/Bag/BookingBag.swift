@@ -9,7 +9,7 @@ import FlowOwner
 #endif
 
 /// The booking flow built the way the workshop's article warns against, on purpose: one shared
-/// object of optionals (the article's `BookingFlowContext`) that every screen writes, a
+/// object of optionals (the article's `BookingBag`) that every screen writes, a
 /// navigation stack of screens that carry no data, and a `reset()` that clears fields by hand.
 ///
 /// `booking --flow bag` runs the real screens on it (each built from what the bag holds when it
@@ -29,7 +29,7 @@ import FlowOwner
 ///   are written apart, so whoever watches both (the trip bar) sees them disagree.
 /// - **Temporal coupling:** only the passengers screen writes `contactEmail`, and the payment
 ///   screen reads it; saved travellers skip the passengers screen, and Pay reads nil.
-public struct BookingFlowContext: Hashable, Sendable {
+public struct BookingBag: Hashable, Sendable {
   /// The bag's fields, in the order screens fill them; the newest last.
   public enum Field: String, CaseIterable, Sendable {
     case searchCriteria, selectedOffer, draft, contactEmail, selectedExtras, totalPrice, quote
@@ -256,12 +256,12 @@ public struct BookingFlowContext: Hashable, Sendable {
   /// to the confirmation since, are not among them. Nil when the quote, its draft or its offer
   /// cannot be fetched.
   public static func openingPayLink(_ quoteID: QuoteID, using lookup: some BookingLookup) async
-    -> BookingFlowContext?
+    -> BookingBag?
   {
     do throws(ServiceError) {
       let quote = try await lookup.quote(id: quoteID)
       let draft = try await lookup.draft(id: quote.draftID)
-      var bag = BookingFlowContext()
+      var bag = BookingBag()
       let handler = "deep link handler"
       bag.write(
         .searchCriteria, \.searchCriteria,
@@ -285,8 +285,8 @@ public struct BookingFlowContext: Hashable, Sendable {
 
   /// A search link: the handler writes the criteria as the search screen would, and sets the
   /// flag.
-  public static func openingSearchLink(_ criteria: SearchCriteria) -> BookingFlowContext {
-    var bag = BookingFlowContext()
+  public static func openingSearchLink(_ criteria: SearchCriteria) -> BookingBag {
+    var bag = BookingBag()
     _ = bag.searchSubmitted(criteria)
     bag.write(.searchCriteria, \.searchCriteria, criteria, by: "deep link handler")
     bag.write(.isFromDeepLink, \.isFromDeepLink, true, by: "deep link handler")

@@ -1,10 +1,10 @@
 import Domain
 import FlowOwner
 
-extension BookingFlowContext {
+extension BookingBag {
   /// The bag's fields, each with who wrote it last, then the screens open.
   public var inspectorLines: [String] {
-    var lines = ["bag (BookingFlowContext.shared):"]
+    var lines = ["bag (BookingBag.shared):"]
     for field in Field.allCases {
       let writer = writers[field].map { "   (last written by \($0))" } ?? ""
       lines.append("  \(field.rawValue) = \(value(of: field))\(writer)")
