@@ -70,7 +70,7 @@ enum QuoteCommand {
       throw .airline(error)
     }
     try checkTitles(passengers, given: given, departure: offer.departure.day)
-    let made: (draft: BookingDraft, seatMap: SeatMap, quote: Quote)
+    let made: (draft: BookingDraft, seatMaps: [SeatMap], quote: Quote)
     do throws(ServiceError) {
       made = try await calls.quote(
         offer: offer, passengers: passengers, contact: contact, extras: extras)

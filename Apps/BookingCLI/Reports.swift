@@ -61,12 +61,12 @@ struct OfferReport: Encodable {
     origin = offer.origin.code.rawValue
     destination = offer.destination.code.rawValue
     departure = Self.local(offer.departure)
-    arrival = Self.local(offer.arrival)
+    arrival = Self.local(offer.outbound.arrival)
     durationMinutes = offer.durationMinutes
     stops = offer.stops
     cabin = offer.cabin.rawValue
-    passengers = offer.passengerCount
-    pricePerPassenger = MoneyReport(offer.pricePerPassenger)
+    passengers = offer.party.travellers
+    pricePerPassenger = MoneyReport(offer.pricePerAdult)
     total = MoneyReport(offer.total)
     expiresAt = Output.instant(offer.expiresAt)
   }

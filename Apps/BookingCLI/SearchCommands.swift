@@ -36,7 +36,7 @@ enum SearchCommands {
       throw .usage("DATE '\(words[2])' is not a day like 2026-12-24")
     }
     let countText = invocation.value("-n") ?? invocation.value("--passengers") ?? "1"
-    guard let count = Int(countText), SearchCriteria.passengerRange.contains(count) else {
+    guard let count = Int(countText), Party.seatRange.contains(count) else {
       throw .usage("-n takes a number of passengers from 1 to 9, not '\(countText)'")
     }
     let sortText = invocation.value("--sort") ?? "price"
@@ -44,9 +44,9 @@ enum SearchCommands {
       throw .usage("--sort takes price, departure or duration, not '\(sortText)'")
     }
     let criteria: SearchCriteria
-    do {
+    do throws(DomainError) {
       criteria = try SearchCriteria(
-        origin: origin, destination: destination, departure: day, passengerCount: count)
+        origin: origin, destination: destination, departure: day, party: .adults(count))
     } catch {
       throw .usage(error.description)
     }
@@ -83,9 +83,9 @@ enum SearchCommands {
         [
           offer.id.rawValue, offer.airline.name,
           offer.flightNumbers.map(\.description).joined(separator: "+"),
-          OfferReport.local(offer.departure), OfferReport.local(offer.arrival),
+          OfferReport.local(offer.departure), OfferReport.local(offer.outbound.arrival),
           OfferReport.duration(offer.durationMinutes), String(offer.stops),
-          offer.pricePerPassenger.formatted(), offer.total.formatted(),
+          offer.pricePerAdult.formatted(), offer.total.formatted(),
         ]
       })
   }

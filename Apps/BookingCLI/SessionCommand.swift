@@ -106,7 +106,7 @@ enum SessionCommand {
     var ids: [String: String] = [:]
     if let criteria = snapshot.criteria {
       ids["search"] =
-        "\(criteria.origin)-\(criteria.destination) \(criteria.departure) x\(criteria.passengerCount)"
+        "\(criteria.origin)-\(criteria.destination) \(criteria.departure) x\(criteria.party)"
     }
     switch snapshot.position {
     case .search, .results: break

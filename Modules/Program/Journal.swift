@@ -212,7 +212,8 @@ public final class JournalServices: OfferService, DraftService, PricingService, 
   }
 
   private static func search(_ criteria: SearchCriteria) -> String {
-    "\(criteria.origin)-\(criteria.destination)-\(criteria.departure.iso)-\(criteria.passengerCount)"
+    "\(criteria.origin)-\(criteria.destination)-\(criteria.departure.iso)"
+      + (criteria.returning.map { "-\($0.iso)" } ?? "") + "-\(criteria.party)"
   }
 
   public func offers(for criteria: SearchCriteria) async throws(ServiceError) -> [Offer] {
@@ -225,9 +226,9 @@ public final class JournalServices: OfferService, DraftService, PricingService, 
       try await services.offers.offer(id: id)
     }
   }
-  public func seatMap(for offerID: OfferID) async throws(ServiceError) -> SeatMap {
-    try await call("seatMap \(offerID)") { services throws(ServiceError) in
-      try await services.offers.seatMap(for: offerID)
+  public func seatMaps(for offerID: OfferID) async throws(ServiceError) -> [SeatMap] {
+    try await call("seatMaps \(offerID)") { services throws(ServiceError) in
+      try await services.offers.seatMaps(for: offerID)
     }
   }
   public func lowestFares(for criteria: SearchCriteria, days: Int) async throws(ServiceError)

@@ -7,12 +7,16 @@ extension BookingStep {
     let strings = language.strings
     switch self {
     case .results(let c, _):
-      return "\(c.origin) → \(c.destination), \(language.shortDate(c.departure)), "
-        + strings.paxShort(c.passengerCount)
+      guard let returning = c.returning else {
+        return "\(c.origin) → \(c.destination), \(language.shortDate(c.departure)), "
+          + strings.partyShort(c.party)
+      }
+      return "\(c.origin) ⇄ \(c.destination), \(language.shortDate(c.departure))–"
+        + "\(language.shortDate(returning)), " + strings.partyShort(c.party)
     case .passengers(let offer, _):
       let flights = offer.flightNumbers.map(\.description).joined(separator: "+")
       return "\(flights) \(offer.departure.hhmm) "
-        + offer.pricePerPassenger.rounded().formatted(language.moneyStyle)
+        + offer.total.rounded().formatted(language.moneyStyle)
     case .extras(let draft, _):
       return strings.passengersSummary(draft.passengers.count)
     case .payment(let quote):

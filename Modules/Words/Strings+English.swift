@@ -110,6 +110,15 @@ extension Strings {
     },
     passengerRange: "1 to 9 passengers.",
     paxShort: { "\($0) pax" },
+    partyShort: { party in
+      guard party.children > 0 || party.infants > 0 else { return "\(party.adults) pax" }
+      return [
+        (party.adults, "adult", "adults"), (party.children, "child", "children"),
+        (party.infants, "infant", "infants"),
+      ]
+      .filter { $0.0 > 0 }.map { "\($0.0) \($0.0 == 1 ? $0.1 : $0.2)" }
+      .joined(separator: ", ")
+    },
     loadingOffers: "Finding flights…",
     noOffers: "No flights found for this search.",
     noNonstops: "No nonstop flights: press n to show all.",

@@ -109,6 +109,11 @@ extension Strings {
     },
     passengerRange: "1 ile 9 arası yolcu.",
     paxShort: { "\($0) yolcu" },
+    partyShort: { party in
+      guard party.children > 0 || party.infants > 0 else { return "\(party.adults) yolcu" }
+      return [(party.adults, "yetişkin"), (party.children, "çocuk"), (party.infants, "bebek")]
+        .filter { $0.0 > 0 }.map { "\($0.0) \($0.1)" }.joined(separator: ", ")
+    },
     loadingOffers: "Uçuşlar aranıyor…",
     noOffers: "Bu arama için uçuş bulunamadı.",
     noNonstops: "Aktarmasız uçuş yok: hepsini görmek için n'ye basın.",

@@ -71,6 +71,8 @@ public struct Strings: Sendable {
   public let dateTooFar: @Sendable (String) -> String
   public let passengerRange: String
   public let paxShort: @Sendable (Int) -> String
+  /// A party in a few words: "2 pax" for adults alone, else "2 adults, 1 child, 1 infant".
+  public let partyShort: @Sendable (Party) -> String
   // Results
   public let loadingOffers: String
   public let noOffers: String

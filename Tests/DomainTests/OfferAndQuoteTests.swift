@@ -33,24 +33,43 @@ struct OfferAndQuoteTests {
     let first = try segment(ist, fra, leaves: 0, hours: 3, number: 1)
     let second = try segment(fra, jfk, leaves: 5, hours: 9, number: 2)
     let offer = try Offer(
-      id: OfferID("o1"), airline: airline, segments: [first, second], cabin: .economy,
-      pricePerPassenger: fare, passengerCount: 2, expiresAt: epoch)
+      id: OfferID("o1"), airline: airline, slices: [Slice(segments: [first, second])],
+      cabin: .economy, pricePerAdult: fare, party: .adults(2), total: Money("800", "EUR"),
+      expiresAt: epoch)
     #expect(offer.stops == 1)
     #expect(offer.durationMinutes == 14 * 60)
     #expect(offer.flightNumbers.map(\.description) == ["TK1", "TK2"])
     #expect(offer.total == (try Money("800", "EUR")))
+    let layover = try #require(offer.outbound.layovers.first)
+    #expect(layover.minutes == 2 * 60)
+    #expect(layover.arrivalAirport.code == fra.code)
+    #expect(!layover.changesAirport)
 
-    #expect(throws: DomainError.emptyItinerary) {
-      try Offer(
-        id: OfferID("o1"), airline: airline, segments: [], cabin: .economy,
-        pricePerPassenger: fare, passengerCount: 1, expiresAt: epoch)
-    }
+    #expect(throws: DomainError.emptyItinerary) { try Slice(segments: []) }
     let stray = try segment(ist, jfk, leaves: 5, hours: 9, number: 3)
     #expect(throws: DomainError.disconnectedItinerary(arrivesAt: fra.code, departsFrom: ist.code)) {
-      try Offer(
-        id: OfferID("o1"), airline: airline, segments: [first, stray], cabin: .economy,
-        pricePerPassenger: fare, passengerCount: 1, expiresAt: epoch)
+      try Slice(segments: [first, stray])
     }
+    #expect(throws: DomainError.invalidSliceCount(0)) {
+      try Offer(
+        id: OfferID("o1"), airline: airline, slices: [], cabin: .economy, pricePerAdult: fare,
+        party: .one, total: fare, expiresAt: epoch)
+    }
+    // A return must leave after the outbound lands.
+    let back = try Slice(segments: [segment(fra, ist, leaves: 2, hours: 3, number: 4)])
+    #expect(throws: DomainError.arrivalBeforeDeparture(try FlightNumber("TK4"))) {
+      try Offer(
+        id: OfferID("o1"), airline: airline, slices: [Slice(segments: [first]), back],
+        cabin: .economy, pricePerAdult: fare, party: .one, total: fare, expiresAt: epoch)
+    }
+    let later = try Slice(segments: [segment(fra, ist, leaves: 50, hours: 3, number: 5)])
+    let roundTrip = try Offer(
+      id: OfferID("o2"), airline: airline, slices: [Slice(segments: [first]), later],
+      cabin: .economy, pricePerAdult: fare, party: .one, total: fare, expiresAt: epoch)
+    #expect(roundTrip.isRoundTrip)
+    #expect(roundTrip.inbound?.origin.code == fra.code)
+    #expect(roundTrip.durationMinutes == 6 * 60)
+    #expect(roundTrip.flightNumbers.map(\.description) == ["TK1", "TK5"])
     #expect(throws: DomainError.arrivalBeforeDeparture(try FlightNumber("TK9"))) {
       try segment(ist, fra, leaves: 0, hours: -1, number: 9)
     }
@@ -125,8 +144,9 @@ struct OfferAndQuoteTests {
     let fra = try airport("FRA", "Europe/Berlin")
     let offer = try Offer(
       id: OfferID("o1"), airline: Airline(code: "TK", name: "Turkish Airlines"),
-      segments: [try segment(ist, fra, leaves: 0, hours: 3, number: 1)], cabin: .economy,
-      pricePerPassenger: Money("100", "EUR"), passengerCount: 1, expiresAt: epoch)
+      slices: [Slice(segments: [try segment(ist, fra, leaves: 0, hours: 3, number: 1)])],
+      cabin: .economy, pricePerAdult: Money("100", "EUR"), party: .one,
+      total: Money("100", "EUR"), expiresAt: epoch)
     let contact = try Contact(email: "a@b.tr", phone: "+905321234567")
     let ada = try Passenger(
       id: PassengerID("p1"), title: .ms, givenName: "Ada", familyName: "Lovelace",

@@ -19,7 +19,7 @@ struct ValidationTests {
     let day = try CalendarDay(iso: "2026-12-24")
     #expect(throws: DomainError.sameOriginAndDestination(ist)) {
       try SearchCriteria(
-        origin: ist, destination: IATACode("ist"), departure: day, passengerCount: 1)
+        origin: ist, destination: IATACode("ist"), departure: day, party: .adults(1))
     }
   }
 
@@ -30,14 +30,59 @@ struct ValidationTests {
     let day = try CalendarDay(iso: "2026-12-24")
     for count in [0, 10, -1] {
       #expect(throws: DomainError.passengerCountOutOfRange(count)) {
-        try SearchCriteria(origin: ist, destination: ams, departure: day, passengerCount: count)
+        try SearchCriteria(origin: ist, destination: ams, departure: day, party: .adults(count))
       }
     }
     for count in [1, 9] {
       let criteria = try SearchCriteria(
-        origin: ist, destination: ams, departure: day, passengerCount: count)
-      #expect(criteria.passengerCount == count)
+        origin: ist, destination: ams, departure: day, party: .adults(count))
+      #expect(criteria.party.adults == count)
     }
+  }
+
+  @Test("a party seats 1 to 9, has an adult, and no more infants than adults")
+  func parties() throws {
+    #expect(throws: DomainError.noAdultInParty) { try Party(adults: 0, children: 2) }
+    #expect(throws: DomainError.moreInfantsThanAdults(infants: 2, adults: 1)) {
+      try Party(adults: 1, infants: 2)
+    }
+    #expect(throws: DomainError.passengerCountOutOfRange(10)) { try Party(adults: 4, children: 6) }
+    let party = try Party(adults: 2, children: 1, infants: 1)
+    #expect(party.seats == 3)
+    #expect(party.travellers == 4)
+    #expect(party.types == [.adult, .adult, .child, .infant])
+    #expect(party.description == "2A1C1I")
+    #expect(try Party(adults: 9, infants: 9).travellers == 18)
+    #expect(throws: DomainError.moreInfantsThanAdults(infants: 2, adults: 1)) {
+      try JSONDecoder().decode(Party.self, from: Data(#"{"adults":1,"infants":2}"#.utf8))
+    }
+  }
+
+  @Test(
+    "a return is not before the departure; searches saved as a count of passengers read as adults")
+  func roundTrips() throws {
+    let ist = try IATACode("IST")
+    let ams = try IATACode("AMS")
+    let day = try CalendarDay(iso: "2026-12-24")
+    #expect(
+      throws: DomainError.returnBeforeDeparture(departure: day, returning: day.adding(days: -1))
+    ) {
+      try SearchCriteria(
+        origin: ist, destination: ams, departure: day, returning: day.adding(days: -1),
+        party: .one)
+    }
+    let trip = try SearchCriteria(
+      origin: ist, destination: ams, departure: day, returning: day.adding(days: 7),
+      party: Party(adults: 2, children: 1))
+    let moved = try trip.moved(to: day.adding(days: 2))
+    #expect(moved.returning == day.adding(days: 9))
+    #expect(try JSONDecoder().decode(SearchCriteria.self, from: JSONEncoder().encode(trip)) == trip)
+    let old = try JSONDecoder().decode(
+      SearchCriteria.self,
+      from: Data(
+        #"{"origin":"IST","destination":"AMS","departure":"2026-12-24","passengerCount":3}"#.utf8))
+    #expect(old.party == (try Party.adults(3)))
+    #expect(old.returning == nil)
   }
 
   @Test("criteria decoded from JSON are validated like typed ones")

@@ -243,7 +243,7 @@ struct BookingFlowTests {
     #expect(wrongOrigin.outcome == .dropped(.wrongOrigin(expected: .passengers, found: .results)))
     #expect(wrongDraft.outcome == .dropped(.mismatchedOutput("the draft is for offer offer-x")))
     #expect(
-      wrongOffer.outcome == .dropped(.mismatchedOutput("the offer is priced for 3 passengers")))
+      wrongOffer.outcome == .dropped(.mismatchedOutput("the offer is priced for party 3, not 2")))
     #expect(walked.flow == before)
   }
 

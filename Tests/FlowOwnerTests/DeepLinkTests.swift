@@ -57,7 +57,7 @@ struct DeepLinkTests {
       ),
       (
         "booking://search?from=IST&to=AMS&date=2026-12-24&passengers=10",
-        .invalidPassengerCount("10")
+        .invalidParameter(name: "passengers", reason: "'10' is not a count from 0 to 9.")
       ),
       (
         "booking://search?from=I5T&to=AMS&date=2026-12-24",
@@ -71,16 +71,76 @@ struct DeepLinkTests {
   }
 
   @Test(
-    "a passenger count that is not 1 to 9 names the value given and the range",
-    arguments: ["99999", "1e9", "+9", "0", "10", "-1", "٣", "09x"])
+    "a passenger count that is not 0 to 9 names the value given and the range",
+    arguments: ["99999", "1e9", "+9", "10", "-1", "٣", "09x"])
   func passengerCount(value: String) throws {
     let link = "booking://search?from=IST&to=AMS&date=2026-12-24&passengers=\(value)"
     // A '+' in a query is a space, so "+9" is given as " 9".
     let given = String(value.map { $0 == "+" ? " " : $0 })
-    #expect(throws: DeepLinkError.invalidPassengerCount(given)) { try DeepLink(parsing: link) }
+    let expected = DeepLinkError.invalidParameter(
+      name: "passengers", reason: "\(DomainError.quoted(given)) is not a count from 0 to 9.")
+    #expect(throws: expected) { try DeepLink(parsing: link) }
     #expect(
-      DeepLinkError.invalidPassengerCount(given).description
-        == "The link's passengers is \(DomainError.quoted(given)): use 1 to 9.")
+      expected.description
+        == "The link's passengers is wrong: \(DomainError.quoted(given)) is not a count from 0 to 9."
+    )
+  }
+
+  @Test("a party the airline cannot seat is refused at the parameter that breaks it")
+  func party() throws {
+    let base = "booking://search?from=IST&to=AMS&date=2026-12-24"
+    #expect(
+      throws: DeepLinkError.invalidParameter(
+        name: "passengers", reason: DomainError.passengerCountOutOfRange(0).description)
+    ) {
+      try DeepLink(parsing: base + "&passengers=0")
+    }
+    #expect(
+      throws: DeepLinkError.invalidParameter(
+        name: "infants",
+        reason: DomainError.moreInfantsThanAdults(infants: 2, adults: 1).description)
+    ) {
+      try DeepLink(parsing: base + "&adults=1&infants=2")
+    }
+    #expect(
+      throws: DeepLinkError.invalidParameter(
+        name: "adults", reason: DomainError.passengerCountOutOfRange(10).description)
+    ) {
+      try DeepLink(parsing: base + "&adults=5&children=5")
+    }
+    #expect(
+      throws: DeepLinkError.invalidParameter(
+        name: "adults", reason: DomainError.noAdultInParty.description)
+    ) {
+      try DeepLink(parsing: base + "&adults=0&children=2")
+    }
+    #expect(throws: DeepLinkError.duplicateParameter("adults")) {
+      try DeepLink(parsing: base + "&adults=1&passengers=2")
+    }
+    #expect(
+      throws: DeepLinkError.invalidParameter(
+        name: "return",
+        reason: DomainError.returnBeforeDeparture(
+          departure: try CalendarDay(iso: "2026-12-24"),
+          returning: try CalendarDay(iso: "2026-12-20")
+        ).description)
+    ) {
+      try DeepLink(parsing: base + "&return=2026-12-20")
+    }
+  }
+
+  @Test("a round trip for a party goes out as a link and comes back the same")
+  func roundTripParty() throws {
+    let criteria = try SearchCriteria(
+      origin: IATACode("IST"), destination: IATACode("AMS"),
+      departure: CalendarDay(iso: "2026-12-24"),
+      returning: CalendarDay(iso: "2026-12-31"), party: Party(adults: 2, children: 1, infants: 1))
+    let link = DeepLink.search(criteria)
+    #expect(
+      link.url
+        == "booking://search?from=IST&to=AMS&date=2026-12-24&return=2026-12-31&adults=2&children=1&infants=1"
+    )
+    #expect(try DeepLink(parsing: link.url) == link)
   }
 
   @Test("a passenger count with a leading zero is still a count")

@@ -147,9 +147,9 @@ struct MutantKillerTests {
         instant: leaves.addingTimeInterval(3.5 * 3600), timeZoneID: ams.timeZoneID),
       aircraft: Aircraft(code: "32N", name: "Airbus A320neo"))
     let offer = try Offer(
-      id: OfferID("offer-far"), airline: Fixture.turkish(), segments: [segment], cabin: .economy,
-      pricePerPassenger: Money("212", "EUR"), passengerCount: 2,
-      expiresAt: Fixture.now.addingTimeInterval(30 * 60))
+      id: OfferID("offer-far"), airline: Fixture.turkish(), slices: [Slice(segments: [segment])],
+      cabin: .economy, pricePerAdult: Money("212", "EUR"), party: .adults(2),
+      total: Money("424", "EUR"), expiresAt: Fixture.now.addingTimeInterval(30 * 60))
     let draft = try Fixture.draft("draft-far", for: offer)
     let quote = try Fixture.quote("quote-far", for: draft)
     let lookup = StubLookup(

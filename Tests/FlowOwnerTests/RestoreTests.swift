@@ -358,7 +358,7 @@ struct RestoreWindowTests {
   func criteria(_ day: String) throws -> SearchCriteria {
     try SearchCriteria(
       origin: IATACode("IST"), destination: IATACode("AMS"), departure: CalendarDay(iso: day),
-      passengerCount: 1)
+      party: .adults(1))
   }
 
   @Test(

@@ -59,7 +59,8 @@ struct SnapshotTests {
     }
     #expect(
       jsons[3]
-        == #"{"criteria":{"departure":"2026-12-24","destination":"AMS","origin":"IST","passengerCount":2},"#
+        == #"{"criteria":{"departure":"2026-12-24","destination":"AMS","origin":"IST","#
+        + #""party":{"adults":2,"children":0,"infants":0}},"#
         + #""position":{"payment":{"draftID":"draft-a","quoteID":"quote-a"}}}"#)
   }
 

@@ -41,7 +41,7 @@ struct DraftAndQuoteTests {
           try test.adult("p1", "Kid", born: "2018-01-01"),
           try test.adult("p2", "Tot", born: "2016-01-01"),
         ],
-        "At least one passenger must be an adult (12 or older on the day)."
+        "This fare is for 2 adults; on the day of departure the dates of birth make 2 children."
       ),
     ]
     for (passengers, message) in cases {
@@ -57,7 +57,8 @@ struct DraftAndQuoteTests {
     ]
     await #expect(
       throws: ServiceError.invalidPassengers(
-        "Each infant (under 2) travels on an adult's lap: 2 infants, 1 adults.")
+        "This fare is for 3 adults; on the day of departure the dates of birth make 1 adult and 2 infants."
+      )
     ) {
       try await test.airline.createDraft(offer: threeOffer, passengers: infants, contact: contact)
     }
@@ -85,7 +86,11 @@ struct DraftAndQuoteTests {
     #expect(quote.extras == extras)
     #expect(quote.expiresAt == TestAirline.start.addingTimeInterval(15 * 60))
     #expect(quote.lineItems.map(\.kind) == [.fare, .seat, .seat, .bag, .insurance, .tax])
-    #expect(quote.lineItems[0].amount == draft.offer.total)
+    #expect(quote.lineItems[0].amount == draft.offer.pricePerAdult.multiplied(by: 2))
+    // The search's total is the quote's fare and tax lines: what the extras add is apart.
+    let bare = try await test.airline.price(draftID: draft.id, extras: .none)
+    #expect(
+      try Money.sum(bare.lineItems.map(\.amount), in: bare.total.currency) == draft.offer.total)
     #expect(quote.lineItems[1].amount == first.price)
     #expect(quote.lineItems[3].label == "2 checked bags, passenger 1")
     #expect(quote.lineItems[3].amount == (try Money("3150", "TRY")))  // (30 + 40) EUR x 45
@@ -98,7 +103,11 @@ struct DraftAndQuoteTests {
   func infantFare() async throws {
     let test = TestAirline()
     defer { test.remove() }
-    let offers = try await test.airline.offers(for: test.criteria())
+    let lap = try SearchCriteria(
+      origin: IATACode("IST"), destination: IATACode("AMS"),
+      departure: CalendarDay(iso: "2026-12-24"),
+      party: Party(adults: 1, infants: 1))
+    let offers = try await test.airline.offers(for: lap)
     let offer = try #require(offers.first { $0.stops == 0 && $0.cabin == .economy })
     let draft = try await test.airline.createDraft(
       offer: offer,
@@ -107,10 +116,10 @@ struct DraftAndQuoteTests {
     let quote = try await test.airline.price(draftID: draft.id, extras: .none)
     #expect(quote.lineItems.map(\.kind) == [.fare, .infant, .tax])
     #expect(quote.lineItems[0].quantity == 1)
-    #expect(quote.lineItems[0].amount == offer.pricePerPassenger)
+    #expect(quote.lineItems[0].amount == offer.pricePerAdult)
     #expect(
       quote.lineItems[1].amount
-        == Money(offer.pricePerPassenger.amount / 10, offer.pricePerPassenger.currency).rounded())
+        == Money(offer.pricePerAdult.amount / 10, offer.pricePerAdult.currency).rounded())
     #expect(quote.lineItems[1].passenger == 2)
     let adults = try await test.airline.price(
       draftID: test.draftForTwo().0.id, extras: .none)
@@ -166,6 +175,6 @@ struct DraftAndQuoteTests {
     #expect(seatMap.seats.contains { !$0.occupied })
     let letters = seatMap.columns.filter { $0 != .aisle }.count
     #expect(seatMap.seats.count == seatMap.rows.count * letters)
-    #expect(try await test.airline.seatMap(for: draft.offer.id) == seatMap)
+    #expect(try await test.airline.seatMaps(for: draft.offer.id) == [seatMap])
   }
 }

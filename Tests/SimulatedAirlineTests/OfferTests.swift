@@ -9,8 +9,8 @@ import Testing
 struct OfferTests {
   /// An offer without its expiry, which is the only part that follows the clock.
   func shape(_ offer: Offer) -> String {
-    "\(offer.id) \(offer.flightNumbers) \(offer.departure.instant) \(offer.arrival.instant) "
-      + "\(offer.pricePerPassenger) \(offer.cabin) \(offer.aircraft.map(\.code))"
+    "\(offer.id) \(offer.flightNumbers) \(offer.departure.instant) \(offer.outbound.arrival.instant) "
+      + "\(offer.pricePerAdult) \(offer.cabin) \(offer.aircraft.map(\.code))"
   }
 
   @Test("equal searches give equal offers, and other searches other offers")
@@ -31,7 +31,7 @@ struct OfferTests {
     let otherDay = try await first.airline.offers(
       for: SearchCriteria(
         origin: IATACode("IST"), destination: IATACode("AMS"),
-        departure: CalendarDay(iso: "2026-12-25"), passengerCount: 2))
+        departure: CalendarDay(iso: "2026-12-25"), party: .adults(2)))
     #expect(otherDay.map(shape) != a.map(shape))
   }
 
@@ -48,13 +48,13 @@ struct OfferTests {
     // The clock starts at 2026-11-29 12:00 UTC (15:00 in Istanbul).
     let yesterday = try SearchCriteria(
       origin: IATACode("IST"), destination: IATACode("AMS"),
-      departure: CalendarDay(iso: "2026-11-28"), passengerCount: 1)
+      departure: CalendarDay(iso: "2026-11-28"), party: .adults(1))
     await #expect(throws: ServiceError.dayPassed(try CalendarDay(iso: "2026-11-28"))) {
       try await test.airline.offers(for: yesterday)
     }
     let today = try SearchCriteria(
       origin: IATACode("IST"), destination: IATACode("AMS"),
-      departure: CalendarDay(iso: "2026-11-29"), passengerCount: 1)
+      departure: CalendarDay(iso: "2026-11-29"), party: .adults(1))
     let offers = try await test.airline.offers(for: today)
     let cutoff = TestAirline.start.addingTimeInterval(30 * 60)
     #expect(offers.allSatisfy { $0.departure.instant > cutoff }, "a flight that left is sold")
@@ -73,7 +73,7 @@ struct OfferTests {
     for day in ["2027-11-21", "9999-12-31"] {
       let far = try SearchCriteria(
         origin: IATACode("IST"), destination: IATACode("AMS"), departure: CalendarDay(iso: day),
-        passengerCount: 1)
+        party: .adults(1))
       let error = await #expect(throws: ServiceError.self, "\(day)") {
         try await test.airline.offers(for: far)
       }
@@ -84,7 +84,7 @@ struct OfferTests {
     }
     let last = try SearchCriteria(
       origin: IATACode("IST"), destination: IATACode("AMS"),
-      departure: CalendarDay(iso: "2027-11-20"), passengerCount: 1)
+      departure: CalendarDay(iso: "2027-11-20"), party: .adults(1))
     #expect(try await !test.airline.offers(for: last).isEmpty)
   }
 
@@ -106,8 +106,9 @@ struct OfferTests {
         aircraft: segment.aircraft)
     }
     let moved = try Offer(
-      id: offer.id, airline: offer.airline, segments: segments, cabin: offer.cabin,
-      pricePerPassenger: offer.pricePerPassenger, passengerCount: 1, expiresAt: offer.expiresAt)
+      id: offer.id, airline: offer.airline, slices: [Slice(segments: segments)],
+      cabin: offer.cabin, pricePerAdult: offer.pricePerAdult, party: .one,
+      total: offer.pricePerAdult, expiresAt: offer.expiresAt)
     try RecordStore(root: test.root).save(
       moved, id: offer.id.rawValue, kind: RecordKind(folder: "offers", schema: 1))
     await #expect(throws: ServiceError.offerNoLongerAvailable(offer.id)) {
@@ -128,18 +129,20 @@ struct OfferTests {
     #expect(Set(offers.map(\.airline.code)).count >= 3)
     #expect(offers.contains { $0.stops == 0 })
     #expect(offers.contains { $0.stops == 1 })
-    #expect(offers.allSatisfy { $0.pricePerPassenger.currency.code == "TRY" })
+    #expect(offers.allSatisfy { $0.pricePerAdult.currency.code == "TRY" })
     #expect(offers.allSatisfy { $0.origin.code.rawValue == "IST" })
     #expect(offers.allSatisfy { $0.destination.code.rawValue == "AMS" })
     #expect(offers.allSatisfy { $0.departure.day.iso == "2026-12-24" })
     #expect(
-      offers.allSatisfy { $0.passengerCount == 2 && $0.expiresAt == TestAirline.start + 1800 })
+      offers.allSatisfy {
+        $0.party == (try? Party.adults(2)) && $0.expiresAt == TestAirline.start + 1800
+      })
     for offer in offers where offer.stops == 0 {
       // About 2,200 km: three to four hours door to door.
       #expect((180...260).contains(offer.durationMinutes), "\(offer.durationMinutes)")
     }
     let fromAmsterdam = try await test.airline.offers(for: test.criteria("AMS", "IST"))
-    #expect(fromAmsterdam.allSatisfy { $0.pricePerPassenger.currency.code == "EUR" })
+    #expect(fromAmsterdam.allSatisfy { $0.pricePerAdult.currency.code == "EUR" })
   }
 
   @Test("local times are right across time zones: a morning IST->JFK lands the same local day")
@@ -150,11 +153,12 @@ struct OfferTests {
     let morning = offers.filter { $0.stops == 0 && $0.departure.clock.hour < 12 }
     #expect(!morning.isEmpty)
     for offer in morning {
-      #expect(offer.arrival.day == offer.departure.day, "\(offer.departure.hhmm)")
-      #expect(offer.arrival.timeZoneID == "America/New_York")
+      #expect(offer.outbound.arrival.day == offer.departure.day, "\(offer.departure.hhmm)")
+      #expect(offer.outbound.arrival.timeZoneID == "America/New_York")
       // Istanbul is UTC+3 and New York UTC-5 in December: local clocks differ by 8 hours.
       let departureMinutes = offer.departure.clock.hour * 60 + offer.departure.clock.minute
-      let arrivalMinutes = offer.arrival.clock.hour * 60 + offer.arrival.clock.minute
+      let arrivalMinutes =
+        offer.outbound.arrival.clock.hour * 60 + offer.outbound.arrival.clock.minute
       #expect(arrivalMinutes - departureMinutes == offer.durationMinutes - 8 * 60)
     }
   }

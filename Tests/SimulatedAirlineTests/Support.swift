@@ -52,7 +52,7 @@ struct TestAirline {
   {
     try SearchCriteria(
       origin: IATACode(from), destination: IATACode(to), departure: CalendarDay(iso: "2026-12-24"),
-      passengerCount: passengers)
+      party: .adults(passengers))
   }
 
   func adult(_ id: String, _ given: String, born: String = "1985-12-10") throws -> Passenger {
@@ -69,6 +69,6 @@ struct TestAirline {
     let offer = try #require(offers.first { $0.stops == 0 && $0.cabin == .economy })
     let draft = try await airline.createDraft(
       offer: offer, passengers: [adult("p1", "Ada"), adult("p2", "Grace")], contact: contact())
-    return (draft, try await airline.seatMap(for: offer.id))
+    return (draft, try #require(try await airline.seatMaps(for: offer.id).first))
   }
 }

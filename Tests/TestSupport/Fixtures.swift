@@ -26,7 +26,7 @@ public enum Fixture {
   public static func criteria(passengers: Int = 2) throws -> SearchCriteria {
     try SearchCriteria(
       origin: IATACode("IST"), destination: IATACode("AMS"), departure: departureDay(),
-      passengerCount: passengers)
+      party: .adults(passengers))
   }
 
   static func munich() throws -> Airport {
@@ -44,7 +44,8 @@ public enum Fixture {
   /// door: nonstop, or through Munich with `via` (landing there halfway, leaving an hour later).
   public static func offer(
     _ id: String, flight: Int = 1957, hour: Int = 8, minute: Int = 40, passengers: Int = 2,
-    fare: String = "212", airline: Airline? = nil, hours: Double = 3.5, via: Bool = false
+    fare: String = "212", airline: Airline? = nil, hours: Double = 3.5, via: Bool = false,
+    party: Party? = nil
   ) throws -> Offer {
     let airline = try airline ?? turkish()
     let ist = try istanbul()
@@ -71,9 +72,11 @@ public enum Fixture {
           (hours - 1) / 2),
       ]
       : [try leg(flight, ist, ams, leaves, hours)]
+    let party = try party ?? Party.adults(passengers)
     return try Offer(
-      id: OfferID(id), airline: airline, segments: segments, cabin: .economy,
-      pricePerPassenger: Money(fare, "EUR"), passengerCount: passengers,
+      id: OfferID(id), airline: airline, slices: [Slice(segments: segments)], cabin: .economy,
+      pricePerAdult: Money(fare, "EUR"), party: party,
+      total: Money(fare, "EUR").multiplied(by: party.seats),
       expiresAt: now.addingTimeInterval(30 * 60))
   }
 
@@ -148,7 +151,11 @@ public enum Fixture {
   ) throws -> Quote {
     let extras = try extras ?? self.extras()
     let lines =
-      FixtureFares().lineItems(draft: draft, extras: extras, seatMap: try seatMap(for: draft.offer))
+      FixtureFares().lineItems(
+        draft: draft, extras: extras,
+        seatMaps: try draft.offer.slices.indices.map { _ in
+          try seatMap(for: draft.offer)
+        })
       ?? [LineItem(kind: .fare, label: "Fare", amount: draft.offer.total)]
     return try Quote(
       id: QuoteID(id), draftID: draft.id, extras: extras, lineItems: lines,

@@ -11,6 +11,8 @@ public struct TestAirline: OfferService, DraftService, PricingService, PaymentSe
   public var offers: @Sendable (SearchCriteria) async throws(ServiceError) -> [Offer]
   public var offer: @Sendable (OfferID) async throws(ServiceError) -> Offer
   public var seatMap: @Sendable (OfferID) async throws(ServiceError) -> SeatMap
+  /// The seat maps of every slice; nil: `seatMap`'s one map.
+  public var seatMaps: (@Sendable (OfferID) async throws(ServiceError) -> [SeatMap])?
   public var lowestFares: @Sendable (SearchCriteria, Int) async throws(ServiceError) -> [FareDay]
   public var createDraft:
     @Sendable (Offer, [Passenger], Contact) async throws(ServiceError) -> BookingDraft
@@ -30,7 +32,8 @@ public struct TestAirline: OfferService, DraftService, PricingService, PaymentSe
   private init() {
     offers = { _ throws(ServiceError) in throw Self.unexpected("offers(for:)") }
     offer = { _ throws(ServiceError) in throw Self.unexpected("offer(id:)") }
-    seatMap = { _ throws(ServiceError) in throw Self.unexpected("seatMap(for:)") }
+    seatMap = { _ throws(ServiceError) in throw Self.unexpected("seatMaps(for:)") }
+    seatMaps = nil
     lowestFares = { _, _ throws(ServiceError) in throw Self.unexpected("lowestFares(for:days:)") }
     createDraft = { _, _, _ throws(ServiceError) in throw Self.unexpected("createDraft") }
     draft = { _ throws(ServiceError) in throw Self.unexpected("draft(id:)") }
@@ -57,8 +60,9 @@ public struct TestAirline: OfferService, DraftService, PricingService, PaymentSe
     try await offers(criteria)
   }
   public func offer(id: OfferID) async throws(ServiceError) -> Offer { try await offer(id) }
-  public func seatMap(for offerID: OfferID) async throws(ServiceError) -> SeatMap {
-    try await seatMap(offerID)
+  public func seatMaps(for offerID: OfferID) async throws(ServiceError) -> [SeatMap] {
+    if let seatMaps { return try await seatMaps(offerID) }
+    return [try await seatMap(offerID)]
   }
   public func lowestFares(for criteria: SearchCriteria, days: Int) async throws(ServiceError)
     -> [FareDay]
@@ -122,13 +126,17 @@ public struct FixtureFares: FareEstimator {
 
   public var maximumBags: Int { 3 }
 
-  public func lineItems(draft: BookingDraft, extras: Extras, seatMap: SeatMap) -> [LineItem]? {
+  public func lineItems(draft: BookingDraft, extras: Extras, seatMaps: [SeatMap]) -> [LineItem]? {
     var seatPrices: [Money] = []
-    for designator in extras.seats.values {
-      guard let seat = seatMap.seat(designator), !seat.occupied else { return nil }
-      seatPrices.append(seat.price)
+    for (slice, seatMap) in seatMaps.enumerated() {
+      let chosen = extras.seats(onSlice: slice)
+      for designator in chosen.values {
+        guard let seat = seatMap.seat(designator), !seat.occupied else { return nil }
+        seatPrices.append(seat.price)
+      }
+      guard Set(chosen.values).count == chosen.count else { return nil }
     }
-    guard Set(extras.seats.values).count == extras.seats.count,
+    guard
       let bag = try? Money("25", "EUR"), let insurance = try? Money("20", "EUR"),
       let seats = try? Money.sum(seatPrices, in: .euro),
       let bags = try? Money.sum(

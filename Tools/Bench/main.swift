@@ -102,11 +102,11 @@ if wants("offers") {
     ) {
       day = (day + 1) % days.count
       _ = try await airline.offers(
-        for: SearchCriteria(origin: ist, destination: ams, departure: days[day], passengerCount: 2))
+        for: SearchCriteria(origin: ist, destination: ams, departure: days[day], party: .adults(2)))
     })
 }
 let criteria = try SearchCriteria(
-  origin: ist, destination: ams, departure: days[0], passengerCount: 2)
+  origin: ist, destination: ams, departure: days[0], party: .adults(2))
 let offers = try await airline.offers(for: criteria)
 let offer = offers[0]
 let travellers = [
@@ -219,7 +219,7 @@ if wants("results") {
   allFilters.nonstopOnly = true
   allFilters.hiddenAirlines = ["LH"]
   allFilters.dayPart = .morning
-  allFilters.highestPrice = offers.map(\.pricePerPassenger.amount).max()
+  allFilters.highestPrice = offers.map(\.total.amount).max()
   report(
     Measurement.time("sort and filter 10,000 offers", target: "-", runs: 50) {
       _ = ResultsFeature.arrange(many, sort: .duration, nonstopOnly: true)

@@ -14,7 +14,7 @@ public protocol AirportLookup: Sendable {
 public protocol FareEstimator: Sendable {
   /// The most checked bags a passenger may take.
   var maximumBags: Int { get }
-  /// The lines a quote for `draft` with `extras` on `seatMap` would hold, or nil when the
-  /// extras do not fit the seat map (a seat taken, one seat for two passengers).
-  func lineItems(draft: BookingDraft, extras: Extras, seatMap: SeatMap) -> [LineItem]?
+  /// The lines a quote for `draft` with `extras` on `seatMaps` (one per slice) would hold, or
+  /// nil when the extras do not fit the seat maps (a seat taken, one seat for two passengers).
+  func lineItems(draft: BookingDraft, extras: Extras, seatMaps: [SeatMap]) -> [LineItem]?
 }

@@ -12,9 +12,9 @@ public protocol OfferService: Sendable {
   func offers(for criteria: SearchCriteria) async throws(ServiceError) -> [Offer]
   /// The offer with `id`, or `offerNoLongerAvailable` once it has expired or gone.
   func offer(id: OfferID) async throws(ServiceError) -> Offer
-  /// The seats of the offer's aircraft, with which are taken.
-  func seatMap(for offerID: OfferID) async throws(ServiceError) -> SeatMap
-  /// The lowest fare per passenger of each day from `days` before the search's day to `days`
+  /// The seats of the first flight of each of the offer's slices, in order, with which are taken.
+  func seatMaps(for offerID: OfferID) async throws(ServiceError) -> [SeatMap]
+  /// The lowest total for the search's party of each day from `days` before the search's day to `days`
   /// after it (a fare calendar), in one answer; days that cannot be booked are marked so.
   func lowestFares(for criteria: SearchCriteria, days: Int) async throws(ServiceError)
     -> [FareDay]
@@ -24,7 +24,7 @@ public protocol OfferService: Sendable {
 public struct FareDay: Hashable, Sendable, Codable {
   /// The day of departure.
   public let day: CalendarDay
-  /// The lowest fare per passenger that day; nil when nothing flies.
+  /// The lowest total for the party that day (taxes included); nil when nothing flies.
   public let lowest: Money?
   /// Whether the day can be booked (not past, not beyond the booking window).
   public let bookable: Bool

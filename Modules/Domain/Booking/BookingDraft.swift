@@ -4,16 +4,16 @@ public struct BookingDraft: Hashable, Sendable, Codable, Identifiable {
   public let id: DraftID
   /// The offer being booked.
   public let offer: Offer
-  /// The passengers, 1 to 9, each once.
+  /// The passengers, each once: the offer's party (up to 9 seats and an infant per adult).
   public let passengers: [Passenger]
   /// Who the airline contacts.
   public let contact: Contact
 
-  /// Validates the passenger list: 1 to 9 passengers, no ID twice.
+  /// Validates the passenger list: 1 to 18 passengers (9 seats and their infants), no ID twice.
   public init(id: DraftID, offer: Offer, passengers: [Passenger], contact: Contact)
     throws(DomainError)
   {
-    guard (1...9).contains(passengers.count) else {
+    guard (1...18).contains(passengers.count) else {
       throw .passengerCountOutOfRange(passengers.count)
     }
     var seen = Set<PassengerID>()

@@ -6,8 +6,10 @@
 
 /// What a line of a quote is for.
 public enum LineItemKind: String, Hashable, Sendable, Codable, CaseIterable {
-  /// The fares of the passengers with a seat of their own.
+  /// The fares of the adults.
   case fare
+  /// The fares of the children (2 to 11).
+  case childFare
   /// An infant on an adult's lap: a tenth of the fare.
   case infant
   case seat, bag, insurance, tax
@@ -27,6 +29,8 @@ public struct LineItem: Hashable, Sendable, Codable {
   public let unitPrice: Money?
   /// The seat of a seat line.
   public let seat: SeatDesignator?
+  /// The slice of a seat line: 0 the outbound, 1 the return.
+  public let slice: Int?
   /// The passenger a seat or bag line is for, by their number in the draft (1 is the first):
   /// a quote is stored apart from its draft, so it carries no names.
   public let passenger: Int?
@@ -34,7 +38,8 @@ public struct LineItem: Hashable, Sendable, Codable {
   /// A line item; the parts after `amount` let a screen word the line in its own language.
   public init(
     kind: LineItemKind, label: String, amount: Money, quantity: Int? = nil,
-    unitPrice: Money? = nil, seat: SeatDesignator? = nil, passenger: Int? = nil
+    unitPrice: Money? = nil, seat: SeatDesignator? = nil, slice: Int? = nil,
+    passenger: Int? = nil
   ) {
     self.kind = kind
     self.label = label
@@ -42,6 +47,7 @@ public struct LineItem: Hashable, Sendable, Codable {
     self.quantity = quantity
     self.unitPrice = unitPrice
     self.seat = seat
+    self.slice = slice
     self.passenger = passenger
   }
 }

@@ -38,10 +38,14 @@ public enum SeatColumn: Hashable, Sendable, Codable {
   case aisle
 }
 
-/// The seats of one offer's aircraft, as a grid of rows and columns with aisles.
+/// The seats of the aircraft of a slice's first flight, as a grid of rows and columns with aisles.
 public struct SeatMap: Hashable, Sendable, Codable {
   /// The offer the seats are sold for.
   public let offerID: OfferID
+  /// Which slice of the offer: 0 for the outbound, 1 for the return.
+  public let slice: Int
+  /// The flight the seats are on.
+  public let flight: FlightNumber?
   /// The aircraft type.
   public let aircraft: Aircraft
   /// Columns left to right, with aisles, e.g. `A B C | D E F`.
@@ -53,9 +57,12 @@ public struct SeatMap: Hashable, Sendable, Codable {
 
   /// A seat map.
   public init(
-    offerID: OfferID, aircraft: Aircraft, columns: [SeatColumn], rows: [Int], seats: [Seat]
+    offerID: OfferID, slice: Int = 0, flight: FlightNumber? = nil, aircraft: Aircraft,
+    columns: [SeatColumn], rows: [Int], seats: [Seat]
   ) {
     self.offerID = offerID
+    self.slice = slice
+    self.flight = flight
     self.aircraft = aircraft
     self.columns = columns
     self.rows = rows
@@ -65,6 +72,22 @@ public struct SeatMap: Hashable, Sendable, Codable {
   /// The seat called `designator`, if the cabin has one.
   public func seat(_ designator: SeatDesignator) -> Seat? {
     seats.first { $0.designator == designator }
+  }
+
+  private enum CodingKeys: String, CodingKey {
+    case offerID, slice, flight, aircraft, columns, rows, seats
+  }
+
+  public init(from decoder: any Decoder) throws {
+    let c = try decoder.container(keyedBy: CodingKeys.self)
+    self.init(
+      offerID: try c.decode(OfferID.self, forKey: .offerID),
+      slice: try c.decodeIfPresent(Int.self, forKey: .slice) ?? 0,
+      flight: try c.decodeIfPresent(FlightNumber.self, forKey: .flight),
+      aircraft: try c.decode(Aircraft.self, forKey: .aircraft),
+      columns: try c.decode([SeatColumn].self, forKey: .columns),
+      rows: try c.decode([Int].self, forKey: .rows),
+      seats: try c.decode([Seat].self, forKey: .seats))
   }
 
   /// The rows whose seats are of `kind`.

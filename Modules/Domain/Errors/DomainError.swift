@@ -18,6 +18,14 @@ public enum DomainError: Error, Hashable, Sendable, Codable, CustomStringConvert
   /// A time this many seconds from 1970: further than any calendar here reaches, or not a number.
   case instantOutOfRange(Double)
   case passengerCountOutOfRange(Int)
+  /// A party with children or infants and no adult.
+  case noAdultInParty
+  /// More infants than adults: each infant travels on an adult's lap.
+  case moreInfantsThanAdults(infants: Int, adults: Int)
+  /// A return day before the day of departure.
+  case returnBeforeDeparture(departure: CalendarDay, returning: CalendarDay)
+  /// A trip with no slice, or with more than a return.
+  case invalidSliceCount(Int)
   case invalidCurrency(String)
   case currencyMismatch(String, String)
   case invalidAmount(String)
@@ -58,7 +66,15 @@ public enum DomainError: Error, Hashable, Sendable, Codable, CustomStringConvert
     case .instantOutOfRange(let seconds):
       "A time \(seconds) seconds from 1970 is not one a flight can have."
     case .passengerCountOutOfRange(let count):
-      "\(count) passengers cannot travel on one booking: choose 1 to 9."
+      "\(count) seats cannot be booked together: choose 1 to 9 adults and children."
+    case .noAdultInParty:
+      "At least one adult (12 or older) must travel."
+    case .moreInfantsThanAdults(let infants, let adults):
+      "Each infant travels on an adult's lap: \(infants) infants need \(infants) adults, not \(adults)."
+    case .returnBeforeDeparture(let departure, let returning):
+      "The return day \(returning) is before the day of departure \(departure)."
+    case .invalidSliceCount(let count):
+      "A trip is one way or a round trip, not \(count) slices."
     case .invalidCurrency(let raw):
       "\(Self.quoted(raw)) is not an ISO 4217 currency code, like EUR or TRY."
     case .currencyMismatch(let left, let right):

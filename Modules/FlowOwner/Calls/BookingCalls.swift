@@ -11,7 +11,7 @@ import Domain
 ///   simulated airline); after that it is `offerNoLongerAvailable` and a new search is needed.
 /// - 2. `createDraft(offer:passengers:contact:)`: the passengers and contact, saved against an
 ///   offer that still holds.
-/// - 3. `seatMap(for:)`: the seats of the draft's offer, to choose from.
+/// - 3. `seatMaps(for:)`: the seats of the draft's offer, one map per slice, to choose from.
 /// - 4. `price(draftID:extras:)`: a quote for the draft with its seats, bags and insurance. Its
 ///   price is locked until `expiresAt` (15 minutes at the simulated airline unless the app
 ///   sets another lifetime); an expired quote is priced again with `reprice(_:)`.
@@ -24,7 +24,7 @@ import Domain
 ///   (`dayPassed`) and must be at most `SearchCriteria.bookingWindowDays` (355) days ahead
 ///   (`beyondBookingWindow`).
 /// - Sales cut-off: a flight leaving within 30 minutes is no longer offered.
-/// - A draft's passengers must number exactly the offer's `passengerCount` (the count searched
+/// - A draft's passengers must be exactly the offer's `party` (the party searched
 ///   for); each date of birth must be in the past and less than 120 years before departure.
 /// - Age counts on the day of departure: 12 or older is an adult, 2 to 11 a child, under 2 an
 ///   infant. At least one passenger must be an adult, and there may be no more infants than
@@ -71,9 +71,10 @@ public struct BookingCalls: Sendable {
     try await services.drafts.createDraft(offer: offer, passengers: passengers, contact: contact)
   }
 
-  /// Step 3: the seats of the offer being booked, with which are taken.
-  public func seatMap(for offerID: OfferID) async throws(ServiceError) -> SeatMap {
-    try await services.offers.seatMap(for: offerID)
+  /// Step 3: the seats of the first flight of each slice of the offer being booked, in order,
+  /// with which are taken.
+  public func seatMaps(for offerID: OfferID) async throws(ServiceError) -> [SeatMap] {
+    try await services.offers.seatMaps(for: offerID)
   }
 
   /// Step 4: a quote for the draft with `extras`, its price locked until its `expiresAt`.
@@ -87,14 +88,15 @@ public struct BookingCalls: Sendable {
   }
 
   /// Steps 2 to 4 at once, for a front end that has every answer up front: the draft, the
-  /// seat map (the seats in `extras` are checked against it by the pricing) and the quote.
+  /// seat maps, one per slice (the seats in `extras` are checked against them by the pricing)
+  /// and the quote.
   public func quote(
     offer: Offer, passengers: [Passenger], contact: Contact, extras: Extras
-  ) async throws(ServiceError) -> (draft: BookingDraft, seatMap: SeatMap, quote: Quote) {
+  ) async throws(ServiceError) -> (draft: BookingDraft, seatMaps: [SeatMap], quote: Quote) {
     let draft = try await createDraft(offer: offer, passengers: passengers, contact: contact)
-    let seatMap = try await seatMap(for: draft.offer.id)
+    let seatMaps = try await seatMaps(for: draft.offer.id)
     let quote = try await price(draftID: draft.id, extras: extras)
-    return (draft, seatMap, quote)
+    return (draft, seatMaps, quote)
   }
 
   /// Whether the quote can still be paid, and the key to pay it with again after a crash.

@@ -14,8 +14,8 @@ public enum OfferSort: String, Hashable, Sendable, CaseIterable {
     switch self {
     case .price:
       offers.sorted {
-        ($0.pricePerPassenger.amount, $0.departure.instant, $0.id)
-          < ($1.pricePerPassenger.amount, $1.departure.instant, $1.id)
+        ($0.total.amount, $0.departure.instant, $0.id)
+          < ($1.total.amount, $1.departure.instant, $1.id)
       }
     case .departure:
       offers.sorted { ($0.departure.instant, $0.id) < ($1.departure.instant, $1.id) }

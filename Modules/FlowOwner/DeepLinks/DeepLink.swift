@@ -74,13 +74,16 @@ public enum DeepLink: Hashable, Sendable {
     case .pay(let quoteID): "booking://pay/\(quoteID)"
     case .search(let c):
       "booking://search?from=\(c.origin)&to=\(c.destination)&date=\(c.departure)"
-        + "&passengers=\(c.passengerCount)"
+        + (c.returning.map { "&return=\($0)" } ?? "") + "&adults=\(c.party.adults)"
+        + (c.party.children > 0 ? "&children=\(c.party.children)" : "")
+        + (c.party.infants > 0 ? "&infants=\(c.party.infants)" : "")
     }
   }
 
   private static func criteria(from query: String) throws(DeepLinkError) -> SearchCriteria {
     var values: [String: String] = [:]
-    let known = ["from", "to", "date", "passengers"]
+    // `passengers` is the count of adults, as links written before parties had children say.
+    let known = ["from", "to", "date", "return", "adults", "children", "infants", "passengers"]
     for pair in query.split(separator: "&") {
       let (rawName, rawValue) = split(pair, at: "=")
       let name = try percentDecoded(rawName, name: "parameter name").lowercased()
@@ -96,12 +99,34 @@ public enum DeepLink: Hashable, Sendable {
       let origin = try IATACode(try required("from"))
       let destination = try IATACode(try required("to"))
       let date = try CalendarDay(iso: try required("date"))
-      let passengersText = values["passengers"] ?? "1"
-      guard let passengers = passengerCount(passengersText) else {
-        throw DeepLinkError.invalidPassengerCount(passengersText)
+      let returning = try values["return"].map { text throws(DomainError) in
+        try CalendarDay(iso: text)
+      }
+      if values["adults"] != nil, values["passengers"] != nil {
+        throw DeepLinkError.duplicateParameter("adults")
+      }
+      func count(_ name: String, default fallback: String) throws(DeepLinkError) -> Int {
+        let text = values[name] ?? fallback
+        guard let count = passengerCount(text) else {
+          throw DeepLinkError.invalidParameter(
+            name: name, reason: "\(DomainError.quoted(text)) is not a count from 0 to 9.")
+        }
+        return count
+      }
+      let adultsName = values["passengers"] != nil ? "passengers" : "adults"
+      let party: Party
+      do {
+        party = try Party(
+          adults: try count(adultsName, default: "1"),
+          children: try count("children", default: "0"),
+          infants: try count("infants", default: "0"))
+      } catch let error as DomainError {
+        let name = if case .moreInfantsThanAdults = error { "infants" } else { adultsName }
+        throw DeepLinkError.invalidParameter(name: name, reason: error.description)
       }
       return try SearchCriteria(
-        origin: origin, destination: destination, departure: date, passengerCount: passengers)
+        origin: origin, destination: destination, departure: date, returning: returning,
+        party: party)
     } catch let error as DeepLinkError {
       throw error
     } catch let error as DomainError {
@@ -116,7 +141,7 @@ public enum DeepLink: Hashable, Sendable {
   private static func passengerCount(_ text: String) -> Int? {
     guard !text.isEmpty, text.utf8.count <= 2,
       text.utf8.allSatisfy({ (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }),
-      let count = Int(text), SearchCriteria.passengerRange.contains(count)
+      let count = Int(text), (0...Party.seatRange.upperBound).contains(count)
     else { return nil }
     return count
   }
@@ -125,7 +150,8 @@ public enum DeepLink: Hashable, Sendable {
     switch error {
     case .invalidAirportCode, .sameOriginAndDestination: "from/to"
     case .invalidDate: "date"
-    case .passengerCountOutOfRange: "passengers"
+    case .returnBeforeDeparture: "return"
+    case .passengerCountOutOfRange, .noAdultInParty, .moreInfantsThanAdults: "adults"
     default: "search"
     }
   }

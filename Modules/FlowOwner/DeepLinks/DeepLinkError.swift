@@ -16,8 +16,6 @@ public enum DeepLinkError: Error, Hashable, Sendable, CustomStringConvertible {
   case duplicateParameter(String)
   case missingParameter(String)
   case invalidParameter(name: String, reason: String)
-  /// The passengers parameter, as given, is not a whole number the search allows.
-  case invalidPassengerCount(String)
   /// A search link's day has passed everywhere on Earth.
   case dayPassed(CalendarDay)
   /// A search link's day is beyond the last day that can be booked.
@@ -40,7 +38,7 @@ public enum DeepLinkError: Error, Hashable, Sendable, CustomStringConvertible {
     case .invalidEncoding(let name):
       "The link's \(name) has a broken %-escape or a control character."
     case .unknownParameter(let name):
-      "\(q(name)) is not a search parameter: use from, to, date and passengers."
+      "\(q(name)) is not a search parameter: use from, to, date, return, adults, children and infants."
     case .duplicateParameter(let name): "The link gives \(q(name)) twice."
     case .missingParameter(let name): "The search link needs \(name)=..."
     case .invalidParameter(let name, let reason): "The link's \(name) is wrong: \(reason)"
@@ -48,9 +46,6 @@ public enum DeepLinkError: Error, Hashable, Sendable, CustomStringConvertible {
     case .beyondBookingWindow(let day):
       "\(day) is more than \(SearchCriteria.bookingWindowDays) days ahead: flights cannot be "
         + "booked that far ahead."
-    case .invalidPassengerCount(let given):
-      "The link's passengers is \(q(given)): use \(SearchCriteria.passengerRange.lowerBound) to "
-        + "\(SearchCriteria.passengerRange.upperBound)."
     }
   }
 }

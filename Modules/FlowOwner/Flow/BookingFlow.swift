@@ -196,11 +196,15 @@ public struct BookingFlow: Hashable, Sendable {
     if offer.origin.code != criteria.origin || offer.destination.code != criteria.destination {
       return "the offer flies \(offer.origin.code)->\(offer.destination.code)"
     }
-    if offer.passengerCount != criteria.passengerCount {
-      return "the offer is priced for \(offer.passengerCount) passengers"
+    if offer.party != criteria.party {
+      return "the offer is priced for party \(offer.party), not \(criteria.party)"
     }
     if offer.departure.day != criteria.departure {
       return "the offer departs on \(offer.departure.day)"
+    }
+    if offer.inbound?.departure.day != criteria.returning {
+      return offer.inbound.map { "the offer returns on \($0.departure.day)" }
+        ?? "the offer is one way"
     }
     return nil
   }

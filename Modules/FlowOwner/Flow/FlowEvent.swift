@@ -16,7 +16,8 @@ public enum FlowTransition: Hashable, Sendable, CustomStringConvertible {
   public var description: String {
     switch self {
     case .searchSubmitted(let c):
-      "searchSubmitted(\(c.origin)->\(c.destination) \(c.departure) x\(c.passengerCount))"
+      "searchSubmitted(\(c.origin)->\(c.destination) \(c.departure)"
+        + (c.returning.map { " return \($0)" } ?? "") + " x\(c.party))"
     case .advanced(let to, let id, let from):
       "\(to.declaration.arrival?.output ?? "advance(to: \(to))")(\(id), from: \(from))"
     case .repriced(let id, let from): "repriced(\(id), from: \(from))"

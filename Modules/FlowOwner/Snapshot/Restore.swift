@@ -212,7 +212,8 @@ extension BookingFlow {
       criteria
       ?? (try? SearchCriteria(
         origin: offer.origin.code, destination: offer.destination.code,
-        departure: offer.departure.day, passengerCount: offer.passengerCount))
+        departure: offer.departure.day, returning: offer.inbound?.departure.day,
+        party: offer.party))
     guard let search else { return fallBack([], .searchUnavailable) }
     // A pay link's search comes from records, which may come from elsewhere too.
     guard search.isWithinBookingWindow(at: now) else {

@@ -495,9 +495,7 @@ public enum RootFeature {
     case .searchDay(let day):
       // Another day is a new search: it replaces the path, and the form shows it.
       guard case .results(let criteria, _) = origin,
-        let moved = try? SearchCriteria(
-          origin: criteria.origin, destination: criteria.destination, departure: day,
-          passengerCount: criteria.passengerCount)
+        let moved = try? criteria.moved(to: day)
       else { return (true, effect) }
       state.search = SearchFeature.State(today: state.search.today, criteria: moved)
       SearchFeature.refresh(&state.search, airports: environment.airports)

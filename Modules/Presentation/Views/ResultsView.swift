@@ -71,7 +71,7 @@ enum ResultsView {
       parts.append(strings.withoutAirlines(filters.hiddenAirlines.sorted().joined(separator: ", ")))
     }
     if let part = filters.dayPart { parts.append(strings.dayPartName(part)) }
-    if let highest = filters.highestPrice, let currency = offers.first?.pricePerPassenger.currency {
+    if let highest = filters.highestPrice, let currency = offers.first?.total.currency {
       parts.append(strings.upTo(Money(highest, currency).formatted(language.moneyStyle)))
     }
     return parts.joined(separator: " · ")
@@ -119,16 +119,17 @@ enum ResultsView {
     strings: Strings, language: Language, priceColumn: Int, widths columnWidths: [Int]
   ) {
     let base = selected ? theme.selection : theme.text
-    let dayShift = offer.departure.days(until: offer.arrival)
+    let slice = offer.outbound
+    let dayShift = slice.departure.days(until: slice.arrival)
     let times =
-      "\(offer.departure.hhmm)→\(offer.arrival.hhmm)" + (dayShift > 0 ? "+\(dayShift)" : "  ")
+      "\(slice.departure.hhmm)→\(slice.arrival.hhmm)" + (dayShift > 0 ? "+\(dayShift)" : "  ")
     let flights = offer.flightNumbers.map(\.description).joined(separator: "+")
     let stops =
       offer.stops == 0
       ? strings.nonstop
       : strings.stops(offer.stops) + " "
-        + offer.stopAirports.map(\.code.description).joined(separator: " ")
-    let price = offer.pricePerPassenger.formatted(language.moneyStyle)
+        + slice.stopAirports.map(\.code.description).joined(separator: " ")
+    let price = offer.total.formatted(language.moneyStyle)
     let cabin = strings.cabinName(offer.cabin)
     let priceWidth = DisplayWidth.of(price)
     let columnStart = row.maxX - max(priceColumn, priceWidth) - 1

@@ -24,13 +24,69 @@ struct OfferGenerator: Sendable {
   /// Fewest and most offers a search returns.
   static let offerCount = 8...40
 
-  /// The offers for `criteria`, sorted by departure. Unknown airports give no offers.
+  /// The offers for `criteria`, sorted by departure. Unknown airports give no offers. A round
+  /// trip pairs the day's flights out with the return day's flights back on the same airline,
+  /// priced together, as airlines sell them.
   func offers(for criteria: SearchCriteria, now: Date) -> [Offer] {
-    guard let origin = airports.airport(criteria.origin),
-      let destination = airports.airport(criteria.destination)
+    guard let returning = criteria.returning else {
+      return oneWay(criteria.origin, criteria.destination, on: criteria.departure, criteria, now)
+    }
+    let out = oneWay(criteria.origin, criteria.destination, on: criteria.departure, criteria, now)
+    let back = oneWay(criteria.destination, criteria.origin, on: returning, criteria, now)
+    guard !out.isEmpty, !back.isEmpty else { return [] }
+    let key = "\(Self.key(criteria))/rt"
+    var random = SeededGenerator(seed: key)
+    let count = Int.random(in: Self.offerCount, using: &random)
+    var offers: [Offer] = []
+    var seen = Set<OfferID>()
+    var attempt = 0
+    while offers.count < count, attempt < count * 4 {
+      defer { attempt += 1 }
+      let first = out[attempt % out.count]
+      let partners = back.filter {
+        $0.airline == first.airline
+          && $0.departure.instant > first.outbound.arrival.instant.addingTimeInterval(2 * 3600)
+      }
+      guard !partners.isEmpty else { continue }
+      let second = partners[Int.random(in: 0..<partners.count, using: &random)]
+      let idSeed = SeededGenerator.hash("\(key)#\(first.id)#\(second.id)")
+      guard let id = try? OfferID("of-" + String(idSeed, radix: 16)), seen.insert(id).inserted
+      else { continue }
+      // A return costs a little less than two single fares, as airlines price them.
+      let fare = Money(
+        (first.pricePerAdult.amount + second.pricePerAdult.amount) * 95 / 100,
+        first.pricePerAdult.currency
+      ).rounded()
+      let currency = LocalCurrency(for: first.origin)
+      guard
+        let offer = try? Offer(
+          id: id, airline: first.airline, slices: [first.outbound, second.outbound],
+          cabin: first.cabin, pricePerAdult: fare, party: criteria.party,
+          total: QuotePricing.partyTotal(
+            pricePerAdult: fare, party: criteria.party, slices: 2, currency: currency),
+          expiresAt: first.expiresAt)
+      else { continue }
+      offers.append(offer)
+    }
+    return offers.sorted { ($0.departure.instant, $0.id) < ($1.departure.instant, $1.id) }
+  }
+
+  /// What seeds a search's offers: the route, the days and the party.
+  static func key(_ criteria: SearchCriteria) -> String {
+    "\(criteria.origin)-\(criteria.destination)-\(criteria.departure)-\(criteria.party)"
+      + (criteria.returning.map { "-\($0)" } ?? "")
+  }
+
+  /// The one-way offers from `from` to `to` on `day` for `criteria`'s party, sorted by departure.
+  private func oneWay(
+    _ from: IATACode, _ to: IATACode, on day: CalendarDay, _ criteria: SearchCriteria, _ now: Date
+  ) -> [Offer] {
+    guard let origin = airports.airport(from), let destination = airports.airport(to),
+      let leg = try? SearchCriteria(
+        origin: from, destination: to, departure: day, party: criteria.party)
     else { return [] }
-    let key =
-      "\(criteria.origin)-\(criteria.destination)-\(criteria.departure)-\(criteria.passengerCount)"
+    let criteria = leg
+    let key = Self.key(leg)
     var random = SeededGenerator(seed: key)
     let routings = self.routings(from: origin, to: destination)
     guard !routings.isEmpty else { return [] }
@@ -113,10 +169,14 @@ struct OfferGenerator: Sendable {
       distance: distance, stops: segments.count - 1, cabin: cabin, day: criteria.departure,
       random: &random)
     let idSeed = SeededGenerator.hash("\(key)#\(number)")
+    let fare = currency.price(euros: euros)
     guard let id = try? OfferID("of-" + String(idSeed, radix: 16)),
+      let slice = try? Slice(segments: segments),
       let offer = try? Offer(
-        id: id, airline: routing.airline, segments: segments, cabin: cabin,
-        pricePerPassenger: currency.price(euros: euros), passengerCount: criteria.passengerCount,
+        id: id, airline: routing.airline, slices: [slice], cabin: cabin, pricePerAdult: fare,
+        party: criteria.party,
+        total: QuotePricing.partyTotal(
+          pricePerAdult: fare, party: criteria.party, slices: 1, currency: currency),
         expiresAt: now.addingTimeInterval(lifetime))
     else { return nil }
     return offer

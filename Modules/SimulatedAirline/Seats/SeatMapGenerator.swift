@@ -7,8 +7,9 @@ import Domain
   import Foundation
 #endif
 
-/// Draws the cabin of an offer's first flight: layout by aircraft and cabin, occupied seats and
-/// prices chosen deterministically from the offer's ID, so a seat map never changes under a person.
+/// Draws the cabin of the first flight of each of an offer's slices: layout by aircraft and cabin,
+/// occupied seats and prices chosen deterministically from the offer's ID and the slice, so a
+/// seat map never changes under a person.
 struct SeatMapGenerator: Sendable {
   private struct Layout {
     let columns: [SeatColumn]
@@ -17,10 +18,18 @@ struct SeatMapGenerator: Sendable {
     let extraLegroomRows: Set<Int>
   }
 
-  func seatMap(for offer: Offer) -> SeatMap {
-    let aircraft = offer.firstSegment.aircraft
+  /// One seat map per slice, in order.
+  func seatMaps(for offer: Offer) -> [SeatMap] {
+    offer.slices.indices.map { seatMap(for: offer, slice: $0) }
+  }
+
+  /// The seat map of the first flight of `offer`'s slice `slice`.
+  func seatMap(for offer: Offer, slice: Int) -> SeatMap {
+    let flight = offer.slices[slice].firstSegment
+    let aircraft = flight.aircraft
     let layout = Self.layout(aircraft: aircraft.code, cabin: offer.cabin)
-    var random = SeededGenerator(seed: "seats-\(offer.id)")
+    let key = slice == 0 ? "\(offer.id)" : "\(offer.id)/\(slice)"
+    var random = SeededGenerator(seed: "seats-\(key)")
     let occupancy = Int.random(in: 25...60, using: &random)
     let currency = LocalCurrency(for: offer.origin)
     let premiumCabin = offer.cabin == .business || offer.cabin == .first
@@ -40,7 +49,7 @@ struct SeatMapGenerator: Sendable {
         case .extraLegroom: euros = 28
         case .standard: euros = row - layout.rows.lowerBound < layout.rows.count / 3 ? 9 : 0
         }
-        let occupied = Int(SeededGenerator.hash("\(offer.id)/\(designator)") % 100) < occupancy
+        let occupied = Int(SeededGenerator.hash("\(key)/\(designator)") % 100) < occupancy
         seats.append(
           Seat(
             designator: designator, kind: kind, price: currency.price(euros: euros),
@@ -48,7 +57,8 @@ struct SeatMapGenerator: Sendable {
       }
     }
     return SeatMap(
-      offerID: offer.id, aircraft: aircraft, columns: layout.columns, rows: Array(layout.rows),
+      offerID: offer.id, slice: slice, flight: flight.flightNumber, aircraft: aircraft,
+      columns: layout.columns, rows: Array(layout.rows),
       seats: seats)
   }
 

@@ -7,9 +7,10 @@ enum DraftRules {
   static func check(_ passengers: [Passenger], for offer: Offer, today: CalendarDay)
     throws(ServiceError)
   {
-    guard passengers.count == offer.passengerCount else {
+    let party = offer.party
+    guard passengers.count == party.travellers else {
       throw .invalidPassengers(
-        "This fare is for \(offer.passengerCount) passenger\(offer.passengerCount == 1 ? "" : "s");"
+        "This fare is for \(party.travellers) passenger\(party.travellers == 1 ? "" : "s");"
           + " \(passengers.count) were given.")
     }
     let departure = offer.departure.day
@@ -27,6 +28,13 @@ enum DraftRules {
     let types = passengers.map { $0.type(on: departure) }
     let adults = types.filter { $0 == .adult }.count
     let infants = types.filter { $0 == .infant }.count
+    let given = types.count - adults - infants
+    if (adults, given, infants) != (party.adults, party.children, party.infants) {
+      throw .invalidPassengers(
+        "This fare is for \(describe(party.adults, party.children, party.infants)); on the day of"
+          + " departure the dates of birth make \(describe(adults, given, infants)).")
+    }
+    // The party guarantees these; a fare from elsewhere is held to them too.
     guard adults > 0 else {
       throw .invalidPassengers("At least one passenger must be an adult (12 or older on the day).")
     }
@@ -34,5 +42,15 @@ enum DraftRules {
       throw .invalidPassengers(
         "Each infant (under 2) travels on an adult's lap: \(infants) infants, \(adults) adults.")
     }
+  }
+
+  /// "2 adults, 1 child and 1 infant"; the counts that are 0 are left out (all 0: "no one").
+  private static func describe(_ adults: Int, _ children: Int, _ infants: Int) -> String {
+    let parts = [
+      (adults, "adult", "adults"), (children, "child", "children"), (infants, "infant", "infants"),
+    ]
+    .filter { $0.0 > 0 }.map { "\($0.0) \($0.0 == 1 ? $0.1 : $0.2)" }
+    guard let last = parts.last else { return "no one" }
+    return parts.count == 1 ? last : parts.dropLast().joined(separator: ", ") + " and " + last
   }
 }

@@ -19,55 +19,103 @@ public enum QuotePricing {
     (draft.passengers.firstIndex(of: passenger) ?? 0) + 1
   }
 
+  /// The fare lines of travellers of `types` (in booking order) flying `slices` slices at
+  /// `pricePerAdult`: the adults' fares, the children's at three quarters, each infant's at a
+  /// tenth on an adult's lap, and the taxes and airport fees of every slice. Search totals and
+  /// quotes are both these lines, so a party's total at search is the quote's before extras.
+  static func fareLines(
+    pricePerAdult fare: Money, types: [PassengerType], slices: Int, currency: LocalCurrency
+  ) -> [LineItem] {
+    let adults = types.filter { $0 == .adult }.count
+    let children = types.filter { $0 == .child }.count
+    let infants = types.filter { $0 == .infant }.count
+    var lines: [LineItem] = []
+    if adults > 0 {
+      lines.append(
+        LineItem(
+          kind: .fare, label: "Fare, \(adults) × \(fare.formatted())",
+          amount: fare.multiplied(by: adults), quantity: adults, unitPrice: fare))
+    }
+    if children > 0 {
+      let childFare = Money(fare.amount * 3 / 4, fare.currency).rounded()
+      lines.append(
+        LineItem(
+          kind: .childFare, label: "Child fare, \(children) × \(childFare.formatted())",
+          amount: childFare.multiplied(by: children), quantity: children, unitPrice: childFare))
+    }
+    for (index, type) in types.enumerated() where type == .infant {
+      lines.append(
+        LineItem(
+          kind: .infant, label: "Infant on a lap, passenger \(index + 1)",
+          amount: Money(fare.amount / 10, fare.currency).rounded(), passenger: index + 1))
+    }
+    let taxes = currency.price(
+      euros: Decimal((28 * (adults + children) + 8 * infants) * max(1, slices)))
+    lines.append(LineItem(kind: .tax, label: "Taxes and airport fees", amount: taxes))
+    return lines
+  }
+
+  /// What `party` pays for a trip of `slices` slices at `pricePerAdult`, taxes included and
+  /// extras not: the sum of `fareLines`.
+  static func partyTotal(
+    pricePerAdult fare: Money, party: Party, slices: Int, currency: LocalCurrency
+  ) -> Money {
+    let lines = fareLines(
+      pricePerAdult: fare, types: party.types, slices: slices, currency: currency)
+    return (try? Money.sum(lines.map(\.amount), in: fare.currency))
+      ?? fare.multiplied(by: party.seats)
+  }
+
   /// The priced lines for `draft` with `extras`, or `invalidExtras` naming the first rule broken.
-  public static func lineItems(draft: BookingDraft, extras: Extras, seatMap: SeatMap)
+  /// `seatMaps` holds one map per slice of the draft's offer, in order.
+  public static func lineItems(draft: BookingDraft, extras: Extras, seatMaps: [SeatMap])
     throws(ServiceError) -> [LineItem]
   {
     let offer = draft.offer
     let currency = LocalCurrency(for: offer.origin)
     let byID = Dictionary(draft.passengers.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
     let departure = offer.departure.day
-    for id in Set(extras.seats.keys).union(extras.bags.keys) where byID[id] == nil {
+    let chosen = Set(extras.seats.keys).union(extras.returnSeats.keys).union(extras.bags.keys)
+    for id in chosen where byID[id] == nil {
       throw .invalidExtras("Passenger \(id) is not on this booking.")
     }
-
-    // An infant travels on an adult's lap for a tenth of the fare and a lower airport charge.
-    let infants = draft.passengers.filter { $0.type(on: departure) == .infant }
-    let seated = draft.passengers.count - infants.count
-    var lines = [
-      LineItem(
-        kind: .fare,
-        label: "Fare, \(seated) × \(offer.pricePerPassenger.formatted())",
-        amount: offer.pricePerPassenger.multiplied(by: seated), quantity: seated,
-        unitPrice: offer.pricePerPassenger)
-    ]
-    for infant in infants {
-      let number = number(infant, in: draft)
-      lines.append(
-        LineItem(
-          kind: .infant, label: "Infant on a lap, passenger \(number)",
-          amount: Money(offer.pricePerPassenger.amount / 10, offer.pricePerPassenger.currency)
-            .rounded(),
-          passenger: number))
+    if !extras.returnSeats.isEmpty, !offer.isRoundTrip {
+      throw .invalidExtras("A one-way trip has no return seats.")
     }
-    var taken: [SeatDesignator: PassengerID] = [:]
-    for passenger in draft.passengers {
-      guard let designator = extras.seats[passenger.id] else { continue }
-      if passenger.type(on: departure) == .infant {
-        throw .invalidExtras("\(passenger.fullName) is an infant and travels on an adult's lap.")
+    let types = draft.passengers.map { $0.type(on: departure) }
+    var lines = fareLines(
+      pricePerAdult: offer.pricePerAdult, types: types, slices: offer.slices.count,
+      currency: currency)
+    let taxes = lines.removeLast()
+    for (slice, seatMap) in seatMaps.enumerated() where slice < offer.slices.count {
+      let seats = extras.seats(onSlice: slice)
+      var taken: [SeatDesignator: PassengerID] = [:]
+      for passenger in draft.passengers {
+        guard let designator = seats[passenger.id] else { continue }
+        if passenger.type(on: departure) == .infant {
+          throw .invalidExtras("\(passenger.fullName) is an infant and travels on an adult's lap.")
+        }
+        guard let seat = seatMap.seat(designator) else {
+          throw .invalidExtras("There is no seat \(designator) on this aircraft.")
+        }
+        guard !seat.occupied else {
+          throw .invalidExtras("Seat \(designator) is already taken.")
+        }
+        if let other = taken[designator], other != passenger.id {
+          throw .invalidExtras("Seat \(designator) was chosen for two passengers.")
+        }
+        taken[designator] = passenger.id
+        let where_ = offer.isRoundTrip ? (slice == 0 ? " (outbound)" : " (return)") : ""
+        lines.append(
+          LineItem(
+            kind: .seat,
+            label: "Seat \(designator)\(where_), passenger \(number(passenger, in: draft))",
+            amount: seat.price, seat: designator, slice: slice,
+            passenger: number(passenger, in: draft)))
       }
-      guard let seat = seatMap.seat(designator) else {
-        throw .invalidExtras("There is no seat \(designator) on this aircraft.")
-      }
-      guard !seat.occupied else { throw .invalidExtras("Seat \(designator) is already taken.") }
-      if let other = taken[designator], other != passenger.id {
-        throw .invalidExtras("Seat \(designator) was chosen for two passengers.")
-      }
-      taken[designator] = passenger.id
-      lines.append(
-        LineItem(
-          kind: .seat, label: "Seat \(designator), passenger \(number(passenger, in: draft))",
-          amount: seat.price, seat: designator, passenger: number(passenger, in: draft)))
+    }
+    if seatMaps.count < offer.slices.count, !extras.seats(onSlice: seatMaps.count).isEmpty {
+      throw .invalidExtras("The seats of that flight cannot be chosen.")
     }
     for passenger in draft.passengers {
       let bags = extras.bags[passenger.id] ?? 0
@@ -75,7 +123,7 @@ public enum QuotePricing {
         throw .invalidExtras("Each passenger may check 0 to \(maximumBags) bags, not \(bags).")
       }
       guard bags > 0 else { continue }
-      let euros: Decimal = [30, 40, 55].prefix(bags).reduce(0, +)
+      let euros: Decimal = [30, 40, 55].prefix(bags).reduce(0, +) * Decimal(offer.slices.count)
       lines.append(
         LineItem(
           kind: .bag,
@@ -85,15 +133,16 @@ public enum QuotePricing {
           passenger: number(passenger, in: draft)))
     }
     if extras.insurance {
-      let fivePercent = offer.total.amount * Decimal(5) / Decimal(100)
+      let fares = lines.filter { [.fare, .childFare, .infant].contains($0.kind) }
+        .reduce(Decimal(0)) { $0 + $1.amount.amount }
+      let fivePercent = fares * Decimal(5) / Decimal(100)
       let minimum = currency.price(euros: 12).amount
       lines.append(
         LineItem(
           kind: .insurance, label: "Travel insurance",
-          amount: Money(max(fivePercent, minimum), offer.total.currency).rounded()))
+          amount: Money(max(fivePercent, minimum), offer.pricePerAdult.currency).rounded()))
     }
-    let taxes = currency.price(euros: Decimal(28 * seated + 8 * infants.count))
-    lines.append(LineItem(kind: .tax, label: "Taxes and airport fees", amount: taxes))
+    lines.append(taxes)
     return lines
   }
 }

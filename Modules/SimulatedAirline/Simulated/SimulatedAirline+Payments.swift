@@ -351,16 +351,16 @@ extension SimulatedAirline {
     func refuse(_ reason: String) -> ServiceError { .quoteNotHonoured(quote.id, reason) }
     if let sold = try? store.loadIfPresent(
       Offer.self, id: draft.offer.id.rawValue, kind: AirlineRecords.offers, policy: .keepInPlace),
-      sold.pricePerPassenger != draft.offer.pricePerPassenger || sold.cabin != draft.offer.cabin
-        || sold.segments != draft.offer.segments
-        || sold.passengerCount != draft.offer.passengerCount
+      sold.pricePerAdult != draft.offer.pricePerAdult || sold.cabin != draft.offer.cabin
+        || sold.slices != draft.offer.slices || sold.party != draft.offer.party
+        || sold.total != draft.offer.total
     {
       throw refuse("its draft's flight is not the one that was offered.")
     }
     let lines: [LineItem]
     do {
       lines = try QuotePricing.lineItems(
-        draft: draft, extras: quote.extras, seatMap: seatMaps.seatMap(for: draft.offer))
+        draft: draft, extras: quote.extras, seatMaps: seatMaps.seatMaps(for: draft.offer))
     } catch {
       throw refuse("its extras are not valid (\(error.description))")
     }

@@ -135,13 +135,11 @@ public actor SimulatedAirline: OfferService, DraftService, PricingService, Payme
       let day = criteria.departure.adding(days: offset)
       guard day.adding(days: 1).start(in: origin.zone) > now,
         SearchCriteria.isWithinBookingWindow(day, at: now),
-        let search = try? SearchCriteria(
-          origin: criteria.origin, destination: criteria.destination, departure: day,
-          passengerCount: criteria.passengerCount)
+        let search = try? criteria.moved(to: day)
       else { return FareDay(day: day, lowest: nil, bookable: false) }
       let lowest = offerGenerator.offers(for: search, now: now)
         .filter { $0.departure.instant > now.addingTimeInterval(Self.salesCutoff) }
-        .map(\.pricePerPassenger).min { $0.amount < $1.amount }
+        .map(\.total).min { $0.amount < $1.amount }
       return FareDay(day: day, lowest: lowest, bookable: true)
     }
   }
@@ -151,9 +149,9 @@ public actor SimulatedAirline: OfferService, DraftService, PricingService, Payme
     return try availableOffer(id)
   }
 
-  public func seatMap(for offerID: OfferID) async throws(ServiceError) -> SeatMap {
+  public func seatMaps(for offerID: OfferID) async throws(ServiceError) -> [SeatMap] {
     await configuration.latency.pause()
-    return seatMaps.seatMap(for: try availableOffer(offerID))
+    return seatMaps.seatMaps(for: try availableOffer(offerID))
   }
 
   func availableOffer(_ id: OfferID) throws(ServiceError) -> Offer {
@@ -203,12 +201,12 @@ public actor SimulatedAirline: OfferService, DraftService, PricingService, Payme
     let offer = try availableOffer(draft.offer.id)
     let now = clock.now()
     let lines = try QuotePricing.lineItems(
-      draft: draft, extras: extras, seatMap: seatMaps.seatMap(for: offer))
+      draft: draft, extras: extras, seatMaps: seatMaps.seatMaps(for: offer))
     let quote: Quote
     do {
       quote = try Quote(
         id: QuoteID.random(prefix: "qt"), draftID: draft.id, extras: extras, lineItems: lines,
-        total: Money.sum(lines.map(\.amount), in: offer.pricePerPassenger.currency),
+        total: Money.sum(lines.map(\.amount), in: offer.pricePerAdult.currency),
         expiresAt: now.addingTimeInterval(configuration.quoteLifetime), issuedAt: now)
     } catch {
       throw .invalid(error)

@@ -9,8 +9,8 @@ public struct SimulatedFares: FareEstimator {
 
   public var maximumBags: Int { QuotePricing.maximumBags }
 
-  public func lineItems(draft: BookingDraft, extras: Extras, seatMap: SeatMap) -> [LineItem]? {
-    try? QuotePricing.lineItems(draft: draft, extras: extras, seatMap: seatMap)
+  public func lineItems(draft: BookingDraft, extras: Extras, seatMaps: [SeatMap]) -> [LineItem]? {
+    try? QuotePricing.lineItems(draft: draft, extras: extras, seatMaps: seatMaps)
   }
 }
 

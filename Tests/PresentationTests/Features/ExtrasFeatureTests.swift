@@ -62,7 +62,7 @@ struct ExtrasFeatureTests {
   /// The estimate the fixture fares give for `extras` on the fixture seat map.
   func estimate(_ extras: Extras, _ world: ExtrasScreen) throws -> [LineItem]? {
     FixtureFares().lineItems(
-      draft: world.draft, extras: extras, seatMap: try Fixture.seatMap(for: world.draft.offer))
+      draft: world.draft, extras: extras, seatMaps: [try Fixture.seatMap(for: world.draft.offer)])
   }
 
   @Test("Enter picks the cursor's seat for the current passenger, then the next passenger")

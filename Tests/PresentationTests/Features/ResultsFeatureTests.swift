@@ -82,7 +82,7 @@ struct ResultsFeatureTests {
     }
     #expect(store.listedIDs == ["o4", "o6", "o2", "o3", "o1", "o7", "o5"])
     #expect(store.state.state.airlines.map(\.code) == ["KL", "PC", "TK"])
-    #expect(store.state.state.dearest == (try Money("299", "EUR")))
+    #expect(store.state.state.dearest == (try Money("598", "EUR")))
     await store.receive({ $0 == .faresLoaded(.success(fares)) }) {
       $0.state.fares = .loaded(fares)
     }
@@ -198,8 +198,8 @@ struct ResultsRowTests {
       aircraft: Aircraft(code: "32N", name: "Airbus A320neo"))
     let offer = try Offer(
       id: OfferID("late"), airline: Airline(code: "TK", name: "Turkish Airlines"),
-      segments: [segment], cabin: .economy, pricePerPassenger: Money("100", "EUR"),
-      passengerCount: 1, expiresAt: Fixture.now.addingTimeInterval(1800))
+      slices: [Slice(segments: [segment])], cabin: .economy, pricePerAdult: Money("100", "EUR"),
+      party: .one, total: Money("100", "EUR"), expiresAt: Fixture.now.addingTimeInterval(1800))
     await drive(&state, [.step(id, ResultsFeature.action(.offersLoaded(.success([offer]))))], world)
     let screen = RootView.render(state, width: 100, height: 30, theme: .monochrome).lines
     let row = try #require(screen.first { $0.contains("TK1") })

@@ -76,15 +76,16 @@ struct ResultsFilterTests {
       $0.state.relist()
       $0.state.selected = 1
     }
-    // From 149 to 299 EUR, a step is a tenth of the spread: 15 EUR down from the dearest.
+    // Totals for two from 298 to 598 EUR: a step is a tenth of the spread, 30 EUR down from
+    // the dearest.
     store.send(.key(.character("-"))) {
-      $0.state.filters.highestPrice = 284
+      $0.state.filters.highestPrice = 568
       $0.state.relist()
     }
     #expect(store.listedIDs == ["o4", "o6", "o2", "o3", "o1", "o7"])
-    store.send(.key(.character("-"))) { $0.state.filters.highestPrice = 269 }
+    store.send(.key(.character("-"))) { $0.state.filters.highestPrice = 538 }
     // Up past the dearest, there is no highest price.
-    store.send(.key(.character("+"))) { $0.state.filters.highestPrice = 284 }
+    store.send(.key(.character("+"))) { $0.state.filters.highestPrice = 568 }
     store.send(.key(.character("+"))) {
       $0.state.filters.highestPrice = nil
       $0.state.relist()
@@ -123,7 +124,7 @@ struct ResultsFilterTests {
       ResultsFeature.State(
         criteria: try SearchCriteria(
           origin: criteria.origin, destination: criteria.destination,
-          departure: CalendarDay(Fixture.now, in: .utc), passengerCount: 2)))
+          departure: CalendarDay(Fixture.now, in: .utc), party: .adults(2))))
     today.send(.key(.character("[")))
     today.finish()
   }

@@ -76,7 +76,7 @@ struct SearchFeatureTests {
     store.send(.key(.character("+"))) { $0.state.passengers.setText("2") }
     let criteria = try SearchCriteria(
       origin: IATACode("IST"), destination: IATACode("MUC"), departure: today.adding(days: 1),
-      passengerCount: 2)
+      party: .adults(2))
     store.send(.key(.enter)) { $0.output = .submitted(criteria) }
     store.finish()
   }

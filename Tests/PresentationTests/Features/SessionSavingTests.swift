@@ -10,7 +10,7 @@ struct SessionSavingTests {
   func sequence() throws {
     let criteria = try SearchCriteria(
       origin: IATACode("IST"), destination: IATACode("AMS"),
-      departure: CalendarDay(iso: "2026-12-24"), passengerCount: 1)
+      departure: CalendarDay(iso: "2026-12-24"), party: .adults(1))
     let results = BookingSnapshot(criteria: criteria, position: .results)
     let search = BookingSnapshot.search
     let passengers = BookingSnapshot(

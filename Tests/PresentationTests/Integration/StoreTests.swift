@@ -28,7 +28,7 @@ struct StoreTests {
         clock: clock.wallClock))
     let criteria = try SearchCriteria(
       origin: IATACode("IST"), destination: IATACode("AMS"),
-      departure: CalendarDay(iso: "2026-12-24"), passengerCount: 1)
+      departure: CalendarDay(iso: "2026-12-24"), party: .adults(1))
     let restored = await BookingFlow.restore(
       BookingSnapshot(criteria: criteria, position: .results), using: airline.services,
       now: TestWorld.start)

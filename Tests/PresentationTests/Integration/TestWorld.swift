@@ -35,7 +35,7 @@ struct TestWorld: AppWorld {
   func criteria(passengers: Int = 2) throws -> SearchCriteria {
     try SearchCriteria(
       origin: IATACode("IST"), destination: IATACode("AMS"),
-      departure: CalendarDay(iso: "2026-12-24"), passengerCount: passengers)
+      departure: CalendarDay(iso: "2026-12-24"), party: .adults(passengers))
   }
 
   /// The cheapest nonstop economy offer for the test search.
@@ -64,7 +64,7 @@ struct TestWorld: AppWorld {
   }
 
   func seatMap(for draft: BookingDraft) async throws -> SeatMap {
-    try await airline.seatMap(for: draft.offer.id)
+    try #require(try await airline.seatMaps(for: draft.offer.id).first)
   }
 
   /// A quote for the draft with the first two free seats and a bag.

@@ -136,7 +136,7 @@ extension Run {
     let airline = try Run(arguments, root: root, now: now).airline
     let day = CalendarDay(now.addingTimeInterval(21 * 86_400), in: .utc)
     let criteria = try SearchCriteria(
-      origin: IATACode("IST"), destination: IATACode("AMS"), departure: day, passengerCount: 1)
+      origin: IATACode("IST"), destination: IATACode("AMS"), departure: day, party: .adults(1))
     let offer = try #require(try await airline.offers(for: criteria).first)
     let ada = try Passenger(
       id: PassengerID("p1"), title: .ms, givenName: "Ada", familyName: "Lovelace",

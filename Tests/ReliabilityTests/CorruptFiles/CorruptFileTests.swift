@@ -41,7 +41,7 @@ struct CorruptFileTests {
       let offer = try await world.offer()
       let draft = try await world.airline.createDraft(
         offer: offer, passengers: world.travellers(1), contact: world.contact())
-      let map = try await world.airline.seatMap(for: offer.id)
+      let map = try #require(try await world.airline.seatMaps(for: offer.id).first)
       let seat = try #require(map.seats.first { !$0.occupied })
       let passenger = try PassengerID("p1")
       let quote = try await world.airline.price(

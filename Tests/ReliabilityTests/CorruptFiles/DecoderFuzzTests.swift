@@ -28,7 +28,7 @@ struct DecoderFuzzTests {
     let airline = SimulatedAirline(store: store, clock: clock.wallClock)
     let criteria = try SearchCriteria(
       origin: IATACode("IST"), destination: IATACode("AMS"),
-      departure: CalendarDay(iso: "2026-12-24"), passengerCount: 1)
+      departure: CalendarDay(iso: "2026-12-24"), party: .adults(1))
     let offer = try #require(try await airline.offers(for: criteria).first)
     let draft = try await airline.createDraft(
       offer: offer,

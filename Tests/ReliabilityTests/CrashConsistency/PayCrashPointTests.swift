@@ -30,7 +30,7 @@ struct PayCrashPointTests {
         store: RecordStore(root: root), clock: .fixed(PayCrashPointTests.start))
       criteria = try SearchCriteria(
         origin: IATACode("IST"), destination: IATACode("AMS"),
-        departure: CalendarDay(iso: "2026-12-24"), passengerCount: 2)
+        departure: CalendarDay(iso: "2026-12-24"), party: .adults(2))
       let offer = try #require(try await airline.offers(for: criteria).first)
       let travellers = try ["Ada", "Grace"].enumerated().map { index, name in
         try Passenger(

@@ -43,7 +43,7 @@ struct HeadlessWorld: AppWorld {
   func criteria(passengers: Int = 1) throws -> SearchCriteria {
     try SearchCriteria(
       origin: IATACode("IST"), destination: IATACode("AMS"),
-      departure: CalendarDay(iso: "2026-12-24"), passengerCount: passengers)
+      departure: CalendarDay(iso: "2026-12-24"), party: .adults(passengers))
   }
 
   /// The first offer for the test search.

@@ -103,7 +103,6 @@ struct DeepLinkFuzzTests {
     case .duplicateParameter: "duplicateParameter"
     case .missingParameter: "missingParameter"
     case .invalidParameter: "invalidParameter"
-    case .invalidPassengerCount: "invalidPassengerCount"
     case .dayPassed: "dayPassed"
     case .beyondBookingWindow: "beyondBookingWindow"
     }

@@ -267,7 +267,8 @@ public struct BookingBag: Hashable, Sendable {
         .searchCriteria, \.searchCriteria,
         try? SearchCriteria(
           origin: draft.offer.origin.code, destination: draft.offer.destination.code,
-          departure: draft.offer.departure.day, passengerCount: draft.offer.passengerCount),
+          departure: draft.offer.departure.day, returning: draft.offer.inbound?.departure.day,
+          party: draft.offer.party),
         by: handler)
       bag.write(.selectedOffer, \.selectedOffer, draft.offer, by: handler)
       bag.write(.draft, \.draft, draft, by: handler)

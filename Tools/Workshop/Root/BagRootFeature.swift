@@ -266,9 +266,7 @@ public enum BagRootFeature {
       }
     case .searchDay(let day):
       guard case .results(let criteria, _) = origin,
-        let moved = try? SearchCriteria(
-          origin: criteria.origin, destination: criteria.destination, departure: day,
-          passengerCount: criteria.passengerCount)
+        let moved = try? criteria.moved(to: day)
       else { return (true, effect) }
       state.search = SearchFeature.State(today: state.search.today, criteria: moved)
       SearchFeature.refresh(&state.search, airports: environment.app.airports)

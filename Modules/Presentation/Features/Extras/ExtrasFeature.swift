@@ -71,7 +71,7 @@ public enum ExtrasFeature {
     let calls = BookingCalls(environment.services)
     return .run {
       do throws(ServiceError) {
-        return .seatMapLoaded(.success(try await calls.seatMap(for: offerID)))
+        return .seatMapLoaded(.success(try await calls.seatMaps(for: offerID)[0]))
       } catch {
         return .seatMapLoaded(.failure(error))
       }
@@ -85,7 +85,7 @@ public enum ExtrasFeature {
     let reply = change(&state, action, environment: environment, strings: strings)
     if case .loaded(let map) = state.seatMap {
       state.estimate = environment.fares.lineItems(
-        draft: state.draft, extras: state.extras, seatMap: map)
+        draft: state.draft, extras: state.extras, seatMaps: [map])
     }
     return reply
   }

@@ -62,7 +62,7 @@ public enum PassengersFeature {
       self.offer = offer
       self.prefill = prefill
       let carried = prefill.passengers
-      forms = (0..<offer.passengerCount).map { index in
+      forms = (0..<offer.party.travellers).map { index in
         carried.indices.contains(index) ? Form(carried[index]) : Form()
       }
       email.setText(prefill.contact.email)

@@ -47,7 +47,7 @@ public enum ResultsFeature {
     public func admits(_ offer: Offer) -> Bool {
       (!nonstopOnly || offer.stops == 0) && !hiddenAirlines.contains(offer.airline.code)
         && (dayPart?.contains(offer.departure.hhmm) ?? true)
-        && (highestPrice.map { offer.pricePerPassenger.amount <= $0 } ?? true)
+        && (highestPrice.map { offer.total.amount <= $0 } ?? true)
     }
   }
 
@@ -66,8 +66,8 @@ public enum ResultsFeature {
           return
         }
         dearest =
-          offers.max { $0.pricePerPassenger.amount < $1.pricePerPassenger.amount }?
-          .pricePerPassenger
+          offers.max { $0.total.amount < $1.total.amount }?
+          .total
       }
     }
     public var sort: Sort = .price
@@ -283,8 +283,8 @@ public enum ResultsFeature {
   /// Moves the highest price a tenth of the fares' spread down (or up; past the dearest it goes).
   private static func stepHighestPrice(_ state: inout State, lower: Bool) {
     guard case .loaded(let offers) = state.load,
-      let cheapest = offers.map(\.pricePerPassenger.amount).min(),
-      let dearest = offers.map(\.pricePerPassenger.amount).max(), dearest > cheapest
+      let cheapest = offers.map(\.total.amount).min(),
+      let dearest = offers.map(\.total.amount).max(), dearest > cheapest
     else { return }
     let step = max(1, ((dearest - cheapest) / 10).roundedHalfUp(scale: 0))
     let current = state.filters.highestPrice ?? dearest

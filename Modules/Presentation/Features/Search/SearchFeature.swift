@@ -43,7 +43,7 @@ public enum SearchFeature {
       origin.setText(criteria.origin.rawValue)
       destination.setText(criteria.destination.rawValue)
       date.setText(criteria.departure.iso)
-      passengers.setText(String(criteria.passengerCount))
+      passengers.setText(String(criteria.party.adults))
     }
   }
 
@@ -233,7 +233,7 @@ public enum SearchFeature {
       errors[.date] = strings.invalidDate(state.date.text)
     }
     let count = Int(state.passengers.text) ?? 0
-    if !SearchCriteria.passengerRange.contains(count) {
+    if !Party.seatRange.contains(count) {
       errors[.passengers] = strings.passengerRange
     }
     if case .success(let from) = origin, case .success(let to) = destination, from == to {
@@ -241,8 +241,9 @@ public enum SearchFeature {
     }
     guard errors.isEmpty, case .success(let from) = origin, case .success(let to) = destination,
       let day,
+      let party = try? Party.adults(count),
       let criteria = try? SearchCriteria(
-        origin: from, destination: to, departure: day, passengerCount: count)
+        origin: from, destination: to, departure: day, party: party)
     else {
       state.errors = errors
       if let first = Field.allCases.first(where: { errors[$0] != nil }) { state.focus = first }

@@ -43,7 +43,7 @@ public struct LabFixtures: Sendable {
   public init() throws {
     criteria = try SearchCriteria(
       origin: IATACode("IST"), destination: IATACode("AMS"),
-      departure: CalendarDay(iso: "2026-12-24"), passengerCount: 2)
+      departure: CalendarDay(iso: "2026-12-24"), party: .adults(2))
     offerA = try Self.offer("offer-a", flight: 1957, hour: 8)
     // Another price than offer A's: a price shown beside the wrong flight is told apart.
     offerB = try Self.offer("offer-b", flight: 1951, hour: 14, fare: "189")
@@ -91,8 +91,9 @@ public struct LabFixtures: Sendable {
         instant: leaves.addingTimeInterval(3.5 * 3600), timeZoneID: ams.timeZoneID),
       aircraft: Aircraft(code: "32N", name: "Airbus A320neo"))
     return try Offer(
-      id: OfferID(id), airline: Airline(code: "TK", name: "Turkish Airlines"), segments: [segment],
-      cabin: .economy, pricePerPassenger: Money(fare, "EUR"), passengerCount: 2,
+      id: OfferID(id), airline: Airline(code: "TK", name: "Turkish Airlines"),
+      slices: [Slice(segments: [segment])], cabin: .economy, pricePerAdult: Money(fare, "EUR"),
+      party: .adults(2), total: Money(fare, "EUR").multiplied(by: 2),
       expiresAt: now.addingTimeInterval(30 * 60))
   }
 

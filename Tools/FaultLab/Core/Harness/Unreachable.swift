@@ -13,7 +13,9 @@ struct Unreachable: OfferService, DraftService, PricingService, PaymentService, 
     throw Self.refusal
   }
   func offer(id: OfferID) async throws(ServiceError) -> Offer { throw Self.refusal }
-  func seatMap(for offerID: OfferID) async throws(ServiceError) -> SeatMap { throw Self.refusal }
+  func seatMaps(for offerID: OfferID) async throws(ServiceError) -> [SeatMap] {
+    throw Self.refusal
+  }
   func lowestFares(for criteria: SearchCriteria, days: Int) async throws(ServiceError)
     -> [FareDay]
   { throw Self.refusal }
@@ -44,7 +46,7 @@ struct Unreachable: OfferService, DraftService, PricingService, PaymentService, 
 
   /// Three, as many as the `+` presses any replay makes.
   var maximumBags: Int { 3 }
-  func lineItems(draft: BookingDraft, extras: Extras, seatMap: SeatMap) -> [LineItem]? { nil }
+  func lineItems(draft: BookingDraft, extras: Extras, seatMaps: [SeatMap]) -> [LineItem]? { nil }
 
   /// The environment the replayed reducers get: this airline, a clock stopped at the lab's now,
   /// and payment keys from `keys`' fixed seed.
