@@ -105,11 +105,11 @@ public enum QuotePricing {
           throw .invalidExtras("Seat \(designator) was chosen for two passengers.")
         }
         taken[designator] = passenger.id
-        let where_ = offer.isRoundTrip ? (slice == 0 ? " (outbound)" : " (return)") : ""
+        let direction = offer.isRoundTrip ? (slice == 0 ? " (outbound)" : " (return)") : ""
         lines.append(
           LineItem(
             kind: .seat,
-            label: "Seat \(designator)\(where_), passenger \(number(passenger, in: draft))",
+            label: "Seat \(designator)\(direction), passenger \(number(passenger, in: draft))",
             amount: seat.price, seat: designator, slice: slice,
             passenger: number(passenger, in: draft)))
       }
