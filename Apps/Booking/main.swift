@@ -143,7 +143,8 @@ let airline = SimulatedAirline(
   configuration: .init(
     quoteLifetime: options.quoteTTL,
     latency: options.latencyMilliseconds.map(Latency.fixed) ?? .realistic,
-    paymentsOff: paymentsOff))
+    paymentsOff: paymentsOff,
+    priceChanges: PriceChanges(rawValue: options.priceChanges) ?? .seeded))
 // With a journal, every answer of the airline passes through it.
 let services = journal.map { JournalServices(recording: airline.services, to: $0).services }
 let environment = AppEnvironment(

@@ -18,6 +18,10 @@ public struct Options: Sendable {
   public var openURL: String?
   public var quoteTTL: TimeInterval = 15 * 60
   public var latencyMilliseconds: Int?
+  /// `--price-changes`: which offers the simulated airline re-prices when it quotes them.
+  public var priceChanges = "seeded"
+  /// The values `--price-changes` takes.
+  public static let priceChangeModes = ["seeded", "always", "never"]
   public var language: Language = .english
   public var recordPath: String?
   /// `--force`: `--record` empties a file already at its path instead of refusing it.
@@ -56,9 +60,13 @@ public struct Options: Sendable {
                              or ~/.local/share/booking)
       --fresh                start at the search form, ignoring the saved session
       --open URL             open a link: booking://pay/<quoteID> or
-                             booking://search?from=IST&to=AMS&date=2026-12-24&passengers=2
+                             booking://search?from=IST&to=AMS&date=2026-12-24&adults=2
+                             (and &return=DAY, &children=N, &infants=N)
       --quote-ttl SECONDS    how long a price is held (default 900)
       --latency MS           the airline's answer time in ms (default 150-600)
+      --price-changes seeded|always|never
+                             which offers the airline re-prices when quoted (default
+                             seeded: about one in six, the same ones every run)
       --lang en|tr           English or Turkish
       --record FILE          write every key with its time to a new FILE (JSON lines;
                              card numbers become test cards, security codes 1234)
@@ -122,6 +130,12 @@ public struct Options: Sendable {
           throw Problem(message: "--latency takes milliseconds from 0 to 10000, not '\(text)'")
         }
         options.latencyMilliseconds = ms
+      case "--price-changes":
+        let text = try value(for: flag)
+        guard Self.priceChangeModes.contains(text) else {
+          throw Problem(message: "--price-changes takes seeded, always or never, not '\(text)'")
+        }
+        options.priceChanges = text
       case "--lang":
         let text = try value(for: flag)
         guard let language = Language(rawValue: text) else {

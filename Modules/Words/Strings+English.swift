@@ -207,6 +207,11 @@ extension Strings {
     premiumFrom: { "extra legroom, from \($0)" },
     infantOnLap: "on a lap",
     seatsAtCheckIn: { "\($0): seats at check-in" },
+    priceChangedTitle: "The airline changed the price",
+    priceChanged: { "Fare and taxes: \($0) → \($1)" },
+    priceChangeAccept: "[ Accept the new price ]  Esc: keep choosing",
+    hintAcceptPrice: "accept the new price",
+    hintKeepChoosing: "keep choosing",
     cardNumberLabel: "Card number", expiryLabel: "Expiry (MM/YY)", cvcLabel: "CVC",
     cardExpiredAtField: "This card has expired.",
     lineItem: { item, style in

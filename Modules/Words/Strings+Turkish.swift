@@ -192,6 +192,11 @@ extension Strings {
     premiumFrom: { "geniş diz mesafesi, \($0) itibarıyla" },
     infantOnLap: "kucakta",
     seatsAtCheckIn: { "\($0): koltuklar check-in'de" },
+    priceChangedTitle: "Havayolu fiyatı değiştirdi",
+    priceChanged: { "Ücret ve vergiler: \($0) → \($1)" },
+    priceChangeAccept: "[ Yeni fiyatı kabul et ]  Esc: seçmeye devam",
+    hintAcceptPrice: "yeni fiyatı kabul et",
+    hintKeepChoosing: "seçmeye devam",
     cardNumberLabel: "Kart numarası", expiryLabel: "Son kullanma (AA/YY)", cvcLabel: "CVC",
     cardExpiredAtField: "Bu kartın süresi dolmuş.",
     lineItem: { item, style in

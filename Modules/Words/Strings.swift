@@ -146,6 +146,12 @@ public struct Strings: Sendable {
   public let infantOnLap: String
   /// For a connection: the flights whose seats are not chosen here ("LX2578: seats at check-in").
   public let seatsAtCheckIn: @Sendable (String) -> String
+  /// The airline re-priced the offer: the question's title, old → new, and its answer's keys.
+  public let priceChangedTitle: String
+  public let priceChanged: @Sendable (String, String) -> String
+  public let priceChangeAccept: String
+  public let hintAcceptPrice: String
+  public let hintKeepChoosing: String
   // Payment
   public let cardNumberLabel: String
   public let expiryLabel: String

@@ -18,6 +18,15 @@ struct FlowRulesTests {
     case "offerSelected": event = flow.offerSelected(walked.offer, from: walked.results)
     case "passengersSaved": event = flow.passengersSaved(walked.draft, from: walked.passengers)
     case "extrasPriced": event = flow.extrasPriced(walked.quote, from: walked.extras)
+    case "priceChangeAccepted":
+      let quote = walked.quote
+      let changed = try Quote(
+        id: QuoteID("quote-changed"), draftID: quote.draftID, extras: quote.extras,
+        lineItems: quote.lineItems, total: quote.total, expiresAt: quote.expiresAt,
+        priceChange: PriceChange(
+          before: walked.offer.total, after: quote.total, pricePerAdult: walked.offer.pricePerAdult)
+      )
+      event = flow.acceptPriceChange(changed, from: walked.extras)
     case "repriced":
       let fresh = try Fixture.quote(
         "quote-b", for: walked.draft, expiresAt: Fixture.now.addingTimeInterval(1_800))
@@ -72,6 +81,7 @@ struct FlowRulesTests {
       .advanced(to: .passengers, id: offer.id.rawValue, from: .results),
       .advanced(to: .extras, id: "d", from: .passengers),
       .advanced(to: .payment, id: "q", from: .extras), .repriced(try QuoteID("q"), from: .payment),
+      .priceChangeAccepted(try QuoteID("q"), from: .extras),
       .paid(try Fixture.reference(), from: .payment), .back, .popped(to: .results), .startedOver,
       .restored(.fresh),
     ]
@@ -82,6 +92,7 @@ struct FlowRulesTests {
         case .searchSubmitted: "searchSubmitted"
         case .advanced(let to, _, _): to.declaration.arrival?.output ?? "\(to)"
         case .repriced: "repriced"
+        case .priceChangeAccepted: "priceChangeAccepted"
         case .paid: "paid"
         case .back: "back"
         case .popped: "pop"

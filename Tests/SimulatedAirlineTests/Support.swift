@@ -16,14 +16,15 @@ struct TestAirline {
 
   init(
     quoteLifetime: TimeInterval = 15 * 60, root: String? = nil, clock: ManualClock? = nil,
-    observer: DurableStepObserver? = nil
+    observer: DurableStepObserver? = nil, priceChanges: PriceChanges = .never
   ) {
     self.root =
       root ?? NSTemporaryDirectory() + "booking-services-" + UUID().uuidString
     self.clock = clock ?? ManualClock(Self.start)
     airline = SimulatedAirline(
       store: RecordStore(root: self.root, observer: observer), clock: self.clock.wallClock,
-      configuration: .init(quoteLifetime: quoteLifetime, latency: .none))
+      configuration: .init(
+        quoteLifetime: quoteLifetime, latency: .none, priceChanges: priceChanges))
   }
 
   /// The same data directory and clock, as a relaunched process would see them.

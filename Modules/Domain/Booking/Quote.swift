@@ -52,6 +52,36 @@ public struct LineItem: Hashable, Sendable, Codable {
   }
 }
 
+/// The airline's word that it re-priced the offer between search and quote (Duffel's
+/// `price_changed`): what the party's fare was when it was chosen, and what it is now.
+public struct PriceChange: Hashable, Sendable, Codable {
+  /// The party's total for the trip when the offer was chosen (taxes in, extras out).
+  public let before: Money
+  /// The party's total for the trip now.
+  public let after: Money
+  /// The fare for one adult now.
+  public let pricePerAdult: Money
+
+  /// A change of price; both totals in one currency.
+  public init(before: Money, after: Money, pricePerAdult: Money) throws(DomainError) {
+    guard before.currency == after.currency, after.currency == pricePerAdult.currency else {
+      throw .currencyMismatch(before.currency.code, after.currency.code)
+    }
+    self.before = before
+    self.after = after
+    self.pricePerAdult = pricePerAdult
+  }
+
+  private enum CodingKeys: String, CodingKey { case before, after, pricePerAdult }
+
+  public init(from decoder: any Decoder) throws {
+    let c = try decoder.container(keyedBy: CodingKeys.self)
+    try self.init(
+      before: c.decode(Money.self, forKey: .before), after: c.decode(Money.self, forKey: .after),
+      pricePerAdult: c.decode(Money.self, forKey: .pricePerAdult))
+  }
+}
+
 /// A price locked for a draft and its extras until `expiresAt`.
 public struct Quote: Hashable, Sendable, Codable, Identifiable {
   /// The quote's ID.
@@ -69,12 +99,15 @@ public struct Quote: Hashable, Sendable, Codable, Identifiable {
   /// When the price was given (absent in quotes saved before it was kept), so a countdown can
   /// show how much of the lock is left.
   public let issuedAt: Date?
+  /// Set when the airline re-priced the offer since it was chosen: the traveller accepts it
+  /// before paying (`BookingFlow.acceptPriceChange`).
+  public let priceChange: PriceChange?
 
   /// Validates that every line and the total are prices (not negative, in the currency's minor
   /// units), that the lines share one currency and that they add up to `total`.
   public init(
     id: QuoteID, draftID: DraftID, extras: Extras, lineItems: [LineItem], total: Money,
-    expiresAt: Date, issuedAt: Date? = nil
+    expiresAt: Date, issuedAt: Date? = nil, priceChange: PriceChange? = nil
   ) throws(DomainError) {
     for line in lineItems { _ = try line.amount.validatedAsPrice() }
     _ = try total.validatedAsPrice()
@@ -89,6 +122,7 @@ public struct Quote: Hashable, Sendable, Codable, Identifiable {
     self.total = total
     self.expiresAt = expiresAt
     self.issuedAt = issuedAt
+    self.priceChange = priceChange
   }
 
   /// How long the price was locked for, in whole seconds, when known.
@@ -107,7 +141,7 @@ public struct Quote: Hashable, Sendable, Codable, Identifiable {
   }
 
   private enum CodingKeys: String, CodingKey {
-    case id, draftID, extras, lineItems, total, expiresAt, issuedAt
+    case id, draftID, extras, lineItems, total, expiresAt, issuedAt, priceChange
   }
 
   public init(from decoder: any Decoder) throws {
@@ -118,6 +152,7 @@ public struct Quote: Hashable, Sendable, Codable, Identifiable {
       lineItems: c.decode([LineItem].self, forKey: .lineItems),
       total: c.decode(Money.self, forKey: .total),
       expiresAt: c.decode(Date.self, forKey: .expiresAt),
-      issuedAt: c.decodeIfPresent(Date.self, forKey: .issuedAt))
+      issuedAt: c.decodeIfPresent(Date.self, forKey: .issuedAt),
+      priceChange: c.decodeIfPresent(PriceChange.self, forKey: .priceChange))
   }
 }

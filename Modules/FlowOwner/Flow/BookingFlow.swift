@@ -11,6 +11,8 @@ import Domain
 /// - An output must come from the step its kind's declaration names (`StepKind.declaration`) and
 ///   belong to it (a draft for the origin's offer, a quote for the origin's draft); otherwise it
 ///   is dropped.
+/// - A quote the airline re-priced (`Quote.priceChange`) reaches payment only through
+///   `acceptPriceChange`, the traveller's answer to old → new; `advance` drops it.
 /// - If a step carrying the same output already follows its origin (a double press), it is
 ///   dropped: the path and every step's screen state stay as they are.
 /// - Otherwise the steps after the origin are removed and the new step is pushed. The data of
@@ -55,6 +57,27 @@ public struct BookingFlow: Hashable, Sendable {
   @discardableResult
   public mutating func advance(to next: BookingStep, from origin: BookingStep) -> FlowEvent {
     let transition = FlowTransition.advanced(to: next.kind, id: next.carriedID, from: origin.kind)
+    if case .payment(let quote) = next, quote.priceChange != nil {
+      return dropped(transition, .priceChangeNotAccepted(quote.id))
+    }
+    return push(next, from: origin, transition)
+  }
+
+  /// The airline re-priced the offer when the extras step asked for a quote, and the traveller
+  /// accepted the new price: the payment step for `quote` is pushed after `origin` as `advance`
+  /// pushes it. A quote without a change of price is dropped (it goes through `advance`).
+  @discardableResult
+  public mutating func acceptPriceChange(_ quote: Quote, from origin: BookingStep) -> FlowEvent {
+    let transition = FlowTransition.priceChangeAccepted(quote.id, from: origin.kind)
+    guard quote.priceChange != nil else {
+      return dropped(transition, .mismatchedOutput("the quote's price did not change"))
+    }
+    return push(.payment(quote), from: origin, transition)
+  }
+
+  private mutating func push(
+    _ next: BookingStep, from origin: BookingStep, _ transition: FlowTransition
+  ) -> FlowEvent {
     guard let arrival = next.kind.declaration.arrival else {
       return dropped(transition, .mismatchedOutput("no step's output pushes \(next.kind)"))
     }

@@ -7,6 +7,8 @@ public enum FlowTransition: Hashable, Sendable, CustomStringConvertible {
   /// log by `to`'s declared arrival ("offerSelected").
   case advanced(to: StepKind, id: String, from: StepKind)
   case repriced(QuoteID, from: StepKind)
+  /// The traveller accepted the price the airline changed (`Quote.priceChange`).
+  case priceChangeAccepted(QuoteID, from: StepKind)
   case paid(BookingReference, from: StepKind)
   case back
   case popped(to: StepKind)
@@ -21,6 +23,7 @@ public enum FlowTransition: Hashable, Sendable, CustomStringConvertible {
     case .advanced(let to, let id, let from):
       "\(to.declaration.arrival?.output ?? "advance(to: \(to))")(\(id), from: \(from))"
     case .repriced(let id, let from): "repriced(\(id), from: \(from))"
+    case .priceChangeAccepted(let id, let from): "priceChangeAccepted(\(id), from: \(from))"
     case .paid(let reference, let from): "paid(\(reference), from: \(from))"
     case .back: "back()"
     case .popped(let kind): "pop(to: \(kind))"
@@ -47,6 +50,8 @@ public enum DropReason: Hashable, Sendable, CustomStringConvertible {
   case targetNotOnPath(StepKind)
   /// Back from a step its declaration gives no way back from (the confirmation: it is paid).
   case noWayBack(StepKind)
+  /// A quote whose price the airline changed, pushed without the traveller accepting it.
+  case priceChangeNotAccepted(QuoteID)
 
   public var description: String {
     switch self {
@@ -57,6 +62,8 @@ public enum DropReason: Hashable, Sendable, CustomStringConvertible {
     case .atRoot: "already at the search form"
     case .targetNotOnPath(let kind): "\(kind) is not on the path"
     case .noWayBack(let kind): "there is no way back from \(kind)"
+    case .priceChangeNotAccepted(let id):
+      "the airline changed the price of \(id): the traveller must accept it first"
     }
   }
 }

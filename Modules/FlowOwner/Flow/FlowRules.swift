@@ -55,6 +55,9 @@ extension BookingFlow {
       rules.append(FlowRule(arrival.output, from: arrival.from, to: kind, .pushes))
     }
     rules += [
+      FlowRule(
+        "priceChangeAccepted", from: .extras, to: .payment, .pushes,
+        when: "the airline changed the price"),
       FlowRule("repriced", from: .payment, to: .payment, .replacesLast, when: "price expired"),
       FlowRule("paid", from: .payment, to: .confirmation, .replaces),
       FlowRule("startOver", from: .confirmation, to: .search, .replaces),

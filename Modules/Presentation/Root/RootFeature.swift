@@ -511,6 +511,8 @@ public enum RootFeature {
     case .repriced(let quote):
       // The new quote takes this payment step's place; its screen takes the card typed so far.
       state.shell.record(state.flow.repriced(quote, from: origin))
+    case .priceChangeAccepted(let quote):
+      state.shell.record(state.flow.acceptPriceChange(quote, from: origin))
     case .startOver:
       state.shell.record(state.flow.startOver())
       state.shell.notice = nil

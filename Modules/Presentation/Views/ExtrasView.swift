@@ -125,6 +125,16 @@ enum ExtrasView {
         focused: state.focus == .proceed)
     }
     if let failure = state.failure { line(failure, theme.error, focused: true) }
+    if let change = state.priceChange?.priceChange {
+      // The airline's question stays in view until it is answered.
+      line("", theme.text)
+      line(strings.priceChangedTitle, theme.error.adding(.bold))
+      line(
+        strings.priceChanged(
+          change.before.formatted(language.moneyStyle), change.after.formatted(language.moneyStyle)),
+        theme.text)
+      line(strings.priceChangeAccept, theme.selection, focused: true)
+    }
     let top = max(0, min(focusRow + 2 - panel.height, rows.count - panel.height))
     for (offset, row) in rows.dropFirst(top).prefix(panel.height).enumerated() {
       canvas.put(row.text, x: panel.x, y: panel.y + offset, style: row.style, clip: panel)
@@ -132,6 +142,12 @@ enum ExtrasView {
   }
 
   static func hints(_ state: ExtrasFeature.State, strings: Strings) -> [KeyHint] {
+    if state.priceChange != nil {
+      return [
+        KeyHint("Enter", strings.hintAcceptPrice), KeyHint("Esc", strings.hintKeepChoosing),
+        KeyHint("q", strings.hintQuit),
+      ]
+    }
     var hints: [KeyHint]
     switch state.focus {
     case .seats:

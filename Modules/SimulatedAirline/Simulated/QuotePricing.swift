@@ -67,10 +67,11 @@ public enum QuotePricing {
   }
 
   /// The priced lines for `draft` with `extras`, or `invalidExtras` naming the first rule broken.
-  /// `seatMaps` holds one map per slice of the draft's offer, in order.
-  public static func lineItems(draft: BookingDraft, extras: Extras, seatMaps: [SeatMap])
-    throws(ServiceError) -> [LineItem]
-  {
+  /// `seatMaps` holds one map per slice of the draft's offer, in order; `pricePerAdult` is the
+  /// fare when the airline re-priced the offer (the offer's own when nil).
+  public static func lineItems(
+    draft: BookingDraft, extras: Extras, seatMaps: [SeatMap], pricePerAdult: Money? = nil
+  ) throws(ServiceError) -> [LineItem] {
     let offer = draft.offer
     let currency = LocalCurrency(for: offer.origin)
     let byID = Dictionary(draft.passengers.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
@@ -84,7 +85,8 @@ public enum QuotePricing {
     }
     let types = draft.passengers.map { $0.type(on: departure) }
     var lines = fareLines(
-      pricePerAdult: offer.pricePerAdult, types: types, slices: offer.slices.count,
+      pricePerAdult: pricePerAdult ?? offer.pricePerAdult, types: types,
+      slices: offer.slices.count,
       currency: currency)
     let taxes = lines.removeLast()
     for (slice, seatMap) in seatMaps.enumerated() where slice < offer.slices.count {

@@ -357,10 +357,15 @@ extension SimulatedAirline {
     {
       throw refuse("its draft's flight is not the one that was offered.")
     }
+    // A change of price must be the one change the airline makes to this offer.
+    if let change = quote.priceChange, change != Repricing.change(for: draft.offer) {
+      throw refuse("its change of price is not the airline's.")
+    }
     let lines: [LineItem]
     do {
       lines = try QuotePricing.lineItems(
-        draft: draft, extras: quote.extras, seatMaps: seatMaps.seatMaps(for: draft.offer))
+        draft: draft, extras: quote.extras, seatMaps: seatMaps.seatMaps(for: draft.offer),
+        pricePerAdult: quote.priceChange?.pricePerAdult)
     } catch {
       throw refuse("its extras are not valid (\(error.description))")
     }

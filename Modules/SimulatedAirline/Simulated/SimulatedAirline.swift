@@ -30,6 +30,8 @@ public actor SimulatedAirline: OfferService, DraftService, PricingService, Payme
     /// Why this process must not pay (it could not lock its data directory); nil: it may.
     /// Every payment is then refused with `paymentsUnavailable` and this reason.
     public var paymentsOff: String?
+    /// Which offers the airline re-prices when it quotes them.
+    public var priceChanges: PriceChanges
 
     /// The longest a quote's price is ever held (a day): a quote whose record holds it longer
     /// was not written by the airline, and is not paid.
@@ -39,12 +41,13 @@ public actor SimulatedAirline: OfferService, DraftService, PricingService, Payme
     /// `longestPriceHold`.
     public init(
       offerLifetime: TimeInterval = 30 * 60, quoteLifetime: TimeInterval = 15 * 60,
-      latency: Latency = .none, paymentsOff: String? = nil
+      latency: Latency = .none, paymentsOff: String? = nil, priceChanges: PriceChanges = .never
     ) {
       self.offerLifetime = offerLifetime
       self.quoteLifetime = min(quoteLifetime, Self.longestPriceHold)
       self.latency = latency
       self.paymentsOff = paymentsOff
+      self.priceChanges = priceChanges
     }
   }
 
@@ -200,14 +203,18 @@ public actor SimulatedAirline: OfferService, DraftService, PricingService, Payme
       missing: .draftNotFound(draftID))
     let offer = try availableOffer(draft.offer.id)
     let now = clock.now()
+    // A draft re-priced once stays at its new price: every later quote of it says so again.
+    let change = Repricing.change(for: draft.offer, configuration.priceChanges)
     let lines = try QuotePricing.lineItems(
-      draft: draft, extras: extras, seatMaps: seatMaps.seatMaps(for: offer))
+      draft: draft, extras: extras, seatMaps: seatMaps.seatMaps(for: offer),
+      pricePerAdult: change?.pricePerAdult)
     let quote: Quote
     do {
       quote = try Quote(
         id: QuoteID.random(prefix: "qt"), draftID: draft.id, extras: extras, lineItems: lines,
         total: Money.sum(lines.map(\.amount), in: offer.pricePerAdult.currency),
-        expiresAt: now.addingTimeInterval(configuration.quoteLifetime), issuedAt: now)
+        expiresAt: now.addingTimeInterval(configuration.quoteLifetime), issuedAt: now,
+        priceChange: change)
     } catch {
       throw .invalid(error)
     }

@@ -210,6 +210,50 @@ struct ExtrasFeatureTests {
     store.finish()
   }
 
+  @Test("a price the airline changed is a question: Esc keeps choosing, Enter accepts old → new")
+  func priceChanged() async throws {
+    var world = try ExtrasScreen()
+    let draft = world.draft
+    let change = try PriceChange(
+      before: draft.offer.total, after: Money("460", "EUR"), pricePerAdult: Money("230", "EUR"))
+    world.airline.price = { _, extras throws(ServiceError) in
+      do {
+        let quote = try Fixture.quote("q1", for: draft, extras: extras)
+        return try Quote(
+          id: quote.id, draftID: quote.draftID, extras: quote.extras,
+          lineItems: quote.lineItems, total: quote.total, expiresAt: quote.expiresAt,
+          priceChange: change)
+      } catch {
+        throw .storage("\(error)")
+      }
+    }
+    let store = makeStore(world)
+    _ = try await appear(store, world)
+    store.send(.key(.character("c"))) { $0.state.pricing = true }
+    let plain = try Fixture.quote("q1", for: draft, extras: Extras.none)
+    let quote = try Quote(
+      id: plain.id, draftID: plain.draftID, extras: plain.extras, lineItems: plain.lineItems,
+      total: plain.total, expiresAt: plain.expiresAt, priceChange: change)
+    await store.receive({ $0 == .priced(.success(quote)) }) {
+      $0.state.pricing = false
+      $0.state.priceChange = quote
+    }
+    // Until it is answered, the question holds the keys.
+    store.send(.key(.character("c")))
+    store.send(.key(.tab))
+    store.send(.key(.escape)) { $0.state.priceChange = nil }
+    store.send(.key(.character("c"))) { $0.state.pricing = true }
+    await store.receive({ $0 == .priced(.success(quote)) }) {
+      $0.state.pricing = false
+      $0.state.priceChange = quote
+    }
+    store.send(.key(.enter)) {
+      $0.state.priceChange = nil
+      $0.output = .priceChangeAccepted(quote)
+    }
+    store.finish()
+  }
+
   @Test("a seat map that cannot be read says so; r reads it again")
   func seatMapFailure() async throws {
     var world = try ExtrasScreen()

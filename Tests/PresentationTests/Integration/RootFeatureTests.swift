@@ -254,6 +254,35 @@ struct RootFeatureTests {
     #expect(screen.contains("Travel insurance"), "\(screen)")
   }
 
+  @Test("a price the airline changed is shown old → new; Esc stays on extras, Enter pays it")
+  func priceChangedBeforePayment() async throws {
+    let world = TestWorld(priceChanges: .always)
+    defer { world.remove() }
+    var state = await atResults(world)
+    await drive(&state, [.key(.enter)] + fillPassengers + [.key(.enter)], world)
+    #expect(state.current == .extras)
+    await drive(&state, [.key(.character("c"))], world)
+    #expect(state.current == .extras)
+    var screen = RootView.render(state, width: 100, height: 30, theme: .color).description
+    #expect(screen.contains("The airline changed the price"), "\(screen)")
+    let extras = try #require(state.steps.last?.screen.state(ExtrasFeature.self))
+    let change = try #require(extras.priceChange?.priceChange)
+    #expect(screen.contains("→ " + change.after.formatted(MoneyStyle.english)), "\(screen)")
+    await drive(&state, [.key(.escape)], world)
+    #expect(state.current == .extras)
+    screen = RootView.render(state, width: 100, height: 30, theme: .color).description
+    #expect(!screen.contains("The airline changed the price"), "\(screen)")
+    await drive(&state, [.key(.character("c")), .key(.enter)], world)
+    #expect(state.current == .payment)
+    guard case .payment(let quote)? = state.flow.path.last else {
+      Issue.record("not at payment: \(state.flow.path)")
+      return
+    }
+    #expect(quote.priceChange == change)
+    await drive(&state, cardKeys() + [.key(.tab), .key(.enter)], world)
+    #expect(state.current == .confirmation)
+  }
+
   @Test("a reply that arrives after its step was popped changes nothing")
   func lateReply() async throws {
     let world = TestWorld()

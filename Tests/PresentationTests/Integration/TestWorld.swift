@@ -19,9 +19,10 @@ struct TestWorld: AppWorld {
   let airline: SimulatedAirline
   let environment: AppEnvironment
 
-  init() {
+  init(priceChanges: PriceChanges = .never) {
     airline = SimulatedAirline(
-      store: RecordStore(root: root), clock: clock.wallClock, configuration: .init(latency: .none))
+      store: RecordStore(root: root), clock: clock.wallClock,
+      configuration: .init(latency: .none, priceChanges: priceChanges))
     environment = AppEnvironment(
       services: airline.services, airports: AirportDirectory.builtIn, fares: SimulatedFares(),
       clock: clock.wallClock, paymentKeys: PaymentKeys(seed: 2))

@@ -273,7 +273,7 @@ public enum BagRootFeature {
       state.shell.record(state.bag.searchSubmitted(moved))
     case .next(.extras(let draft, _)):
       state.shell.record(state.bag.passengersSaved(draft, from: origin))
-    case .next(.payment(let quote)):
+    case .next(.payment(let quote)), .priceChangeAccepted(let quote):
       state.shell.record(state.bag.extrasPriced(quote, from: origin))
       work = refreshPrice(of: state.bag.selectedOffer, environment)
     case .next(.results), .next(.confirmation):

@@ -23,6 +23,7 @@ extension ExtrasFeature: StepFeature {
       .mapOutput {
         switch $0 {
         case .extrasPriced(let quote): .next(.payment(quote))
+        case .priceChangeAccepted(let quote): .priceChangeAccepted(quote)
         }
       }
   }

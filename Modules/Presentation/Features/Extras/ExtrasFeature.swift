@@ -31,6 +31,9 @@ public enum ExtrasFeature {
     public var pricing = false
     /// The airline's refusal, shown in the panel.
     public var failure: String?
+    /// A quote whose price the airline changed, waiting for the traveller to accept it (Enter)
+    /// or keep choosing (Esc).
+    public var priceChange: Quote?
 
     /// The step's input: what the panel starts with.
     public let chosen: Extras
@@ -63,6 +66,8 @@ public enum ExtrasFeature {
   /// What the step produces.
   public enum Output: Hashable, Sendable {
     case extrasPriced(Quote)
+    /// The airline changed the price and the traveller accepted the new one.
+    case priceChangeAccepted(Quote)
   }
 
   /// Loads the seat map: the effect to start when the step appears.
@@ -103,6 +108,10 @@ public enum ExtrasFeature {
       return .handled
     case .priced(.success(let quote)):
       state.pricing = false
+      guard quote.priceChange == nil else {
+        state.priceChange = quote
+        return .handled
+      }
       return FeatureReply(output: .extrasPriced(quote))
     case .priced(.failure(let error)):
       state.pricing = false
@@ -110,6 +119,20 @@ public enum ExtrasFeature {
       return .handled
     case .key(let key):
       if state.pricing { return key == .escape ? .ignored : .handled }
+      if let quote = state.priceChange {
+        switch key {
+        case .enter, .character("y"):
+          state.priceChange = nil
+          return FeatureReply(output: .priceChangeAccepted(quote))
+        case .escape, .character("n"):
+          state.priceChange = nil
+          return .handled
+        default:
+          // The question stays until it is answered; help and quit still reach the root.
+          return key == .character("?") || key == .character("q") || key == .control("c")
+            ? .ignored : .handled
+        }
+      }
       return handle(key, &state, environment, strings)
     }
   }
