@@ -21,6 +21,10 @@ _booking() {
       mapfile -t COMPREPLY < <(compgen -W "real bag" -- "$cur")
       return
       ;;
+    --price-changes)
+      mapfile -t COMPREPLY < <(compgen -W "seeded always never" -- "$cur")
+      return
+      ;;
     --diagram)
       mapfile -t COMPREPLY < <(compgen -W "mermaid dot" -- "$cur")
       return
@@ -33,7 +37,8 @@ _booking() {
       return
       ;;
   esac
-  local flags="--data-dir --fresh --open --quote-ttl --latency --lang --record --force --replay --speed"
+  local flags="--data-dir --fresh --open --quote-ttl --latency --price-changes --lang --record"
+  flags+=" --force --replay --speed"
   flags+=" --journal --replay-journal --flow --diagram --version -h --help"
   mapfile -t COMPREPLY < <(compgen -W "$flags" -- "$cur")
 }
