@@ -199,6 +199,43 @@ struct RestoreTests {
     #expect(gone.outcome == .fellBack(to: .search, because: .quoteUnavailable))
   }
 
+  @Test("a round trip's pay link from a cold start rebuilds the round-trip search and its party")
+  func roundTripPayLink() async throws {
+    let offer = try Fixture.roundTripOffer()
+    let draft = try BookingDraft(
+      id: DraftID("draft-rt"), offer: offer, passengers: Fixture.partyTravellers(),
+      contact: Fixture.contact())
+    let quote = try Fixture.quote("quote-rt", for: draft, extras: Extras.none)
+    let lookup = StubLookup(
+      offers: [offer.id: offer], drafts: [draft.id: draft], quotes: [quote.id: quote])
+    let link = try DeepLink(parsing: "booking://pay/quote-rt")
+    let restored = await BookingFlow.restore(link.snapshot, using: lookup, now: Fixture.now)
+    let criteria = try Fixture.roundTripCriteria()
+    #expect(
+      restored.flow.path == [
+        .results(criteria, chosen: offer.id),
+        .passengers(offer, prefill: PassengerPrefill(draft)),
+        .extras(draft, chosen: quote.extras), .payment(quote),
+      ])
+    #expect(restored.outcome == .resumed(at: .payment))
+    // The same trip saved as a snapshot resumes the same way, its return day kept.
+    let saved = BookingSnapshot(
+      criteria: criteria, position: .payment(quoteID: quote.id, draftID: draft.id))
+    let data = try JSONEncoder().encode(saved)
+    let read = try JSONDecoder().decode(BookingSnapshot.self, from: data)
+    #expect(read == saved)
+    let resumed = await BookingFlow.restore(read, using: lookup, now: Fixture.now)
+    #expect(resumed.flow.path == restored.flow.path)
+    // A saved search whose return day differs from the offer's falls back to results.
+    let other = try SearchCriteria(
+      origin: criteria.origin, destination: criteria.destination, departure: criteria.departure,
+      returning: criteria.departure.adding(days: 5), party: criteria.party)
+    let mismatched = await BookingFlow.restore(
+      BookingSnapshot(criteria: other, position: .passengers(offerID: offer.id)), using: lookup,
+      now: Fixture.now)
+    #expect(mismatched.flow.path == [.results(other)])
+  }
+
   @Test("a payment link to an unknown quote falls back to the search form")
   func deepLinkUnknownQuote() async throws {
     let link = try DeepLink(parsing: "booking://pay/nope")
