@@ -14,7 +14,10 @@ extension BookingStep {
       return "\(c.origin) ⇄ \(c.destination), \(language.shortDate(c.departure))–"
         + "\(language.shortDate(returning)), " + strings.partyShort(c.party)
     case .passengers(let offer, _):
-      let flights = offer.flightNumbers.map(\.description).joined(separator: "+")
+      // A round trip's two directions are told apart: "LH816+LH2685 ⇄ LH555+LH2479".
+      let flights = offer.slices.map {
+        $0.flightNumbers.map(\.description).joined(separator: "+")
+      }.joined(separator: " ⇄ ")
       return "\(flights) \(offer.departure.hhmm) "
         + offer.total.rounded().formatted(language.moneyStyle)
     case .extras(let draft, _):

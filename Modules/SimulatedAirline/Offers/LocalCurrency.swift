@@ -44,8 +44,12 @@ struct LocalCurrency: Sendable {
   /// `euros` in this currency, rounded the way fares are shown: to a whole unit, or to 10 or 100
   /// units where one unit is worth little.
   func price(euros: Decimal) -> Money {
+    fare(euros * perEuro)
+  }
+
+  /// `amount` of this currency rounded the way fares are shown (see `price(euros:)`).
+  func fare(_ amount: Decimal) -> Money {
     let step: Decimal = perEuro >= 1000 ? 100 : perEuro >= 100 ? 10 : 1
-    let rounded = (euros * perEuro / step).roundedHalfUp(scale: 0)
-    return Money(rounded * step, currency)
+    return Money((amount / step).roundedHalfUp(scale: 0) * step, currency)
   }
 }

@@ -53,11 +53,9 @@ struct OfferGenerator: Sendable {
       guard let id = try? OfferID("of-" + String(idSeed, radix: 16)), seen.insert(id).inserted
       else { continue }
       // A return costs a little less than two single fares, as airlines price them.
-      let fare = Money(
-        (first.pricePerAdult.amount + second.pricePerAdult.amount) * 95 / 100,
-        first.pricePerAdult.currency
-      ).rounded()
       let currency = LocalCurrency(for: first.origin)
+      let fare = currency.fare(
+        (first.pricePerAdult.amount + second.pricePerAdult.amount) * 95 / 100)
       guard
         let offer = try? Offer(
           id: id, airline: first.airline, slices: [first.outbound, second.outbound],
