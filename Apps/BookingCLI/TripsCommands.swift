@@ -54,7 +54,8 @@ enum TripsCommands {
       } else {
         if shown == 0 { Output.row(columns.map(\.name), widths: widths) }
         let offer = booking.offer
-        let route = [offer.origin, offer.destination] + (offer.inbound.map { [$0.destination] } ?? [])
+        let route =
+          [offer.origin, offer.destination] + (offer.inbound.map { [$0.destination] } ?? [])
         Output.row(
           [
             booking.reference.rawValue, Output.instant(booking.paidAt),
