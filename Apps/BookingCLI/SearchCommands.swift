@@ -74,7 +74,8 @@ enum SearchCommands {
     table(offers, roundTrip: criteria.isRoundTrip)
     print(
       "PER ADULT is one adult's fare for the whole trip, before taxes; TOTAL is what "
-        + "\(TripText.party(criteria.party)) pay, taxes and fees included.")
+        + "\(TripText.party(party)) \(party.travellers == 1 ? "pays" : "pay"), taxes and fees "
+        + "included.")
   }
 
   /// The offers, one row each; a round trip's return on a second row under its outbound, the
