@@ -115,7 +115,10 @@ enum Output {
       let cells = row.enumerated().map { column, cell in
         column == row.count - 1 ? cell : cell.padding(widths[column])
       }
-      print(cells.joined(separator: "  "))
+      // A row whose last cells are empty (a round trip's second row) ends at its last text.
+      var line = cells.joined(separator: "  ")
+      while line.last == " " { line.removeLast() }
+      print(line)
     }
   }
 

@@ -8,8 +8,9 @@ import FlowOwner
   import Foundation
 #endif
 
-/// `quote OFFER --passenger "..." ... --email E --phone P [--seat N:14A] [--bags N:2]
-/// [--insurance] [--ttl SECONDS]`: the draft and its quote, and the link to pay it in the app.
+/// `quote OFFER --passenger "..." ... --email E --phone P [--seat N:14A] [--return-seat N:20C]
+/// [--bags N:2] [--insurance] [--ttl SECONDS]`: the draft and its quote, and the link to pay it
+/// in the app.
 enum QuoteCommand {
   static func run(_ invocation: Invocation, json: Bool) async throws(Failure) {
     let offerText = try invocation.words("OFFER")[0]
@@ -24,8 +25,11 @@ enum QuoteCommand {
       throw .usage(#"quote needs --passenger "Ms Ada Lovelace 1990-05-04", once per passenger"#)
     }
     var passengers: [Passenger] = []
+    var declared: [PassengerType?] = []
     for (index, text) in given.enumerated() {
-      passengers.append(try passenger(text, number: index + 1))
+      let (passenger, type) = try passenger(text, number: index + 1)
+      passengers.append(passenger)
+      declared.append(type)
     }
     guard let email = invocation.value("--email") else { throw .usage("quote needs --email") }
     guard let phone = invocation.value("--phone") else { throw .usage("quote needs --phone") }
@@ -36,12 +40,14 @@ enum QuoteCommand {
       throw .usage(error.description)
     }
     var extras = Extras(insurance: invocation.has("--insurance"))
-    for text in invocation.values["--seat"] ?? [] {
-      let (id, value) = try assignment(text, option: "--seat", passengers: passengers)
-      do {
-        extras.seats[id] = try SeatDesignator(value)
-      } catch {
-        throw .usage("--seat \(text): '\(value)' is not a seat like 14A")
+    for (option, slice) in [("--seat", 0), ("--return-seat", 1)] {
+      for text in invocation.values[option] ?? [] {
+        let (id, value) = try assignment(text, option: option, passengers: passengers)
+        do {
+          extras.setSeat(try SeatDesignator(value), for: id, onSlice: slice)
+        } catch {
+          throw .usage("\(option) \(text): '\(value)' is not a seat like 14A")
+        }
       }
     }
     for text in invocation.values["--bags"] ?? [] {
@@ -69,6 +75,11 @@ enum QuoteCommand {
     } catch {
       throw .airline(error)
     }
+    if !offer.isRoundTrip, let text = invocation.value("--return-seat") {
+      throw .usage(
+        "--return-seat \(text): offer \(offer.id) is one way; seats on it are given with --seat")
+    }
+    try checkTypes(passengers, declared: declared, given: given, departure: offer.departure.day)
     try checkTitles(passengers, given: given, departure: offer.departure.day)
     let made: (draft: BookingDraft, seatMaps: [SeatMap], quote: Quote)
     do throws(ServiceError) {
@@ -82,10 +93,8 @@ enum QuoteCommand {
       try Output.json(report)
       return
     }
-    var fields: [(String, String)] = [
-      ("Quote", report.id),
-      ("Flight", flightLine(report.offer)),
-    ]
+    var fields = [("Quote", report.id)] + TripText.sliceFields(made.draft.offer)
+    fields.append(("Party", TripText.party(made.draft.offer.party)))
     for passenger in report.passengers {
       fields.append(("Passenger \(passenger.number)", passenger.line))
     }
@@ -98,11 +107,6 @@ enum QuoteCommand {
       ("Open it", report.open),
     ]
     Output.fields(fields)
-  }
-
-  static func flightLine(_ offer: OfferReport) -> String {
-    "\(offer.flights.joined(separator: "+")) \(offer.origin)-\(offer.destination), "
-      + "departs \(offer.departure), \(offer.airline)"
   }
 
   private static func report(_ draft: BookingDraft, _ quote: Quote, dataDirectory: String?)
@@ -119,9 +123,7 @@ enum QuoteCommand {
         PassengerReport(passenger, number: index + 1, extras: quote.extras, departure: day)
       },
       insurance: quote.extras.insurance,
-      lines: quote.lineItems.map {
-        LineReport(kind: $0.kind.rawValue, label: $0.label, amount: MoneyReport($0.amount))
-      },
+      lines: quote.lineItems.map(LineReport.init),
       total: MoneyReport(quote.total), expiresAt: Output.instant(quote.expiresAt),
       expiresInSeconds: quote.secondsRemaining(at: Date()), link: link,
       open: open.map(shellWord).joined(separator: " "))
@@ -136,11 +138,21 @@ enum QuoteCommand {
   }
 
   /// "Ms Ada Lovelace 1990-05-04": a title, the given names, the family name (the last name
-  /// word) and the date of birth; passenger `number` gets the ID `p<number>`, as in the app.
-  static func passenger(_ text: String, number: Int) throws(Failure) -> Passenger {
-    let words = text.split(whereSeparator: { $0 == " " || $0 == "\t" }).map(String.init)
+  /// word) and the date of birth, after an optional type ("child Miss Ann Lovelace 2018-03-01")
+  /// that the date of birth must make on the day of the flight; passenger `number` gets the ID
+  /// `p<number>`, as in the app. Returns the passenger and the type given, if any.
+  static func passenger(_ text: String, number: Int) throws(Failure)
+    -> (Passenger, PassengerType?)
+  {
+    var words = text.split(whereSeparator: { $0 == " " || $0 == "\t" }).map(String.init)
+    var type: PassengerType?
+    if let first = words.first, let named = PassengerType(rawValue: first.lowercased()) {
+      type = named
+      words.removeFirst()
+    }
     let shape =
-      #"--passenger takes "Title Given Family YYYY-MM-DD", e.g. "Ms Ada Lovelace 1990-05-04""#
+      #"--passenger takes "[adult|child|infant] Title Given Family YYYY-MM-DD", e.g. "#
+      + #""Ms Ada Lovelace 1990-05-04""#
     guard words.count >= 4, let last = words.last, let first = words.first else {
       throw .usage("\(shape); not '\(text)'")
     }
@@ -156,12 +168,43 @@ enum QuoteCommand {
       throw .usage("--passenger '\(text)': '\(last)' is not a date of birth like 1990-05-04")
     }
     do {
-      return try Passenger(
+      let passenger = try Passenger(
         id: PassengerID("p\(number)"), title: title,
         givenName: words[1..<(words.count - 2)].joined(separator: " "),
         familyName: words[words.count - 2], dateOfBirth: birth)
+      return (passenger, type)
     } catch {
       throw .usage("--passenger '\(text)': \(error.description)")
+    }
+  }
+
+  /// Refuses a passenger whose date of birth does not make the type given on the day of
+  /// `departure` (the outbound's day, when ages count).
+  private static func checkTypes(
+    _ passengers: [Passenger], declared: [PassengerType?], given: [String],
+    departure: CalendarDay
+  ) throws(Failure) {
+    for (index, passenger) in passengers.enumerated() {
+      guard let expected = declared[index] else { continue }
+      let type = passenger.type(on: departure)
+      guard type != expected else { continue }
+      throw .usage(
+        "--passenger '\(given[index])': born \(passenger.dateOfBirth), \(article(type)) "
+          + "\(type.rawValue) on the day of the flight (\(departure)), not \(article(expected)) "
+          + "\(expected.rawValue) (\(ages(expected)) on that day)")
+    }
+  }
+
+  private static func article(_ type: PassengerType) -> String {
+    type == .adult || type == .infant ? "an" : "a"
+  }
+
+  /// The ages a type is for, as the airline counts them on the day of the flight.
+  private static func ages(_ type: PassengerType) -> String {
+    switch type {
+    case .adult: "12 or older"
+    case .child: "2 to 11"
+    case .infant: "under 2"
     }
   }
 
@@ -178,7 +221,7 @@ enum QuoteCommand {
       let choices = Title.choices(for: type).map(\.rawValue.capitalized)
       throw .usage(
         "--passenger '\(given[index])': \(passenger.title.rawValue.capitalized) is not a title "
-          + "for \(type == .adult ? "an" : "a") \(type.rawValue) on the day of the flight; use one "
+          + "for \(article(type)) \(type.rawValue) on the day of the flight; use one "
           + "of \(choices.joined(separator: ", "))")
     }
   }

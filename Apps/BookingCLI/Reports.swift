@@ -7,6 +7,10 @@ import Domain
 #endif
 
 /// The shapes `--json` prints: plain values, named for a reader of the output.
+///
+/// Every local time is a `LocalTimeReport` (ISO 8601 with the offset in force there, and the
+/// zone's IANA name); every instant that is no one's local time (`expiresAt`, `paidAt`) is
+/// ISO 8601 in UTC with `Z`.
 
 /// An amount of money: the amount as text (never a binary fraction) and its currency.
 struct MoneyReport: Encodable {
@@ -17,6 +21,29 @@ struct MoneyReport: Encodable {
     amount = money.plainAmount
     currency = money.currency.code
   }
+}
+
+/// A local time: `{"local": "2026-12-24T12:40+03:00", "zone": "Europe/Istanbul"}`.
+struct LocalTimeReport: Encodable {
+  /// ISO 8601: the local date and time with the offset from UTC in force there and then.
+  let local: String
+  /// The IANA name of the time zone.
+  let zone: String
+
+  init(_ time: ZonedTime) {
+    local = Self.iso(time)
+    zone = time.zone.identifier
+  }
+
+  /// `2026-12-24T12:40+03:00`: the local date and time, and the zone's offset at that instant.
+  static func iso(_ time: ZonedTime) -> String {
+    let offset = time.zone.secondsFromGMT(for: time.instant)
+    let minutes = abs(offset) / 60
+    return "\(time.day.iso)T\(time.hhmm)\(offset < 0 ? "-" : "+")"
+      + "\(twoDigits(minutes / 60)):\(twoDigits(minutes % 60))"
+  }
+
+  private static func twoDigits(_ value: Int) -> String { (value < 10 ? "0" : "") + "\(value)" }
 }
 
 /// An airport.
@@ -36,41 +63,56 @@ struct AirportReport: Encodable {
   }
 }
 
-/// An offer, its times local to its airports.
+/// Who travels: the counts an offer is priced for.
+struct PartyReport: Encodable {
+  let adults: Int
+  let children: Int
+  let infants: Int
+
+  init(_ party: Party) {
+    adults = party.adults
+    children = party.children
+    infants = party.infants
+  }
+}
+
+/// An offer: the trip's slices (the outbound, then the return of a round trip) and its prices
+/// for the party.
 struct OfferReport: Encodable {
   let id: String
   let airline: String
-  let flights: [String]
+  let cabin: String
+  /// Where the trip starts, and where the outbound ends (the return comes back from there).
   let origin: String
   let destination: String
-  /// Local date and time of departure, e.g. `2026-12-24 08:15`.
-  let departure: String
-  let arrival: String
-  let durationMinutes: Int
-  let stops: Int
-  let cabin: String
-  let passengers: Int
-  let pricePerPassenger: MoneyReport
+  let roundTrip: Bool
+  /// Every flight of the trip, outbound first.
+  let flights: [String]
+  let party: PartyReport
+  /// One adult's fare for the whole trip, before taxes.
+  let pricePerAdult: MoneyReport
+  /// What the party pays: every fare, taxes and fees included, extras not. The same sum as the
+  /// quote's fare, child fare, infant and tax lines for this party.
   let total: MoneyReport
   let expiresAt: String
+  let slices: [SliceReport]
 
   init(_ offer: Offer) {
     id = offer.id.rawValue
     airline = offer.airline.name
-    flights = offer.flightNumbers.map(\.description)
+    cabin = offer.cabin.rawValue
     origin = offer.origin.code.rawValue
     destination = offer.destination.code.rawValue
-    departure = Self.local(offer.departure)
-    arrival = Self.local(offer.outbound.arrival)
-    durationMinutes = offer.durationMinutes
-    stops = offer.stops
-    cabin = offer.cabin.rawValue
-    passengers = offer.party.travellers
-    pricePerPassenger = MoneyReport(offer.pricePerAdult)
+    roundTrip = offer.isRoundTrip
+    flights = offer.flightNumbers.map(\.description)
+    party = PartyReport(offer.party)
+    pricePerAdult = MoneyReport(offer.pricePerAdult)
     total = MoneyReport(offer.total)
     expiresAt = Output.instant(offer.expiresAt)
+    slices = offer.slices.enumerated().map { SliceReport($1, index: $0) }
   }
 
+  /// A local time for a table: `2026-12-24 08:15`, the zone left to the JSON.
   static func local(_ time: ZonedTime) -> String { "\(time.day.iso) \(time.hhmm)" }
 
   /// `125` as `2h 05m`.
@@ -78,16 +120,97 @@ struct OfferReport: Encodable {
     let rest = minutes % 60
     return "\(minutes / 60)h \(rest < 10 ? "0" : "")\(rest)m"
   }
+
+  /// "outbound" for slice 0, "return" for slice 1.
+  static func direction(_ slice: Int) -> String { slice == 0 ? "outbound" : "return" }
 }
 
-/// A passenger, with the seat and bags chosen.
+/// One direction of a trip.
+struct SliceReport: Encodable {
+  /// `outbound` or `return`.
+  let direction: String
+  let origin: String
+  let destination: String
+  let departure: LocalTimeReport
+  let arrival: LocalTimeReport
+  /// Door to door, connections included.
+  let durationMinutes: Int
+  let stops: Int
+  let segments: [SegmentReport]
+  /// The waits between the flights, in order (none for a nonstop).
+  let layovers: [LayoverReport]
+
+  init(_ slice: Slice, index: Int) {
+    direction = OfferReport.direction(index)
+    origin = slice.origin.code.rawValue
+    destination = slice.destination.code.rawValue
+    departure = LocalTimeReport(slice.departure)
+    arrival = LocalTimeReport(slice.arrival)
+    durationMinutes = slice.durationMinutes
+    stops = slice.stops
+    segments = slice.segments.map(SegmentReport.init)
+    layovers = slice.layovers.map(LayoverReport.init)
+  }
+}
+
+/// One flight.
+struct SegmentReport: Encodable {
+  struct AircraftReport: Encodable {
+    let code: String
+    let name: String
+  }
+
+  let flight: String
+  let from: String
+  let to: String
+  let departure: LocalTimeReport
+  let arrival: LocalTimeReport
+  let durationMinutes: Int
+  let aircraft: AircraftReport
+
+  init(_ segment: Segment) {
+    flight = segment.flightNumber.description
+    from = segment.origin.code.rawValue
+    to = segment.destination.code.rawValue
+    departure = LocalTimeReport(segment.departure)
+    arrival = LocalTimeReport(segment.arrival)
+    durationMinutes = segment.durationMinutes
+    aircraft = AircraftReport(code: segment.aircraft.code, name: segment.aircraft.name)
+  }
+}
+
+/// A wait between two flights.
+struct LayoverReport: Encodable {
+  /// Where the first flight lands.
+  let airport: String
+  /// Where the next one leaves from: `airport` unless the traveller changes airports.
+  let departureAirport: String
+  let minutes: Int
+  /// Whether the wait spans a local midnight or the small hours.
+  let overnight: Bool
+  let changesAirport: Bool
+
+  init(_ layover: Layover) {
+    airport = layover.arrivalAirport.code.rawValue
+    departureAirport = layover.departureAirport.code.rawValue
+    minutes = layover.minutes
+    overnight = layover.isOvernight
+    changesAirport = layover.changesAirport
+  }
+}
+
+/// A passenger, with the seats and bags chosen.
 struct PassengerReport: Encodable {
   let number: Int
   let name: String
   let title: String
   let dateOfBirth: String
+  /// `adult`, `child` or `infant`, by age on the day of the outbound flight.
   let type: String
+  /// The seat on the outbound's first flight.
   let seat: String?
+  /// The seat on the return's first flight (round trips).
+  let returnSeat: String?
   let bags: Int
 
   init(_ passenger: Passenger, number: Int, extras: Extras, departure: CalendarDay) {
@@ -97,13 +220,20 @@ struct PassengerReport: Encodable {
     dateOfBirth = passenger.dateOfBirth.iso
     type = passenger.type(on: departure).rawValue
     seat = extras.seats[passenger.id]?.description
+    returnSeat = extras.returnSeats[passenger.id]?.description
     bags = extras.bags[passenger.id] ?? 0
   }
 
-  /// "Ms Ada Lovelace (adult), seat 14A, 1 bag".
+  /// "Ms Ada Lovelace (adult), seat 14A, 1 bag"; a round trip's seats as "seats 14A out, 20C
+  /// back".
   var line: String {
     var text = "\(title.prefix(1).uppercased() + title.dropFirst()) \(name) (\(type))"
-    if let seat { text += ", seat \(seat)" }
+    switch (seat, returnSeat) {
+    case (let out?, let back?): text += ", seats \(out) out, \(back) back"
+    case (let out?, nil): text += ", seat \(out)"
+    case (nil, let back?): text += ", seat \(back) back"
+    case (nil, nil): break
+    }
     if bags > 0 { text += ", \(bags) bag\(bags == 1 ? "" : "s")" }
     return text
   }
@@ -111,9 +241,31 @@ struct PassengerReport: Encodable {
 
 /// A line of a quote.
 struct LineReport: Encodable {
+  /// `fare`, `childFare`, `infant`, `seat`, `bag`, `insurance` or `tax`.
   let kind: String
   let label: String
   let amount: MoneyReport
+  /// Passengers for a fare line, bags for a bag line.
+  let quantity: Int?
+  /// The price of one, for a fare line.
+  let unitPrice: MoneyReport?
+  /// The passenger's number, for a seat, bag or infant line.
+  let passenger: Int?
+  /// The seat, for a seat line.
+  let seat: String?
+  /// The slice of a seat line: 0 the outbound, 1 the return.
+  let slice: Int?
+
+  init(_ line: LineItem) {
+    kind = line.kind.rawValue
+    label = line.label
+    amount = MoneyReport(line.amount)
+    quantity = line.quantity
+    unitPrice = line.unitPrice.map(MoneyReport.init)
+    passenger = line.passenger
+    seat = line.seat?.description
+    slice = line.slice
+  }
 }
 
 /// A quote and how to pay it: the link that opens it in the app.

@@ -24,29 +24,25 @@ enum SearchCommands {
       })
   }
 
-  /// `search FROM TO DATE [-n N] [--sort price|departure|duration] [--nonstop]`.
+  /// `search FROM TO DATE [--return DATE] [--adults N] [--children N] [--infants N]
+  /// [--sort price|departure|duration] [--nonstop]`; `-n N` (`--passengers N`) is `--adults N`.
   static func search(_ invocation: Invocation, json: Bool) async throws(Failure) {
     let words = try invocation.words("FROM", "TO", "DATE")
     let origin = try code(words[0], "FROM")
     let destination = try code(words[1], "TO")
-    let day: CalendarDay
-    do {
-      day = try CalendarDay(iso: words[2])
-    } catch {
-      throw .usage("DATE '\(words[2])' is not a day like 2026-12-24")
-    }
-    let countText = invocation.value("-n") ?? invocation.value("--passengers") ?? "1"
-    guard let count = Int(countText), Party.seatRange.contains(count) else {
-      throw .usage("-n takes a number of passengers from 1 to 9, not '\(countText)'")
-    }
+    let day = try self.day(words[2], "DATE")
+    var returning: CalendarDay?
+    if let text = invocation.value("--return") { returning = try self.day(text, "--return") }
     let sortText = invocation.value("--sort") ?? "price"
     guard let sort = OfferSort(rawValue: sortText) else {
       throw .usage("--sort takes price, departure or duration, not '\(sortText)'")
     }
+    let party = try self.party(invocation)
     let criteria: SearchCriteria
     do throws(DomainError) {
       criteria = try SearchCriteria(
-        origin: origin, destination: destination, departure: day, party: .adults(count))
+        origin: origin, destination: destination, departure: day, returning: returning,
+        party: party)
     } catch {
       throw .usage(error.description)
     }
@@ -71,23 +67,78 @@ enum SearchCommands {
       return
     }
     guard !offers.isEmpty else {
-      print("No flights from \(origin) to \(destination) on \(day).")
+      let back = returning.map { ", returning \($0)" } ?? ""
+      print("No flights from \(origin) to \(destination) on \(day)\(back).")
       return
     }
-    Output.table(
-      [
-        "OFFER", "AIRLINE", "FLIGHTS", "DEPARTS", "ARRIVES", "DURATION", "STOPS", "PER PERSON",
-        "TOTAL",
-      ],
-      offers.map { offer in
-        [
-          offer.id.rawValue, offer.airline.name,
-          offer.flightNumbers.map(\.description).joined(separator: "+"),
-          OfferReport.local(offer.departure), OfferReport.local(offer.outbound.arrival),
-          OfferReport.duration(offer.durationMinutes), String(offer.stops),
-          offer.pricePerAdult.formatted(), offer.total.formatted(),
+    table(offers, roundTrip: criteria.isRoundTrip)
+    print(
+      "PER ADULT is one adult's fare for the whole trip, before taxes; TOTAL is what "
+        + "\(TripText.party(party)) \(party.travellers == 1 ? "pays" : "pay"), taxes and fees "
+        + "included.")
+  }
+
+  /// The offers, one row each; a round trip's return on a second row under its outbound, the
+  /// WAY column saying which is which (OUT, BACK).
+  private static func table(_ offers: [Offer], roundTrip: Bool) {
+    var header = [
+      "OFFER", "AIRLINE", "FLIGHTS", "DEPARTS", "ARRIVES", "DURATION", "STOPS", "PER ADULT",
+      "TOTAL",
+    ]
+    if roundTrip { header.insert("WAY", at: 2) }
+    var rows: [[String]] = []
+    for offer in offers {
+      for (index, slice) in offer.slices.enumerated() {
+        var row =
+          index == 0 ? [offer.id.rawValue, offer.airline.name] : ["", ""]
+        if roundTrip { row.append(index == 0 ? "OUT" : "BACK") }
+        row += [
+          TripText.flights(slice), OfferReport.local(slice.departure),
+          OfferReport.local(slice.arrival), OfferReport.duration(slice.durationMinutes),
+          ([String(slice.stops)] + slice.stopAirports.map(\.code.rawValue)).joined(separator: " "),
         ]
-      })
+        row += index == 0 ? [offer.pricePerAdult.formatted(), offer.total.formatted()] : ["", ""]
+        rows.append(row)
+      }
+    }
+    Output.table(header, rows)
+  }
+
+  /// Who travels: `--adults` (or `-n`, `--passengers`, its older names; one of them at most),
+  /// `--children` and `--infants`, checked as the search form checks them.
+  private static func party(_ invocation: Invocation) throws(Failure) -> Party {
+    let adultOptions = ["--adults", "-n", "--passengers"].filter { invocation.values[$0] != nil }
+    if adultOptions.count > 1 {
+      throw .usage(
+        "\(adultOptions.joined(separator: " and ")) both give the number of adults: give one")
+    }
+    let adults = try count(invocation, adultOptions.first ?? "--adults", default: 1)
+    let children = try count(invocation, "--children", default: 0)
+    let infants = try count(invocation, "--infants", default: 0)
+    do throws(DomainError) {
+      return try Party(adults: adults, children: children, infants: infants)
+    } catch {
+      throw .usage(error.description)
+    }
+  }
+
+  /// The whole number given to `option`, or `defaultCount` when it is not given.
+  private static func count(_ invocation: Invocation, _ option: String, default defaultCount: Int)
+    throws(Failure) -> Int
+  {
+    guard let text = invocation.value(option) else { return defaultCount }
+    guard let count = Int(text) else {
+      throw .usage("\(option) takes a whole number, not '\(text)'")
+    }
+    return count
+  }
+
+  private static func day(_ text: String, _ name: String) throws(Failure) -> CalendarDay {
+    do {
+      return try CalendarDay(iso: text)
+    } catch {
+      throw .usage("\(name) '\(text)' is not a day like 2026-12-24")
+    }
   }
 
   private static func code(_ text: String, _ name: String) throws(Failure) -> IATACode {

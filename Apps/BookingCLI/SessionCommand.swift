@@ -105,8 +105,9 @@ enum SessionCommand {
   private static func ids(_ snapshot: BookingSnapshot) -> [String: String] {
     var ids: [String: String] = [:]
     if let criteria = snapshot.criteria {
+      let back = criteria.returning.map { " back \($0)" } ?? ""
       ids["search"] =
-        "\(criteria.origin)-\(criteria.destination) \(criteria.departure) x\(criteria.party)"
+        "\(criteria.origin)-\(criteria.destination) \(criteria.departure)\(back) x\(criteria.party)"
     }
     switch snapshot.position {
     case .search, .results: break

@@ -6,10 +6,13 @@ import FlowOwner
 /// they work while the app is open.
 enum TripsCommands {
   /// The columns of `trips`, each as wide as its usual content, so each row is printed as soon
-  /// as its booking is read.
+  /// as its booking is read. A round trip's FLIGHTS are the outbound's, `/`, the return's
+  /// (TK1957/TK1958); its ROUTE comes back (IST-AMS-IST) and its RETURNS is the
+  /// return's departure; a one-way trip's RETURNS is `-`. PASSENGERS is the party: `2` for two
+  /// adults, `2A1C1I` for two adults, a child and an infant.
   static let columns: [(name: String, width: Int)] = [
-    ("REF", 6), ("PAID", 20), ("FLIGHT", 13), ("ROUTE", 7), ("DEPARTS", 16), ("PASSENGERS", 10),
-    ("TOTAL", 0),
+    ("REF", 6), ("PAID", 20), ("FLIGHTS", 13), ("ROUTE", 11), ("DEPARTS", 16), ("RETURNS", 16),
+    ("PASSENGERS", 10), ("TOTAL", 0),
   ]
 
   /// `trips`: every booking, newest written first, each read and printed before the next, so
@@ -50,12 +53,15 @@ enum TripsCommands {
         try writer.append(BookingReport(booking))
       } else {
         if shown == 0 { Output.row(columns.map(\.name), widths: widths) }
+        let offer = booking.offer
+        let route =
+          [offer.origin, offer.destination] + (offer.inbound.map { [$0.destination] } ?? [])
         Output.row(
           [
             booking.reference.rawValue, Output.instant(booking.paidAt),
-            booking.offer.flightNumbers.map(\.description).joined(separator: "+"),
-            "\(booking.offer.origin.code)-\(booking.offer.destination.code)",
-            OfferReport.local(booking.offer.departure), String(booking.passengers.count),
+            offer.slices.map(TripText.flights).joined(separator: "/"),
+            route.map(\.code.rawValue).joined(separator: "-"), OfferReport.local(offer.departure),
+            offer.inbound.map { OfferReport.local($0.departure) } ?? "-", offer.party.description,
             booking.totalPaid.formatted(),
           ], widths: widths)
       }
@@ -99,11 +105,8 @@ enum TripsCommands {
       try Output.json(report)
       return
     }
-    var fields: [(String, String)] = [
-      ("Booking", report.reference),
-      ("Flight", QuoteCommand.flightLine(report.offer)),
-      ("Arrives", report.offer.arrival),
-    ]
+    var fields = [("Booking", report.reference)] + TripText.sliceFields(booking.offer)
+    fields.append(("Party", TripText.party(booking.offer.party)))
     for passenger in report.passengers {
       fields.append(("Passenger \(passenger.number)", passenger.line))
     }

@@ -28,12 +28,18 @@ enum BookingCLI {
     Commands:
       airports QUERY               airports matching a code, city or name
       search FROM TO DATE          offers, cheapest first
-          [-n PASSENGERS] [--sort price|departure|duration] [--nonstop]
+          [--return DATE] (a round trip, back on that day)
+          [--adults N] [--children N] [--infants N] (default 1 adult; children are 2 to
+          11, infants under 2 on an adult's lap; -n N or --passengers N is --adults N)
+          [--sort price|departure|duration] [--nonstop]
       quote OFFER                  passengers and contact saved as a draft, then priced
-          --passenger "Ms Ada Lovelace 1990-05-04" (once per passenger: title, given
-          names, family name, date of birth) --email E --phone P
-          [--seat N:14A] [--bags N:COUNT] [--insurance] [--ttl SECONDS]
-          (N is the passenger's number; --ttl holds the price that long, default 900)
+          --passenger "Ms Ada Lovelace 1990-05-04" (once per traveller the offer is for,
+          infants too: title, given names, family name, date of birth; it may start with
+          adult, child or infant, which the date of birth must make on the day of the
+          outbound flight) --email E --phone P
+          [--seat N:14A] [--return-seat N:20C] [--bags N:COUNT] [--insurance] [--ttl SECONDS]
+          (N is the passenger's number; --seat is on the outbound, --return-seat on a
+          round trip's return; --ttl holds the price that long, default 900)
       pay QUOTE --card-from-stdin  pay, reading "NUMBER MM/YY CVC" (or three lines, at most
                                    256 bytes) from standard input. The card is never taken
                                    as an argument: shell history and `ps` would keep it.
@@ -73,8 +79,10 @@ enum BookingCLI {
   /// The options each command takes with a value.
   static func valueOptions(_ command: String?) -> Set<String> {
     switch command {
-    case "search": ["-n", "--passengers", "--sort"]
-    case "quote": ["--passenger", "--email", "--phone", "--seat", "--bags", "--ttl"]
+    case "search":
+      ["-n", "--passengers", "--adults", "--children", "--infants", "--return", "--sort"]
+    case "quote":
+      ["--passenger", "--email", "--phone", "--seat", "--return-seat", "--bags", "--ttl"]
     default: []
     }
   }

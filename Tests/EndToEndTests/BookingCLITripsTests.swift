@@ -6,7 +6,8 @@ import Testing
 @Suite("booking-cli's trips and passengers")
 struct BookingCLITripsTests {
   static let header =
-    "REF     PAID                  FLIGHT         ROUTE    DEPARTS           PASSENGERS  TOTAL"
+    "REF     PAID                  FLIGHTS        ROUTE        DEPARTS           RETURNS           "
+    + "PASSENGERS  TOTAL"
 
   /// GNU time, which reports a command's peak memory.
   static let time = "/usr/bin/time"

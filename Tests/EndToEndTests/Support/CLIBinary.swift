@@ -58,12 +58,15 @@ struct BookingCLI {
   }
 
   /// A day three weeks ahead, as the search takes it.
-  static var day: String {
+  static var day: String { day(inDays: 21) }
+
+  /// The day `count` days after today (in UTC), as the search takes it.
+  static func day(inDays count: Int) -> String {
     let formatter = DateFormatter()
     formatter.dateFormat = "yyyy-MM-dd"
     formatter.timeZone = TimeZone(identifier: "UTC")
     formatter.locale = Locale(identifier: "en_US_POSIX")
-    return formatter.string(from: Date().addingTimeInterval(21 * 86_400))
+    return formatter.string(from: Date().addingTimeInterval(Double(count) * 86_400))
   }
 
   /// Searches IST to AMS for one and quotes the cheapest offer for Ada; returns the quote.

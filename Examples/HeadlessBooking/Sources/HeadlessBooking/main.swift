@@ -1,5 +1,5 @@
-// HeadlessBooking: books a flight with the booking modules and no terminal, against the
-// simulated airline, in a data directory the terminal app can open afterwards.
+// HeadlessBooking: books a round trip for a family with the booking modules and no terminal,
+// against the simulated airline, in a data directory the terminal app can open afterwards.
 //
 //   swift run --package-path Examples/HeadlessBooking HeadlessBooking [DATA-DIR]
 //
@@ -80,23 +80,29 @@ enum HeadlessBooking {
       print("Settled a payment cut off earlier: \(payment.outcome)")
     }
 
-    // 1. Search: two passengers, three weeks ahead, the cheapest nonstop offer.
+    // 1. Search: a round trip IST -> AMS -> IST, out in three weeks and back a week later, for
+    //    two adults, a child (2 to 11) and an infant (under 2, on a lap). The cheapest offer.
     let today = CalendarDay(Date(), in: .utc)
+    let out = today.adding(days: 21)
     let criteria = try SearchCriteria(
-      origin: IATACode("IST"), destination: IATACode("AMS"), departure: today.adding(days: 21),
-      passengerCount: 2)
+      origin: IATACode("IST"), destination: IATACode("AMS"), departure: out,
+      returning: out.adding(days: 7), party: Party(adults: 2, children: 1, infants: 1))
     let offers = OfferSort.price.sorted(try await calls.offers(for: criteria))
     try advance(flow.searchSubmitted(criteria))
-    guard let offer = offers.first(where: { $0.stops == 0 }) ?? offers.first else {
-      throw Failure("no flights from IST to AMS on \(criteria.departure)")
+    guard let offer = offers.first else { throw Failure("no round trip IST-AMS-IST on \(out)") }
+    print("Offer: \(offer.id), \(offer.pricePerAdult) per adult, \(offer.total) for the party")
+    for slice in offer.slices {
+      let flights = slice.flightNumbers.map(\.description).joined(separator: "+")
+      let via = slice.stopAirports.map(\.code.rawValue).joined(separator: ", ")
+      print(
+        "  \(flights) \(slice.origin.code)-\(slice.destination.code) \(slice.departure.day) "
+          + "\(slice.departure.hhmm) \(slice.departure.timeZoneID), "
+          + (via.isEmpty ? "nonstop" : "via \(via)"))
     }
-    print(
-      "Offer: \(offer.id) \(offer.flightNumbers.map(\.description).joined(separator: "+")) "
-        + "\(offer.departure.day) \(offer.departure.hhmm), \(offer.pricePerPassenger) each")
     try advance(flow.offerSelected(offer, from: current()))
 
-    // 2. Passengers and contact, saved as a draft. As many as the offer was searched for, at
-    //    least one adult (12 or older on the day), no more lap infants than adults.
+    // 2. Passengers and contact, saved as a draft: exactly the party searched for, each one's
+    //    type (adult, child, infant) decided by age on the day of the outbound flight.
     let passengers = [
       try Passenger(
         id: PassengerID("p1"), title: .ms, givenName: "Ada", familyName: "Lovelace",
@@ -104,6 +110,12 @@ enum HeadlessBooking {
       try Passenger(
         id: PassengerID("p2"), title: .mr, givenName: "Charles", familyName: "Babbage",
         dateOfBirth: CalendarDay(year: 1991, month: 12, day: 26)),
+      try Passenger(
+        id: PassengerID("p3"), title: .miss, givenName: "Ann", familyName: "Lovelace",
+        dateOfBirth: CalendarDay(year: out.year - 7, month: 1, day: 1)),
+      try Passenger(
+        id: PassengerID("p4"), title: .mstr, givenName: "Tim", familyName: "Lovelace",
+        dateOfBirth: out.adding(days: -300)),
     ]
     let contact = try Contact(email: "ada@example.com", phone: "+44 20 7946 0000")
     let draft = try await calls.createDraft(
@@ -111,16 +123,26 @@ enum HeadlessBooking {
     print("Draft: \(draft.id)")
     try advance(flow.passengersSaved(draft, from: current()))
 
-    // 3. The seat map: a free standard seat for Ada, one checked bag for Charles.
-    let seatMap = try await calls.seatMap(for: draft.offer.id)
-    guard let seat = seatMap.seats.first(where: { !$0.occupied && $0.kind == .standard }) else {
-      throw Failure("no free seat on \(offer.id)")
+    // 3. One seat map per slice (out, then back): a free standard seat on each for everyone but
+    //    the infant, who sits on a lap. One checked bag for Charles.
+    let seated = passengers.filter { $0.type(on: out) != .infant }
+    var extras = Extras(bags: [passengers[1].id: 1])
+    for (slice, seatMap) in try await calls.seatMaps(for: draft.offer.id).enumerated() {
+      let free = seatMap.seats.filter { !$0.occupied && $0.kind == .standard }
+      guard free.count >= seated.count else { throw Failure("too few free seats on \(offer.id)") }
+      for (passenger, seat) in zip(seated, free) {
+        extras.setSeat(seat.designator, for: passenger.id, onSlice: slice)
+      }
     }
-    let extras = Extras(seats: [passengers[0].id: seat.designator], bags: [passengers[1].id: 1])
 
-    // 4. The price: a quote, locked until `expiresAt`.
+    // 4. The price: a quote, locked until `expiresAt`. Its fare and tax lines add up to the
+    //    total the search gave for the party; the seats and the bag come on top.
     let quote = try await calls.price(draftID: draft.id, extras: extras)
     for line in quote.lineItems { print("  \(line.label): \(line.amount)") }
+    let fares = quote.lineItems.filter { [.fare, .childFare, .infant, .tax].contains($0.kind) }
+    guard try Money.sum(fares.map(\.amount), in: quote.total.currency) == offer.total else {
+      throw Failure("the quote's fares are not the search's total \(offer.total)")
+    }
     print("Quote: \(quote.id), \(quote.total), held \(quote.secondsRemaining(at: Date())) s")
     try advance(flow.extrasPriced(quote, from: current()))
 
@@ -149,6 +171,12 @@ enum HeadlessBooking {
 
     let read = try await calls.booking(reference: booking.reference)
     print("Booking reference: \(read.reference)")
+    for (index, slice) in read.offer.slices.enumerated() {
+      let seats = read.extras.seats(onSlice: index).values.map(\.description).sorted()
+      print(
+        "  \(index == 0 ? "Out" : "Back"): \(slice.origin.code)-\(slice.destination.code), "
+          + "seats \(seats.joined(separator: " "))")
+    }
     print("Paid \(read.totalPaid) with \(read.paymentMethod.displayName)")
 
     let atConfirmation = try await restoreSaved(store, airline)

@@ -1,0 +1,49 @@
+import Domain
+
+/// How a trip reads in the aligned text the commands print without `--json`.
+enum TripText {
+  /// One labelled line per slice: "Flight" for a one-way trip, "Out" and "Back" for a round trip.
+  static func sliceFields(_ offer: Offer) -> [(String, String)] {
+    offer.slices.enumerated().map { index, slice in
+      let label = offer.isRoundTrip ? (index == 0 ? "Out" : "Back") : "Flight"
+      return (label, line(slice, airline: offer.airline))
+    }
+  }
+
+  /// "TK1957 IST-AMS, departs 2026-12-24 12:40, arrives 2026-12-24 15:10 (3h 30m), Turkish
+  /// Airlines"; a connection's airports are in the route ("IST-MUC-AMS").
+  static func line(_ slice: Slice, airline: Airline) -> String {
+    "\(flights(slice)) \(route(slice)), departs \(OfferReport.local(slice.departure)), arrives "
+      + "\(OfferReport.local(slice.arrival)) (\(OfferReport.duration(slice.durationMinutes))), "
+      + airline.name
+  }
+
+  /// "TK1957+TK1960".
+  static func flights(_ slice: Slice) -> String {
+    slice.flightNumbers.map(\.description).joined(separator: "+")
+  }
+
+  /// "IST-AMS", "IST-MUC-AMS"; a change of airports on the way shows both ("LHR/LGW").
+  static func route(_ slice: Slice) -> String {
+    var stops = [slice.origin.code.rawValue]
+    for layover in slice.layovers {
+      stops.append(
+        layover.changesAirport
+          ? "\(layover.arrivalAirport.code)/\(layover.departureAirport.code)"
+          : layover.arrivalAirport.code.rawValue)
+    }
+    stops.append(slice.destination.code.rawValue)
+    return stops.joined(separator: "-")
+  }
+
+  /// "2 adults, 1 child and 1 infant".
+  static func party(_ party: Party) -> String {
+    let parts = [
+      (party.adults, "adult", "adults"), (party.children, "child", "children"),
+      (party.infants, "infant", "infants"),
+    ]
+    .filter { $0.0 > 0 }.map { "\($0.0) \($0.0 == 1 ? $0.1 : $0.2)" }
+    guard let last = parts.last else { return "no one" }
+    return parts.count == 1 ? last : parts.dropLast().joined(separator: ", ") + " and " + last
+  }
+}
