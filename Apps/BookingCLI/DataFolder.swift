@@ -49,7 +49,8 @@ struct DataFolder {
   /// Opens the directory `explicit` names (or the default one), making it when missing, with
   /// prices held `quoteLifetime`, taking the lock as `locking` says.
   static func open(
-    explicit: String?, quoteLifetime: TimeInterval = 15 * 60, locking: Locking
+    explicit: String?, quoteLifetime: TimeInterval = 15 * 60,
+    priceChanges: PriceChanges = .seeded, locking: Locking
   ) throws(Failure) -> DataFolder {
     let path = try checkedPath(explicit)
     try requireFolder(path)
@@ -60,7 +61,9 @@ struct DataFolder {
       throw .unusable("cannot create the data directory \(path): \(Self.reason(error))")
     }
     try requireFolder(path)
-    return try make(path, store: store, quoteLifetime: quoteLifetime, locking: locking)
+    return try make(
+      path, store: store, quoteLifetime: quoteLifetime, priceChanges: priceChanges,
+      locking: locking)
   }
 
   /// Opens the directory `explicit` names (or the default one) for a command that only reads:
@@ -76,7 +79,8 @@ struct DataFolder {
     }
     try requireFolder(path)
     let folder = try make(
-      path, store: RecordStore(root: path), quoteLifetime: 15 * 60, locking: .none)
+      path, store: RecordStore(root: path), quoteLifetime: 15 * 60, priceChanges: .seeded,
+      locking: .none)
     return (path, folder)
   }
 
@@ -98,10 +102,12 @@ struct DataFolder {
   }
 
   private static func make(
-    _ path: String, store: RecordStore, quoteLifetime: TimeInterval, locking: Locking
+    _ path: String, store: RecordStore, quoteLifetime: TimeInterval,
+    priceChanges: PriceChanges, locking: Locking
   ) throws(Failure) -> DataFolder {
     let airline = SimulatedAirline(
-      store: store, clock: .system, configuration: .init(quoteLifetime: quoteLifetime))
+      store: store, clock: .system,
+      configuration: .init(quoteLifetime: quoteLifetime, priceChanges: priceChanges))
     let lock: SessionLock?
     switch locking {
     case .none: lock = nil

@@ -1,6 +1,7 @@
 import Airline
 import Domain
 import FlowOwner
+import SimulatedAirline
 
 #if canImport(FoundationEssentials)
   import FoundationEssentials
@@ -65,8 +66,13 @@ enum QuoteCommand {
       lifetime = TimeInterval(seconds)
     }
 
+    let modeText = invocation.value("--price-changes") ?? PriceChanges.seeded.rawValue
+    guard let priceChanges = PriceChanges(rawValue: modeText) else {
+      throw .usage("--price-changes takes seeded, always or never, not '\(modeText)'")
+    }
     let folder = try DataFolder.open(
-      explicit: invocation.value("--data-dir"), quoteLifetime: lifetime, locking: .required)
+      explicit: invocation.value("--data-dir"), quoteLifetime: lifetime,
+      priceChanges: priceChanges, locking: .required)
     defer { folder.keepLock() }
     let calls = folder.calls
     let offer: Offer
@@ -99,6 +105,13 @@ enum QuoteCommand {
       fields.append(("Passenger \(passenger.number)", passenger.line))
     }
     if report.insurance { fields.append(("Insurance", "yes")) }
+    if let change = made.quote.priceChange {
+      fields.append(
+        (
+          "Price changed",
+          "\(change.before.formatted()) → \(change.after.formatted()) (the airline re-priced the offer)"
+        ))
+    }
     for line in made.quote.lineItems { fields.append(("  " + line.label, line.amount.formatted())) }
     fields += [
       ("Total", made.quote.total.formatted()),
@@ -124,6 +137,7 @@ enum QuoteCommand {
       },
       insurance: quote.extras.insurance,
       lines: quote.lineItems.map(LineReport.init),
+      priceChange: quote.priceChange.map(PriceChangeReport.init),
       total: MoneyReport(quote.total), expiresAt: Output.instant(quote.expiresAt),
       expiresInSeconds: quote.secondsRemaining(at: Date()), link: link,
       open: open.map(shellWord).joined(separator: " "))

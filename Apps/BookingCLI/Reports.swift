@@ -276,12 +276,27 @@ struct QuoteReport: Encodable {
   let passengers: [PassengerReport]
   let insurance: Bool
   let lines: [LineReport]
+  /// Set when the airline re-priced the offer as it quoted it (`price_changed`).
+  let priceChange: PriceChangeReport?
   let total: MoneyReport
   let expiresAt: String
   let expiresInSeconds: Int
   let link: String
   /// The command that opens the link in the terminal app.
   let open: String
+}
+
+/// The airline's change of price: the party's fare and taxes before and now.
+struct PriceChangeReport: Encodable {
+  let before: MoneyReport
+  let after: MoneyReport
+  let pricePerAdult: MoneyReport
+
+  init(_ change: PriceChange) {
+    before = MoneyReport(change.before)
+    after = MoneyReport(change.after)
+    pricePerAdult = MoneyReport(change.pricePerAdult)
+  }
 }
 
 /// A booking.

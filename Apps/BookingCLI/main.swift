@@ -38,8 +38,11 @@ enum BookingCLI {
           adult, child or infant, which the date of birth must make on the day of the
           outbound flight) --email E --phone P
           [--seat N:14A] [--return-seat N:20C] [--bags N:COUNT] [--insurance] [--ttl SECONDS]
+          [--price-changes seeded|always|never]
           (N is the passenger's number; --seat is on the outbound, --return-seat on a
-          round trip's return; --ttl holds the price that long, default 900)
+          round trip's return; --ttl holds the price that long, default 900;
+          --price-changes: which offers the airline re-prices as it quotes them, default
+          seeded, about one in six; a quote says "Price changed" with old and new)
       pay QUOTE --card-from-stdin  pay, reading "NUMBER MM/YY CVC" (or three lines, at most
                                    256 bytes) from standard input. The card is never taken
                                    as an argument: shell history and `ps` would keep it.
@@ -82,7 +85,10 @@ enum BookingCLI {
     case "search":
       ["-n", "--passengers", "--adults", "--children", "--infants", "--return", "--sort"]
     case "quote":
-      ["--passenger", "--email", "--phone", "--seat", "--return-seat", "--bags", "--ttl"]
+      [
+        "--passenger", "--email", "--phone", "--seat", "--return-seat", "--bags", "--ttl",
+        "--price-changes",
+      ]
     default: []
     }
   }

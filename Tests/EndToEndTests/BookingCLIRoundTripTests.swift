@@ -107,6 +107,8 @@ struct BookingCLIRoundTripTests {
           "--email", "ada@example.com", "--phone", "+44 20 7946 0000", "--seat",
           "1:\(candidate)A", "--return-seat", "1:\(candidate)A", "--seat", "3:\(candidate)B",
           "--return-seat", "3:\(candidate)B", "--json",
+          // The fares are checked against the search: no re-pricing (tested on its own).
+          "--price-changes", "never",
         ])
       if result.status == 69, result.stderr.contains("is already taken") { continue }
       #expect(result.status == 0, "quote in row \(candidate): \(result.stderr)")
@@ -186,7 +188,8 @@ struct BookingCLIRoundTripTests {
       let quote = try #require(
         try await cli.json(
           ["quote", offerID, "--email", "ada@example.com", "--phone", "+44 20 7946 0000"]
-            + party.flatMap { ["--passenger", $0] }) as? [String: Any])
+            + party.flatMap { ["--passenger", $0] } + ["--price-changes", "never"])
+          as? [String: Any])
       let lines = try #require(quote["lines"] as? [[String: Any]])
       let label = "\(adults)A\(children)C\(infants)I \(roundTrip ? "round trip" : "one way")"
       tried.append(label)

@@ -405,4 +405,32 @@ extension BookingCLITests {
     #expect(Set(listed) == Set(references + [made]), "\(listed)")
     #expect(listed.first == made, "the app's booking is the newest: \(listed)")
   }
+
+  @Test(
+    "a quote the airline re-priced says so, old → new, in text and JSON, and pays the new price")
+  func priceChanged() async throws {
+    let cli = try BookingCLI()
+    defer { cli.close() }
+    let quote = try await cli.quoteForAda(["--price-changes", "always"])
+    let change = try #require(quote["priceChange"] as? [String: Any], "\(quote)")
+    let before = try #require((change["before"] as? [String: Any])?["amount"] as? String)
+    let after = try #require((change["after"] as? [String: Any])?["amount"] as? String)
+    let total = try #require((quote["total"] as? [String: Any])?["amount"] as? String)
+    let offer = try #require(quote["offer"] as? [String: Any])
+    #expect(before == (offer["total"] as? [String: Any])?["amount"] as? String)
+    #expect(after == total)
+    #expect(Decimal(string: after) ?? 0 > Decimal(string: before) ?? 0)
+    let id = try #require(quote["id"] as? String)
+    let paid = try #require(
+      try await cli.json(["pay", id, "--card-from-stdin"], input: Self.visa) as? [String: Any])
+    #expect((paid["totalPaid"] as? [String: Any])?["amount"] as? String == after, "\(paid)")
+    let never = try await cli.quoteForAda(["--price-changes", "never"])
+    #expect(never["priceChange"] == nil)
+    let bad = try await cli.run([
+      "quote", "of-1", "--passenger", "Ms Ada Lovelace 1990-05-04", "--email", "a@b.co",
+      "--phone", "5551234", "--price-changes", "sometimes",
+    ])
+    #expect(
+      bad.status == 64 && bad.stderr.contains("--price-changes takes seeded, always or never"))
+  }
 }
