@@ -113,6 +113,20 @@ struct RoundTripBookingTests {
       ? "Seat \(back[1]) (return), passenger 2" : "Koltuk \(back[1]) (dönüş), 2. yolcu"
     #expect(payment.description.contains(returnLine), "\(payment)")
 
+    // Relaunched at this payment, Esc goes back to extras with both slices' seats chosen.
+    var resumed = RootFeature.State(now: TestWorld.start, language: language)
+    let atPayment = await BookingFlow.restore(
+      BookingSnapshot(
+        criteria: try criteria(), position: .payment(quoteID: quote.id, draftID: quote.draftID)),
+      using: world.environment.services, now: TestWorld.start)
+    await drive(&resumed, [.restored(atPayment), .key(.escape)], world)
+    let again = try extras(resumed)
+    #expect(again.chosen == quote.extras)
+    #expect(again.extras == quote.extras)
+    await drive(&resumed, [.key(.character("]"))], world)
+    let returnMap = RootView.render(resumed, width: 100, height: 30, theme: .color).description
+    #expect(returnMap.contains("[1][2]"), "the return's seats are drawn again:\n\(returnMap)")
+
     await drive(&state, cardKeys() + [.key(.tab), .key(.enter)], world)
     #expect(state.current == .confirmation)
     guard let confirmation = state.steps.last?.screen.state(ConfirmationFeature.self),
