@@ -23,7 +23,10 @@ extension BookingStep {
     case .extras(let draft, _):
       return strings.passengersSummary(draft.passengers.count)
     case .payment(let quote):
-      let seats = quote.extras.seats.values.sorted().map(\.description).joined(separator: " ")
+      // A round trip's return seats follow the outbound's: "14A 14B / 22C 22D".
+      let seats = [quote.extras.seats, quote.extras.returnSeats]
+        .map { $0.values.sorted().map(\.description).joined(separator: " ") }
+        .filter { !$0.isEmpty }.joined(separator: " / ")
       var parts: [String] = []
       if !seats.isEmpty { parts.append(seats) }
       if quote.extras.totalBags > 0 { parts.append(strings.bagsCount(quote.extras.totalBags)) }

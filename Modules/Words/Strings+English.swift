@@ -212,11 +212,17 @@ extension Strings {
     priceChangeAccept: "[ Accept the new price ]  Esc: keep choosing",
     hintAcceptPrice: "accept the new price",
     hintKeepChoosing: "keep choosing",
+    sliceName: { $0 == 0 ? "Outbound" : "Return" },
+    hintSliceSeats: { $0 == 0 ? "outbound" : "return" },
     cardNumberLabel: "Card number", expiryLabel: "Expiry (MM/YY)", cvcLabel: "CVC",
     cardExpiredAtField: "This card has expired.",
     lineItem: { item, style in
       switch (item.kind, item.quantity, item.unitPrice, item.seat, item.passenger) {
       case (.fare, let count?, let unit?, _, _): "Fare, \(count) × \(unit.formatted(style))"
+      case (.childFare, let count?, let unit?, _, _):
+        "Child fare, \(count) × \(unit.formatted(style))"
+      case (.seat, _, _, let seat?, let number?) where item.slice == 1:
+        "Seat \(seat) (return), passenger \(number)"
       case (.seat, _, _, let seat?, let number?): "Seat \(seat), passenger \(number)"
       case (.infant, _, _, _, let number?): "Infant on a lap, passenger \(number)"
       case (.bag, let count?, _, _, let number?):
@@ -244,6 +250,10 @@ extension Strings {
     paidWith: { "Paid with \($0)" },
     loadingBooking: "Loading your booking…",
     totalPaid: "Total paid",
+    seatsBothWays: { outbound, back in
+      [outbound.map { "\($0) out" }, back.map { "\($0) back" }].compactMap { $0 }
+        .joined(separator: ", ")
+    },
     serviceError: { $0.description },
     restoreNotice: { outcome in
       switch outcome {

@@ -197,11 +197,17 @@ extension Strings {
     priceChangeAccept: "[ Yeni fiyatı kabul et ]  Esc: seçmeye devam",
     hintAcceptPrice: "yeni fiyatı kabul et",
     hintKeepChoosing: "seçmeye devam",
+    sliceName: { $0 == 0 ? "Gidiş" : "Dönüş" },
+    hintSliceSeats: { $0 == 0 ? "gidiş" : "dönüş" },
     cardNumberLabel: "Kart numarası", expiryLabel: "Son kullanma (AA/YY)", cvcLabel: "CVC",
     cardExpiredAtField: "Bu kartın süresi dolmuş.",
     lineItem: { item, style in
       switch (item.kind, item.quantity, item.unitPrice, item.seat, item.passenger) {
       case (.fare, let count?, let unit?, _, _): "Bilet ücreti, \(count) × \(unit.formatted(style))"
+      case (.childFare, let count?, let unit?, _, _):
+        "Çocuk ücreti, \(count) × \(unit.formatted(style))"
+      case (.seat, _, _, let seat?, let number?) where item.slice == 1:
+        "Koltuk \(seat) (dönüş), \(number). yolcu"
       case (.seat, _, _, let seat?, let number?): "Koltuk \(seat), \(number). yolcu"
       case (.infant, _, _, _, let number?): "Kucakta bebek, \(number). yolcu"
       case (.bag, let count?, _, _, let number?): "\(count) bagaj, \(number). yolcu"
@@ -229,6 +235,10 @@ extension Strings {
     paidWith: { "Ödeme: \($0)" },
     loadingBooking: "Rezervasyon yükleniyor…",
     totalPaid: "Ödenen toplam",
+    seatsBothWays: { outbound, back in
+      [outbound.map { "gidiş \($0)" }, back.map { "dönüş \($0)" }].compactMap { $0 }
+        .joined(separator: ", ")
+    },
     serviceError: { error in
       switch error {
       case .offerNoLongerAvailable: "Bu teklif artık geçerli değil - başka birini seçin."

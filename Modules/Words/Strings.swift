@@ -152,6 +152,10 @@ public struct Strings: Sendable {
   public let priceChangeAccept: String
   public let hintAcceptPrice: String
   public let hintKeepChoosing: String
+  /// A slice of a trip by its index: "Outbound" (0), "Return" (1).
+  public let sliceName: @Sendable (Int) -> String
+  /// The key hint to the seats of a slice: "return".
+  public let hintSliceSeats: @Sendable (Int) -> String
   // Payment
   public let cardNumberLabel: String
   public let expiryLabel: String
@@ -177,6 +181,9 @@ public struct Strings: Sendable {
   public let paidWith: @Sendable (String) -> String
   public let loadingBooking: String
   public let totalPaid: String
+  /// A passenger's seats on a round trip, outbound then return (either may be missing):
+  /// "14A out, 22C back".
+  public let seatsBothWays: @Sendable (String?, String?) -> String
   // Errors and restore
   public let serviceError: @Sendable (ServiceError) -> String
   public let restoreNotice: @Sendable (RestoreOutcome) -> String?

@@ -80,6 +80,51 @@ public enum Fixture {
       expiresAt: now.addingTimeInterval(30 * 60))
   }
 
+  /// 31 Dec, the day the fixture round trip comes back.
+  public static func returnDay() throws -> CalendarDay { try CalendarDay(iso: "2026-12-31") }
+
+  /// The fixture search there and back: IST→AMS on 24 Dec, AMS→IST on 31 Dec, for `party`
+  /// (two adults unless told).
+  public static func roundTripCriteria(party: Party? = nil) throws -> SearchCriteria {
+    try SearchCriteria(
+      origin: IATACode("IST"), destination: IATACode("AMS"), departure: departureDay(),
+      returning: returnDay(), party: party ?? .adults(2))
+  }
+
+  /// A round trip: `offer(id)`'s nonstop TK1957 out on 24 Dec at 08:40, and TK1958 back on
+  /// 31 Dec leaving Amsterdam at 12:25 (3h 35m), or through Munich with `viaBack` (TK1958 to
+  /// Munich, TK1959 on an hour later). `fare` is one adult's, for both ways.
+  public static func roundTrip(
+    _ id: String, fare: String = "389", party: Party? = nil, viaBack: Bool = false
+  ) throws -> Offer {
+    let party = try party ?? Party.adults(2)
+    let outbound = try offer(id, fare: fare, party: party)
+    let airline = outbound.airline
+    let (ist, ams, muc) = (try istanbul(), try amsterdam(), try munich())
+    let leaves = try returnDay().start(in: ams.zone).addingTimeInterval(12 * 3600 + 25 * 60)
+    let aircraft = Aircraft(code: "32N", name: "Airbus A320neo")
+    func leg(_ number: Int, _ from: Airport, _ to: Airport, _ at: Date, _ hours: Double) throws
+      -> Segment
+    {
+      try Segment(
+        flightNumber: FlightNumber(airlineCode: airline.code, number: number), origin: from,
+        destination: to, departure: ZonedTime(instant: at, timeZoneID: from.timeZoneID),
+        arrival: ZonedTime(instant: at.addingTimeInterval(hours * 3600), timeZoneID: to.timeZoneID),
+        aircraft: aircraft)
+    }
+    let back =
+      viaBack
+      ? [
+        try leg(1958, ams, muc, leaves, 1.25),
+        try leg(1959, muc, ist, leaves.addingTimeInterval(2.25 * 3600), 2.5),
+      ]
+      : [try leg(1958, ams, ist, leaves, 215 / 60)]
+    return try Offer(
+      id: outbound.id, airline: airline, slices: [outbound.outbound, Slice(segments: back)],
+      cabin: outbound.cabin, pricePerAdult: outbound.pricePerAdult, party: party,
+      total: outbound.total, expiresAt: outbound.expiresAt)
+  }
+
   /// Seven offers for the fixture search, from three airlines, across the day (night, morning,
   /// afternoon, evening), nonstop and through Munich, from 149 to 299 EUR.
   public static func offers(passengers: Int = 2) throws -> [Offer] {
@@ -133,9 +178,26 @@ public enum Fixture {
 
   public static func contact() throws -> Contact { try Contact(email: email, phone: phone) }
 
-  public static func draft(_ id: String, for offer: Offer) throws -> BookingDraft {
+  /// A family for a party of an adult, a child and an infant on 24 Dec: Ada Lovelace (p1), her
+  /// son Byron, 8 (p2), and her daughter Annabella, 10 months (p3).
+  public static func family() throws -> [Passenger] {
+    [
+      try travellers()[0],
+      try Passenger(
+        id: PassengerID("p2"), title: .mstr, givenName: "Byron", familyName: "Lovelace",
+        dateOfBirth: CalendarDay(iso: "2018-06-01")),
+      try Passenger(
+        id: PassengerID("p3"), title: .miss, givenName: "Annabella", familyName: "Lovelace",
+        dateOfBirth: CalendarDay(iso: "2026-02-01")),
+    ]
+  }
+
+  /// A draft of `offer` for `passengers` (the two fixture travellers unless told).
+  public static func draft(_ id: String, for offer: Offer, passengers: [Passenger]? = nil) throws
+    -> BookingDraft
+  {
     try BookingDraft(
-      id: DraftID(id), offer: offer, passengers: travellers(), contact: contact())
+      id: DraftID(id), offer: offer, passengers: passengers ?? travellers(), contact: contact())
   }
 
   public static func extras() throws -> Extras {
@@ -153,8 +215,8 @@ public enum Fixture {
     let lines =
       FixtureFares().lineItems(
         draft: draft, extras: extras,
-        seatMaps: try draft.offer.slices.indices.map { _ in
-          try seatMap(for: draft.offer)
+        seatMaps: try draft.offer.slices.indices.map { slice in
+          try seatMap(for: draft.offer, slice: slice)
         })
       ?? [LineItem(kind: .fare, label: "Fare", amount: draft.offer.total)]
     return try Quote(
@@ -164,10 +226,12 @@ public enum Fixture {
   }
 
   /// Seats 10A-15F (A B C, aisle, D E F) for `offer`: row 10 extra legroom at 30 EUR, the rest
-  /// standard at 15 EUR; 10C, 11A, 11B, 13D and 14F are taken.
-  public static func seatMap(for offer: Offer) throws -> SeatMap {
+  /// standard at 15 EUR; 10C, 11A, 11B, 13D and 14F are taken. The return's (`slice` 1) is
+  /// the return flight's, with 10A, 10B, 12C, 12D and 15F taken instead.
+  public static func seatMap(for offer: Offer, slice: Int = 0) throws -> SeatMap {
     let letters: [Character] = ["A", "B", "C", "D", "E", "F"]
-    let taken: Set<String> = ["10C", "11A", "11B", "13D", "14F"]
+    let taken: Set<String> =
+      slice == 0 ? ["10C", "11A", "11B", "13D", "14F"] : ["10A", "10B", "12C", "12D", "15F"]
     var seats: [Seat] = []
     for row in 10...15 {
       for letter in letters {
@@ -180,7 +244,9 @@ public enum Fixture {
       }
     }
     return SeatMap(
-      offerID: offer.id, aircraft: Aircraft(code: "32N", name: "Airbus A320neo"),
+      offerID: offer.id, slice: slice,
+      flight: slice == 0 ? nil : offer.slices.dropFirst(slice).first?.firstSegment.flightNumber,
+      aircraft: Aircraft(code: "32N", name: "Airbus A320neo"),
       columns: [.seat("A"), .seat("B"), .seat("C"), .aisle, .seat("D"), .seat("E"), .seat("F")],
       rows: Array(10...15), seats: seats)
   }

@@ -36,8 +36,9 @@ enum ConfirmationView {
     }
   }
 
-  /// Draws a booking's flights, passengers (with seats, bags, a lap), insurance, the total and
-  /// the card (brand and last four) from the top of `rect`; returns the row after the last.
+  /// Draws a booking's flights (each direction of a round trip under its name, with its stops),
+  /// passengers (children marked, with seats on each slice, bags, a lap), insurance, the total
+  /// and the card (brand and last four) from the top of `rect`; returns the row after the last.
   @discardableResult
   static func drawBooking(
     _ booking: Booking, on canvas: inout Canvas, in rect: Rect, theme: Theme, strings: Strings,
@@ -49,19 +50,46 @@ enum ConfirmationView {
       canvas.put(text, x: rect.x, y: y, style: style, clip: rect)
       y += 1
     }
-    for segment in booking.offer.segments {
-      line(
-        "\(segment.flightNumber)  \(segment.origin.code) \(language.shortDate(segment.departure.day)) "
-          + "\(segment.departure.hhmm) → \(segment.destination.code) \(segment.arrival.hhmm)"
-          + "  \(segment.aircraft.name)", theme.text)
+    let offer = booking.offer
+    for (index, slice) in offer.slices.enumerated() {
+      if offer.isRoundTrip {
+        let stops =
+          slice.stops == 0
+          ? strings.nonstop
+          : strings.stops(slice.stops) + " "
+            + slice.stopAirports.map(\.code.description).joined(separator: ", ")
+        line(
+          "\(strings.sliceName(index)) · \(slice.origin.code) → \(slice.destination.code) · \(stops)",
+          theme.title)
+      }
+      for segment in slice.segments {
+        // Times are local to each airport; a landing on a later day says the day.
+        let landing =
+          segment.arrival.day == segment.departure.day
+          ? segment.arrival.hhmm
+          : "\(language.shortDate(segment.arrival.day)) \(segment.arrival.hhmm)"
+        line(
+          "\(segment.flightNumber)  \(segment.origin.code) \(language.shortDate(segment.departure.day)) "
+            + "\(segment.departure.hhmm) → \(segment.destination.code) \(landing)"
+            + "  \(segment.aircraft.name)", theme.text)
+      }
     }
     y += 1
-    let departure = booking.offer.departure.day
+    let departure = offer.departure.day
     for passenger in booking.passengers {
-      let seat = booking.extras.seats[passenger.id].map { " · \($0)" } ?? ""
+      let type = passenger.type(on: departure)
+      let child = type == .child ? " · " + strings.passengerTypeName(.child) : ""
+      let outbound = booking.extras.seats[passenger.id]
+      let back = booking.extras.returnSeats[passenger.id]
+      let seat: String
+      if offer.isRoundTrip, outbound != nil || back != nil {
+        seat = " · " + strings.seatsBothWays(outbound?.description, back?.description)
+      } else {
+        seat = outbound.map { " · \($0)" } ?? ""
+      }
       let bags = booking.extras.bags[passenger.id].map { " · " + strings.bagsCount($0) } ?? ""
-      let lap = passenger.type(on: departure) == .infant ? " · " + strings.infantOnLap : ""
-      line("\(passenger.fullName)\(seat)\(lap)\(bags)", theme.text)
+      let lap = type == .infant ? " · " + strings.infantOnLap : ""
+      line("\(passenger.fullName)\(child)\(seat)\(lap)\(bags)", theme.text)
     }
     if booking.extras.insurance { line(strings.insuranceLabel, theme.text) }
     y += 1

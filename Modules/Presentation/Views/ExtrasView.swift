@@ -23,52 +23,64 @@ enum ExtrasView {
   ) {
     guard !rect.isEmpty else { return }
     guard
-      let map = LoadStatusView.value(
-        of: state.seatMap, loadingText: strings.loadingSeatMap, on: &canvas, in: rect,
-        theme: theme, strings: strings, spinner: spinner)
+      LoadStatusView.value(
+        of: state.seatMaps, loadingText: strings.loadingSeatMap, on: &canvas, in: rect,
+        theme: theme, strings: strings, spinner: spinner) != nil
     else { return }
     let seated = state.seatedPassengers
-    var chosen: [SeatDesignator: String] = [:]
+    let shownSeats = state.shownSeats
     // Each passenger's number is their place in the draft, as in the quote's lines.
     func number(_ passenger: Passenger) -> Int {
       (state.draft.passengers.firstIndex(of: passenger) ?? 0) + 1
     }
-    for passenger in seated {
-      if let seat = state.extras.seats[passenger.id] { chosen[seat] = String(number(passenger)) }
+    var side = rect
+    if let map = state.shownMap {
+      var chosen: [SeatDesignator: String] = [:]
+      for passenger in seated {
+        if let seat = shownSeats[passenger.id] { chosen[seat] = String(number(passenger)) }
+      }
+      let mapWidth = min(SeatMapView.requiredWidth(for: map) + 2, rect.width / 2)
+      let mapRect: Rect
+      (mapRect, side) = rect.splitLeft(mapWidth)
+      SeatMapView.draw(
+        on: &canvas, in: mapRect, seatMap: map, chosen: chosen,
+        cursor: state.focus == .seats ? state.cursor : nil, theme: theme,
+        legend: legend(strings, map, language))
     }
-    let mapWidth = min(SeatMapView.requiredWidth(for: map) + 2, rect.width / 2)
-    let (mapRect, side) = rect.splitLeft(mapWidth)
-    SeatMapView.draw(
-      on: &canvas, in: mapRect, seatMap: map, chosen: chosen,
-      cursor: state.focus == .seats ? state.cursor : nil, theme: theme,
-      legend: legend(strings, map, language))
 
     let panel = Rect(x: side.x + 1, y: side.y, width: side.width - 1, height: side.height)
     // The side column is gathered first, then drawn scrolled so the focused line (the current
     // passenger, bag row, insurance or Continue) stays in view on a short screen.
-    var rows: [(text: String, style: Style)] = []
+    var rows: [[(text: String, style: Style)]] = []
     var focusRow = 0
     func line(_ text: String, _ style: Style, focused: Bool = false) {
       if focused { focusRow = rows.count }
-      rows.append((text, style))
+      rows.append([(text, style)])
     }
     let seatsFocused = state.focus == .seats
-    // The seat map is the first flight's; on a connection the heading names that flight, and a
-    // line says when the later flights' seats come.
-    let segments = state.draft.offer.segments
-    let firstFlight = segments.first.map {
-      " · \($0.flightNumber) \($0.origin.code)→\($0.destination.code)"
+    let offer = state.draft.offer
+    let slices = offer.slices
+    // Each seat map is the first flight's of its slice; on a connection the heading names that
+    // flight, and a line says when the later flights' seats come. A round trip's heading is a
+    // line of tabs naming its slices' first flights, the one whose seats are shown marked.
+    let segments = slices.indices.contains(state.slice) ? slices[state.slice].segments : []
+    if state.sliceCount > 1 {
+      rows.append(sliceTabs(state, width: panel.width, theme: theme, strings: strings))
+    } else {
+      let firstFlight = segments.first.map {
+        " · \($0.flightNumber) \($0.origin.code)→\($0.destination.code)"
+      }
+      line(
+        strings.seatsHeading + (segments.count > 1 ? firstFlight ?? "" : ""),
+        seatsFocused ? theme.title : theme.dim)
     }
-    line(
-      strings.seatsHeading + (segments.count > 1 ? firstFlight ?? "" : ""),
-      seatsFocused ? theme.title : theme.dim)
     // A long name gives way (with …) to what follows it: the seat, the bag count and its keys.
     func row(_ lead: String, _ name: String, _ tail: String) -> String {
       let room = panel.width - DisplayWidth.of(lead) - DisplayWidth.of(tail)
       return lead + DisplayWidth.truncate(name, to: max(4, room)) + tail
     }
     for (index, passenger) in seated.enumerated() {
-      let seat = state.extras.seats[passenger.id]?.description ?? strings.noSeat
+      let seat = shownSeats[passenger.id]?.description ?? strings.noSeat
       let current = seatsFocused && index == state.passenger
       line(
         row("\(current ? "▸" : " ") \(number(passenger)) ", passenger.fullName, "  \(seat)"),
@@ -78,9 +90,14 @@ enum ExtrasView {
       line(
         row("  \(number(passenger)) ", passenger.fullName, "  \(strings.infantOnLap)"), theme.dim)
     }
-    if segments.count > 1 {
-      let later = segments.dropFirst().map { "\($0.flightNumber)" }.joined(separator: ", ")
-      line("  " + strings.seatsAtCheckIn(later), theme.dim)
+    // The later flights of the shown slice, and the slices the airline has no seat map for.
+    let unmapped = slices.dropFirst(max(1, state.sliceCount)).flatMap(\.segments)
+    let later =
+      state.shownMap == nil
+      ? offer.segments : segments.dropFirst() + (state.slice == 0 ? unmapped : [])
+    if !later.isEmpty {
+      let flights = later.map { "\($0.flightNumber)" }.joined(separator: ", ")
+      line("  " + strings.seatsAtCheckIn(flights), theme.dim)
     }
     if let message = state.message { line(message, theme.error) }
     line("", theme.text)
@@ -137,8 +154,49 @@ enum ExtrasView {
     }
     let top = max(0, min(focusRow + 2 - panel.height, rows.count - panel.height))
     for (offset, row) in rows.dropFirst(top).prefix(panel.height).enumerated() {
-      canvas.put(row.text, x: panel.x, y: panel.y + offset, style: row.style, clip: panel)
+      var x = panel.x
+      for piece in row {
+        x = canvas.put(piece.text, x: x, y: panel.y + offset, style: piece.style, clip: panel)
+      }
     }
+  }
+
+  /// The tabs of a round trip's slices, "▸ Outbound TK1957 IST→AMS   Return TK1958 AMS→IST",
+  /// the shown one marked; shorter forms (without the flight, then the names alone) when the
+  /// column is narrow, and at the narrowest the shown slice alone with the key to the other
+  /// ("▸ Return  [").
+  static func sliceTabs(
+    _ state: ExtrasFeature.State, width: Int, theme: Theme, strings: Strings
+  ) -> [(text: String, style: Style)] {
+    let slices = Array(state.draft.offer.slices.prefix(state.sliceCount))
+    let shownStyle = state.focus == .seats ? theme.selection : theme.title
+    let forms: [(Int, Slice) -> String] = [
+      { index, slice in
+        let flight = slice.firstSegment
+        return "\(strings.sliceName(index)) \(flight.flightNumber) "
+          + "\(flight.origin.code)→\(flight.destination.code)"
+      },
+      { index, slice in
+        "\(strings.sliceName(index)) \(slice.origin.code)→\(slice.destination.code)"
+      },
+      { index, _ in strings.sliceName(index) },
+    ]
+    for form in forms {
+      let labels = slices.enumerated().map { form($0.offset, $0.element) }
+      let total = labels.reduce(0) { $0 + 2 + DisplayWidth.of($1) } + labels.count - 1
+      guard total <= width else { continue }
+      var pieces: [(text: String, style: Style)] = []
+      for (index, label) in labels.enumerated() {
+        let shown = index == state.slice
+        pieces.append(((index > 0 ? " " : "") + (shown ? "▸ " : "  "), theme.dim))
+        pieces.append((label, shown ? shownStyle : theme.dim))
+      }
+      return pieces
+    }
+    let key = state.slice + 1 < slices.count ? "]" : "["
+    return [
+      ("▸ ", theme.dim), (strings.sliceName(state.slice), shownStyle), ("  " + key, theme.dim),
+    ]
   }
 
   static func hints(_ state: ExtrasFeature.State, strings: Strings) -> [KeyHint] {
@@ -156,6 +214,11 @@ enum ExtrasView {
     case .bags: hints = [KeyHint("+/-", strings.hintBags), KeyHint("↑↓", strings.hintMove)]
     case .insurance: hints = [KeyHint("Space", strings.hintToggle)]
     case .proceed: hints = [KeyHint("Enter", strings.hintContinue)]
+    }
+    // A round trip's other slice: ] to the return's seats, [ back to the outbound's.
+    if state.sliceCount > 1 {
+      let other = state.slice + 1 < state.sliceCount ? state.slice + 1 : state.slice - 1
+      hints.append(KeyHint(other > state.slice ? "]" : "[", strings.hintSliceSeats(other)))
     }
     return hints + [
       KeyHint("Tab", strings.hintNext), KeyHint("c", strings.hintContinue),

@@ -202,7 +202,8 @@ public enum RootView {
     let full = step.summary(in: language)
     switch step {
     case .results(let c, _):
-      return [full, "\(c.origin) → \(c.destination), \(language.shortDate(c.departure))"]
+      let arrow = c.isRoundTrip ? "⇄" : "→"
+      return [full, "\(c.origin) \(arrow) \(c.destination), \(language.shortDate(c.departure))"]
     case .passengers(let offer, _):
       let flights = offer.flightNumbers.map(\.description).joined(separator: "+")
       return [full, "\(flights) \(offer.departure.hhmm)", flights]

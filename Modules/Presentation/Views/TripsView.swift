@@ -107,19 +107,38 @@ enum TripsView {
     return fitted.isEmpty ? [max(1, width)] : fitted
   }
 
-  /// The texts of a booking's row.
+  /// The texts of a booking's row. A round trip is marked `IST ⇄ AMS`, leaves and comes back on
+  /// the days it says (`24–31 Dec`), and lists its flights out, then back (`TK1957/TK1958`).
   static func cells(_ booking: Booking, language: Language, zone: Zone) -> [String] {
     let offer = booking.offer
+    let departs: String
+    let route: String
+    if let inbound = offer.inbound {
+      departs = days(offer.departure.day, inbound.departure.day, language: language)
+      route = "\(offer.origin.code) ⇄ \(offer.destination.code)"
+    } else {
+      departs = language.shortDate(offer.departure.day) + " " + offer.departure.hhmm
+      route = ([offer.origin.code] + offer.segments.map(\.destination.code)).map(\.description)
+        .joined(separator: "→")
+    }
     return [
       booking.reference.rawValue,
-      language.shortDate(offer.departure.day) + " " + offer.departure.hhmm,
-      ([offer.origin.code] + offer.segments.map(\.destination.code)).map(\.description)
-        .joined(separator: "→"),
-      offer.flightNumbers.map(\.description).joined(separator: "+"),
+      departs,
+      route,
+      offer.slices.map { $0.flightNumbers.map(\.description).joined(separator: "+") }
+        .joined(separator: "/"),
       String(booking.passengers.count),
       booking.totalPaid.formatted(language.moneyStyle),
       language.shortDate(CalendarDay(booking.paidAt, in: zone)),
     ]
+  }
+
+  /// Two days as short as they can be said: `24–31 Dec` in one month, else `28 Dec–4 Jan`.
+  static func days(_ first: CalendarDay, _ last: CalendarDay, language: Language) -> String {
+    guard first.month == last.month, first.year == last.year else {
+      return language.shortDate(first) + "–" + language.shortDate(last)
+    }
+    return "\(first.day)–" + language.shortDate(last)
   }
 
   /// `cells` laid out in `widths`, two spaces apart; a text longer than its column is cut.

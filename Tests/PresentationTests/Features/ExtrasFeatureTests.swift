@@ -46,8 +46,8 @@ struct ExtrasFeatureTests {
   ) async throws -> SeatMap {
     let map = try Fixture.seatMap(for: world.draft.offer)
     store.run(ExtrasFeature.onAppear(store.state.state, environment: world.environment))
-    await store.receive({ $0 == .seatMapLoaded(.success(map)) }) {
-      $0.state.seatMap = .loaded(map)
+    await store.receive({ $0 == .seatMapsLoaded(.success([map])) }) {
+      $0.state.seatMaps = .loaded([map])
       $0.state.cursor = try? SeatDesignator("10A")
       $0.state.estimate = [fare(world)]
     }
@@ -262,17 +262,17 @@ struct ExtrasFeatureTests {
     world.airline.seatMap = { _ throws(ServiceError) in try answers.next().get() }
     let store = makeStore(world)
     store.run(ExtrasFeature.onAppear(store.state.state, environment: world.environment))
-    await store.receive({ $0 == .seatMapLoaded(.failure(.storage("disk full"))) }) {
-      $0.state.seatMap = .failed("The booking records could not be used: disk full")
+    await store.receive({ $0 == .seatMapsLoaded(.failure(.storage("disk full"))) }) {
+      $0.state.seatMaps = .failed("The booking records could not be used: disk full")
     }
     // Without a seat map, the seat keys do nothing.
     store.send(.key(.enter)) { $0.handled = false }
     store.send(.key(.character("r"))) {
-      $0.state.seatMap = .loading
+      $0.state.seatMaps = .loading
       $0.handled = true
     }
-    await store.receive({ $0 == .seatMapLoaded(.success(map)) }) {
-      $0.state.seatMap = .loaded(map)
+    await store.receive({ $0 == .seatMapsLoaded(.success([map])) }) {
+      $0.state.seatMaps = .loaded([map])
       $0.state.cursor = try? SeatDesignator("10A")
       $0.state.estimate = [fare(world)]
     }

@@ -28,14 +28,14 @@ extension ExtrasFeature: StepFeature {
       }
   }
 
-  /// Loads the seat map.
+  /// Loads the seat maps.
   public static func onAppear(_ state: State, context: StepEnvironment) -> Effect<Action> {
     onAppear(state, environment: context.environment)
   }
 
-  /// While the seat map loads or the extras are priced.
+  /// While the seat maps load or the extras are priced.
   public static func isBusy(_ state: State) -> Bool {
-    state.pricing || state.seatMap == .loading
+    state.pricing || state.seatMaps == .loading
   }
 
   /// `ExtrasView`.

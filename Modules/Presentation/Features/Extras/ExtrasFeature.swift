@@ -5,8 +5,9 @@ import FlowOwner
 import Runtime
 import Words
 
-/// Seats on the seat map, checked bags and insurance for a saved draft, with a running estimate;
-/// Continue prices them into a quote.
+/// Seats on the seat maps (one per slice: the outbound and, on a round trip, the return), checked
+/// bags and insurance for a saved draft, with a running estimate; Continue prices them into a
+/// quote.
 public enum ExtrasFeature {
   /// The part of the panel with focus (Tab cycles).
   public enum Focus: Int, Hashable, Sendable, CaseIterable {
@@ -17,13 +18,17 @@ public enum ExtrasFeature {
   public struct State: Hashable, Sendable {
     /// The step's input.
     public let draft: BookingDraft
-    public var seatMap: Loadable<SeatMap> = .loading
+    /// The seat map of each slice, in order (the airline may have fewer than the trip's slices).
+    public var seatMaps: Loadable<[SeatMap]> = .loading
+    /// The slice whose seat map is shown and whose seats are chosen: 0 the outbound, 1 the return.
+    public var slice = 0
     public var focus: Focus = .seats
-    /// The passenger choosing a seat now (index into the draft's passengers).
+    /// The passenger choosing a seat now (index into the seated passengers).
     public var passenger = 0
     /// The passenger whose bags +/- change.
     public var bagPassenger = 0
-    public var cursor: SeatDesignator?
+    /// The seat cursor on each slice's map, by slice.
+    public var cursors: [SeatDesignator?] = []
     public var extras = Extras.none
     /// A one-line message about the last key (a taken seat).
     public var message: String?
@@ -45,6 +50,30 @@ public enum ExtrasFeature {
       extras = chosen
     }
 
+    /// The cursor on the shown slice's map.
+    public var cursor: SeatDesignator? {
+      get { cursors.indices.contains(slice) ? cursors[slice] : nil }
+      set {
+        while cursors.count <= slice { cursors.append(nil) }
+        cursors[slice] = newValue
+      }
+    }
+
+    /// The shown slice's seat map, once loaded.
+    public var shownMap: SeatMap? {
+      guard case .loaded(let maps) = seatMaps, maps.indices.contains(slice) else { return nil }
+      return maps[slice]
+    }
+
+    /// How many slices have a seat map to choose from (0 until the maps are loaded).
+    public var sliceCount: Int {
+      if case .loaded(let maps) = seatMaps { return min(maps.count, draft.offer.slices.count) }
+      return 0
+    }
+
+    /// The seats chosen on the shown slice.
+    public var shownSeats: [PassengerID: SeatDesignator] { extras.seats(onSlice: slice) }
+
     /// The passengers who need a seat (infants travel on a lap).
     public var seatedPassengers: [Passenger] {
       let day = draft.offer.departure.day
@@ -59,7 +88,7 @@ public enum ExtrasFeature {
   /// What happened.
   public enum Action: Hashable, Sendable {
     case key(Key)
-    case seatMapLoaded(Result<SeatMap, ServiceError>)
+    case seatMapsLoaded(Result<[SeatMap], ServiceError>)
     case priced(Result<Quote, ServiceError>)
   }
 
@@ -70,15 +99,15 @@ public enum ExtrasFeature {
     case priceChangeAccepted(Quote)
   }
 
-  /// Loads the seat map: the effect to start when the step appears.
+  /// Loads the seat maps: the effect to start when the step appears.
   public static func onAppear(_ state: State, environment: AppEnvironment) -> Effect<Action> {
     let offerID = state.draft.offer.id
     let calls = BookingCalls(environment.services)
     return .run {
       do throws(ServiceError) {
-        return .seatMapLoaded(.success(try await calls.seatMaps(for: offerID)[0]))
+        return .seatMapsLoaded(.success(try await calls.seatMaps(for: offerID)))
       } catch {
-        return .seatMapLoaded(.failure(error))
+        return .seatMapsLoaded(.failure(error))
       }
     }
   }
@@ -88,9 +117,10 @@ public enum ExtrasFeature {
     _ state: inout State, _ action: Action, environment: AppEnvironment, strings: Strings
   ) -> FeatureReply<Action, Output> {
     let reply = change(&state, action, environment: environment, strings: strings)
-    if case .loaded(let map) = state.seatMap {
+    if case .loaded(let maps) = state.seatMaps {
       state.estimate = environment.fares.lineItems(
-        draft: state.draft, extras: state.extras, seatMaps: [map])
+        draft: state.draft, extras: state.extras,
+        seatMaps: Array(maps.prefix(state.draft.offer.slices.count)))
     }
     return reply
   }
@@ -99,12 +129,15 @@ public enum ExtrasFeature {
     _ state: inout State, _ action: Action, environment: AppEnvironment, strings: Strings
   ) -> FeatureReply<Action, Output> {
     switch action {
-    case .seatMapLoaded(.success(let map)):
-      state.seatMap = .loaded(map)
-      state.cursor = map.seats.first { !$0.occupied }?.designator ?? map.seats.first?.designator
+    case .seatMapsLoaded(.success(let maps)):
+      state.seatMaps = .loaded(maps)
+      state.cursors = maps.map { map in
+        map.seats.first { !$0.occupied }?.designator ?? map.seats.first?.designator
+      }
+      state.slice = min(state.slice, max(0, state.sliceCount - 1))
       return .handled
-    case .seatMapLoaded(.failure(let error)):
-      state.seatMap = .failed(strings.serviceError(error))
+    case .seatMapsLoaded(.failure(let error)):
+      state.seatMaps = .failed(strings.serviceError(error))
       return .handled
     case .priced(.success(let quote)):
       state.pricing = false
@@ -152,9 +185,14 @@ public enum ExtrasFeature {
     case .character("c"):
       return price(&state, environment)
     case .character("r"):
-      guard case .failed = state.seatMap else { break }
-      state.seatMap = .loading
+      guard case .failed = state.seatMaps else { break }
+      state.seatMaps = .loading
       return FeatureReply(effect: onAppear(state, environment: environment))
+    case .character(let bracket) where "[]".contains(bracket) && state.sliceCount > 1:
+      // The outbound's seats, or the return's: at either end the key does nothing.
+      let next = state.slice + (bracket == "]" ? 1 : -1)
+      if (0..<state.sliceCount).contains(next) { show(slice: next, &state) }
+      return .handled
     default:
       break
     }
@@ -171,10 +209,23 @@ public enum ExtrasFeature {
     }
   }
 
+  /// Shows `slice`'s seat map for choosing, with the first passenger who has no seat on it (the
+  /// same passenger when everyone has one).
+  private static func show(slice: Int, _ state: inout State) {
+    state.message = nil
+    state.slice = slice
+    state.focus = .seats
+    let seats = state.shownSeats
+    if let unseated = state.seatedPassengers.firstIndex(where: { seats[$0.id] == nil }) {
+      state.passenger = unseated
+    }
+  }
+
   private static func seatKey(_ key: Key, _ state: inout State, _ strings: Strings)
     -> FeatureReply<Action, Output>
   {
-    guard case .loaded(let map) = state.seatMap else { return .ignored }
+    guard let map = state.shownMap else { return .ignored }
+    let slice = state.slice
     let seated = state.seatedPassengers
     switch key {
     case .left, .right, .up, .down:
@@ -193,20 +244,22 @@ public enum ExtrasFeature {
         seated.indices.contains(state.passenger)
       else { return .handled }
       let passenger = seated[state.passenger]
-      if state.extras.seats[passenger.id] == cursor {
-        state.extras.seats[passenger.id] = nil
+      let seats = state.shownSeats
+      if seats[passenger.id] == cursor {
+        state.extras.setSeat(nil, for: passenger.id, onSlice: slice)
         return .handled
       }
       if seat.occupied {
         state.message = strings.seatTaken(cursor.description)
         return .handled
       }
-      if let holder = seated.first(where: { state.extras.seats[$0.id] == cursor }) {
+      if let holder = seated.first(where: { seats[$0.id] == cursor }) {
         state.message = strings.seatChosenFor(cursor.description, holder.givenName)
         return .handled
       }
-      state.extras.seats[passenger.id] = cursor
-      if let next = seated.indices.first(where: { state.extras.seats[seated[$0].id] == nil }) {
+      state.extras.setSeat(cursor, for: passenger.id, onSlice: slice)
+      let chosen = state.shownSeats
+      if let next = seated.indices.first(where: { chosen[seated[$0].id] == nil }) {
         state.passenger = next
       }
     default:
