@@ -201,16 +201,15 @@ struct RestoreTests {
 
   @Test("a round trip's pay link from a cold start rebuilds the round-trip search and its party")
   func roundTripPayLink() async throws {
-    let offer = try Fixture.roundTripOffer()
-    let draft = try BookingDraft(
-      id: DraftID("draft-rt"), offer: offer, passengers: Fixture.partyTravellers(),
-      contact: Fixture.contact())
+    let party = try Party(adults: 1, children: 1, infants: 1)
+    let offer = try Fixture.roundTrip("rt1", party: party)
+    let draft = try Fixture.draft("draft-rt", for: offer, passengers: Fixture.family())
     let quote = try Fixture.quote("quote-rt", for: draft, extras: Extras.none)
     let lookup = StubLookup(
       offers: [offer.id: offer], drafts: [draft.id: draft], quotes: [quote.id: quote])
     let link = try DeepLink(parsing: "booking://pay/quote-rt")
     let restored = await BookingFlow.restore(link.snapshot, using: lookup, now: Fixture.now)
-    let criteria = try Fixture.roundTripCriteria()
+    let criteria = try Fixture.roundTripCriteria(party: party)
     #expect(
       restored.flow.path == [
         .results(criteria, chosen: offer.id),

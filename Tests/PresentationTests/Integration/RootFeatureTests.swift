@@ -279,6 +279,12 @@ struct RootFeatureTests {
       return
     }
     #expect(quote.priceChange == change)
+    // The payment step says it too, as a pay link opening it directly would show it.
+    screen = RootView.render(state, width: 100, height: 30, theme: .color).description
+    #expect(
+      screen.contains(
+        "Fare and taxes: \(change.before.formatted(MoneyStyle.english)) → "
+          + change.after.formatted(MoneyStyle.english)), "\(screen)")
     await drive(&state, cardKeys() + [.key(.tab), .key(.enter)], world)
     #expect(state.current == .confirmation)
   }
