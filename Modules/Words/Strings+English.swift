@@ -111,7 +111,7 @@ extension Strings {
     dateTooFar: {
       "Flights can be booked up to \(SearchCriteria.bookingWindowDays) days ahead: until \($0)."
     },
-    returnBeforeDeparture: { "The return is before the departure: pick \($0) or later." },
+    returnBeforeDeparture: { "Before the departure: pick \($0) or later." },
     seatRange: "1 to 9 seats: adults and children together.",
     adultRequired: "At least one adult (12 or older) travels.",
     infantsOverAdults: "No more infants than adults: each sits on an adult's lap.",

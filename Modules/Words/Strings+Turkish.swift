@@ -110,7 +110,7 @@ extension Strings {
       "Uçuşlar en fazla \(SearchCriteria.bookingWindowDays) gün öncesinden alınabilir: \($0) "
         + "tarihine kadar."
     },
-    returnBeforeDeparture: { "Dönüş gidişten önce: \($0) ya da sonrasını seçin." },
+    returnBeforeDeparture: { "Gidişten önce: \($0) ya da sonrasını seçin." },
     seatRange: "Yetişkin ve çocuk birlikte 1 ile 9 koltuk.",
     adultRequired: "En az bir yetişkin (12 yaş ya da üstü) olmalı.",
     infantsOverAdults: "Bebekler yetişkinlerden çok olamaz: her bebek bir kucakta uçar.",

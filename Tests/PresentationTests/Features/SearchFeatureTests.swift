@@ -281,7 +281,7 @@ struct SearchFeatureTests {
     let store = makeStore(form)
     store.send(.key(.enter)) {
       $0.state.errors = [
-        .returning: "The return is before the departure: pick 2026-12-24 or later."
+        .returning: "Before the departure: pick 2026-12-24 or later."
       ]
       $0.state.focus = .returning
     }
@@ -384,7 +384,7 @@ struct SearchFeatureTests {
     _ = SearchFeature.reduce(&form, .key(.enter), airports: airports, strings: .turkish)
     #expect(
       form.errors == [
-        .returning: "Dönüş gidişten önce: 2026-12-24 ya da sonrasını seçin.",
+        .returning: "Gidişten önce: 2026-12-24 ya da sonrasını seçin.",
         .children: "Yetişkin ve çocuk birlikte 1 ile 9 koltuk.",
         .infants: "Bebekler yetişkinlerden çok olamaz: her bebek bir kucakta uçar.",
       ])
