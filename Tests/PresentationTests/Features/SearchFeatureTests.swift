@@ -289,6 +289,11 @@ struct SearchFeatureTests {
       $0.state.focus = .date
       $0.state.date.selectAll()
     }
+    // A change of either date takes the dates' messages away; a chosen return stays.
+    store.send(.key(.character("+"))) {
+      $0.state.date.setText("2026-12-25")
+      $0.state.errors = [:]
+    }
     store.send(.key(.up)) {
       $0.state.date.deselect()
       $0.state.focus = .destination
@@ -303,13 +308,10 @@ struct SearchFeatureTests {
       $0.state.origin.deselect()
       $0.state.focus = .trip
     }
-    store.send(.key(.left)) {
-      $0.state.roundTrip = false
-      $0.state.errors = [:]
-    }
+    store.send(.key(.left)) { $0.state.roundTrip = false }
     let criteria = try SearchCriteria(
       origin: IATACode("IST"), destination: IATACode("MUC"),
-      departure: CalendarDay(iso: "2026-12-24"), party: .one)
+      departure: CalendarDay(iso: "2026-12-25"), party: .one)
     store.send(.key(.enter)) { $0.output = .submitted(criteria) }
     // Round trip again: the chosen return is where it was.
     store.send(.key(.right)) {

@@ -94,17 +94,6 @@ public enum PassengersFeature {
       return offer.party.types.prefix(index).filter { $0 == type }.count + 1
     }
 
-    /// The type passenger `index` is on the departure day by the birth date typed, once it is a
-    /// date a person can have been born on.
-    public func bornType(of index: Int) -> PassengerType? {
-      let departure = offer.departure.day
-      guard forms.indices.contains(index),
-        let born = try? CalendarDay(iso: forms[index].birth.text), born < departure,
-        born.wholeYears(until: departure) < PassengersFeature.oldestAge
-      else { return nil }
-      return PassengerType(bornOn: born, travellingOn: departure)
-    }
-
     /// Every field in Tab order.
     public var fieldOrder: [Field] {
       forms.indices.flatMap { [Field.title($0), .given($0), .family($0), .birth($0)] }

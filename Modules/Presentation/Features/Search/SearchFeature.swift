@@ -208,10 +208,12 @@ public enum SearchFeature {
     }
   }
 
-  /// After `field` changed: its message goes (a count's takes the party's with it, as they are
-  /// judged together), and on a round trip an unchosen return follows the departure.
+  /// After `field` changed: its message goes (a count's takes the party's with it, a date's the
+  /// other date's, as they are judged together), and on a round trip an unchosen return follows
+  /// the departure.
   private static func edited(_ state: inout State, _ field: Field) {
-    for cleared in Field.party.contains(field) ? Field.party : [field] {
+    let together: [[Field]] = [Field.party, [.date, .returning]]
+    for cleared in together.first(where: { $0.contains(field) }) ?? [field] {
       state.errors[cleared] = nil
     }
     switch field {
