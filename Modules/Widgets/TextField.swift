@@ -195,6 +195,8 @@ public struct TextField: Hashable, Sendable {
     case .nonspacingMark, .spacingMark, .enclosingMark: return false
     default: if first.properties.isEmojiModifier { return false }
     }
+    // One that ends with a prepended letter (a repha, U+11D46) would join the cell after it.
+    if (String(character) + " ").count == 1 { return false }
     return character.unicodeScalars.allSatisfy { scalar in
       switch scalar.properties.generalCategory {
       case .control, .format, .surrogate, .privateUse, .unassigned, .lineSeparator,

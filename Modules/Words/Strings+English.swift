@@ -96,7 +96,10 @@ extension Strings {
     hintContinue: "continue", hintPay: "pay", hintReprice: "price again",
     hintNewBooking: "new booking", hintToggle: "toggle", hintChange: "change",
     searchTitle: "Search flights",
-    fromLabel: "From", toLabel: "To", dateLabel: "Date", passengersLabel: "Passengers",
+    fromLabel: "From", toLabel: "To", dateLabel: "Date",
+    tripLabel: "Trip", oneWay: "One way", roundTrip: "Round trip", returnLabel: "Return",
+    adultsLabel: "Adults", childrenLabel: "Children", infantsLabel: "Infants",
+    adultsNote: "12+", childrenNote: "2-11", infantsNote: "under 2, on a lap",
     searchButton: "Enter: search",
     airportPlaceholder: "city, airport or code",
     airportRequired: "Type an airport, a city or a code.",
@@ -108,7 +111,10 @@ extension Strings {
     dateTooFar: {
       "Flights can be booked up to \(SearchCriteria.bookingWindowDays) days ahead: until \($0)."
     },
-    passengerRange: "1 to 9 passengers.",
+    returnBeforeDeparture: { "Before the departure: pick \($0) or later." },
+    seatRange: "1 to 9 seats: adults and children together.",
+    adultRequired: "At least one adult (12 or older) travels.",
+    infantsOverAdults: "No more infants than adults: each sits on an adult's lap.",
     paxShort: { "\($0) pax" },
     partyShort: { party in
       guard party.children > 0 || party.infants > 0 else { return "\(party.adults) pax" }
@@ -156,7 +162,15 @@ extension Strings {
       case .first: "First"
       }
     },
-    passengerHeading: { "Passenger \($0)" },
+    passengerHeading: { type, number in
+      let name =
+        switch type {
+        case .adult: "Adult"
+        case .child: "Child"
+        case .infant: "Infant"
+        }
+      return name + (number.map { " \($0)" } ?? "") + (type == .infant ? " (on a lap)" : "")
+    },
     titleLabel: "Title",
     titleName: englishTitle,
     titleNotChosen: "choose",
@@ -179,9 +193,17 @@ extension Strings {
     },
     birthNotInPast: "A date of birth must be in the past.",
     birthTooEarly: "120 years or more before the flight: check the year.",
-    needsAnAdult: "At least one passenger must be an adult (12 or older on the day).",
-    tooManyInfants: {
-      "Each infant (under 2) travels on an adult's lap: \($0) infants, \($1) adult\($1 == 1 ? "" : "s")."
+    birthNotForType: { row, born, day in
+      let named: (PassengerType) -> String = { $0 == .child ? "a child" : "an \($0.rawValue)" }
+      let ages =
+        switch row {
+        case .adult: "12+"
+        case .child: "2-11"
+        case .infant: "under 2"
+        }
+      let was = named(born)
+      return was.prefix(1).uppercased() + was.dropFirst()
+        + " on \(day), not \(named(row)) (\(ages))."
     },
     givenLabel: "Given name", familyLabel: "Family name", birthLabel: "Born (YYYY-MM-DD)",
     contactHeading: "Contact", emailLabel: "Email", phoneLabel: "Phone",

@@ -94,7 +94,10 @@ extension Strings {
     hintContinue: "devam", hintPay: "öde", hintReprice: "yeniden fiyatla",
     hintNewBooking: "yeni rezervasyon", hintToggle: "aç/kapat", hintChange: "değiştir",
     searchTitle: "Uçuş ara",
-    fromLabel: "Nereden", toLabel: "Nereye", dateLabel: "Tarih", passengersLabel: "Yolcu",
+    fromLabel: "Nereden", toLabel: "Nereye", dateLabel: "Tarih",
+    tripLabel: "Yolculuk", oneWay: "Tek yön", roundTrip: "Gidiş-dönüş", returnLabel: "Dönüş",
+    adultsLabel: "Yetişkin", childrenLabel: "Çocuk", infantsLabel: "Bebek",
+    adultsNote: "12+", childrenNote: "2-11 yaş", infantsNote: "2 yaş altı, kucakta",
     searchButton: "Enter: ara",
     airportPlaceholder: "şehir, havalimanı ya da kod",
     airportRequired: "Bir havalimanı, şehir ya da kod yazın.",
@@ -107,7 +110,10 @@ extension Strings {
       "Uçuşlar en fazla \(SearchCriteria.bookingWindowDays) gün öncesinden alınabilir: \($0) "
         + "tarihine kadar."
     },
-    passengerRange: "1 ile 9 arası yolcu.",
+    returnBeforeDeparture: { "Gidişten önce: \($0) ya da sonrasını seçin." },
+    seatRange: "Yetişkin ve çocuk birlikte 1 ile 9 koltuk.",
+    adultRequired: "En az bir yetişkin (12 yaş ya da üstü) olmalı.",
+    infantsOverAdults: "Bebekler yetişkinlerden çok olamaz: her bebek bir kucakta uçar.",
     paxShort: { "\($0) yolcu" },
     partyShort: { party in
       guard party.children > 0 || party.infants > 0 else { return "\(party.adults) yolcu" }
@@ -151,7 +157,17 @@ extension Strings {
       case .first: "First"
       }
     },
-    passengerHeading: { "\($0). yolcu" },
+    passengerHeading: { type, number in
+      let name =
+        switch type {
+        case .adult: "yetişkin"
+        case .child: "çocuk"
+        case .infant: "bebek"
+        }
+      let heading =
+        number.map { "\($0). \(name)" } ?? name.prefix(1).uppercased() + name.dropFirst()
+      return heading + (type == .infant ? " (kucakta)" : "")
+    },
     titleLabel: "Hitap",
     titleName: turkishTitle,
     titleNotChosen: "seçin",
@@ -164,9 +180,14 @@ extension Strings {
     passengerTypeName: turkishType,
     birthNotInPast: "Doğum tarihi geçmişte olmalı.",
     birthTooEarly: "Uçuştan 120 yıl ya da daha önce: yılı kontrol edin.",
-    needsAnAdult: "En az bir yolcu yetişkin olmalı (uçuş günü 12 yaş ya da üstü).",
-    tooManyInfants: {
-      "Her bebek (2 yaş altı) bir yetişkinin kucağında uçar: \($0) bebek, \($1) yetişkin."
+    birthNotForType: { row, born, day in
+      let ages =
+        switch row {
+        case .adult: "12+"
+        case .child: "2-11 yaş"
+        case .infant: "2 yaş altı"
+        }
+      return "\(day) günü \(turkishType(born)), \(turkishType(row)) değil (\(ages))."
     },
     givenLabel: "Ad", familyLabel: "Soyad", birthLabel: "Doğum (YYYY-AA-GG)",
     contactHeading: "İletişim", emailLabel: "E-posta", phoneLabel: "Telefon",

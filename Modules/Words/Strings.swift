@@ -58,7 +58,19 @@ public struct Strings: Sendable {
   public let fromLabel: String
   public let toLabel: String
   public let dateLabel: String
-  public let passengersLabel: String
+  /// The trip type's field: one way or round trip.
+  public let tripLabel: String
+  public let oneWay: String
+  public let roundTrip: String
+  /// The return date's field, shown for a round trip.
+  public let returnLabel: String
+  /// The party's counts, each with a note saying who counts ("2-11", "under 2, on a lap").
+  public let adultsLabel: String
+  public let childrenLabel: String
+  public let infantsLabel: String
+  public let adultsNote: String
+  public let childrenNote: String
+  public let infantsNote: String
   public let searchButton: String
   public let airportPlaceholder: String
   public let airportRequired: String
@@ -69,7 +81,14 @@ public struct Strings: Sendable {
   public let dateInPast: @Sendable (String) -> String
   /// With the last day that can be booked.
   public let dateTooFar: @Sendable (String) -> String
-  public let passengerRange: String
+  /// With the departure day the return may not be before.
+  public let returnBeforeDeparture: @Sendable (String) -> String
+  /// At the adults (or children) count: adults and children take 1 to 9 seats.
+  public let seatRange: String
+  /// At the adults count, when it is zero.
+  public let adultRequired: String
+  /// At the infants count, when infants outnumber the adults whose laps they travel on.
+  public let infantsOverAdults: String
   public let paxShort: @Sendable (Int) -> String
   /// A party in a few words: "2 pax" for adults alone, else "2 adults, 1 child, 1 infant".
   public let partyShort: @Sendable (Party) -> String
@@ -97,7 +116,9 @@ public struct Strings: Sendable {
   public let offerCount: @Sendable (Int, Int) -> String
   public let cabinName: @Sendable (Cabin) -> String
   // Passengers
-  public let passengerHeading: @Sendable (Int) -> String
+  /// A passenger's heading by type, numbered among those of the type when there are several:
+  /// "Adult 1", "Child", "Infant (on a lap)".
+  public let passengerHeading: @Sendable (PassengerType, Int?) -> String
   public let titleLabel: String
   public let titleName: @Sendable (Title) -> String
   /// Shown for a title not chosen yet.
@@ -111,10 +132,9 @@ public struct Strings: Sendable {
   public let birthNotInPast: String
   /// At a date of birth 120 years or more before the flight.
   public let birthTooEarly: String
-  /// Under Continue, when no passenger is an adult.
-  public let needsAnAdult: String
-  /// Under Continue, when infants outnumber the adults whose laps they travel on.
-  public let tooManyInfants: @Sendable (Int, Int) -> String
+  /// At a date of birth that makes the traveller another type on the departure day than the
+  /// row's: (the row's type, the type born then, the departure day).
+  public let birthNotForType: @Sendable (PassengerType, PassengerType, String) -> String
   public let givenLabel: String
   public let familyLabel: String
   public let birthLabel: String

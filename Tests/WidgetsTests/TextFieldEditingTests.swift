@@ -114,11 +114,11 @@ struct TextFieldEditingTests {
   }
 
   @Test(
-    "control, format, separator, private and unassigned characters and lone marks are refused",
+    "control, format, separator, private, unassigned and lone joining characters are refused",
     arguments: ([
       "\u{0}", "\t", "\u{1B}", "\u{7F}", "\u{85}", "\r\n", "\u{200F}", "\u{202E}", "\u{200D}",
       "\u{200B}", "\u{FEFF}", "\u{301}", "\u{2028}", "\u{2029}", "\u{E000}", "\u{378}",
-      "👨\u{200D}👩",
+      "👨\u{200D}👩", "\u{11D46}",
     ] as [Character]).map(Typed.init))
   func refused(_ typed: Typed) {
     let character = typed.character

@@ -31,13 +31,23 @@ struct FormLayout {
 
   func draw(on canvas: inout Canvas, in rect: Rect, theme: Theme) {
     guard !rect.isEmpty else { return }
-    let rows = rows.flatMap { row -> [Row] in
-      guard case .paragraph(let text, let style) = row else { return [row] }
-      return Modal.wrap(text, width: rect.width).map { .text($0, style) }
+    // Each row as the lines it takes at this width: prose wrapped, and a message too long for the
+    // space beside its field wrapped under it.
+    var rows: [Row] = []
+    var focusedRow = 0
+    var focusEnd = 0
+    for row in self.rows {
+      let lines = self.lines(of: row, width: rect.width, theme: theme)
+      if isFocused(row) {
+        focusedRow = rows.count
+        focusEnd = rows.count + lines.count - 1
+      }
+      rows += lines
     }
-    let focusedRow = rows.firstIndex(where: isFocused) ?? 0
-    // Keep the focused row (and the row after it, often its suggestions) in view.
-    let top = max(0, min(focusedRow + 2 - rect.height, rows.count - rect.height))
+    // Keep the focused row in view, with its message and the row after it (often its
+    // suggestions).
+    let top = max(
+      0, min(max(focusedRow + 2, focusEnd + 1) - rect.height, rows.count - rect.height, focusedRow))
     for (offset, row) in rows.dropFirst(top).prefix(rect.height).enumerated() {
       draw(row, on: &canvas, in: rect.row(offset), theme: theme)
     }
@@ -47,6 +57,39 @@ struct FormLayout {
       if top + rect.height < rows.count {
         canvas.put("▾", x: rect.maxX - 1, y: rect.maxY - 1, style: theme.accent)
       }
+    }
+  }
+
+  /// How wide a field's box is on a line `width` wide.
+  private func fieldWidth(_ field: TextField, lineWidth width: Int) -> Int {
+    let rest = max(0, width - labelWidth)
+    return min(max(field.maxLength, 3) + 2, max(12, rest / 2), rest)
+  }
+
+  /// `row` as the lines it takes `width` wide.
+  private func lines(of row: Row, width: Int, theme: Theme) -> [Row] {
+    switch row {
+    case .paragraph(let text, let style):
+      return Modal.wrap(text, width: width).map { .text($0, style) }
+    case .field(let label, let field, let focused, let error?, _)
+    where 1 + DisplayWidth.of(error) > width - labelWidth - fieldWidth(field, lineWidth: width):
+      return [.field(label: label, field: field, focused: focused, error: nil, note: "")]
+        + wrapped(error, width: width, theme: theme)
+    case .selector(let label, let value, let focused, let error?)
+    where 1 + DisplayWidth.of(error) > width - labelWidth - DisplayWidth.of(value) - 4:
+      return [.selector(label: label, value: value, focused: focused, error: nil)]
+        + wrapped(error, width: width, theme: theme)
+    default:
+      return [row]
+    }
+  }
+
+  /// A message wrapped under its field: below the field's box, or from the left edge when the
+  /// panel is too narrow for that.
+  private func wrapped(_ message: String, width: Int, theme: Theme) -> [Row] {
+    let indent = width - labelWidth >= 20 ? labelWidth : 0
+    return Modal.wrap(message, width: width - indent).map {
+      .text(String(repeating: " ", count: indent) + $0, theme.error)
     }
   }
 
@@ -62,8 +105,7 @@ struct FormLayout {
       let (labelRect, rest) = line.splitLeft(labelWidth)
       canvas.put(
         label, x: labelRect.x, y: line.y, style: focused ? theme.title : theme.dim, clip: labelRect)
-      let width = min(max(field.maxLength, 3) + 2, max(12, rest.width / 2), rest.width)
-      let (fieldRect, after) = rest.splitLeft(width)
+      let (fieldRect, after) = rest.splitLeft(fieldWidth(field, lineWidth: line.width))
       // An empty field still shows where it is.
       let blank = String(repeating: "_", count: max(0, min(fieldRect.width - 1, field.maxLength)))
       field.draw(on: &canvas, in: fieldRect, focused: focused, theme: theme, placeholder: blank)

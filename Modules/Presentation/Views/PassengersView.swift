@@ -13,12 +13,7 @@ enum PassengersView {
     form.labelWidth = 20
     if state.prefill != .empty { form.add(.paragraph(strings.prefilledNote, theme.dim)) }
     for (index, passenger) in state.forms.enumerated() {
-      var heading = strings.passengerHeading(index + 1)
-      // The type shows once the date is one a person can have been born on.
-      if let type = state.type(of: index) {
-        heading += " · \(strings.passengerTypeName(type))"
-      }
-      form.add(.heading(heading))
+      form.add(.heading(strings.passengerHeading(state.type(of: index), state.number(of: index))))
       form.add(
         .selector(
           label: strings.titleLabel,

@@ -12,29 +12,43 @@ public enum SearchView {
   ) {
     var form = FormLayout()
     let suggestions = state.suggested
-    for field in SearchFeature.Field.allCases {
+    for field in state.fieldOrder {
       let focused = state.focus == field
       let label: String
       var note = ""
       switch field {
+      case .trip:
+        form.add(
+          .selector(
+            label: strings.tripLabel, value: state.roundTrip ? strings.roundTrip : strings.oneWay,
+            focused: focused, error: state.errors[field]))
+        continue
       case .origin, .destination:
         label = field == .origin ? strings.fromLabel : strings.toLabel
         if let airport = state.named[field] {
           note = "\(airport.name), \(airport.city)"
-        } else if state[field].text.isEmpty {
+        } else if state[field]?.text.isEmpty ?? true {
           note = strings.airportPlaceholder
         }
-      case .date:
-        label = strings.dateLabel
-        if let day = try? CalendarDay(iso: state.date.text) { note = language.shortDate(day) }
-      case .passengers:
-        label = strings.passengersLabel
-        note = "+ / -"
+      case .date, .returning:
+        label = field == .date ? strings.dateLabel : strings.returnLabel
+        if let day = try? CalendarDay(iso: state[field]?.text ?? "") {
+          note = language.shortDate(day)
+        }
+      case .adults:
+        label = strings.adultsLabel
+        note = strings.adultsNote
+      case .children:
+        label = strings.childrenLabel
+        note = strings.childrenNote
+      case .infants:
+        label = strings.infantsLabel
+        note = strings.infantsNote
       }
+      guard let text = state[field] else { continue }
       form.add(
         .field(
-          label: label, field: state[field], focused: focused, error: state.errors[field],
-          note: note))
+          label: label, field: text, focused: focused, error: state.errors[field], note: note))
       if focused {
         for (index, airport) in suggestions.enumerated() {
           let marker = index == state.suggestion ? "▸ " : "  "
@@ -52,18 +66,31 @@ public enum SearchView {
   }
 
   public static func hints(_ state: SearchFeature.State, strings: Strings) -> [KeyHint] {
-    if state.focus == .date {
+    let end = [
+      KeyHint("F1", strings.hintHelp), KeyHint("^C", strings.hintQuit),
+      KeyHint("^T", strings.trips.hintTrips),
+    ]
+    switch state.focus {
+    case .date, .returning:
       return [
         KeyHint("Enter", strings.hintSubmit), KeyHint("+/-", strings.hintDate),
         KeyHint("PgUp/PgDn", strings.hintMonth), KeyHint("Tab", strings.hintNext),
-        KeyHint("F1", strings.hintHelp), KeyHint("^C", strings.hintQuit),
-        KeyHint("^T", strings.trips.hintTrips),
-      ]
+      ] + end
+    case .trip:
+      return [
+        KeyHint("Enter", strings.hintSubmit), KeyHint("←→", strings.hintChange),
+        KeyHint("Tab", strings.hintNext),
+      ] + end
+    case .adults, .children, .infants:
+      return [
+        KeyHint("Enter", strings.hintSubmit), KeyHint("+/-", strings.hintChange),
+        KeyHint("Tab", strings.hintNext),
+      ] + end
+    case .origin, .destination:
+      return [
+        KeyHint("Enter", strings.hintSubmit), KeyHint("Tab", strings.hintNext),
+        KeyHint("↑↓", strings.hintSelect),
+      ] + end
     }
-    return [
-      KeyHint("Enter", strings.hintSubmit), KeyHint("Tab", strings.hintNext),
-      KeyHint("↑↓", strings.hintSelect), KeyHint("F1", strings.hintHelp),
-      KeyHint("^C", strings.hintQuit), KeyHint("^T", strings.trips.hintTrips),
-    ]
   }
 }

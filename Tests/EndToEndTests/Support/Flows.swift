@@ -39,8 +39,8 @@ extension BookingTerminal {
     return try await waitForResults()
   }
 
-  /// Fills IST → AMS for `passengers` on the search form and presses Enter, without waiting for
-  /// what comes next.
+  /// Fills IST → AMS for `passengers` adults on the search form and presses Enter, without
+  /// waiting for what comes next.
   func submitIstanbulToAmsterdam(passengers: Int) async throws {
     try await waitFor("┌ Search flights", "From")
     try await type("ist")
@@ -51,9 +51,9 @@ extension BookingTerminal {
       try await press("Tab")
       for _ in 1..<passengers { try await press("+") }
     }
-    try await waitFor("the form filled with IST, AMS and \(passengers) passengers") { screen in
+    try await waitFor("the form filled with IST, AMS and \(passengers) adults") { screen in
       Self.field("From", in: screen) == "IST" && Self.field("To", in: screen) == "AMS"
-        && Self.field("Passengers", in: screen) == String(passengers)
+        && Self.field("Adults", in: screen) == String(passengers)
     }
     try await press("Enter")
   }

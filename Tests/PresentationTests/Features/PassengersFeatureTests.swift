@@ -2,17 +2,19 @@ import Airline
 import Canvas
 import Domain
 import FlowOwner
-import Presentation
 import TestSupport
 import Testing
+import Words
 
-/// The passengers screen's input: a literal offer for two, a stopped clock, and an airline that
-/// answers only what a test says (any other call fails the test).
+@testable import Presentation
+
+/// The passengers screen's input: a literal offer for two adults (or `party`), a stopped clock,
+/// and an airline that answers only what a test says (any other call fails the test).
 struct PassengersScreen {
   let offer: Offer
   var airline = TestAirline.failing
 
-  init() throws { offer = try Fixture.offer("o1") }
+  init(party: Party? = nil) throws { offer = try Fixture.offer("o1", party: party) }
 
   var environment: AppEnvironment { .test(airline: airline) }
   var today: CalendarDay { CalendarDay(Fixture.now, in: .utc) }
@@ -137,41 +139,96 @@ struct PassengersFeatureTests {
     store.finish()
   }
 
-  @Test("no adult, or more infants than adults, is said under Continue before asking the airline")
-  func travellingTogether() async throws {
-    var world = try PassengersScreen()
+  /// An airline that saves any draft it is asked to.
+  static func saving(_ world: inout PassengersScreen) {
     world.airline.createDraft = { offer, passengers, contact throws(ServiceError) in
       do {
         return try BookingDraft(
           id: DraftID("d1"), offer: offer, passengers: passengers, contact: contact)
       } catch { throw .storage("\(error)") }
     }
-    var form = try filled(world)
-    form.forms[0].birth.setText("2020-01-01")
-    form.forms[1].birth.setText("2019-06-01")
-    form.forms[0].title = .miss
-    form.forms[1].title = .mstr
+  }
+
+  @Test("a row per traveller of the party, adults first, each headed by its type")
+  func rowsByType() throws {
+    let world = try PassengersScreen(party: Party(adults: 2, children: 1, infants: 1))
+    let state = PassengersFeature.State(offer: world.offer, prefill: .empty)
+    #expect(state.forms.count == 4)
+    #expect(state.forms.indices.map(state.type(of:)) == [.adult, .adult, .child, .infant])
+    let headings = { (strings: Strings) in
+      state.forms.indices.map { strings.passengerHeading(state.type(of: $0), state.number(of: $0)) }
+    }
+    #expect(headings(.english) == ["Adult 1", "Adult 2", "Child", "Infant (on a lap)"])
+    #expect(headings(.turkish) == ["1. yetişkin", "2. yetişkin", "Çocuk", "Bebek (kucakta)"])
+    var canvas = Canvas(width: 80, height: 30)
+    PassengersView.draw(
+      state, on: &canvas, in: canvas.bounds, theme: .color, strings: .english, spinner: 0)
+    let screen = canvas.description
+    for heading in ["Adult 1", "Adult 2", "Child", "Infant (on a lap)"] {
+      #expect(screen.contains(heading), "\(screen)")
+    }
+  }
+
+  @Test("the prefill fills the rows of its travellers' types, in order; other rows stay empty")
+  func prefillByType() throws {
+    let world = try PassengersScreen(party: Party(adults: 2, children: 1))
+    let tim = try Passenger(
+      id: PassengerID("p2"), title: .mstr, givenName: "Tim", familyName: "Lovelace",
+      dateOfBirth: CalendarDay(iso: "2018-03-01"))
+    let travellers = try Fixture.travellers()
+    let prefill = PassengerPrefill.fromDraft(
+      passengers: [travellers[0], tim, travellers[1]], contact: try Fixture.contact())
+    let state = PassengersFeature.State(offer: world.offer, prefill: prefill)
+    #expect(state.forms.map(\.given.text) == ["Ada", "Grace", "Tim"])
+    #expect(state.forms.map(\.title) == [.ms, .dr, .mstr])
+    // Two adults carried to a party of an adult and a child: the child's row is empty.
+    let fewer = try PassengersScreen(party: Party(adults: 1, children: 1))
+    let carried = PassengersFeature.State(
+      offer: fewer.offer,
+      prefill: .fromDraft(passengers: travellers, contact: try Fixture.contact()))
+    #expect(carried.forms.map(\.given.text) == ["Ada", ""])
+  }
+
+  @Test(
+    "a birth date of another type on the departure day is refused at its field; fitting ones save")
+  func birthContradictsRow() async throws {
+    var world = try PassengersScreen(party: Party(adults: 1, children: 1, infants: 1))
+    Self.saving(&world)
+    var form = PassengersFeature.State(
+      offer: world.offer, prefill: .fromDraft(passengers: [], contact: try Fixture.contact()))
+    let rows: [(Title, String, String)] = [
+      (.ms, "Ada", "2020-01-01"), (.mstr, "Tim", "1985-12-10"),
+      // Under 2 today (29 Nov), but 2 on the day of the flight (24 Dec): a child then.
+      (.miss, "Eve", "2024-12-10"),
+    ]
+    for (index, (title, name, born)) in rows.enumerated() {
+      form.forms[index].title = title
+      form.forms[index].given.setText(name)
+      form.forms[index].family.setText("Lovelace")
+      form.forms[index].birth.setText(born)
+    }
     form.focus = .proceed
     let store = makeStore(world, form)
     store.send(.key(.enter)) {
-      $0.state.failure = "At least one passenger must be an adult (12 or older on the day)."
+      $0.state.errors = [
+        .birth(0): "A child on 2026-12-24, not an adult (12+).",
+        .birth(1): "An adult on 2026-12-24, not a child (2-11).",
+        .birth(2): "A child on 2026-12-24, not an infant (under 2).",
+      ]
+      $0.state.focus = .birth(0)
     }
     store.finish()
 
-    // One adult may fly with one infant: Continue saves.
-    form.forms[0].birth.setText("1985-12-10")
-    form.forms[0].title = .ms
-    form.forms[1].birth.setText("2026-01-01")
+    for (index, born) in ["1985-12-10", "2018-03-01", "2024-12-25"].enumerated() {
+      form.forms[index].birth.setText(born)
+    }
     let draft = try BookingDraft(
       id: DraftID("d1"), offer: world.offer,
-      passengers: [
-        Passenger(
-          id: PassengerID("p1"), title: .ms, givenName: "Ada", familyName: "Lovelace",
-          dateOfBirth: CalendarDay(iso: "1985-12-10")),
-        Passenger(
-          id: PassengerID("p2"), title: .mstr, givenName: "Grace", familyName: "Hopper",
-          dateOfBirth: CalendarDay(iso: "2026-01-01")),
-      ], contact: Fixture.contact())
+      passengers: rows.enumerated().map { index, row in
+        try Passenger(
+          id: PassengerID("p\(index + 1)"), title: row.0, givenName: row.1,
+          familyName: "Lovelace", dateOfBirth: CalendarDay(iso: form.forms[index].birth.text))
+      }, contact: Fixture.contact())
     let together = makeStore(world, form)
     together.send(.key(.enter)) { $0.state.saving = true }
     await together.receive({ $0 == .draftSaved(.success(draft)) }) {
@@ -181,11 +238,25 @@ struct PassengersFeatureTests {
     together.finish()
   }
 
-  @Test("a title is the traveller's choice: none by default, and those offered fit the traveller")
+  @Test("the Turkish form says a contradicting birth date in Turkish")
+  func birthContradictsRowInTurkish() throws {
+    let world = try PassengersScreen(party: Party(adults: 1, infants: 1))
+    var form = try filled(world)
+    #expect(form.forms[1].given.text.isEmpty, "no infant was carried over")
+    form.forms[1].title = .miss
+    form.forms[1].given.setText("Grace")
+    form.forms[1].family.setText("Hopper")
+    form.forms[1].birth.setText("1986-12-09")
+    form.focus = .proceed
+    _ = PassengersFeature.reduce(
+      &form, .key(.enter), today: world.today, environment: world.environment, strings: .turkish)
+    #expect(form.errors == [.birth(1): "2026-12-24 günü yetişkin, bebek değil (2 yaş altı)."])
+  }
+
+  @Test("a title is the traveller's choice: none by default, and those offered fit the row's type")
   func titles() async throws {
-    let world = try PassengersScreen()
+    let world = try PassengersScreen(party: Party(adults: 1, children: 1))
     var form = PassengersFeature.State(offer: world.offer, prefill: .empty)
-    form.forms[1].birth.setText("2020-05-05")
     form.focus = .title(1)
     let store = makeStore(world, form)
     #expect(store.state.state.forms.allSatisfy { $0.title == nil })
@@ -203,21 +274,23 @@ struct PassengersFeatureTests {
     store.send(.key(.up)) { $0.state.focus = .family(0) }
     store.send(.key(.up)) { $0.state.focus = .given(0) }
     store.send(.key(.up)) { $0.state.focus = .title(0) }
-    // With no birth date, every title is offered, the first first.
+    // An adult's titles, the first first.
     store.send(.key(.right)) { $0.state.forms[0].title = .mr }
+    store.send(.key(.left)) { $0.state.forms[0].title = .dr }
     store.finish()
   }
 
-  @Test("a title picked before a birth date it does not fit is refused at the title")
+  @Test("a title carried over that does not fit the row's type is refused at the title")
   func titleNotForType() async throws {
     let world = try PassengersScreen()
     var form = try filled(world)
-    form.forms[1].birth.setText("2020-05-05")
-    form.forms[1].title = .mr
+    form.forms[1].title = .mstr
     form.focus = .proceed
     let store = makeStore(world, form)
     store.send(.key(.enter)) {
-      $0.state.errors = [.title(1): "Mr is not a title for a child: choose Miss or Mstr."]
+      $0.state.errors = [
+        .title(1): "Mstr is not a title for an adult: choose Mr, Mrs, Ms, Miss, Mx or Dr."
+      ]
       $0.state.focus = .title(1)
     }
     store.finish()

@@ -68,12 +68,13 @@ struct SearchFeatureTests {
       $0.state.suggested = []
       $0.state.named = [.origin: ist, .destination: muc]
     }
+    // One way, the return is not in the way: Tab goes on to the adults.
     store.send(.key(.tab)) {
       $0.state.date.deselect()
-      $0.state.focus = .passengers
-      $0.state.passengers.selectAll()
+      $0.state.focus = .adults
+      $0.state.adults.selectAll()
     }
-    store.send(.key(.character("+"))) { $0.state.passengers.setText("2") }
+    store.send(.key(.character("+"))) { $0.state.adults.setText("2") }
     let criteria = try SearchCriteria(
       origin: IATACode("IST"), destination: IATACode("MUC"), departure: today.adding(days: 1),
       party: .adults(2))
@@ -124,26 +125,309 @@ struct SearchFeatureTests {
     store.finish()
   }
 
-  @Test("passengers stay within 1 to 9 with + and -; q and ? keep their meaning on the count")
-  func passengerBounds() {
+  @Test("adults stay within 1 to 9 with + and -; q and ? keep their meaning on the count")
+  func adultBounds() {
     var form = SearchFeature.State(today: today)
-    form.focus = .passengers
-    form.passengers.setText("8")
+    form.focus = .adults
+    form.adults.setText("8")
     let store = makeStore(form)
-    store.send(.key(.character("+"))) { $0.state.passengers.setText("9") }
+    store.send(.key(.character("+"))) { $0.state.adults.setText("9") }
     store.send(.key(.character("+")))
     store.send(.key(.character("q"))) { $0.handled = false }
     store.send(.key(.character("?")))
     store.send(.key(.backspace)) {
-      $0.state.passengers.setText("")
+      $0.state.adults.setText("")
       $0.handled = true
     }
-    store.send(.key(.character("-"))) { $0.state.passengers.setText("1") }
+    store.send(.key(.character("-"))) { $0.state.adults.setText("1") }
     store.send(.key(.character("-")))
     store.send(.key(.character("3")))  // the count holds one digit: "13" is refused
-    store.send(.key(.backspace)) { $0.state.passengers.setText("") }
-    store.send(.key(.character("3"))) { $0.state.passengers.setText("3") }
+    store.send(.key(.backspace)) { $0.state.adults.setText("") }
+    store.send(.key(.character("3"))) { $0.state.adults.setText("3") }
     store.finish()
+  }
+
+  @Test("+ stops where the party would break: 9 seats in all, an infant per adult")
+  func partySteppers() {
+    var form = SearchFeature.State(today: today)
+    form.adults.setText("2")
+    form.children.setText("6")
+    form.focus = .children
+    let store = makeStore(form)
+    store.send(.key(.character("+"))) { $0.state.children.setText("7") }
+    store.send(.key(.character("+")))  // 2 adults and 7 children take the 9 seats
+    store.send(.key(.tab)) {
+      $0.state.children.deselect()
+      $0.state.focus = .infants
+      $0.state.infants.selectAll()
+    }
+    store.send(.key(.character("+"))) { $0.state.infants.setText("1") }
+    store.send(.key(.character("+"))) { $0.state.infants.setText("2") }
+    store.send(.key(.character("+")))  // two adults, two laps
+    store.send(.key(.backTab)) {
+      $0.state.infants.deselect()
+      $0.state.focus = .children
+      $0.state.children.selectAll()
+    }
+    store.send(.key(.backTab)) {
+      $0.state.children.deselect()
+      $0.state.focus = .adults
+      $0.state.adults.selectAll()
+    }
+    store.send(.key(.character("+")))  // no seat left for a third adult
+    store.send(.key(.character("-"))) { $0.state.adults.setText("1") }
+    store.send(.key(.character("-")))  // at least one adult
+    // Typed past a bound, a count is kept as typed for the form to judge.
+    store.send(.key(.backspace)) { $0.state.adults.setText("") }
+    store.send(.key(.character("9"))) { $0.state.adults.setText("9") }
+    store.finish()
+  }
+
+  /// A form for IST to MUC on 24 Dec with `focus`, its airports looked up.
+  func filled(focus: SearchFeature.Field) -> SearchFeature.State {
+    var form = SearchFeature.State(today: today)
+    form.origin.setText("IST")
+    form.destination.setText("MUC")
+    form.date.setText("2026-12-24")
+    form.focus = focus
+    SearchFeature.refresh(&form, airports: airports)
+    return form
+  }
+
+  @Test(
+    "a round trip: Space on Trip shows the return a week on; the criteria carry it and the party")
+  func roundTrip() throws {
+    let store = makeStore(filled(focus: .origin))
+    store.send(.key(.backTab)) { $0.state.focus = .trip }
+    store.send(.key(.character(" "))) {
+      $0.state.roundTrip = true
+      $0.state.returning.setText("2026-12-31")
+    }
+    store.send(.key(.character("q"))) { $0.handled = false }
+    // The return comes after the date in Tab order.
+    store.send(.key(.tab)) {
+      $0.state.focus = .origin
+      $0.state.origin.selectAll()
+      $0.handled = true
+    }
+    store.send(.key(.tab)) {
+      $0.state.origin.deselect()
+      $0.state.focus = .destination
+      $0.state.destination.selectAll()
+    }
+    store.send(.key(.tab)) {
+      $0.state.destination.deselect()
+      $0.state.focus = .date
+      $0.state.date.selectAll()
+    }
+    // Until a return is chosen, it follows the departure.
+    store.send(.key(.character("+"))) {
+      $0.state.date.setText("2026-12-25")
+      $0.state.returning.setText("2027-01-01")
+    }
+    store.send(.key(.tab)) {
+      $0.state.date.deselect()
+      $0.state.focus = .returning
+      $0.state.returning.selectAll()
+    }
+    store.send(.key(.pageDown)) {
+      $0.state.returning.setText("2027-02-01")
+      $0.state.returnChosen = true
+    }
+    store.send(.key(.backTab)) {
+      $0.state.returning.deselect()
+      $0.state.focus = .date
+      $0.state.date.selectAll()
+    }
+    // A chosen return stays where it was put.
+    store.send(.key(.character("-"))) { $0.state.date.setText("2026-12-24") }
+    store.send(.key(.tab)) {
+      $0.state.date.deselect()
+      $0.state.focus = .returning
+      $0.state.returning.selectAll()
+    }
+    store.send(.key(.tab)) {
+      $0.state.returning.deselect()
+      $0.state.focus = .adults
+      $0.state.adults.selectAll()
+    }
+    store.send(.key(.character("+"))) { $0.state.adults.setText("2") }
+    store.send(.key(.tab)) {
+      $0.state.adults.deselect()
+      $0.state.focus = .children
+      $0.state.children.selectAll()
+    }
+    store.send(.key(.character("1"))) { $0.state.children.setText("1") }
+    store.send(.key(.tab)) {
+      $0.state.children.deselect()
+      $0.state.focus = .infants
+      $0.state.infants.selectAll()
+    }
+    store.send(.key(.character("+"))) { $0.state.infants.setText("1") }
+    let criteria = try SearchCriteria(
+      origin: IATACode("IST"), destination: IATACode("MUC"),
+      departure: CalendarDay(iso: "2026-12-24"), returning: CalendarDay(iso: "2027-02-01"),
+      party: Party(adults: 2, children: 1, infants: 1))
+    store.send(.key(.enter)) { $0.output = .submitted(criteria) }
+    store.finish()
+  }
+
+  @Test("back to one way, the return is neither asked for nor judged, and is kept")
+  func backToOneWay() throws {
+    var form = filled(focus: .trip)
+    form.roundTrip = true
+    form.returning.setText("2026-12-01")
+    form.returnChosen = true
+    let store = makeStore(form)
+    store.send(.key(.enter)) {
+      $0.state.errors = [
+        .returning: "Before the departure: pick 2026-12-24 or later."
+      ]
+      $0.state.focus = .returning
+    }
+    store.send(.key(.up)) {
+      $0.state.focus = .date
+      $0.state.date.selectAll()
+    }
+    // A change of either date takes the dates' messages away; a chosen return stays.
+    store.send(.key(.character("+"))) {
+      $0.state.date.setText("2026-12-25")
+      $0.state.errors = [:]
+    }
+    store.send(.key(.up)) {
+      $0.state.date.deselect()
+      $0.state.focus = .destination
+      $0.state.destination.selectAll()
+    }
+    store.send(.key(.up)) {
+      $0.state.destination.deselect()
+      $0.state.focus = .origin
+      $0.state.origin.selectAll()
+    }
+    store.send(.key(.up)) {
+      $0.state.origin.deselect()
+      $0.state.focus = .trip
+    }
+    store.send(.key(.left)) { $0.state.roundTrip = false }
+    let criteria = try SearchCriteria(
+      origin: IATACode("IST"), destination: IATACode("MUC"),
+      departure: CalendarDay(iso: "2026-12-25"), party: .one)
+    store.send(.key(.enter)) { $0.output = .submitted(criteria) }
+    // Round trip again: the chosen return is where it was.
+    store.send(.key(.right)) {
+      $0.state.roundTrip = true
+      $0.output = nil
+    }
+    #expect(store.state.state.returning.text == "2026-12-01")
+    store.finish()
+  }
+
+  @Test("the party and the return are judged at their fields before any search; nothing is lost")
+  func partyAndReturnErrors() {
+    var form = filled(focus: .origin)
+    form.roundTrip = true
+    form.returning.setText("2027-11-20")
+    form.returnChosen = true
+    form.adults.setText("2")
+    form.infants.setText("3")
+    let store = makeStore(form)
+    store.send(.key(.enter)) {
+      $0.state.errors = [
+        .returning: "Flights can be booked up to 355 days ahead: until 2027-11-19.",
+        .infants: "No more infants than adults: each sits on an adult's lap.",
+      ]
+      $0.state.focus = .returning
+    }
+    // A count's change takes the party's messages away; the return's stays.
+    store.send(.key(.tab)) {
+      $0.state.focus = .adults
+      $0.state.adults.selectAll()
+    }
+    store.send(.key(.character("+"))) {
+      $0.state.adults.setText("3")
+      $0.state.errors = [
+        .returning: "Flights can be booked up to 355 days ahead: until 2027-11-19."
+      ]
+    }
+    store.send(.key(.tab)) {
+      $0.state.adults.deselect()
+      $0.state.focus = .children
+      $0.state.children.selectAll()
+    }
+    store.send(.key(.character("7"))) { $0.state.children.setText("7") }
+    store.send(.key(.enter)) {
+      $0.state.errors = [
+        .returning: "Flights can be booked up to 355 days ahead: until 2027-11-19.",
+        .children: "1 to 9 seats: adults and children together.",
+      ]
+      $0.state.focus = .returning
+    }
+    store.finish()
+
+    var noAdult = filled(focus: .adults)
+    noAdult.adults.setText("0")
+    noAdult.returning.setText("x")  // one way: the return is not judged
+    let alone = makeStore(noAdult)
+    alone.send(.key(.enter)) {
+      $0.state.errors = [.adults: "At least one adult (12 or older) travels."]
+    }
+    alone.finish()
+  }
+
+  @Test("the messages are in Turkish on a Turkish form")
+  func turkishMessages() {
+    var form = filled(focus: .origin)
+    form.roundTrip = true
+    form.returning.setText("2026-12-20")
+    form.returnChosen = true
+    form.adults.setText("1")
+    form.children.setText("9")
+    form.infants.setText("2")
+    _ = SearchFeature.reduce(&form, .key(.enter), airports: airports, strings: .turkish)
+    #expect(
+      form.errors == [
+        .returning: "Gidişten önce: 2026-12-24 ya da sonrasını seçin.",
+        .children: "Yetişkin ve çocuk birlikte 1 ile 9 koltuk.",
+        .infants: "Bebekler yetişkinlerden çok olamaz: her bebek bir kucakta uçar.",
+      ])
+    #expect(
+      form.children.text == "9" && form.infants.text == "2" && form.returning.text == "2026-12-20")
+  }
+
+  @Test("a form from criteria shows the trip, both days and the party")
+  func fromCriteria() throws {
+    let round = try SearchCriteria(
+      origin: IATACode("IST"), destination: IATACode("AMS"),
+      departure: CalendarDay(iso: "2026-12-24"), returning: CalendarDay(iso: "2027-01-03"),
+      party: Party(adults: 2, children: 3, infants: 1))
+    var expected = SearchFeature.State(today: today)
+    expected.roundTrip = true
+    expected.origin.setText("IST")
+    expected.destination.setText("AMS")
+    expected.date.setText("2026-12-24")
+    expected.returning.setText("2027-01-03")
+    expected.returnChosen = true
+    expected.adults.setText("2")
+    expected.children.setText("3")
+    expected.infants.setText("1")
+    #expect(SearchFeature.State(today: today, criteria: round) == expected)
+
+    let oneWay = try SearchCriteria(
+      origin: IATACode("IST"), destination: IATACode("AMS"),
+      departure: CalendarDay(iso: "2026-12-24"), party: .adults(3))
+    let form = SearchFeature.State(today: today, criteria: oneWay)
+    #expect(
+      !form.roundTrip
+        && form.fieldOrder == [.trip, .origin, .destination, .date, .adults, .children, .infants])
+    #expect([form.adults.text, form.children.text, form.infants.text] == ["3", "0", "0"])
+    // Submitted as it stands, each form gives back its criteria.
+    for (criteria, filled) in [
+      (round, SearchFeature.State(today: today, criteria: round)), (oneWay, form),
+    ] {
+      var state = filled
+      let reply = SearchFeature.reduce(&state, .key(.enter), airports: airports, strings: strings)
+      #expect(reply.output == .submitted(criteria))
+    }
   }
 
   @Test("Tab selects the prefilled date, so typing replaces it; + steps a whole date a day")

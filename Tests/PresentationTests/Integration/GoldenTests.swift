@@ -187,6 +187,60 @@ struct GoldenTests {
   }
 }
 
+@Suite("Goldens of the search form's trip and party, and the passengers rows they make")
+struct PartyGoldenTests {
+  /// IST to AMS on 24 Dec, one way, for two adults, a child and an infant (focus on the infants).
+  let partyKeys: [RootFeature.Action] =
+    keys("ist") + [.key(.enter)] + keys("ams") + [.key(.enter), .key(.control("u"))]
+    + keys("2026-12-24") + [.key(.tab), .key(.character("+")), .key(.tab), .key(.character("+"))]
+    + [.key(.tab), .key(.character("+"))]
+
+  func render(_ state: RootFeature.State, _ name: String) {
+    for (width, height) in GoldenTests.sizes {
+      let canvas = RootView.render(state, width: width, height: height, theme: .color)
+      expectGolden(canvas, "\(name)-\(width)x\(height)")
+      for y in 0..<canvas.height {
+        #expect(DisplayWidth.of(canvas.line(y)) == canvas.width, "\(name) row \(y)")
+      }
+    }
+  }
+
+  @Test(
+    "a round trip for a party, its messages, and the passengers rows by type, in both languages")
+  func roundTripAndParty() async throws {
+    let world = TestWorld()
+    defer { world.remove() }
+    for language in [Language.english, .turkish] {
+      let suffix = language == .english ? "" : "-tr"
+      var state = RootFeature.State(now: TestWorld.start, language: language)
+      // Round trip: Shift-Tab back to Trip, Space (the return a week on), Shift-Tab round to the
+      // infants.
+      await drive(&state, partyKeys, world)
+      await drive(
+        &state,
+        Array(repeating: .key(.backTab), count: 6) + [.key(.character(" ")), .key(.backTab)],
+        world)
+      #expect(state.search.roundTrip && state.search.focus == .infants)
+      render(state, "search-round-trip\(suffix)")
+
+      // Three infants for two adults, a return before the departure: both said at their fields.
+      var wrong = state
+      await drive(
+        &wrong,
+        [.key(.control("u"))] + keys("3") + [.key(.backTab), .key(.backTab), .key(.backTab)]
+          + [.key(.control("u"))] + keys("2026-12-20") + [.key(.enter)], world)
+      #expect(wrong.steps.isEmpty && wrong.search.errors.count == 2, "\(wrong.search.errors)")
+      render(wrong, "search-party-errors\(suffix)")
+
+      // One way, to the passengers: a row per traveller, adults first, each headed by its type.
+      var oneWay = RootFeature.State(now: TestWorld.start, language: language)
+      await drive(&oneWay, partyKeys + [.key(.enter), .key(.enter)], world)
+      #expect(oneWay.current == .passengers)
+      render(oneWay, "passengers-party\(suffix)")
+    }
+  }
+}
+
 @Suite("Goldens of the narrowed results")
 struct FilteredResultsGoldenTests {
   let searchKeys = GoldenTests().searchKeys

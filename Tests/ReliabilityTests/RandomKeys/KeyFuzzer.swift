@@ -125,18 +125,26 @@ struct KeyFuzzer {
       ])
       let then: [Key] = random.pick([[.enter], [.enter], [.tab], [.down, .enter], []])
       return [.control("u")] + typed(text) + then
-    case .date:
+    case .trip:
+      return random.pick([[.character(" ")], [.right], [.tab], [.tab], [.enter]])
+    case .date, .returning:
       let date: String =
         random.chance(0.8)
         ? form.today.adding(days: random.int(-3...400)).iso
         : random.pick(["2026-02-30", "tomorrow", "2026-13-01", "1-1-1", ""])
       return [.control("u")] + typed(date) + random.pick([[.enter], [.tab], [.enter], []])
-    case .passengers:
+    case .adults:
       // Mostly one or two passengers: nine take many more keys to fill in.
       return random.pick([
         [.character("+")], [.character("-")], [.character("-")], [.enter], [.enter],
         [.backspace, .character("1")], [.backspace, .character("2")],
         [.backspace, .character("0")], [.tab],
+      ])
+    case .children, .infants:
+      // Mostly none, now and then one, sometimes more than the party allows.
+      return random.pick([
+        [.enter], [.enter], [.tab], [.tab], [.character("-")], [.character("+")],
+        [.backspace, .character("0")], [.backspace, .character("3")],
       ])
     }
   }
@@ -151,10 +159,17 @@ struct KeyFuzzer {
         ? random.pick(["Ada", "Alan", "Grace", "Zoë", "O'Brien", "Jean-Luc", "太郎", "山田"])
         : random.pick(["X", "Ada1", "", "a  b"])
       return [.control("u")] + typed(name) + [.tab]
-    case .birth:
+    case .birth(let index):
+      // Mostly a date of the row's type (the flights are within a year of 2026-11-29).
+      let fitting =
+        switch form.type(of: index) {
+        case .adult: ["1985-12-10", "1990-01-01", "1979-06-30"]
+        case .child: ["2018-03-03", "2020-02-02"]
+        case .infant: ["2026-06-01", "2026-01-15"]
+        }
       let day =
         random.chance(0.85)
-        ? random.pick(["1985-12-10", "1990-01-01", "1979-06-30"])
+        ? random.pick(fitting)
         : random.pick(["2025-06-01", "2018-03-03", "1900-01-01", "2030-01-01", "19851210"])
       return [.control("u")] + typed(day) + [.tab]
     case .email:

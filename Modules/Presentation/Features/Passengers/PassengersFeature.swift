@@ -56,14 +56,21 @@ public enum PassengersFeature {
     /// The airline's refusal, shown in the panel.
     public var failure: String?
 
-    /// The form for `offer`, filled from `prefill` where it has travellers (as many as both
-    /// have).
+    /// The form for `offer`: a row per traveller of its party, adults first, then children,
+    /// then infants; a row is filled from a traveller of `prefill` of its type on the departure
+    /// day, in their order, while there are any.
     public init(offer: Offer, prefill: PassengerPrefill) {
       self.offer = offer
       self.prefill = prefill
-      let carried = prefill.passengers
-      forms = (0..<offer.party.travellers).map { index in
-        carried.indices.contains(index) ? Form(carried[index]) : Form()
+      let departure = offer.departure.day
+      var carried = prefill.passengers
+      forms = offer.party.types.map { type in
+        let match = carried.firstIndex { passenger in
+          guard let born = try? CalendarDay(iso: passenger.dateOfBirth) else { return false }
+          return PassengerType(bornOn: born, travellingOn: departure) == type
+        }
+        guard let match else { return Form() }
+        return Form(carried.remove(at: match))
       }
       email.setText(prefill.contact.email)
       phone.setText(prefill.contact.phone)
@@ -74,15 +81,17 @@ public enum PassengersFeature {
       !forms.allSatisfy(\.typed.isBlank) || !email.text.isEmpty || !phone.text.isEmpty
     }
 
-    /// The type of passenger `index` on the departure day, once a birth date a person can have
-    /// is typed.
-    public func type(of index: Int) -> PassengerType? {
-      let departure = offer.departure.day
-      guard forms.indices.contains(index),
-        let born = try? CalendarDay(iso: forms[index].birth.text), born < departure,
-        born.wholeYears(until: departure) < PassengersFeature.oldestAge
-      else { return nil }
-      return PassengerType(bornOn: born, travellingOn: departure)
+    /// The type of passenger `index`: their row's, as the party chosen at search says.
+    public func type(of index: Int) -> PassengerType {
+      let types = offer.party.types
+      return types.indices.contains(index) ? types[index] : .adult
+    }
+
+    /// The number of passenger `index` among those of their type, when there are several of it.
+    public func number(of index: Int) -> Int? {
+      let type = self.type(of: index)
+      guard offer.party.count(of: type) > 1 else { return nil }
+      return offer.party.types.prefix(index).filter { $0 == type }.count + 1
     }
 
     /// Every field in Tab order.
@@ -162,7 +171,7 @@ public enum PassengersFeature {
       break
     }
     if case .title(let index) = state.focus {
-      // The choices fit the traveller's type once the birth date says it.
+      // The choices fit the row's type.
       let titles = Title.choices(for: state.type(of: index))
       let current = state.forms[index].title.flatMap { titles.firstIndex(of: $0) }
       switch key {
@@ -195,10 +204,12 @@ public enum PassengersFeature {
   ) -> FeatureReply<Action, Output> {
     var errors: [Field: String] = [:]
     var passengers: [Passenger] = []
+    let departure = state.offer.departure.day
     for (index, form) in state.forms.enumerated() {
+      let type = state.type(of: index)
       if form.title == nil {
         errors[.title(index)] = strings.chooseTitle
-      } else if let title = form.title, let type = state.type(of: index), !title.fits(type) {
+      } else if let title = form.title, !title.fits(type) {
         errors[.title(index)] = strings.titleNotFor(title, type, Title.choices(for: type))
       }
       if (try? Passenger.validatedName(form.given.text, field: "")) == nil {
@@ -218,8 +229,14 @@ public enum PassengersFeature {
         errors[.birth(index)] = strings.birthNotInPast
         continue
       }
-      if birth.wholeYears(until: state.offer.departure.day) >= oldestAge {
+      if birth.wholeYears(until: departure) >= oldestAge {
         errors[.birth(index)] = strings.birthTooEarly
+        continue
+      }
+      // The airline takes only the party it priced: each traveller the type of their row.
+      let born = PassengerType(bornOn: birth, travellingOn: departure)
+      if born != type {
+        errors[.birth(index)] = strings.birthNotForType(type, born, departure.iso)
         continue
       }
       if let title = form.title,
@@ -241,14 +258,6 @@ public enum PassengersFeature {
     state.failure = nil
     guard errors.isEmpty, let contact, passengers.count == state.forms.count else {
       if let first = state.fieldOrder.first(where: { errors[$0] != nil }) { state.focus = first }
-      return .handled
-    }
-    // Who may travel together, said in the panel's language before asking the airline.
-    let types = passengers.map { $0.type(on: state.offer.departure.day) }
-    let adults = types.filter { $0 == .adult }.count
-    let infants = types.filter { $0 == .infant }.count
-    if adults == 0 || infants > adults {
-      state.failure = adults == 0 ? strings.needsAnAdult : strings.tooManyInfants(infants, adults)
       return .handled
     }
     state.saving = true
