@@ -45,13 +45,14 @@ struct ResumeTests {
   /// SIGKILLs the app, starts it again on the same data directory, and waits for `step` with
   /// the "Resumed at" notice; checks that nothing was set aside as corrupt.
   @discardableResult
-  private func killAndResume(
-    _ terminal: BookingTerminal, at step: String, _ shown: @escaping @Sendable (String) -> Bool
+  func killAndResume(
+    _ terminal: BookingTerminal, at step: String, _ arguments: [String] = [],
+    _ shown: @escaping @Sendable (String) -> Bool
   ) async throws -> String {
     let pid = try terminal.panePID()
     #expect(kill(pid, SIGKILL) == 0)
     try await terminal.waitForDeath(of: pid)
-    try await terminal.launch()
+    try await terminal.launch(arguments)
     let screen = try await terminal.waitFor("the app resumed at \(step)") {
       shown($0) && $0.contains("Resumed at \(step)")
     }

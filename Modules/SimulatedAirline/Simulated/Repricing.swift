@@ -20,12 +20,10 @@ public enum PriceChanges: String, Sendable, CaseIterable {
 /// The re-priced fare of an offer: the same for the same offer on every run and in every process,
 /// whatever `PriceChanges` says, so a quote carrying it can be checked at payment.
 enum Repricing {
-  /// The fare for one adult after the change: 3 to 11 percent up, rounded to the currency's
-  /// minor unit.
+  /// The fare for one adult after the change: 3 to 11 percent up, rounded as fares are.
   static func fare(for offer: Offer) -> Money {
     let percent = Decimal(3 + Int(SeededGenerator.hash("reprice-\(offer.id)") % 9))
-    let fare = offer.pricePerAdult
-    return Money(fare.amount * (100 + percent) / 100, fare.currency).rounded()
+    return LocalCurrency(for: offer.origin).fare(offer.pricePerAdult.amount * (100 + percent) / 100)
   }
 
   /// Whether `mode` re-prices `offer`.
