@@ -143,14 +143,18 @@ enum ExtrasView {
     }
     if let failure = state.failure { line(failure, theme.error, focused: true) }
     if let change = state.priceChange?.priceChange {
-      // The airline's question stays in view until it is answered.
+      // The airline's question stays in view until it is answered, wrapped on a narrow panel.
       line("", theme.text)
-      line(strings.priceChangedTitle, theme.error.adding(.bold))
-      line(
-        strings.priceChanged(
-          change.before.formatted(language.moneyStyle), change.after.formatted(language.moneyStyle)),
-        theme.text)
-      line(strings.priceChangeAccept, theme.selection, focused: true)
+      let said = strings.priceChanged(
+        change.before.formatted(language.moneyStyle), change.after.formatted(language.moneyStyle))
+      for text in Modal.wrap(strings.priceChangedTitle, width: max(1, panel.width)) {
+        line(text, theme.error.adding(.bold))
+      }
+      for text in Modal.wrap(said, width: max(1, panel.width)) { line(text, theme.text) }
+      let answer = Modal.wrap(strings.priceChangeAccept, width: max(1, panel.width))
+      for (index, text) in answer.enumerated() {
+        line(text, theme.selection, focused: index == answer.count - 1)
+      }
     }
     let top = max(0, min(focusRow + 2 - panel.height, rows.count - panel.height))
     for (offset, row) in rows.dropFirst(top).prefix(panel.height).enumerated() {

@@ -36,12 +36,13 @@ enum PaymentView {
     }
     amountLine(strings.totalLabel, quote.total, theme.accent.adding(.bold))
     // A price the airline changed says so here too: a pay link opens at this step directly.
-    if let change = quote.priceChange, y < rect.maxY {
-      canvas.put(
-        strings.priceChanged(
-          change.before.formatted(language.moneyStyle), change.after.formatted(language.moneyStyle)),
-        x: rect.x, y: y, style: theme.warning, clip: rect)
-      y += 1
+    if let change = quote.priceChange {
+      let said = strings.priceChanged(
+        change.before.formatted(language.moneyStyle), change.after.formatted(language.moneyStyle))
+      for line in Modal.wrap(said, width: rect.width) where y < rect.maxY {
+        canvas.put(line, x: rect.x, y: y, style: theme.warning, clip: rect)
+        y += 1
+      }
     }
     if rect.height >= 12 { y += 1 }
     // The live mm:ss is in the header, drawn once: every tick then costs a few bytes.

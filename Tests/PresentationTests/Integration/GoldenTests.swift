@@ -285,3 +285,25 @@ struct FilteredResultsGoldenTests {
     }
   }
 }
+
+@Suite("Goldens of a price the airline changed")
+struct PriceChangeGoldenTests {
+  @Test("the airline's question on extras, and the payment that says it, in both languages")
+  func priceChanged() async throws {
+    let world = TestWorld(priceChanges: .always)
+    defer { world.remove() }
+    let golden = GoldenTests()
+    for language in [Language.english, .turkish] {
+      let suffix = language == .english ? "" : "-tr"
+      var state = RootFeature.State(now: TestWorld.start, language: language)
+      await drive(&state, golden.searchKeys + [.key(.enter)] + golden.fillPassengers, world)
+      await drive(&state, [.key(.enter), .key(.enter), .key(.character("c"))], world)
+      #expect(state.current == .extras)
+      golden.render(state, "extras-price-changed\(suffix)")
+      await drive(&state, [.key(.enter)], world)
+      #expect(state.current == .payment)
+      state.now = TestWorld.start.addingTimeInterval(61)
+      golden.render(state, "payment-price-changed\(suffix)")
+    }
+  }
+}
