@@ -100,6 +100,19 @@ struct RoundTripResumeTests {
     }
     #expect(payment.contains("(return)"), "a return seat line:\n\(payment)")
 
+    // The round trip's pay link from a cold start opens the same payment.
+    let files = DataFiles(root: terminal.dataDirectory)
+    let quoteID = try #require(try files.snapshotPosition().fields["quoteID"] as? String)
+    let pid = try terminal.panePID()
+    #expect(kill(pid, SIGKILL) == 0)
+    try await terminal.waitForDeath(of: pid)
+    try await terminal.launch(arguments + ["--open", "booking://pay/\(quoteID)"])
+    let opened = try await terminal.waitFor("the pay link's payment") {
+      $0.contains("Opened payment") && $0.contains("Card number") && $0.contains("(return)")
+        && $0.contains("Fare and taxes:")
+    }
+    #expect(opened.contains("IST ⇄ AMS"), "\(opened)")
+
     try await terminal.pay(card: BookingTerminal.payingCard)
     let confirmation = try await terminal.waitFor("the confirmation") {
       $0.contains("Booked!") && BookingTerminal.reference(in: $0) != nil
