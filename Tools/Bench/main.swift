@@ -247,9 +247,10 @@ if wants("results") {
       RootView.draw(root, on: &canvas, theme: .color)
     })
   var narrowed = root
-  let fares = try await airline.lowestFares(for: criteria, days: ResultsFeature.stripDays)
+  let fares = try await airline.lowestFares(
+    for: criteria, days: ResultsFeature.stripDays, filter: FareFilter())
   _ = RootFeature.reduce(
-    &narrowed, .step(resultsID, ResultsFeature.action(.faresLoaded(.success(fares)))),
+    &narrowed, .step(resultsID, ResultsFeature.action(.faresLoaded(FareFilter(), .success(fares)))),
     at: environment.clock.now(), environment: environment)
   for key: Key in [.character("n"), .character("t"), .character("t"), .character("-")] {
     _ = RootFeature.reduce(
