@@ -57,9 +57,10 @@ enum OfferDetailsView {
       ].joined(separator: " · ")
       return (text, theme.title)
     case .flight(let segment):
+      // The aircraft last: on a narrow screen it is what is cut.
       let text =
-        "  \(segment.flightNumber) · \(segment.aircraft.name) · "
-        + language.duration(minutes: segment.durationMinutes)
+        "  \(segment.flightNumber) · \(language.duration(minutes: segment.durationMinutes)) · "
+        + segment.aircraft.name
       return (text, theme.text.adding(.bold))
     case .departs(let segment):
       return ("    " + place(segment.departure, segment.origin), theme.text)
