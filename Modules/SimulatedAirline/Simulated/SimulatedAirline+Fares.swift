@@ -45,6 +45,10 @@ extension SimulatedAirline {
   /// Routes whose days are kept at most; past it the cache starts again.
   static let fareRoutesKept = 16
 
+  /// The scale needs every bookable day of the window (355 and more), each day's offers made as
+  /// `offers(for:)` makes them. A route's days are made once, off the actor (so searches are
+  /// answered meanwhile) and on every core, and kept as `FareEntry`s: another filter, or the
+  /// strip moved to another day, reads them again without making an offer.
   public func lowestFares(for criteria: SearchCriteria, days: Int, filter: FareFilter)
     async throws(ServiceError) -> FareCalendar
   {
@@ -58,24 +62,32 @@ extension SimulatedAirline {
     let now = clock.now()
     let span = max(0, min(days, 14))
     let route = FareRoute(criteria)
-    if fareDays[route] == nil, fareDays.count >= Self.fareRoutesKept { fareDays = [:] }
-    var known = fareDays[route] ?? [:]
-    defer { fareDays[route] = known }
-    // Priced as `offers(for:)` prices them, but nothing is kept: a calendar sells nothing.
-    func lowest(on day: CalendarDay) -> (bookable: Bool, lowest: Money?) {
+    /// The search on `day`, when that day can be booked.
+    func search(on day: CalendarDay) -> SearchCriteria? {
       guard day.adding(days: 1).start(in: origin.zone) > now,
         let search = try? criteria.moved(to: day), search.isWithinBookingWindow(at: now)
-      else { return (false, nil) }
-      let entries: [FareEntry]
-      if let kept = known[day] {
-        entries = kept
-      } else {
-        entries = offerGenerator.offers(for: search, now: now).map(FareEntry.init)
-        known[day] = entries
-      }
-      let soldAfter = now.addingTimeInterval(Self.salesCutoff)
+      else { return nil }
+      return search
+    }
+    // The window: from today where the flight leaves to the last day that can be booked.
+    var window: [CalendarDay] = []
+    var day = CalendarDay(now, in: origin.zone)
+    let last = SearchCriteria.lastBookableDay(
+      today: CalendarDay(now.addingTimeInterval(14 * 3600), in: .utc))
+    while day <= last {
+      window.append(day)
+      day = day.adding(days: 1)
+    }
+    let strip = (-span...span).map { criteria.departure.adding(days: $0) }
+    let asked = window + strip.filter { !window.contains($0) }
+    let known = await fareDays(
+      of: route, for: asked.compactMap { day in search(on: day).map { (day, $0) } }, now: now)
+
+    // Priced as `offers(for:)` prices them, but nothing is kept: a calendar sells nothing.
+    let soldAfter = now.addingTimeInterval(Self.salesCutoff)
+    func lowest(on day: CalendarDay) -> Money? {
       var best: Money?
-      for entry in entries
+      for entry in known[day] ?? []
       where entry.departs > soldAfter
         && filter.admits(
           stops: entry.stops, airlineCode: entry.airlineCode, departureHour: entry.departureHour,
@@ -83,34 +95,65 @@ extension SimulatedAirline {
       {
         if best.map({ entry.total.amount < $0.amount }) ?? true { best = entry.total }
       }
-      return (true, best)
+      return best
     }
-    // The scale: every day from today where the flight leaves to the last bookable one.
     var low: Money?
     var high: Money?
-    let today = CalendarDay(now, in: origin.zone)
-    let last = SearchCriteria.lastBookableDay(
-      today: CalendarDay(now.addingTimeInterval(14 * 3600), in: .utc))
-    var day = today
-    while day <= last {
-      if let fare = lowest(on: day).lowest {
-        if low.map({ fare.amount < $0.amount }) ?? true { low = fare }
-        if high.map({ fare.amount > $0.amount }) ?? true { high = fare }
-      }
-      day = day.adding(days: 1)
+    for day in window where search(on: day) != nil {
+      guard let fare = lowest(on: day) else { continue }
+      if low.map({ fare.amount < $0.amount }) ?? true { low = fare }
+      if high.map({ fare.amount > $0.amount }) ?? true { high = fare }
     }
-    let strip = (-span...span).map { offset in
-      let day = criteria.departure.adding(days: offset)
-      let (bookable, fare) = lowest(on: day)
-      return FareDay(day: day, lowest: fare, bookable: bookable)
-    }
-    let scale = both(low, high).map { FareScale(lowest: $0, highest: $1) }
-    return FareCalendar(days: strip, scale: scale)
+    var scale: FareScale?
+    if let low, let high { scale = FareScale(lowest: low, highest: high) }
+    return FareCalendar(
+      days: strip.map { day in
+        search(on: day) == nil
+          ? FareDay(day: day, lowest: nil, bookable: false)
+          : FareDay(day: day, lowest: lowest(on: day), bookable: true)
+      }, scale: scale)
   }
-}
 
-/// Both values, when there are both.
-private func both<A, B>(_ a: A?, _ b: B?) -> (A, B)? {
-  guard let a, let b else { return nil }
-  return (a, b)
+  /// `route`'s entries of every day of `searches`, those not known yet made off the actor; a
+  /// making of the route's days already under way is waited for first.
+  private func fareDays(
+    of route: FareRoute, for searches: [(CalendarDay, SearchCriteria)], now: Date
+  ) async -> [CalendarDay: [FareEntry]] {
+    if let making = fareDaysInFlight[route] { _ = await making.value }
+    if fareDays[route] == nil, fareDays.count >= Self.fareRoutesKept { fareDays = [:] }
+    let known = fareDays[route] ?? [:]
+    let missing = searches.filter { known[$0.0] == nil }
+    guard !missing.isEmpty else { return known }
+    let generator = offerGenerator
+    let making = Task.detached { await Self.entries(of: missing, generator, now) }
+    fareDaysInFlight[route] = making
+    let made = await making.value
+    fareDaysInFlight[route] = nil
+    var merged = fareDays[route] ?? [:]
+    merged.merge(made) { kept, _ in kept }
+    fareDays[route] = merged
+    return merged
+  }
+
+  /// The entries of each day of `searches`, made in as many parts as there are cores.
+  private nonisolated static func entries(
+    of searches: [(CalendarDay, SearchCriteria)], _ generator: OfferGenerator, _ now: Date
+  ) async -> [CalendarDay: [FareEntry]] {
+    let parts = max(1, min(8, ProcessInfo.processInfo.activeProcessorCount))
+    return await withTaskGroup(of: [(CalendarDay, [FareEntry])].self) { group in
+      for part in 0..<parts {
+        group.addTask {
+          stride(from: part, to: searches.count, by: parts).map { index in
+            let (day, search) = searches[index]
+            return (day, generator.offers(for: search, now: now).map(FareEntry.init))
+          }
+        }
+      }
+      var all: [CalendarDay: [FareEntry]] = [:]
+      for await made in group {
+        for (day, entries) in made { all[day] = entries }
+      }
+      return all
+    }
+  }
 }
