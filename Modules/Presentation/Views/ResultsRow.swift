@@ -38,7 +38,7 @@ enum ResultsRow {
         state.dearestPerAdult.map {
           DisplayWidth.of(strings.perAdultPrice($0.formattedBrief(style, withCurrency: false)))
         } ?? 0
-      let base = ResultsRow.columnWidths(strings)
+      let base = ResultsRow.columnWidths(strings, language)
       // On one line, the fare per adult shows while times, flights, duration and stops still fit
       // beside both prices; else the total alone, with its label.
       let essential = 2 + base[0] + base[1] + base[3] + base[4]
@@ -79,14 +79,17 @@ enum ResultsRow {
   }
 
   /// The columns' widths in screen order (times, flights, airline, duration, stops, cabin): the
-  /// stops column as wide as its longest words in this language with one stop's airport code
-  /// ("1 stop FRA"; a second stop's code is cut with "…"), the cabin column as its longest word.
-  static func columnWidths(_ strings: Strings) -> [Int] {
+  /// duration column as wide as a day less a minute ("23h 59m", "23sa 59dk": a round trip's
+  /// way back may take most of a day), the stops column as its longest words in this language
+  /// with one stop's airport code ("1 stop FRA"; a second stop's code is cut with "…"), the
+  /// cabin column as its longest word.
+  static func columnWidths(_ strings: Strings, _ language: Language) -> [Int] {
     let stops = [strings.nonstop, strings.stops(1) + " XXX", strings.stops(2) + " XXX"].map(
       DisplayWidth.of
     ).max()
     let cabins = Cabin.allCases.map { DisplayWidth.of(strings.cabinName($0)) }.max()
-    return [14, 15, 19, 9, (stops ?? 10) + 2, min(16, (cabins ?? 9) + 1)]
+    let duration = max(9, DisplayWidth.of(language.duration(minutes: 23 * 60 + 59)) + 1)
+    return [14, 15, 19, duration, (stops ?? 10) + 2, min(16, (cabins ?? 9) + 1)]
   }
 
   /// The columns' names over the list, where the rows put their columns.

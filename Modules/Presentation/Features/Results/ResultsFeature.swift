@@ -85,7 +85,8 @@ public enum ResultsFeature {
         dearest =
           offers.max { $0.total.amount < $1.total.amount }?
           .total
-        dearestPerAdult = offers.max { $0.pricePerAdult.amount < $1.pricePerAdult.amount }?
+        dearestPerAdult =
+          offers.max { $0.pricePerAdult.amount < $1.pricePerAdult.amount }?
           .pricePerAdult
       }
     }
