@@ -47,8 +47,8 @@ extension SimulatedAirline {
 
   /// The scale needs every bookable day of the window (355 and more), each day's offers made as
   /// `offers(for:)` makes them. A route's days are made once, off the actor (so searches are
-  /// answered meanwhile) and on every core, and kept as `FareEntry`s: another filter, or the
-  /// strip moved to another day, reads them again without making an offer.
+  /// answered meanwhile), and kept as `FareEntry`s: another filter, or the strip moved to
+  /// another day, reads them again without making an offer.
   public func lowestFares(for criteria: SearchCriteria, days: Int, filter: FareFilter)
     async throws(ServiceError) -> FareCalendar
   {
@@ -114,28 +114,31 @@ extension SimulatedAirline {
       }, scale: scale)
   }
 
-  /// `route`'s entries of every day of `searches`, those not known yet made off the actor; a
-  /// making of the route's days already under way is waited for first.
+  /// `route`'s entries of every day of `searches`, those not known yet made off the actor (on
+  /// the executor the asking task prefers: the app's serial one, which wakes no thread pool);
+  /// a making of the route's days already under way is waited for first.
   private func fareDays(
     of route: FareRoute, for searches: [(CalendarDay, SearchCriteria)], now: Date
   ) async -> [CalendarDay: [FareEntry]] {
-    if let making = fareDaysInFlight[route] { _ = await making.value }
+    while fareDaysMaking.contains(route) {
+      await withCheckedContinuation { fareDaysWaiting[route, default: []].append($0) }
+    }
     if fareDays[route] == nil, fareDays.count >= Self.fareRoutesKept { fareDays = [:] }
     let known = fareDays[route] ?? [:]
     let missing = searches.filter { known[$0.0] == nil }
     guard !missing.isEmpty else { return known }
-    let generator = offerGenerator
-    let making = Task.detached { await Self.entries(of: missing, generator, now) }
-    fareDaysInFlight[route] = making
-    let made = await making.value
-    fareDaysInFlight[route] = nil
+    fareDaysMaking.insert(route)
+    let made = await Self.entries(of: missing, offerGenerator, now)
+    fareDaysMaking.remove(route)
+    for waiting in fareDaysWaiting.removeValue(forKey: route) ?? [] { waiting.resume() }
     var merged = fareDays[route] ?? [:]
     merged.merge(made) { kept, _ in kept }
     fareDays[route] = merged
     return merged
   }
 
-  /// The entries of each day of `searches`, made in as many parts as there are cores.
+  /// The entries of each day of `searches`, made in as many parts as there are cores: at once
+  /// on Swift's global executor, one after another on a serial one.
   private nonisolated static func entries(
     of searches: [(CalendarDay, SearchCriteria)], _ generator: OfferGenerator, _ now: Date
   ) async -> [CalendarDay: [FareEntry]] {

@@ -71,9 +71,10 @@ public actor SimulatedAirline: OfferService, DraftService, PricingService, Payme
   /// day's offers are the same on every ask (only their expiry follows the clock), so each is
   /// generated once and every filter reads the same entries (`SimulatedAirline+Fares.swift`).
   var fareDays: [FareRoute: [CalendarDay: [FareEntry]]] = [:]
-  /// The days being generated for a route, so a second ask waits for them instead of making
-  /// them again.
-  var fareDaysInFlight: [FareRoute: Task<[CalendarDay: [FareEntry]], Never>] = [:]
+  /// The routes whose days are being made, and the asks waiting for them (so a second ask does
+  /// not make them again).
+  var fareDaysMaking: Set<FareRoute> = []
+  var fareDaysWaiting: [FareRoute: [CheckedContinuation<Void, Never>]] = [:]
   /// What the payment records needed that a person should hear about.
   public nonisolated let ledgerNotices: AsyncStream<LedgerNotice>
   let notices: AsyncStream<LedgerNotice>.Continuation

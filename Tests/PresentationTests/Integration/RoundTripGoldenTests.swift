@@ -46,3 +46,19 @@ struct RoundTripGoldenTests {
     }
   }
 }
+
+@Suite("Goldens of the help in Turkish")
+struct TurkishHelpGoldenTests {
+  @Test("the help names the details key in Turkish too")
+  func help() async {
+    let world = TestWorld()
+    defer { world.remove() }
+    var state = RootFeature.State(now: TestWorld.start, language: .turkish)
+    await drive(&state, [.key(.function(1))], world)
+    for (width, height) in GoldenTests.sizes {
+      expectGolden(
+        RootView.render(state, width: width, height: height, theme: .color),
+        "help-tr-\(width)x\(height)")
+    }
+  }
+}
