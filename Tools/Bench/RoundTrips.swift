@@ -5,6 +5,7 @@ import FlowOwner
 import Foundation
 import Persistence
 import Presentation
+import Runtime
 import SimulatedAirline
 
 /// Round trips beside one-way trips, both measured in this run: a search, sorting and filtering
@@ -140,20 +141,62 @@ func fareCalendarFigures(scratch: String, clock: ManualClock, oneWay: SearchCrit
     origin: oneWay.origin, destination: oneWay.destination, departure: oneWay.departure,
     returning: oneWay.departure.adding(days: 4), party: oneWay.party)
   var figures: [Measurement] = []
+  // The app runs the airline on one serial executor (`SerialTaskExecutor`): the days are then
+  // made one after another; on Swift's global executor, on every core.
+  let serial = SerialTaskExecutor(label: "bench.calendar")
+  var calendarsLeft: [Task<Void, any Error>] = []
   for (criteria, name) in [(oneWay, "one way"), (roundTrip, "round trip")] {
     var run = 0
-    figures.append(
-      try await Measurement.timeAsync(
-        "fare calendar, first ask for a route, whole window (\(name))", target: "-", runs: 5,
-        warmup: 0
-      ) {
-        run += 1
-        // A new airline each time: nothing known of the route yet.
-        let fresh = SimulatedAirline(
-          store: RecordStore(root: scratch + "/calendar-\(name)-\(run)"), clock: clock.wallClock)
-        _ = try await fresh.lowestFares(
-          for: criteria, days: ResultsFeature.stripDays, filter: FareFilter())
-      })
+    let executors: [((any TaskExecutor)?, String)] = [
+      (nil, "every core"), (serial, "the app's serial executor"),
+    ]
+    for (executor, words) in executors {
+      figures.append(
+        try await Measurement.timeAsync(
+          "fare calendar, first ask for a route, whole window (\(name), \(words))", target: "-",
+          runs: 5, warmup: 0
+        ) {
+          run += 1
+          // A new airline each time: nothing known of the route yet.
+          let fresh = SimulatedAirline(
+            store: RecordStore(root: scratch + "/calendar-\(name)-\(run)"),
+            clock: clock.wallClock)
+          try await Task(executorPreference: executor) {
+            _ = try await fresh.lowestFares(
+              for: criteria, days: ResultsFeature.stripDays, filter: FareFilter())
+          }.value
+        })
+    }
+    // The list beside the strip, as the results ask for both at once on the app's executor:
+    // how long the offers take alone, and while the calendar of a new route is being made.
+    for busy in [false, true] {
+      figures.append(
+        try await Measurement.timeAsync(
+          "offers for one search, \(name), serial executor"
+            + (busy ? ", a new route's calendar being made" : ""), target: "-", runs: 5,
+          warmup: 0
+        ) {
+          run += 1
+          let fresh = SimulatedAirline(
+            store: RecordStore(root: scratch + "/calendar-\(name)-\(run)"),
+            clock: clock.wallClock)
+          let calendar = Task(executorPreference: serial) {
+            if busy {
+              _ = try await fresh.lowestFares(
+                for: criteria, days: ResultsFeature.stripDays, filter: FareFilter())
+            }
+          }
+          // The calendar asks first, then the list.
+          await Task.yield()
+          try await Task(executorPreference: serial) {
+            _ = try await fresh.offers(for: criteria)
+          }.value
+          // Not timed beyond the list: the calendar goes on, and is waited for after.
+          calendarsLeft.append(calendar)
+        })
+      for calendar in calendarsLeft { try await calendar.value }
+      calendarsLeft = []
+    }
     let airline = SimulatedAirline(
       store: RecordStore(root: scratch + "/calendar-\(name)"), clock: clock.wallClock)
     _ = try await airline.lowestFares(

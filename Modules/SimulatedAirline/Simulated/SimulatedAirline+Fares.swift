@@ -138,7 +138,9 @@ extension SimulatedAirline {
   }
 
   /// The entries of each day of `searches`, made in as many parts as there are cores: at once
-  /// on Swift's global executor, one after another on a serial one.
+  /// on Swift's global executor, one after another on a serial one. Each part lets other work
+  /// in after every few days: on the app's one serial executor a search asked meanwhile waits
+  /// for a few days' offers, not for the whole window's.
   private nonisolated static func entries(
     of searches: [(CalendarDay, SearchCriteria)], _ generator: OfferGenerator, _ now: Date
   ) async -> [CalendarDay: [FareEntry]] {
@@ -146,10 +148,13 @@ extension SimulatedAirline {
     return await withTaskGroup(of: [(CalendarDay, [FareEntry])].self) { group in
       for part in 0..<parts {
         group.addTask {
-          stride(from: part, to: searches.count, by: parts).map { index in
+          var made: [(CalendarDay, [FareEntry])] = []
+          for index in stride(from: part, to: searches.count, by: parts) {
             let (day, search) = searches[index]
-            return (day, generator.offers(for: search, now: now).map(FareEntry.init))
+            made.append((day, generator.offers(for: search, now: now).map(FareEntry.init)))
+            if made.count % 8 == 0 { await Task.yield() }
           }
+          return made
         }
       }
       var all: [CalendarDay: [FareEntry]] = [:]
