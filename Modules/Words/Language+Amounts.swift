@@ -16,8 +16,11 @@ extension Language {
       case .english: (".", "k", "M")
       case .turkish: (",", "B", "Mn")
       }
-    // Whole units, then hundredths of the unit shown: integers only from here on.
-    let whole = money.amount.roundedHalfUp(scale: 0).wholeNumber(scale: 0) ?? 0
+    // Whole units (from thousandths, read from the amount's own fields, when it has no finer
+    // part), then hundredths of the unit shown: integers only from here on.
+    let whole =
+      money.amount.wholeNumber(scale: 3).map { ($0 + 500) / 1000 }
+      ?? money.amount.roundedHalfUp(scale: 0).wholeNumber(scale: 0) ?? 0
     guard whole >= 1000 else { return "\(max(0, whole))" }
     var units: [(Int64, String)] = [(1_000, thousands), (1_000_000, millions)]
     if whole >= 999_500 { units.removeFirst() }
