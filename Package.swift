@@ -43,7 +43,7 @@ let package = Package(
       name: "bench",
       dependencies: [
         "Canvas", "Domain", "Persistence", "Airline", "SimulatedAirline", "FlowOwner",
-        "Presentation", "Terminal", "Program",
+        "Presentation", "Runtime", "Terminal", "Program",
       ],
       path: "Tools/Bench"),
     // The least a Swift program can do for the app's job, measured beside it (issue 16).

@@ -231,11 +231,12 @@ public final class JournalServices: OfferService, DraftService, PricingService, 
       try await services.offers.seatMaps(for: offerID)
     }
   }
-  public func lowestFares(for criteria: SearchCriteria, days: Int) async throws(ServiceError)
-    -> [FareDay]
+  public func lowestFares(for criteria: SearchCriteria, days: Int, filter: FareFilter)
+    async throws(ServiceError) -> FareCalendar
   {
-    try await call("fares \(Self.search(criteria)) \(days)") { services throws(ServiceError) in
-      try await services.offers.lowestFares(for: criteria, days: days)
+    try await call("fares \(Self.search(criteria)) \(days) \(filter)") {
+      services throws(ServiceError) in
+      try await services.offers.lowestFares(for: criteria, days: days, filter: filter)
     }
   }
   public func createDraft(offer: Offer, passengers: [Passenger], contact: Contact)

@@ -37,6 +37,7 @@ extension Strings {
       "s / n             results: sort, nonstop only",
       "a / t             results: airlines, time of day",
       "x                 results: clear the filters",
+      "d                 results: flight details and layovers",
       "[ / ]             results: search the day before / after",
       "Space / Enter     extras: pick seat, toggle insurance",
       "1 - 9             extras: whose seat to pick",
@@ -162,6 +163,18 @@ extension Strings {
       case .first: "First"
       }
     },
+    totalPrice: { "\($0) total" },
+    perAdultPrice: { "\($0) /adult" },
+    resultColumns: [
+      "Times", "Flights", "Airline", "Duration", "Stops", "Cabin", "Total", "per adult",
+    ],
+    hintDetails: "details",
+    detailsTitle: "Flight details",
+    outboundName: "Outbound",
+    returnName: "Return",
+    layover: { airport, length in "Layover in \(airport): \(length)" },
+    overnightLayover: "! Overnight layover",
+    changeAirports: { landed, leaves in "! Change airports: \(landed) → \(leaves)" },
     passengerHeading: { type, number in
       let name =
         switch type {

@@ -44,6 +44,7 @@ extension Strings {
       "s / n             sonuçlar: sırala, yalnız aktarmasız",
       "a / t             sonuçlar: havayolları, kalkış saati",
       "x                 sonuçlar: süzgeçleri temizle",
+      "d                 sonuçlar: uçuş ayrıntıları ve aktarmalar",
       "[ / ]             sonuçlar: önceki / sonraki günü ara",
       "Boşluk / Enter    ekstralar: koltuk seç, sigorta aç/kapat",
       "1 - 9             ekstralar: kimin koltuğu seçilecek",
@@ -157,6 +158,18 @@ extension Strings {
       case .first: "First"
       }
     },
+    totalPrice: { "\($0) toplam" },
+    perAdultPrice: { "\($0) /yetişkin" },
+    resultColumns: [
+      "Saatler", "Uçuşlar", "Havayolu", "Süre", "Aktarma", "Kabin", "Toplam", "yetişkin başı",
+    ],
+    hintDetails: "ayrıntılar",
+    detailsTitle: "Uçuş ayrıntıları",
+    outboundName: "Gidiş",
+    returnName: "Dönüş",
+    layover: { airport, length in "Aktarma \(airport): \(length)" },
+    overnightLayover: "! Gece aktarması",
+    changeAirports: { landed, leaves in "! Havalimanı değişikliği: \(landed) → \(leaves)" },
     passengerHeading: { type, number in
       let name =
         switch type {

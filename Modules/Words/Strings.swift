@@ -115,6 +115,22 @@ public struct Strings: Sendable {
   public let stops: @Sendable (Int) -> String
   public let offerCount: @Sendable (Int, Int) -> String
   public let cabinName: @Sendable (Cabin) -> String
+  /// A result's prices, from amounts already written: the party's total ("TRY 16,110 total")
+  /// and the fare per adult ("6,795 /adult").
+  public let totalPrice: @Sendable (String) -> String
+  public let perAdultPrice: @Sendable (String) -> String
+  /// The list's column headings: times, flights, airline, duration, stops, cabin, total, per adult.
+  public let resultColumns: [String]
+  /// The flight details (`d`): their key, title, the two directions, a layover ("Layover in
+  /// MUC: 1h 5m", from the airport and the length) and its warnings (overnight; another airport,
+  /// from the one landed at to the one to leave from).
+  public let hintDetails: String
+  public let detailsTitle: String
+  public let outboundName: String
+  public let returnName: String
+  public let layover: @Sendable (String, String) -> String
+  public let overnightLayover: String
+  public let changeAirports: @Sendable (String, String) -> String
   // Passengers
   /// A passenger's heading by type, numbered among those of the type when there are several:
   /// "Adult 1", "Child", "Infant (on a lap)".

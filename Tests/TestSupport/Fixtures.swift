@@ -150,15 +150,121 @@ public enum Fixture {
     ]
   }
 
-  /// The fare strip's answer for the fixture search: seven days around 24 Dec, each bookable,
-  /// the search's own day at the lowest of `offers()`.
+  /// The fare strip's days for the fixture search: seven days around 24 Dec, each bookable, the
+  /// search's own day at the lowest total of `offers()` for two.
   public static func fareDays(around day: CalendarDay, days: Int = 3) throws -> [FareDay] {
     try (-days...days).map { offset in
       FareDay(
         day: day.adding(days: offset),
-        lowest: try Money(offset == 0 ? "149" : "\(160 + 10 * abs(offset))", "EUR"),
+        lowest: try Money(offset == 0 ? "298" : "\(320 + 20 * abs(offset))", "EUR"),
         bookable: true)
     }
+  }
+
+  /// The fare strip's answer for the fixture search: `fareDays` on a scale from 280 to 420 EUR
+  /// (the whole booking window's cheapest and dearest days).
+  public static func fareCalendar(around day: CalendarDay, days: Int = 3) throws -> FareCalendar {
+    FareCalendar(
+      days: try fareDays(around: day, days: days),
+      scale: FareScale(lowest: try Money("280", "EUR"), highest: try Money("420", "EUR")))
+  }
+
+  /// 28 Dec 2026: the return of the listed round trips (`roundTrips`).
+  public static func listedReturnDay() throws -> CalendarDay { try CalendarDay(iso: "2026-12-28") }
+
+  /// IST->AMS on 24 Dec, back on 28 Dec.
+  public static func listedRoundTripCriteria(passengers: Int = 2) throws -> SearchCriteria {
+    try SearchCriteria(
+      origin: IATACode("IST"), destination: IATACode("AMS"), departure: departureDay(),
+      returning: listedReturnDay(), party: .adults(passengers))
+  }
+
+  static func heathrow() throws -> Airport {
+    try Airport(
+      code: IATACode("LHR"), name: "Heathrow Airport", city: "London", countryCode: "GB",
+      timeZoneID: "Europe/London", latitude: 51.47, longitude: -0.4543)
+  }
+
+  static func gatwick() throws -> Airport {
+    try Airport(
+      code: IATACode("LGW"), name: "Gatwick Airport", city: "London", countryCode: "GB",
+      timeZoneID: "Europe/London", latitude: 51.1537, longitude: -0.1821)
+  }
+
+  /// A round trip: out as `offer` makes it (`hour`, `minute`, `via`), back from AMS on 28 Dec
+  /// leaving at `backHour`:00 Amsterdam time: nonstop in 3.5 hours, or through Munich
+  /// (`backVia`, 6 hours), or through London (`overnightInLondon`): landing at Heathrow at
+  /// 21:00 and leaving Gatwick at 07:05 the next morning. `fare` is per adult for the trip.
+  public static func listedRoundTrip(
+    _ id: String, flight: Int = 1957, hour: Int = 8, minute: Int = 40, backHour: Int = 18,
+    passengers: Int = 2, fare: String = "380", airline: Airline? = nil, via: Bool = false,
+    backVia: Bool = false, overnightInLondon: Bool = false
+  ) throws -> Offer {
+    let airline = try airline ?? turkish()
+    let out = try offer(
+      id, flight: flight, hour: hour, minute: minute, passengers: passengers, fare: fare,
+      airline: airline, via: via)
+    let ams = try amsterdam()
+    let ist = try istanbul()
+    let leaves = try listedReturnDay().start(in: ams.zone).addingTimeInterval(
+      Double(backHour * 3600))
+    let aircraft = Aircraft(code: "7M8", name: "Boeing 737 MAX 8")
+    func leg(_ number: Int, _ from: Airport, _ to: Airport, _ at: Date, _ hours: Double) throws
+      -> Segment
+    {
+      try Segment(
+        flightNumber: FlightNumber(airlineCode: airline.code, number: number), origin: from,
+        destination: to, departure: ZonedTime(instant: at, timeZoneID: from.timeZoneID),
+        arrival: ZonedTime(
+          instant: at.addingTimeInterval(hours * 3600), timeZoneID: to.timeZoneID),
+        aircraft: aircraft)
+    }
+    let back = flight + 1000
+    let segments: [Segment]
+    if overnightInLondon {
+      let heathrow = try heathrow()
+      let landing = try listedReturnDay().start(in: heathrow.zone).addingTimeInterval(21 * 3600)
+      let hop = landing.timeIntervalSince(leaves) / 3600
+      segments = [
+        try leg(back, ams, heathrow, leaves, hop),
+        try leg(
+          back + 1, try gatwick(), ist, landing.addingTimeInterval(10 * 3600 + 5 * 60), 3.75),
+      ]
+    } else if backVia {
+      segments = [
+        try leg(back, ams, try munich(), leaves, 2.5),
+        try leg(back + 1, try munich(), ist, leaves.addingTimeInterval(3.5 * 3600), 2.5),
+      ]
+    } else {
+      segments = [try leg(back, ams, ist, leaves, 3.5)]
+    }
+    let party = try Party.adults(passengers)
+    return try Offer(
+      id: OfferID(id), airline: airline, slices: [out.outbound, Slice(segments: segments)],
+      cabin: .economy, pricePerAdult: Money(fare, "EUR"), party: party,
+      total: Money(fare, "EUR").multiplied(by: party.seats),
+      expiresAt: now.addingTimeInterval(30 * 60))
+  }
+
+  /// Five round trips for the fixture round-trip search, from two airlines, nonstop and with
+  /// stops out or back, one with a night in London and a change of airports, from 330 to 520 EUR.
+  public static func roundTrips(passengers: Int = 2) throws -> [Offer] {
+    let klm = try Airline(code: "KL", name: "KLM")
+    return [
+      try listedRoundTrip("r1", hour: 8, backHour: 18, passengers: passengers, fare: "420"),
+      try listedRoundTrip(
+        "r2", flight: 1234, hour: 14, backHour: 9, passengers: passengers, fare: "390",
+        airline: klm),
+      try listedRoundTrip(
+        "r3", flight: 1971, hour: 22, backHour: 19, passengers: passengers, fare: "330",
+        via: true, overnightInLondon: true),
+      try listedRoundTrip(
+        "r4", flight: 1951, hour: 3, minute: 10, backHour: 7, passengers: passengers, fare: "360",
+        backVia: true),
+      try listedRoundTrip(
+        "r5", flight: 1236, hour: 19, backHour: 20, passengers: passengers, fare: "520",
+        airline: klm),
+    ]
   }
 
   public static let travellerNames = ["Ada", "Lovelace", "Grace", "Hopper"]

@@ -13,7 +13,8 @@ public struct TestAirline: OfferService, DraftService, PricingService, PaymentSe
   public var seatMap: @Sendable (OfferID) async throws(ServiceError) -> SeatMap
   /// The seat maps of every slice; nil: `seatMap`'s one map.
   public var seatMaps: (@Sendable (OfferID) async throws(ServiceError) -> [SeatMap])?
-  public var lowestFares: @Sendable (SearchCriteria, Int) async throws(ServiceError) -> [FareDay]
+  public var lowestFares:
+    @Sendable (SearchCriteria, Int, FareFilter) async throws(ServiceError) -> FareCalendar
   public var createDraft:
     @Sendable (Offer, [Passenger], Contact) async throws(ServiceError) -> BookingDraft
   public var draft: @Sendable (DraftID) async throws(ServiceError) -> BookingDraft
@@ -34,7 +35,9 @@ public struct TestAirline: OfferService, DraftService, PricingService, PaymentSe
     offer = { _ throws(ServiceError) in throw Self.unexpected("offer(id:)") }
     seatMap = { _ throws(ServiceError) in throw Self.unexpected("seatMaps(for:)") }
     seatMaps = nil
-    lowestFares = { _, _ throws(ServiceError) in throw Self.unexpected("lowestFares(for:days:)") }
+    lowestFares = { _, _, _ throws(ServiceError) in
+      throw Self.unexpected("lowestFares(for:days:filter:)")
+    }
     createDraft = { _, _, _ throws(ServiceError) in throw Self.unexpected("createDraft") }
     draft = { _ throws(ServiceError) in throw Self.unexpected("draft(id:)") }
     price = { _, _ throws(ServiceError) in throw Self.unexpected("price(draftID:extras:)") }
@@ -64,10 +67,10 @@ public struct TestAirline: OfferService, DraftService, PricingService, PaymentSe
     if let seatMaps { return try await seatMaps(offerID) }
     return [try await seatMap(offerID)]
   }
-  public func lowestFares(for criteria: SearchCriteria, days: Int) async throws(ServiceError)
-    -> [FareDay]
+  public func lowestFares(for criteria: SearchCriteria, days: Int, filter: FareFilter)
+    async throws(ServiceError) -> FareCalendar
   {
-    try await lowestFares(criteria, days)
+    try await lowestFares(criteria, days, filter)
   }
   public func createDraft(offer: Offer, passengers: [Passenger], contact: Contact)
     async throws(ServiceError) -> BookingDraft

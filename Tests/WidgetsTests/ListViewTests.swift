@@ -33,16 +33,16 @@ struct ListViewTests {
     #expect(calls.contains(selected))
   }
 
-  @Test("the visible range pages through the rows and clamps the selection")
+  @Test("the visible range pages through the rows, keeps the last page full, clamps the selection")
   func visibleRange() {
     #expect(ListView.visibleRange(count: 10_000, selected: 0, height: 5) == 0..<5)
     #expect(ListView.visibleRange(count: 10_000, selected: 4, height: 5) == 0..<5)
     #expect(ListView.visibleRange(count: 10_000, selected: 5, height: 5) == 5..<10)
-    #expect(ListView.visibleRange(count: 10_000, selected: 9_999, height: 7) == 9_996..<10_000)
-    #expect(ListView.visibleRange(count: 7, selected: 6, height: 5) == 5..<7)
+    #expect(ListView.visibleRange(count: 10_000, selected: 9_999, height: 7) == 9_993..<10_000)
+    #expect(ListView.visibleRange(count: 7, selected: 6, height: 5) == 2..<7)
     #expect(ListView.visibleRange(count: 3, selected: 2, height: 5) == 0..<3)
     #expect(ListView.visibleRange(count: 7, selected: -3, height: 5) == 0..<5)
-    #expect(ListView.visibleRange(count: 7, selected: 99, height: 5) == 5..<7)
+    #expect(ListView.visibleRange(count: 7, selected: 99, height: 5) == 2..<7)
     #expect(ListView.visibleRange(count: 0, selected: 0, height: 5).isEmpty)
     #expect(ListView.visibleRange(count: 7, selected: 0, height: 0).isEmpty)
     #expect(ListView.visibleRange(count: -1, selected: 0, height: 3).isEmpty)
@@ -73,16 +73,44 @@ struct ListViewTests {
     #expect(first.rects.allSatisfy { $0.width == 9 })
     #expect(first.canvas[8, 0]?.style == theme.selection)
     #expect(first.canvas[9, 0]?.style != theme.selection)
+    // The last page is full: no empty rows while rows are left above.
     let last = render(count: 10, selected: 9)
     WidgetTest.expectLines(
       last.canvas,
       [
+        "Item 6   │",
+        "Item 7   │",
         "Item 8   │",
-        "Item 9   │",
-        "         │",
-        "         █",
+        "Item 9   █",
       ])
-    #expect(last.canvas[8, 1]?.style == theme.selection)
+    #expect(last.canvas[8, 3]?.style == theme.selection)
+  }
+
+  @Test("30 rows in 21 lines: with the selection on the last page, rows 9 to 29 show, none empty")
+  func fullLastPage() {
+    #expect(ListView.visibleRange(count: 30, selected: 21, height: 21) == 9..<30)
+    #expect(ListView.visibleRange(count: 30, selected: 20, height: 21) == 0..<21)
+    let (canvas, calls, _) = render(count: 30, selected: 25, width: 12, height: 21)
+    #expect(calls == Array(9..<30))
+    #expect(canvas.lines.allSatisfy { $0.hasPrefix("Item ") }, "\(canvas)")
+  }
+
+  @Test("rows two lines tall: as many as fit whole, the selected one in view, filled whole")
+  func tallRows() {
+    var canvas = Canvas(width: 10, height: 7)
+    var drawn: [(Int, Rect)] = []
+    ListView.draw(
+      on: &canvas, in: canvas.bounds, count: 9, selected: 8, theme: theme, rowHeight: 2
+    ) { index, rect, _, canvas in
+      drawn.append((index, rect))
+      canvas.put("Item \(index)", x: rect.x, y: rect.y, clip: rect)
+    }
+    // Three rows fit in seven lines; the last three show.
+    #expect(drawn.map(\.0) == [6, 7, 8])
+    #expect(drawn.map(\.1.y) == [0, 2, 4])
+    #expect(drawn.allSatisfy { $0.1.height == 2 && $0.1.width == 9 })
+    #expect(canvas[0, 5]?.style == theme.selection)
+    #expect(canvas[9, 6]?.grapheme == "█")
   }
 
   @Test("the row closure is told which row is selected")

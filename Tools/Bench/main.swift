@@ -15,7 +15,8 @@ import Terminal
 let arguments = Array(CommandLine.arguments.dropFirst())
 /// The groups of figures `--only` can choose, in the order they run.
 let sections = [
-  "store", "offers", "restore", "pay", "results", "trips", "tick", "program",
+  "store", "offers", "restore", "pay", "results", "roundtrip", "fares", "trips", "tick",
+  "program",
 ]
 if arguments.contains("-h") || arguments.contains("--help") {
   print(
@@ -247,9 +248,10 @@ if wants("results") {
       RootView.draw(root, on: &canvas, theme: .color)
     })
   var narrowed = root
-  let fares = try await airline.lowestFares(for: criteria, days: ResultsFeature.stripDays)
+  let fares = try await airline.lowestFares(
+    for: criteria, days: ResultsFeature.stripDays, filter: FareFilter())
   _ = RootFeature.reduce(
-    &narrowed, .step(resultsID, ResultsFeature.action(.faresLoaded(.success(fares)))),
+    &narrowed, .step(resultsID, ResultsFeature.action(.faresLoaded(FareFilter(), .success(fares)))),
     at: environment.clock.now(), environment: environment)
   for key: Key in [.character("n"), .character("t"), .character("t"), .character("-")] {
     _ = RootFeature.reduce(
@@ -272,6 +274,22 @@ if wants("results") {
         &root, .key(flip ? .down : .up), at: environment.clock.now(), environment: environment)
     })
 
+}
+
+if wants("roundtrip") {
+  // Round trips beside one-way trips in this run: a search, sorting, drawing.
+  for figure in try await roundTripFigures(
+    airline: airline, environment: environment, clock: clock, oneWay: criteria)
+  {
+    report(figure)
+  }
+}
+
+if wants("fares") {
+  // The fare strip's calendar and the scale of its whole booking window.
+  for figure in try await fareCalendarFigures(scratch: scratch, clock: clock, oneWay: criteria) {
+    report(figure)
+  }
 }
 
 if wants("trips"), let template {

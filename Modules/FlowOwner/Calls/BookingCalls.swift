@@ -52,11 +52,12 @@ public struct BookingCalls: Sendable {
     try await services.offers.offers(for: criteria)
   }
 
-  /// Beside step 1: the lowest fare per passenger of each day around the search's day.
-  public func lowestFares(for criteria: SearchCriteria, days: Int) async throws(ServiceError)
-    -> [FareDay]
-  {
-    try await services.offers.lowestFares(for: criteria, days: days)
+  /// Beside step 1: the party's lowest total of each day around the search's day among the
+  /// offers `filter` admits, with the scale of the whole booking window.
+  public func lowestFares(
+    for criteria: SearchCriteria, days: Int, filter: FareFilter = FareFilter()
+  ) async throws(ServiceError) -> FareCalendar {
+    try await services.offers.lowestFares(for: criteria, days: days, filter: filter)
   }
 
   /// An offer from step 1 by its ID, while it still holds.

@@ -10,9 +10,11 @@ import Words
   import Foundation
 #endif
 
-/// The lowest fare of each day around the search's as a row of bars (the lower the fare, the
-/// shorter the bar) over the days' names: the search's day bracketed, the cheapest in green,
-/// days that cannot be booked dotted.
+/// The lowest total of each day around the search's, under the results' filters, as a row of
+/// bars (the lower the total, the shorter the bar) over the totals in short ("16.1k") and the
+/// days' names: the search's day bracketed, the cheapest shown in green, days that cannot be
+/// booked dotted. The bars are on the calendar's one scale for the whole booking window, so a
+/// day's bar is the same whichever days are around it.
 enum FareStrip {
   /// Columns a day takes.
   static let cellWidth = 7
@@ -21,11 +23,14 @@ enum FareStrip {
     _ state: ResultsFeature.State, on canvas: inout Canvas, in rect: Rect, theme: Theme,
     language: Language
   ) {
-    guard rect.height >= 2, rect.width >= cellWidth else { return }
+    guard rect.height >= 3, rect.width >= cellWidth else { return }
     let searched = state.criteria.departure
     let days: [FareDay]
+    var scale: FareScale?
     switch state.fares {
-    case .loaded(let loaded): days = loaded
+    case .loaded(let calendar):
+      days = calendar.days
+      scale = calendar.scale
     default:
       days = (-ResultsFeature.stripDays...ResultsFeature.stripDays).map {
         FareDay(day: searched.adding(days: $0), lowest: nil, bookable: true)
@@ -37,13 +42,14 @@ enum FareStrip {
     guard let middle = days.firstIndex(where: { $0.day == searched }) else { return }
     let shown = days.indices.filter { abs($0 - middle) <= each }.map { days[$0] }
     let prices = shown.compactMap(\.lowest?.amount)
-    let (low, high) = (prices.min() ?? 0, prices.max() ?? 0)
+    let cheapest = prices.min() ?? 0
+    let (low, high) = scale.map { ($0.lowest.amount, $0.highest.amount) } ?? (cheapest, cheapest)
     let bars = Array("▁▂▃▄▅▆▇█")
     var x = rect.x + max(0, (rect.width - shown.count * cellWidth) / 2)
     for fare in shown {
-      let cell = Rect(x: x, y: rect.y, width: cellWidth, height: 2)
+      let cell = Rect(x: x, y: rect.y, width: cellWidth, height: 3)
       let isSearched = fare.day == searched
-      let isCheapest = fare.lowest.map { $0.amount == low && prices.count > 1 } ?? false
+      let isCheapest = fare.lowest.map { $0.amount == cheapest && prices.count > 1 } ?? false
       let bar: String
       if !fare.bookable {
         bar = " · · "
@@ -57,13 +63,18 @@ enum FareStrip {
       canvas.put(
         DisplayWidth.pad(" " + bar, to: cellWidth), x: cell.x, y: cell.y, style: barStyle,
         clip: rect)
+      let amount = fare.bookable ? fare.lowest.map(language.compactAmount) ?? "" : ""
+      let left = max(0, (cellWidth - DisplayWidth.of(amount)) / 2)
+      canvas.put(
+        DisplayWidth.pad(String(repeating: " ", count: left) + amount, to: cellWidth), x: cell.x,
+        y: cell.y + 1, style: isCheapest ? theme.success : theme.dim, clip: rect)
       let name = language.weekdayAndDay(fare.day)
       let label = isSearched ? "[\(name)]" : " \(name) "
       let labelStyle =
         !fare.bookable
         ? theme.dim : isSearched ? theme.title : isCheapest ? theme.success : theme.text
       canvas.put(
-        DisplayWidth.pad(label, to: cellWidth), x: cell.x, y: cell.y + 1, style: labelStyle,
+        DisplayWidth.pad(label, to: cellWidth), x: cell.x, y: cell.y + 2, style: labelStyle,
         clip: rect)
       x += cellWidth
     }

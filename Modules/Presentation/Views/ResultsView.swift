@@ -10,13 +10,20 @@ enum ResultsView {
     strings: Strings, language: Language, spinner: Int
   ) {
     guard !rect.isEmpty else { return }
-    // The week's fares above the list where there is room for them and the list.
+    if state.showsDetails, let offer = state.highlighted {
+      OfferDetailsView.draw(
+        offer, scroll: state.detailsScroll, on: &canvas, in: rect, theme: theme, strings: strings,
+        language: language)
+      return
+    }
+    // The summary; the week's fares where there is room for them and the list (bars, amounts,
+    // days); the columns' headings.
     let showsStrip = rect.height >= 10 && rect.width >= 30
-    let (top, body) = rect.splitTop(showsStrip ? 4 : 2)
+    let (top, body) = rect.splitTop(showsStrip ? 5 : 2)
     let header = top.row(0)
     if showsStrip {
       FareStrip.draw(
-        state, on: &canvas, in: Rect(x: top.x, y: top.y + 1, width: top.width, height: 2),
+        state, on: &canvas, in: Rect(x: top.x, y: top.y + 1, width: top.width, height: 3),
         theme: theme, language: language)
     }
     guard
@@ -45,15 +52,21 @@ enum ResultsView {
       return
     }
     let listed = state.listed
-    // One price column for every row, as wide as the dearest fare: amounts line up on the right.
-    let priceColumn = state.dearest.map { DisplayWidth.of($0.formatted(language.moneyStyle)) } ?? 0
-    let widths = columnWidths(strings)
+    // A search's offers are all one way or all round trips: a round trip takes two lines.
+    let rowHeight = listed[0].isRoundTrip ? 2 : 1
+    let scrolls = listed.count > body.height / rowHeight
+    let layout = ResultsRow.Layout(
+      width: body.width - (scrolls ? 1 : 0), twoLines: rowHeight == 2, state: state,
+      strings: strings, language: language)
+    ResultsRow.drawHeadings(
+      layout, on: &canvas, at: top.row(top.height - 1), theme: theme, strings: strings)
     ListView.draw(
-      on: &canvas, in: body, count: listed.count, selected: state.selected, theme: theme
+      on: &canvas, in: body, count: listed.count, selected: state.selected, theme: theme,
+      rowHeight: rowHeight
     ) { index, row, isSelected, canvas in
-      drawRow(
-        listed[index], on: &canvas, in: row, selected: isSelected, theme: theme, strings: strings,
-        language: language, priceColumn: priceColumn, widths: widths)
+      ResultsRow.draw(
+        listed[index], on: &canvas, in: row, selected: isSelected, layout: layout, theme: theme,
+        strings: strings, language: language)
     }
   }
 
@@ -101,96 +114,6 @@ enum ResultsView {
     }
   }
 
-  /// The columns' widths in screen order (times, flights, airline, duration, stops, cabin): the
-  /// stops column as wide as its longest words in this language with one stop's airport code
-  /// ("1 stop FRA"; a second stop's code is cut with "…"), the cabin column as its longest word.
-  static func columnWidths(_ strings: Strings) -> [Int] {
-    let stops = [strings.nonstop, strings.stops(1) + " XXX", strings.stops(2) + " XXX"].map(
-      DisplayWidth.of
-    ).max()
-    let cabins = Cabin.allCases.map { DisplayWidth.of(strings.cabinName($0)) }.max()
-    return [14, 15, 19, 9, (stops ?? 10) + 2, min(16, (cabins ?? 9) + 1)]
-  }
-
-  /// One offer on one line: times, flights, airline, duration, stops, cabin, price (right-aligned
-  /// in a column `priceColumn` wide).
-  static func drawRow(
-    _ offer: Offer, on canvas: inout Canvas, in row: Rect, selected: Bool, theme: Theme,
-    strings: Strings, language: Language, priceColumn: Int, widths columnWidths: [Int]
-  ) {
-    let base = selected ? theme.selection : theme.text
-    let slice = offer.outbound
-    let dayShift = slice.departure.days(until: slice.arrival)
-    let times =
-      "\(slice.departure.hhmm)→\(slice.arrival.hhmm)" + (dayShift > 0 ? "+\(dayShift)" : "  ")
-    let flights = offer.flightNumbers.map(\.description).joined(separator: "+")
-    let stops =
-      offer.stops == 0
-      ? strings.nonstop
-      : strings.stops(offer.stops) + " "
-        + slice.stopAirports.map(\.code.description).joined(separator: " ")
-    let price = offer.total.formatted(language.moneyStyle)
-    let cabin = strings.cabinName(offer.cabin)
-    let priceWidth = DisplayWidth.of(price)
-    let columnStart = row.maxX - max(priceColumn, priceWidth) - 1
-    let priceStart = row.maxX - priceWidth - 1
-    let columns = Rect(x: row.x, y: row.y, width: max(0, columnStart - row.x - 1), height: 1)
-    // Columns in screen order with their widths; on a narrow screen the least useful give way
-    // first: the airline's name (its code is in the flight numbers), then the cabin.
-    let texts: InlineArray<6, String> = [
-      times, flights, offer.airline.name, language.duration(minutes: offer.durationMinutes), stops,
-      cabin,
-    ]
-    var widths = InlineArray<6, Int>(repeating: 0)
-    for index in widths.indices { widths[index] = columnWidths[index] }
-    var shown = InlineArray<6, Bool>(repeating: false)
-    var used = 1
-    for index in [0, 1, 3, 4, 5, 2] {
-      let room = columns.width - used
-      // The flight numbers, the cabin and the airline's name shrink to the room left rather than
-      // vanish, down to what still reads (a stump of a name is left out).
-      let least = index == 1 ? 5 : index == 5 ? 8 : 10
-      if index == 1 || index == 2 || index == 5, room < widths[index], room >= least {
-        widths[index] = room
-      }
-      // Last in line, the airline's name takes spare room on a wide screen, up to 26 columns.
-      if index == 2, room > widths[index] { widths[index] = min(room, 26) }
-      // A column that does not fit leaves its room to the next ones.
-      guard widths[index] <= room else { continue }
-      shown[index] = true
-      used += widths[index]
-    }
-    // The columns' room is blanked in the row's style, then each text is put at its column's
-    // start, cut with "…" only when it is wider than its column less one space: no string is
-    // built for the row, which is drawn for every visible offer on every frame.
-    var starts = InlineArray<6, Int>(repeating: -1)
-    var column = row.x + 1
-    for index in texts.indices where shown[index] {
-      starts[index] = column
-      column += widths[index]
-    }
-    let blank = Rect(x: row.x, y: row.y, width: min(column, columns.maxX) - row.x, height: 1)
-    canvas.fill(blank, style: base)
-    for index in texts.indices where shown[index] {
-      canvas.put(
-        DisplayWidth.truncate(texts[index], to: widths[index] - (index == 0 ? 0 : 1)),
-        x: starts[index], y: row.y, style: base, clip: columns)
-    }
-    canvas.put(price, x: priceStart, y: row.y, style: base, clip: row)
-    func restyle(_ index: Int, _ change: (inout Style) -> Void) {
-      guard starts[index] >= 0 else { return }
-      canvas.restyle(Rect(x: starts[index], y: row.y, width: widths[index] - 1, height: 1), change)
-    }
-    restyle(1) { $0.attributes.insert(.bold) }
-    if !selected {
-      if offer.stops == 0 { restyle(4) { $0 = theme.success } }
-      restyle(5) { $0 = theme.dim }
-    }
-    canvas.restyle(Rect(x: priceStart, y: row.y, width: priceWidth, height: 1)) {
-      $0 = selected ? base.adding(.bold) : theme.accent
-    }
-  }
-
   static func hints(_ state: ResultsFeature.State, strings: Strings) -> [KeyHint] {
     if case .failed = state.load {
       return [
@@ -204,8 +127,15 @@ enum ResultsView {
         KeyHint("Esc", strings.hintClose),
       ]
     }
+    if state.showsDetails {
+      return [
+        KeyHint("↑↓", strings.hintMove), KeyHint("Enter", strings.hintSelect),
+        KeyHint("Esc", strings.hintClose),
+      ]
+    }
     return [
-      KeyHint("Enter", strings.hintSelect), KeyHint("s", strings.hintSort),
+      KeyHint("Enter", strings.hintSelect), KeyHint("d", strings.hintDetails),
+      KeyHint("s", strings.hintSort),
       KeyHint("n", strings.hintNonstop), KeyHint("a", strings.hintAirlines),
       KeyHint("t", strings.hintTime), KeyHint("+/-", strings.hintPrice),
       KeyHint("x", strings.hintClear), KeyHint("[ ]", strings.hintDay),

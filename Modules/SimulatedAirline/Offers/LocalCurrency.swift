@@ -15,6 +15,8 @@ struct LocalCurrency: Sendable {
   let currency: Currency
   /// Units of `currency` per euro.
   let perEuro: Decimal
+  /// Hundredths of `currency` per euro, when the rate has no finer part (every rate listed).
+  private let perEuroHundredths: Int64?
 
   private static let table: [String: (String, Decimal)] = [
     "AE": ("AED", 4), "AR": ("ARS", 1000), "AU": ("AUD", 1.65), "BR": ("BRL", 6),
@@ -39,11 +41,28 @@ struct LocalCurrency: Sendable {
       self.currency = .euro
       self.perEuro = 1
     }
+    perEuroHundredths = (perEuro * 100).wholeNumber(scale: 0)
   }
 
   /// `euros` in this currency, rounded the way fares are shown: to a whole unit, or to 10 or 100
   /// units where one unit is worth little.
+  ///
+  /// Whole euros at a listed rate are worked out in whole hundredths, the same amount as the
+  /// `Decimal` arithmetic gives (`priceByDivision`) without a `Decimal` division: a fare
+  /// calendar prices every offer of every day of the booking window.
   func price(euros: Decimal) -> Money {
+    let step: Int64 = perEuro >= 1000 ? 100 : perEuro >= 100 ? 10 : 1
+    guard let rate = perEuroHundredths, let whole = euros.wholeNumber(scale: 0),
+      (0..<1_000_000_000).contains(whole)
+    else { return priceByDivision(euros: euros) }
+    // Half up: floor((hundredths / (100 * step)) + 1/2), all in whole numbers.
+    let divisor = 100 * step
+    let units = (2 * whole * rate + divisor) / (2 * divisor)
+    return Money(Decimal(units * step), currency)
+  }
+
+  /// The same through `Decimal` arithmetic: for amounts that are not whole euros.
+  func priceByDivision(euros: Decimal) -> Money {
     fare(euros * perEuro)
   }
 

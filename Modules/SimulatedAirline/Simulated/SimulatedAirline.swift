@@ -70,6 +70,14 @@ public actor SimulatedAirline: OfferService, DraftService, PricingService, Payme
   var ordersIndexed = false
   /// Whether the charges were scanned for bookings to write again (once per process).
   var ledgerScanned = false
+  /// What fare calendars read of each day's offers, by search (route, party, trip length): a
+  /// day's offers are the same on every ask (only their expiry follows the clock), so each is
+  /// generated once and every filter reads the same entries (`SimulatedAirline+Fares.swift`).
+  var fareDays: [FareRoute: [CalendarDay: [FareEntry]]] = [:]
+  /// The routes whose days are being made, and the asks waiting for them (so a second ask does
+  /// not make them again).
+  var fareDaysMaking: Set<FareRoute> = []
+  var fareDaysWaiting: [FareRoute: [CheckedContinuation<Void, Never>]] = [:]
   /// What the payment records needed that a person should hear about.
   public nonisolated let ledgerNotices: AsyncStream<LedgerNotice>
   let notices: AsyncStream<LedgerNotice>.Continuation
@@ -119,32 +127,6 @@ public actor SimulatedAirline: OfferService, DraftService, PricingService, Payme
     }
     for offer in offers { try save(offer, id: offer.id.rawValue, kind: AirlineRecords.offers) }
     return offers
-  }
-
-  public func lowestFares(for criteria: SearchCriteria, days: Int) async throws(ServiceError)
-    -> [FareDay]
-  {
-    await configuration.latency.pause()
-    guard let origin = airports.airport(criteria.origin) else {
-      throw .unknownAirport(criteria.origin)
-    }
-    guard airports.airport(criteria.destination) != nil else {
-      throw .unknownAirport(criteria.destination)
-    }
-    let now = clock.now()
-    let span = max(0, min(days, 14))
-    // Priced as `offers(for:)` prices them, but nothing is kept: a calendar sells nothing.
-    return (-span...span).map { offset in
-      let day = criteria.departure.adding(days: offset)
-      guard day.adding(days: 1).start(in: origin.zone) > now,
-        SearchCriteria.isWithinBookingWindow(day, at: now),
-        let search = try? criteria.moved(to: day)
-      else { return FareDay(day: day, lowest: nil, bookable: false) }
-      let lowest = offerGenerator.offers(for: search, now: now)
-        .filter { $0.departure.instant > now.addingTimeInterval(Self.salesCutoff) }
-        .map(\.total).min { $0.amount < $1.amount }
-      return FareDay(day: day, lowest: lowest, bookable: true)
-    }
   }
 
   public func offer(id: OfferID) async throws(ServiceError) -> Offer {

@@ -113,7 +113,9 @@ struct ExtrasFeatureTests {
     var world = try ExtrasScreen(draft: draft)
     // The root lists the results above extras (the offers and the fare strip) too.
     world.airline.offers = { _ throws(ServiceError) in [draft.offer] }
-    world.airline.lowestFares = { _, _ throws(ServiceError) in [] }
+    world.airline.lowestFares = { _, _, _ throws(ServiceError) in
+      FareCalendar(days: [], scale: nil)
+    }
     // Through the root, as the app runs it: resumed at extras with this draft.
     var flow = BookingFlow()
     _ = flow.searchSubmitted(try Fixture.criteria(passengers: 3))

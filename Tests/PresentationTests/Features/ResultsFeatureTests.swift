@@ -7,31 +7,57 @@ import Testing
 
 @testable import Presentation
 
-/// The results screen's input: the fixture search, the seven fixture offers and the week's
-/// fares the test airline answers (any other call fails the test), and a stopped clock.
+/// The results screen's input: the fixture search (or the round-trip one), the fixture offers
+/// and the week's fares the test airline answers (any other call fails the test), and a stopped
+/// clock. The fares answer for any filter: `fares(for:)`, the fixture calendar with the filter's
+/// highest total as the scale's top, so each filter's answer differs.
 struct ResultsScreen: AppWorld {
   let criteria: SearchCriteria
   let offers: [Offer]
   var airline = TestAirline.failing
   let clock = ManualClock(Fixture.now)
 
-  init(passengers: Int = 2) throws {
-    let criteria = try Fixture.criteria(passengers: passengers)
-    let offers = try Fixture.offers(passengers: passengers)
-    let fares = try Fixture.fareDays(around: criteria.departure)
+  init(passengers: Int = 2, roundTrip: Bool = false) throws {
+    let criteria =
+      roundTrip
+      ? try Fixture.listedRoundTripCriteria(passengers: passengers)
+      : try Fixture.criteria(passengers: passengers)
+    let offers =
+      roundTrip
+      ? try Fixture.roundTrips(passengers: passengers) : try Fixture.offers(passengers: passengers)
     self.criteria = criteria
     self.offers = offers
     airline.offers = { asked throws(ServiceError) in
       #expect(asked == criteria, "the results ask for their own search")
       return offers
     }
-    airline.lowestFares = { asked, days throws(ServiceError) in
+    airline.lowestFares = { asked, days, filter throws(ServiceError) in
       #expect(asked == criteria && days == 3, "three days either side")
-      return fares
+      do {
+        return try ResultsScreen.fares(around: criteria.departure, for: filter)
+      } catch {
+        throw .storage("\(error)")
+      }
     }
   }
 
+  /// What the test airline answers for the fare strip under `filter`.
+  static func fares(around day: CalendarDay, for filter: FareFilter = FareFilter()) throws
+    -> FareCalendar
+  {
+    let calendar = try Fixture.fareCalendar(around: day)
+    guard let highest = filter.highestTotal, let scale = calendar.scale else { return calendar }
+    return FareCalendar(
+      days: calendar.days,
+      scale: FareScale(lowest: scale.lowest, highest: Money(highest, scale.lowest.currency)))
+  }
+
   var environment: AppEnvironment { .test(airline: airline, clock: clock.wallClock) }
+
+  /// The fare strip as loaded with no filter.
+  var loadedFares: FareCalendar {
+    (try? ResultsScreen.fares(around: criteria.departure)) ?? FareCalendar(days: [], scale: nil)
+  }
 }
 
 /// An exhaustive store on a results panel.
@@ -52,7 +78,7 @@ extension ResultsScreen {
   func loadedState() throws -> ResultsFeature.State {
     var state = ResultsFeature.State(criteria: criteria)
     state.load = .loaded(offers)
-    state.fares = .loaded(try Fixture.fareDays(around: criteria.departure))
+    state.fares = .loaded(try ResultsScreen.fares(around: criteria.departure))
     state.relist()
     return state
   }
@@ -73,7 +99,7 @@ struct ResultsFeatureTests {
     "appearing lists the offers by price and the week's fares; s sorts, n filters, Enter chooses")
   func listing() async throws {
     let world = try ResultsScreen()
-    let fares = try Fixture.fareDays(around: world.criteria.departure)
+    let fares = try ResultsScreen.fares(around: world.criteria.departure)
     let store = world.makeStore()
     store.run(ResultsFeature.onAppear(store.state.state, environment: world.environment))
     await store.receive({ $0 == .offersLoaded(.success(world.offers)) }) {
@@ -83,7 +109,7 @@ struct ResultsFeatureTests {
     #expect(store.listedIDs == ["o4", "o6", "o2", "o3", "o1", "o7", "o5"])
     #expect(store.state.state.airlines.map(\.code) == ["KL", "PC", "TK"])
     #expect(store.state.state.dearest == (try Money("598", "EUR")))
-    await store.receive({ $0 == .faresLoaded(.success(fares)) }) {
+    await store.receive({ $0 == .faresLoaded(FareFilter(), .success(fares)) }) {
       $0.state.fares = .loaded(fares)
     }
     // The highlighted offer (o4, the cheapest) stays highlighted in the new order.
@@ -93,13 +119,17 @@ struct ResultsFeatureTests {
       $0.state.selected = 1
     }
     #expect(store.listedIDs == ["o2", "o4", "o1", "o3", "o6", "o5", "o7"])
-    // o4 stops in Munich: nonstops only, the highlight goes to the first row.
+    // o4 stops in Munich: nonstops only, the highlight goes to the first row; the fare strip
+    // is asked again for nonstops.
     store.send(.key(.character("n"))) {
       $0.state.filters.nonstopOnly = true
       $0.state.relist()
       $0.state.selected = 0
     }
     #expect(store.listedIDs == ["o2", "o1", "o3", "o6", "o5"])
+    await store.receive({ $0 == .faresLoaded(FareFilter(nonstopOnly: true), .success(fares)) }) {
+      $0.state.fares = .loaded(fares)
+    }
     store.send(.key(.down)) { $0.state.selected = 1 }
     store.send(.key(.enter)) { $0.output = .offerSelected(world.offers[0]) }
     store.finish()
@@ -108,12 +138,12 @@ struct ResultsFeatureTests {
   @Test("a failed load shows the error; r asks for the offers and the week's fares again")
   func failure() async throws {
     let world = try ResultsScreen()
-    let fares = try Fixture.fareDays(around: world.criteria.departure)
+    let fares = try ResultsScreen.fares(around: world.criteria.departure)
     let store = world.makeStore()
     store.send(.offersLoaded(.failure(.storage("disk full")))) {
       $0.state.load = .failed("The booking records could not be used: disk full")
     }
-    store.send(.faresLoaded(.failure(.storage("disk full")))) {
+    store.send(.faresLoaded(FareFilter(), .failure(.storage("disk full")))) {
       $0.state.fares = .failed("The booking records could not be used: disk full")
     }
     store.send(.key(.character("r"))) {
@@ -127,7 +157,7 @@ struct ResultsFeatureTests {
       $0.state.load = .loaded(world.offers)
       $0.state.relist()
     }
-    await store.receive({ $0 == .faresLoaded(.success(fares)) }) {
+    await store.receive({ $0 == .faresLoaded(FareFilter(), .success(fares)) }) {
       $0.state.fares = .loaded(fares)
     }
     #expect(store.listedIDs.count == 7)
@@ -146,6 +176,9 @@ struct ResultsFeatureTests {
       $0.state.relist()
     }
     #expect(store.listedIDs == ["o2", "o3", "o1", "o7", "o5"])
+    await store.receive({
+      $0 == .faresLoaded(FareFilter(hiddenAirlines: ["PC"]), .success(world.loadedFares))
+    })
     // While the checklist is open, other keys wait; q still reaches the root.
     store.send(.key(.character("s")))
     store.send(.key(.character("q"))) { $0.handled = false }
@@ -159,6 +192,7 @@ struct ResultsFeatureTests {
       $0.state.selected = 2  // o2, still highlighted
     }
     #expect(store.listedIDs.count == 7)
+    await store.receive({ $0 == .faresLoaded(FareFilter(), .success(world.loadedFares)) })
     store.send(.key(.character("]"))) {
       $0.output = .searchDay(world.criteria.departure.adding(days: 1))
     }

@@ -51,31 +51,47 @@ struct ResultsFilterTests {
     #expect(state.listed.allSatisfy { $0.airline.code != first })
   }
 
-  @Test("t narrows to a time of day, + and - move a highest price, x clears every filter")
+  @Test(
+    "t narrows to a time of day, + and - move a highest price, x clears every filter; the fare strip follows"
+  )
   func timeAndPrice() async throws {
     let world = try ResultsScreen()
     let store = world.makeStore(try world.loadedState())
+    let day = world.criteria.departure
+    /// The fare strip's answer for the state's filters now: asked again after each change.
+    func stripFollows(sourceLocation: SourceLocation = #_sourceLocation) async throws {
+      let filter = store.state.state.filters.fareFilter
+      let fares = try ResultsScreen.fares(around: day, for: filter)
+      await store.receive(
+        sourceLocation: sourceLocation, { $0 == .faresLoaded(filter, .success(fares)) }
+      ) { $0.state.fares = .loaded(fares) }
+    }
     store.send(.key(.character("t"))) {
       $0.state.filters.dayPart = .night
       $0.state.relist()
     }
     #expect(store.listedIDs == ["o2"], "03:10")
+    try await stripFollows()
     store.send(.key(.character("t"))) {
       $0.state.filters.dayPart = .morning
       $0.state.relist()
     }
     #expect(store.listedIDs == ["o4", "o1"], "06:05 and 08:40")
+    #expect(store.state.state.filters.fareFilter.departureHours == 6..<12)
+    try await stripFollows()
     store.send(.key(.character("t"))) {
       $0.state.filters.dayPart = .afternoon
       $0.state.relist()
     }
     #expect(store.listedIDs == ["o6", "o3"], "16:20 and 14:00, by price")
+    try await stripFollows()
     // The highlighted o6 stays highlighted as the filter goes.
     store.send(.key(.character("x"))) {
       $0.state.filters = ResultsFeature.Filters()
       $0.state.relist()
       $0.state.selected = 1
     }
+    try await stripFollows()
     // Totals for two from 298 to 598 EUR: a step is a tenth of the spread, 30 EUR down from
     // the dearest.
     store.send(.key(.character("-"))) {
@@ -83,15 +99,66 @@ struct ResultsFilterTests {
       $0.state.relist()
     }
     #expect(store.listedIDs == ["o4", "o6", "o2", "o3", "o1", "o7"])
+    try await stripFollows()
     store.send(.key(.character("-"))) { $0.state.filters.highestPrice = 538 }
+    try await stripFollows()
     // Up past the dearest, there is no highest price.
     store.send(.key(.character("+"))) { $0.state.filters.highestPrice = 568 }
+    try await stripFollows()
     store.send(.key(.character("+"))) {
       $0.state.filters.highestPrice = nil
       $0.state.relist()
     }
     #expect(store.listedIDs.count == 7)
+    try await stripFollows()
+    // x with no filter on changes nothing, and asks nothing.
+    store.send(.key(.character("x")))
     store.finish()
+  }
+
+  @Test("an answer for filters changed since is dropped; the one for the filters now is kept")
+  func staleFares() async throws {
+    let world = try ResultsScreen()
+    let store = world.makeStore(try world.loadedState())
+    let day = world.criteria.departure
+    store.send(.key(.character("n"))) {
+      $0.state.filters.nonstopOnly = true
+      $0.state.relist()
+    }
+    store.send(.key(.character("n"))) {
+      $0.state.filters.nonstopOnly = false
+      $0.state.relist()
+    }
+    let nonstop = FareFilter(nonstopOnly: true)
+    let nonstopFares = try ResultsScreen.fares(around: day, for: nonstop)
+    await store.receive({ $0 == .faresLoaded(nonstop, .success(nonstopFares)) })
+    let fares = try ResultsScreen.fares(around: day)
+    await store.receive({ $0 == .faresLoaded(FareFilter(), .success(fares)) }) {
+      $0.state.fares = .loaded(fares)
+    }
+    store.finish()
+  }
+
+  @Test("the results' filters and the fare calendar's filter say the same")
+  func fareFilterRoundTrip() throws {
+    var filters = ResultsFeature.Filters()
+    filters.nonstopOnly = true
+    filters.hiddenAirlines = ["KL", "LH"]
+    filters.dayPart = .evening
+    filters.highestPrice = 300
+    let filter = filters.fareFilter
+    #expect(
+      filter
+        == FareFilter(
+          nonstopOnly: true, hiddenAirlines: ["KL", "LH"], departureHours: 18..<24,
+          highestTotal: 300))
+    #expect(ResultsFeature.Filters(filter) == filters)
+    #expect(ResultsFeature.Filters(FareFilter()) == ResultsFeature.Filters())
+    #expect(filter.description == "nonstop without KL,LH hours 18-24 upto 300")
+    #expect(FareFilter().description == "any")
+    for offer in try Fixture.offers() {
+      #expect(filters.admits(offer) == filter.admits(offer))
+    }
   }
 
   @Test(
@@ -100,13 +167,14 @@ struct ResultsFilterTests {
   func fareStrip() async throws {
     let world = try ResultsScreen()
     let state = try await loaded(world)
-    guard case .loaded(let days) = state.fares else {
+    guard case .loaded(let calendar) = state.fares else {
       Issue.record("\(state.fares)")
       return
     }
     let criteria = world.criteria
-    #expect(days == (try Fixture.fareDays(around: criteria.departure)), "as the airline said")
-    #expect(days.map(\.day) == (-3...3).map { criteria.departure.adding(days: $0) })
+    #expect(
+      calendar == (try Fixture.fareCalendar(around: criteria.departure)), "as the airline said")
+    #expect(calendar.days.map(\.day) == (-3...3).map { criteria.departure.adding(days: $0) })
   }
 
   @Test("[ and ] search the day before and after; never before today")

@@ -10,13 +10,16 @@ import Words
 @Suite("A result's stops")
 struct ResultStopsTests {
   /// One row drawn `width` columns wide; its text.
-  func row(_ offer: Offer, width: Int, language: Language = .english) -> String {
+  func row(_ offer: Offer, width: Int, language: Language = .english) throws -> String {
     var canvas = Canvas(width: width, height: 1)
     let strings = language.strings
-    ResultsView.drawRow(
+    var state = ResultsFeature.State(criteria: try Fixture.criteria())
+    state.load = .loaded([offer])
+    let layout = ResultsRow.Layout(
+      width: width, twoLines: false, state: state, strings: strings, language: language)
+    ResultsRow.draw(
       offer, on: &canvas, in: Rect(x: 0, y: 0, width: width, height: 1), selected: false,
-      theme: .color, strings: strings, language: language, priceColumn: 12,
-      widths: ResultsView.columnWidths(strings))
+      layout: layout, theme: .color, strings: strings, language: language)
     return canvas.description
   }
 
@@ -25,9 +28,10 @@ struct ResultStopsTests {
     let via = try Fixture.offer("offer-a", via: true)
     let direct = try Fixture.offer("offer-b", flight: 1951)
     for width in [100, 80] {
-      #expect(row(via, width: width).contains("1 stop MUC"), "\(row(via, width: width))")
-      #expect(row(direct, width: width).contains("nonstop"), "\(row(direct, width: width))")
+      let (stopping, nonstop) = (try row(via, width: width), try row(direct, width: width))
+      #expect(stopping.contains("1 stop MUC"), "\(stopping)")
+      #expect(nonstop.contains("nonstop"), "\(nonstop)")
     }
-    #expect(row(via, width: 100, language: .turkish).contains("1 aktarma MUC"))
+    #expect(try row(via, width: 100, language: .turkish).contains("1 aktarma MUC"))
   }
 }

@@ -12,7 +12,8 @@ import Words
 #endif
 
 /// The offers for a search: loading, sorting, narrowing (nonstop, airlines, time of day, a
-/// highest price), the week's lowest fares, and choosing one.
+/// highest price), the week's lowest fares under the same filters, an offer's flights and
+/// layovers (`d`), and choosing one.
 public enum ResultsFeature {
   /// The orders offers can be listed in (`s` cycles through them).
   public enum Sort: Int, Hashable, Sendable, CaseIterable {
@@ -31,24 +32,39 @@ public enum ResultsFeature {
   /// A part of the day a flight leaves in, by its local departure time.
   public typealias DayPart = Words.DayPart
 
-  /// What narrows the list; they live in the results step, so they leave with it.
+  /// What narrows the list; they live in the results step, so they leave with it. The fare
+  /// strip reads the same filters, as the airline's `FareFilter`.
   public struct Filters: Hashable, Sendable {
+    /// Only offers whose every slice (out and back) is nonstop.
     public var nonstopOnly = false
     /// The airlines (by code) whose offers are hidden.
     public var hiddenAirlines: Set<String> = []
+    /// The part of the day the outbound leaves in.
     public var dayPart: DayPart?
-    /// The highest fare per passenger shown.
+    /// The highest total for the party shown.
     public var highestPrice: Decimal?
 
     /// No filter.
     public init() {}
 
-    /// Whether `offer` passes every filter.
-    public func admits(_ offer: Offer) -> Bool {
-      (!nonstopOnly || offer.stops == 0) && !hiddenAirlines.contains(offer.airline.code)
-        && (dayPart?.contains(offer.departure.hhmm) ?? true)
-        && (highestPrice.map { offer.total.amount <= $0 } ?? true)
+    /// The filters of a fare calendar's `filter`; departure hours that are not one part of the
+    /// day are left out.
+    public init(_ filter: FareFilter) {
+      nonstopOnly = filter.nonstopOnly
+      hiddenAirlines = filter.hiddenAirlines
+      dayPart = DayPart.allCases.first { $0.hours == filter.departureHours }
+      highestPrice = filter.highestTotal
     }
+
+    /// The same filters as the airline reads them for a fare calendar.
+    public var fareFilter: FareFilter {
+      FareFilter(
+        nonstopOnly: nonstopOnly, hiddenAirlines: hiddenAirlines, departureHours: dayPart?.hours,
+        highestTotal: highestPrice)
+    }
+
+    /// Whether `offer` passes every filter.
+    public func admits(_ offer: Offer) -> Bool { fareFilter.admits(offer) }
   }
 
   /// How many days either side of the search's the fare strip shows.
@@ -63,17 +79,22 @@ public enum ResultsFeature {
       didSet {
         guard case .loaded(let offers) = load else {
           dearest = nil
+          dearestPerAdult = nil
           return
         }
         dearest =
           offers.max { $0.total.amount < $1.total.amount }?
           .total
+        dearestPerAdult =
+          offers.max { $0.pricePerAdult.amount < $1.pricePerAdult.amount }?
+          .pricePerAdult
       }
     }
     public var sort: Sort = .price
     public var filters = Filters()
-    /// The lowest fare of each day around the search's.
-    public var fares: Loadable<[FareDay]> = .loading
+    /// The lowest total of each day around the search's under `filters`, and the scale of the
+    /// whole booking window; kept while the strip loads again for other filters.
+    public var fares: Loadable<FareCalendar> = .loading
     /// The airlines of the loaded offers, by code: the checklist's lines.
     public private(set) var airlines: [Airline] = []
     /// Whether the airlines checklist is open (`a`), and its highlighted line.
@@ -84,8 +105,14 @@ public enum ResultsFeature {
     public private(set) var listed: [Offer] = []
     /// The highlighted row of `listed`.
     public var selected = 0
-    /// The dearest fare loaded, so the price column is as wide as its longest amount.
+    /// The dearest total loaded, so the price column is as wide as its longest amount.
     public private(set) var dearest: Money?
+    /// The dearest fare per adult loaded, for the per-adult column's width.
+    public private(set) var dearestPerAdult: Money?
+    /// Whether the highlighted offer's flights and layovers are open (`d`), and the first of
+    /// their lines shown.
+    public var showsDetails = false
+    public var detailsScroll = 0
 
     /// The step's input: the offer highlighted once the offers load, if it is listed.
     public let chosen: OfferID?
@@ -121,7 +148,8 @@ public enum ResultsFeature {
   public enum Action: Hashable, Sendable {
     case key(Key)
     case offersLoaded(Result<[Offer], ServiceError>)
-    case faresLoaded(Result<[FareDay], ServiceError>)
+    /// The fare strip for the filters it was asked with.
+    case faresLoaded(FareFilter, Result<FareCalendar, ServiceError>)
   }
 
   /// What the step produces.
@@ -143,15 +171,24 @@ public enum ResultsFeature {
           return .offersLoaded(.failure(error))
         }
       },
-      .run {
-        do throws(ServiceError) {
-          return .faresLoaded(
-            .success(try await calls.lowestFares(for: criteria, days: stripDays)))
-        } catch {
-          return .faresLoaded(.failure(error))
-        }
-      },
+      loadFares(state, environment: environment),
     ])
+  }
+
+  /// Loads the fare strip under the state's filters.
+  static func loadFares(_ state: State, environment: AppEnvironment) -> Effect<Action> {
+    let criteria = state.criteria
+    let filter = state.filters.fareFilter
+    let calls = BookingCalls(environment.services)
+    return .run {
+      do throws(ServiceError) {
+        return .faresLoaded(
+          filter,
+          .success(try await calls.lowestFares(for: criteria, days: stripDays, filter: filter)))
+      } catch {
+        return .faresLoaded(filter, .failure(error))
+      }
+    }
   }
 
   /// Sorted by `sort` (ties broken by departure, then ID, so the order is stable), nonstops only
@@ -165,7 +202,8 @@ public enum ResultsFeature {
   /// Those of `offers` that `filters` admit, sorted by `sort` (ties broken by departure, then
   /// ID, so the order is stable).
   public static func arrange(_ offers: [Offer], sort: Sort, filters: Filters) -> [Offer] {
-    let kept = filters == Filters() ? offers : offers.filter(filters.admits)
+    let filter = filters.fareFilter
+    let kept = filters == Filters() ? offers : offers.filter(filter.admits)
     return sort.order.sorted(kept)
   }
 
@@ -184,14 +222,22 @@ public enum ResultsFeature {
       state.load = .failed(error.description)
       state.relist()
       return .handled
-    case .faresLoaded(.success(let days)):
-      state.fares = .loaded(days)
-      return .handled
-    case .faresLoaded(.failure(let error)):
-      state.fares = .failed(error.description)
+    case .faresLoaded(let filter, let result):
+      // An answer for filters changed since is dropped: the one for these is on its way.
+      guard filter == state.filters.fareFilter else { return .handled }
+      switch result {
+      case .success(let calendar): state.fares = .loaded(calendar)
+      case .failure(let error): state.fares = .failed(error.description)
+      }
       return .handled
     case .key(let key):
-      return handle(key, &state, now: now, environment)
+      let before = state.filters
+      var reply = handle(key, &state, now: now, environment)
+      // The strip follows the filters: asked again whenever a key changed them.
+      if state.filters != before {
+        reply.effect = .batch([reply.effect, loadFares(state, environment: environment)])
+      }
+      return reply
     }
   }
 
@@ -201,6 +247,7 @@ public enum ResultsFeature {
     -> FeatureReply<Action, Output>
   {
     if state.choosingAirlines { return checklist(key, &state) }
+    if state.showsDetails { return details(key, &state) }
     let page = 10
     switch key {
     case .up, .character("k"):
@@ -246,11 +293,43 @@ public enum ResultsFeature {
       state.fares = .loading
       state.relist()
       return FeatureReply(effect: onAppear(state, environment: environment))
+    case .character("d"):
+      guard state.highlighted != nil else { return .handled }
+      state.showsDetails = true
+      state.detailsScroll = 0
     case .enter:
       guard let offer = state.highlighted else { return .handled }
       return FeatureReply(output: .offerSelected(offer))
     default:
       return .ignored
+    }
+    return .handled
+  }
+
+  /// Keys while an offer's details are open: scroll, choose the offer, close.
+  private static func details(_ key: Key, _ state: inout State) -> FeatureReply<Action, Output> {
+    guard let offer = state.highlighted else {
+      state.showsDetails = false
+      return .ignored
+    }
+    let last = max(0, OfferDetails.lines(of: offer).count - 1)
+    let page = 5
+    switch key {
+    case .up, .character("k"): state.detailsScroll = max(0, state.detailsScroll - 1)
+    case .down, .character("j"): state.detailsScroll = min(last, state.detailsScroll + 1)
+    case .pageUp: state.detailsScroll = max(0, state.detailsScroll - page)
+    case .pageDown: state.detailsScroll = min(last, state.detailsScroll + page)
+    case .home: state.detailsScroll = 0
+    case .end: state.detailsScroll = last
+    case .escape, .character("d"):
+      state.showsDetails = false
+      state.detailsScroll = 0
+    case .enter:
+      return FeatureReply(output: .offerSelected(offer))
+    default:
+      // Everything else waits until the details are closed; help and quit still reach the root.
+      return key == .character("?") || key == .character("q") || key == .control("c")
+        ? .ignored : .handled
     }
     return .handled
   }
@@ -298,7 +377,9 @@ public enum ResultsFeature {
   private static func isBookable(
     _ day: CalendarDay, _ state: State, now: Date, _ environment: AppEnvironment
   ) -> Bool {
-    if case .loaded(let days) = state.fares, let known = days.first(where: { $0.day == day }) {
+    if case .loaded(let calendar) = state.fares,
+      let known = calendar.days.first(where: { $0.day == day })
+    {
       return known.bookable
     }
     let zone = environment.airports.airport(state.criteria.origin)?.zone ?? .utc
@@ -308,9 +389,11 @@ public enum ResultsFeature {
 }
 
 extension ResultsFeature.DayPart {
+  /// The local hours of this part of the day (6..<12 for the morning).
+  public var hours: Range<Int> { rawValue * 6..<rawValue * 6 + 6 }
+
   /// Whether a flight leaving at local `hhmm` leaves in this part of the day.
   public func contains(_ hhmm: String) -> Bool {
-    let hour = Int(hhmm.prefix(2)) ?? 0
-    return hour / 6 == rawValue
+    hours.contains(Int(hhmm.prefix(2)) ?? 0)
   }
 }

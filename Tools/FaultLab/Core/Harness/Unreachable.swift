@@ -16,8 +16,8 @@ struct Unreachable: OfferService, DraftService, PricingService, PaymentService, 
   func seatMaps(for offerID: OfferID) async throws(ServiceError) -> [SeatMap] {
     throw Self.refusal
   }
-  func lowestFares(for criteria: SearchCriteria, days: Int) async throws(ServiceError)
-    -> [FareDay]
+  func lowestFares(for criteria: SearchCriteria, days: Int, filter: FareFilter)
+    async throws(ServiceError) -> FareCalendar
   { throw Self.refusal }
   func createDraft(offer: Offer, passengers: [Passenger], contact: Contact)
     async throws(ServiceError) -> BookingDraft
