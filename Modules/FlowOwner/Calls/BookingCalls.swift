@@ -19,10 +19,14 @@ import Domain
 ///
 /// The airline's rules (a call that breaks one throws a `ServiceError` naming it; the simulated
 /// airline's figures are given):
-/// - A search is one way, between two different airports the airline knows, for 1 to 9
-///   passengers (`SearchCriteria`). Its day must not have passed where the flight leaves
-///   (`dayPassed`) and must be at most `SearchCriteria.bookingWindowDays` (355) days ahead
-///   (`beyondBookingWindow`).
+/// - A search is one way or a round trip (a return day, not before the departure), between two
+///   different airports the airline knows, for a `Party`: 1 to 9 seats (adults and children),
+///   at least one adult, at most one infant per adult (`SearchCriteria`). Its days must not have
+///   passed where the flights leave (`dayPassed`) and must be at most
+///   `SearchCriteria.bookingWindowDays` (355) days ahead (`beyondBookingWindow`). A round trip's
+///   offers price both ways together, as one offer with two slices.
+/// - The airline may re-price an offer as it quotes it (`Quote.priceChange`, old → new): the
+///   traveller accepts it before paying (`BookingFlow.acceptPriceChange`).
 /// - Sales cut-off: a flight leaving within 30 minutes is no longer offered.
 /// - A draft's passengers must be exactly the offer's `party` (the party searched
 ///   for); each date of birth must be in the past and less than 120 years before departure.
