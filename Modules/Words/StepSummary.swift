@@ -36,4 +36,46 @@ extension BookingStep {
       return reference.rawValue
     }
   }
+
+  /// What was chosen at this step, as `next` (the step that follows it on the path) carries it,
+  /// fullest first, then shorter forms for a narrow panel: the search and the flight chosen from
+  /// its results, the passengers' names, the seats, bags and insurance. Nil when `next` does not
+  /// carry this step's result.
+  public func resultSummaries(next: BookingStep, in language: Language) -> [String]? {
+    let strings = language.strings
+    switch (self, next) {
+    case (.results(let c, _), .passengers(let offer, _)):
+      let arrow = c.isRoundTrip ? "⇄" : "→"
+      let route = "\(c.origin) \(arrow) \(c.destination)"
+      let flights = offer.slices.map {
+        $0.flightNumbers.map(\.description).joined(separator: "+")
+      }.joined(separator: " ⇄ ")
+      let first = offer.outbound.flightNumbers.first?.description ?? flights
+      let chosen = "\(flights) \(offer.departure.hhmm)"
+      return [
+        "\(summary(in: language)) · \(chosen)", "\(route) · \(chosen)",
+        "\(route) · \(first) \(offer.departure.hhmm)", "\(first) \(offer.departure.hhmm)",
+      ]
+    case (.passengers, .extras(let draft, _)):
+      let names = draft.passengers.map(\.fullName).joined(separator: ", ")
+      let short = draft.passengers.map { passenger in
+        passenger.givenName + (passenger.familyName.first.map { " \($0)." } ?? "")
+      }.joined(separator: ", ")
+      return [names, short, strings.passengersSummary(draft.passengers.count)]
+    case (.extras, .payment(let quote)):
+      let extras = quote.extras
+      let seats = [extras.seats, extras.returnSeats]
+        .map { $0.values.sorted().map(\.description).joined(separator: " ") }
+        .filter { !$0.isEmpty }.joined(separator: " / ")
+      var parts: [String] = []
+      if !seats.isEmpty { parts.append(seats) }
+      if extras.totalBags > 0 { parts.append(strings.bagsCount(extras.totalBags)) }
+      if extras.insurance { parts.append(strings.insuranceLabel) }
+      let total = quote.total.formatted(language.moneyStyle)
+      guard !parts.isEmpty else { return [total] }
+      return [parts.joined(separator: ", "), parts.first ?? total]
+    default:
+      return nil
+    }
+  }
 }

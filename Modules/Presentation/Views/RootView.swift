@@ -187,8 +187,13 @@ public enum RootView {
       let kind = entry.screen.step.kind
       let inner = Panel.draw(
         on: &canvas, in: box, title: strings.stepName(kind), focused: false, theme: theme)
-      // The fullest summary that fits; a shorter one before an amount cut in half.
-      let candidates = summaries(entry.screen.step, language: state.language)
+      // What was chosen there, as the next step carries it: the fullest form that fits, a
+      // shorter one before a name or an amount cut in half.
+      let next =
+        index + 1 < entries.count ? entries[index + 1].screen.step : state.steps.last?.screen.step
+      let candidates =
+        next.flatMap { entry.screen.step.resultSummaries(next: $0, in: state.language) }
+        ?? summaries(entry.screen.step, language: state.language)
       let text =
         candidates.first { DisplayWidth.of($0) <= inner.width }
         ?? DisplayWidth.truncate(candidates.last ?? "", to: inner.width)
