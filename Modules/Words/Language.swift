@@ -42,6 +42,17 @@ public enum Language: String, Hashable, Sendable, Codable, CaseIterable {
     return "\(day.day) \(months[(day.month - 1) % 12])"
   }
 
+  /// "Thu 24 Dec" / "24 Ara Per": a day with its weekday, as a form shows a date typed.
+  public func weekdayDate(_ day: CalendarDay) -> String {
+    let index = (day.isoWeekday + 6) % 7
+    switch self {
+    case .english:
+      return ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"][index] + " " + shortDate(day)
+    case .turkish:
+      return shortDate(day) + " " + ["Pzt", "Sal", "Çar", "Per", "Cum", "Cmt", "Paz"][index]
+    }
+  }
+
   /// "Th 24" / "Pe 24": a day in a fare strip, its weekday in two letters.
   public func weekdayAndDay(_ day: CalendarDay) -> String {
     let weekdays =

@@ -83,7 +83,7 @@ enum ResultsView {
     if !filters.hiddenAirlines.isEmpty {
       parts.append(strings.withoutAirlines(filters.hiddenAirlines.sorted().joined(separator: ", ")))
     }
-    if let part = filters.dayPart { parts.append(strings.dayPartName(part)) }
+    if let part = filters.dayPart { parts.append(strings.dayPartName(part) + " " + part.clock) }
     if let highest = filters.highestPrice, let currency = offers.first?.total.currency {
       parts.append(strings.upTo(Money(highest, currency).formatted(language.moneyStyle)))
     }

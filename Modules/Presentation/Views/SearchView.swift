@@ -33,7 +33,7 @@ public enum SearchView {
       case .date, .returning:
         label = field == .date ? strings.dateLabel : strings.returnLabel
         if let day = try? CalendarDay(iso: state[field]?.text ?? "") {
-          note = language.shortDate(day)
+          note = language.weekdayDate(day)
         }
       case .adults:
         label = strings.adultsLabel

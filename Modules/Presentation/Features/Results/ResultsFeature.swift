@@ -392,6 +392,13 @@ extension ResultsFeature.DayPart {
   /// The local hours of this part of the day (6..<12 for the morning).
   public var hours: Range<Int> { rawValue * 6..<rawValue * 6 + 6 }
 
+  /// The hours as the filter's summary says them, from the first to the one after the last:
+  /// "06–12" for the morning.
+  public var clock: String {
+    let (first, end) = (hours.lowerBound, hours.upperBound)
+    return (first < 10 ? "0" : "") + "\(first)–" + (end < 10 ? "0" : "") + "\(end)"
+  }
+
   /// Whether a flight leaving at local `hhmm` leaves in this part of the day.
   public func contains(_ hhmm: String) -> Bool {
     hours.contains(Int(hhmm.prefix(2)) ?? 0)
