@@ -3,6 +3,7 @@ import Domain
 import Foundation
 import Persistence
 import SimulatedAirline
+import TestSupport
 import Testing
 
 @Suite("A party's total at search is its quote's")
@@ -26,7 +27,7 @@ struct PartyPricingTests {
   func searchTotalIsQuoteTotal(seed: UInt64) async throws {
     let test = TestAirline()
     defer { test.remove() }
-    var random = SplitMix(seed: seed)
+    var random = SeededRandom(seed: seed)
     for round in 0..<4 {
       let adults = Int(random.next() % 5) + 1
       let children = Int(random.next() % UInt64(10 - adults))
@@ -52,18 +53,5 @@ struct PartyPricingTests {
         Set(quote.lineItems.map(\.kind)).isSubset(of: [.fare, .childFare, .infant, .tax]))
       #expect(quote.lineItems.filter { $0.kind == .infant }.count == infants)
     }
-  }
-}
-
-/// A small seeded generator, so a failing party can be run again.
-struct SplitMix: RandomNumberGenerator {
-  var state: UInt64
-  init(seed: UInt64) { state = seed }
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
   }
 }
