@@ -3,10 +3,60 @@ import Domain
 import FlowOwner
 import Widgets
 
-/// Every user-facing text of the app in one language. Add a text here in both languages; screens
-/// never spell words themselves.
+/// Every user-facing text of the app in one language, in one table per screen. Add a text to
+/// its screen's table in both languages; screens never spell words themselves. A text is read
+/// through its table (`strings.search.fromLabel`) or directly (`strings.fromLabel`): each name
+/// is in one table only.
+@dynamicMemberLookup
 public struct Strings: Sendable {
-  // Header, footer, modals
+  /// The header, the footer, the modals, the steps' names and the key hints.
+  public let shell: ShellStrings
+  /// The search form.
+  public let search: SearchStrings
+  /// The results: the list, its filters and the flight details.
+  public let results: ResultsStrings
+  /// The passengers form.
+  public let passengers: PassengersStrings
+  /// Extras: seats, bags, insurance and a price change.
+  public let extras: ExtrasStrings
+  /// Payment.
+  public let payment: PaymentStrings
+  /// The confirmation.
+  public let confirmation: ConfirmationStrings
+  /// Service errors, restoring, resuming, the saved booking and the payment ledger.
+  public let recovery: RecoveryStrings
+  /// The trips screen.
+  public let trips: TripsStrings
+
+  /// A text by its name alone, from the table that holds it.
+  public subscript<Text>(dynamicMember text: KeyPath<ShellStrings, Text>) -> Text {
+    shell[keyPath: text]
+  }
+  public subscript<Text>(dynamicMember text: KeyPath<SearchStrings, Text>) -> Text {
+    search[keyPath: text]
+  }
+  public subscript<Text>(dynamicMember text: KeyPath<ResultsStrings, Text>) -> Text {
+    results[keyPath: text]
+  }
+  public subscript<Text>(dynamicMember text: KeyPath<PassengersStrings, Text>) -> Text {
+    passengers[keyPath: text]
+  }
+  public subscript<Text>(dynamicMember text: KeyPath<ExtrasStrings, Text>) -> Text {
+    extras[keyPath: text]
+  }
+  public subscript<Text>(dynamicMember text: KeyPath<PaymentStrings, Text>) -> Text {
+    payment[keyPath: text]
+  }
+  public subscript<Text>(dynamicMember text: KeyPath<ConfirmationStrings, Text>) -> Text {
+    confirmation[keyPath: text]
+  }
+  public subscript<Text>(dynamicMember text: KeyPath<RecoveryStrings, Text>) -> Text {
+    recovery[keyPath: text]
+  }
+}
+
+/// The texts of the header, the footer, the modals, the steps' names and the key hints.
+public struct ShellStrings: Sendable {
   public let appName: String
   public let priceHeld: String
   public let priceExpired: String
@@ -29,9 +79,7 @@ public struct Strings: Sendable {
   public let replayFinished: String
   /// What a deep link opened, when it opened what it asked for.
   public let openedFromLink: @Sendable (StepKind) -> String
-  // Step names
   public let stepName: @Sendable (StepKind) -> String
-  // Hints
   public let hintQuit: String
   public let hintHelp: String
   public let hintBack: String
@@ -53,7 +101,10 @@ public struct Strings: Sendable {
   public let hintNewBooking: String
   public let hintToggle: String
   public let hintChange: String
-  // Search
+}
+
+/// The texts of the search form.
+public struct SearchStrings: Sendable {
   public let searchTitle: String
   public let fromLabel: String
   public let toLabel: String
@@ -92,7 +143,10 @@ public struct Strings: Sendable {
   public let paxShort: @Sendable (Int) -> String
   /// A party in a few words: "2 pax" for adults alone, else "2 adults, 1 child, 1 infant".
   public let partyShort: @Sendable (Party) -> String
-  // Results
+}
+
+/// The texts of the results: the list, its filters and the flight details.
+public struct ResultsStrings: Sendable {
   public let loadingOffers: String
   public let noOffers: String
   public let noNonstops: String
@@ -131,7 +185,10 @@ public struct Strings: Sendable {
   public let layover: @Sendable (String, String) -> String
   public let overnightLayover: String
   public let changeAirports: @Sendable (String, String) -> String
-  // Passengers
+}
+
+/// The texts of the passengers form.
+public struct PassengersStrings: Sendable {
   /// A passenger's heading by type, numbered among those of the type when there are several:
   /// "Adult 1", "Child", "Infant (on a lap)".
   public let passengerHeading: @Sendable (PassengerType, Int?) -> String
@@ -164,7 +221,10 @@ public struct Strings: Sendable {
   public let invalidEmail: @Sendable (String) -> String
   public let invalidPhone: @Sendable (String) -> String
   public let passengersSummary: @Sendable (Int) -> String
-  // Extras
+}
+
+/// The texts of extras: seats, bags, insurance and a price change.
+public struct ExtrasStrings: Sendable {
   public let seatsHeading: String
   public let bagsHeading: String
   public let insuranceLabel: String
@@ -192,7 +252,10 @@ public struct Strings: Sendable {
   public let sliceName: @Sendable (Int) -> String
   /// The key hint to the seats of a slice: "return".
   public let hintSliceSeats: @Sendable (Int) -> String
-  // Payment
+}
+
+/// The texts of payment.
+public struct PaymentStrings: Sendable {
   public let cardNumberLabel: String
   public let expiryLabel: String
   public let cvcLabel: String
@@ -211,7 +274,10 @@ public struct Strings: Sendable {
   public let expiredExplanation: String
   public let totalLabel: String
   public let testCardHint: String
-  // Confirmation
+}
+
+/// The texts of the confirmation.
+public struct ConfirmationStrings: Sendable {
   public let bookedTitle: String
   public let referenceLabel: String
   public let paidWith: @Sendable (String) -> String
@@ -220,10 +286,12 @@ public struct Strings: Sendable {
   /// A passenger's seats on a round trip, outbound then return (either may be missing):
   /// "14A out, 22C back".
   public let seatsBothWays: @Sendable (String?, String?) -> String
-  // Errors and restore
+}
+
+/// The texts of service errors, restoring, resuming, the saved booking and the payment ledger.
+public struct RecoveryStrings: Sendable {
   public let serviceError: @Sendable (ServiceError) -> String
   public let restoreNotice: @Sendable (RestoreOutcome) -> String?
-  // Resuming, the saved booking, the payment ledger
   /// "Resuming your booking at payment…" (or opening `link`, when one is opened) while a saved
   /// flow is restored to `step`.
   public let resuming: @Sendable (_ step: StepKind, _ link: DeepLink?) -> String
@@ -245,6 +313,4 @@ public struct Strings: Sendable {
   public let ledgerNotice: @Sendable (LedgerNotice) -> String
   /// What became of a payment a crash cut off, in one line.
   public let recoveredPayment: @Sendable (RecoveredPayment) -> String
-  /// The trips screen.
-  public let trips: TripsStrings
 }
