@@ -155,7 +155,7 @@ let session = SessionFile(store: store)
 // Every task's nonisolated work, and the airline actor, run on one serial queue: see
 // `SerialTaskExecutor` for why not Swift's global executor.
 let work = SerialTaskExecutor(label: "booking.work")
-let screen = TerminalScreen(colorMode: .automatic)
+let screen = TerminalScreen(colorMode: .automatic, mouse: options.mouse)
 let zone = ZoneSource.live.machineZone()
 let clients = ProgramClients(
   screen: screen, timers: DispatchTimers(clock: clock), clock: clock, session: session, log: log,

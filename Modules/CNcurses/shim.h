@@ -48,6 +48,7 @@ static inline int cnc_key_backspace(void) { return KEY_BACKSPACE; }
 static inline int cnc_key_enter(void) { return KEY_ENTER; }
 static inline int cnc_key_btab(void) { return KEY_BTAB; }
 static inline int cnc_key_resize(void) { return KEY_RESIZE; }
+static inline int cnc_key_mouse(void) { return KEY_MOUSE; }
 static inline int cnc_key_f(int n) { return KEY_F(n); }
 
 // MARK: - Attributes and colours

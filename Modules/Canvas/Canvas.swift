@@ -2,6 +2,9 @@
 ///
 /// Drawing clips at the edges and never splits a wide character: one that would not fit is
 /// replaced by spaces, and overwriting half of a wide character blanks its other half.
+///
+/// Two canvases are equal when they show the same: the same size and cells. The regions a canvas
+/// may keep for clicks (`recordRegions`) are not what it shows, and are not compared.
 public struct Canvas: Hashable, Sendable, CustomStringConvertible {
   /// Columns.
   public let width: Int
@@ -9,6 +12,19 @@ public struct Canvas: Hashable, Sendable, CustomStringConvertible {
   public let height: Int
   /// Row-major cells, `width * height` of them.
   public private(set) var cells: [Cell]
+  /// Where views drew what a click can land on, in drawing order; nil (the default) while the
+  /// canvas keeps none.
+  public internal(set) var regions: [Region]?
+
+  public static func == (lhs: Canvas, rhs: Canvas) -> Bool {
+    lhs.width == rhs.width && lhs.height == rhs.height && lhs.cells == rhs.cells
+  }
+
+  public func hash(into hasher: inout Hasher) {
+    hasher.combine(width)
+    hasher.combine(height)
+    hasher.combine(cells)
+  }
 
   /// A blank canvas.
   public init(width: Int, height: Int, style: Style = .plain) {

@@ -37,6 +37,8 @@ public struct Options: Sendable {
   public var diagram: FlowDiagram.Format?
   /// `--flow`: which flow owner the screens run on.
   public var flow = Flow.real
+  /// `--no-mouse`: the terminal is never asked to report the mouse, so its own selection works.
+  public var mouse = true
 
   /// A flow owner the screens run on.
   public enum Flow: String, Sendable, CaseIterable {
@@ -80,6 +82,9 @@ public struct Options: Sendable {
       --flow real|bag        bag: run the screens on the workshop's broken flow owner (a
                              shared bag of optionals; a kill keeps its screens, not its
                              data; no journal)
+      --no-mouse             leave the mouse to the terminal (its own selection and
+                             copy); with the mouse on, Shift+drag selects text in
+                             most terminals
       --diagram mermaid|dot  print the flow's states and transitions, drawn from the
                              flow owner's own table, and exit
       --version              print the version
@@ -87,6 +92,8 @@ public struct Options: Sendable {
 
     Keys: Tab/Shift-Tab fields, arrows move, Enter chooses, Esc goes back,
     F1 or ? help, F2 or i flow inspector, Ctrl-C or q quit.
+    Mouse: click a result, a seat, a field, a button, a day or an earlier step's
+    panel; the wheel scrolls lists and the seat map.
     """
 
   /// Why the command line was refused: one line for stderr.
@@ -173,10 +180,13 @@ public struct Options: Sendable {
           throw Problem(message: "--diagram takes mermaid or dot, not '\(text)'")
         }
         options.diagram = format
+      case "--no-mouse": options.mouse = false
       case "--version": options.showVersion = true
       case "-h", "--help": options.showHelp = true
       default:
-        if inline != nil, ["--fresh", "--force", "--version", "--help"].contains(flag) {
+        if inline != nil,
+          ["--fresh", "--force", "--no-mouse", "--version", "--help"].contains(flag)
+        {
           throw Problem(message: "\(flag) takes no value")
         }
         throw Problem(message: "unknown option '\(argument)'")

@@ -16,6 +16,11 @@ import Domain
 /// when the seats of a row do not fit across, it shows as many columns as fit around the cursor's
 /// and marks the cut side in the header with `‹` or `›`.
 public enum SeatMapView {
+  /// A seat as a click target: where the map drew it, on a canvas that keeps regions.
+  public struct SeatClick: Hashable, Sendable {
+    public let seat: SeatDesignator
+  }
+
   /// Columns a seat takes.
   private static let seatWidth = 3
   /// Columns an aisle takes.
@@ -69,6 +74,10 @@ public enum SeatMapView {
         let (text, style) = cell(
           designator.flatMap { seats[$0] }, label: designator.flatMap { chosen[$0] },
           isCursor: designator != nil && designator == cursor, theme: theme)
+        if let designator, seats[designator] != nil, x >= rect.x, x + seatWidth <= rect.maxX {
+          canvas.record(
+            SeatClick(seat: designator), in: Rect(x: x, y: y, width: seatWidth, height: 1))
+        }
         x = canvas.put(text, x: x, y: y, style: style, clip: rect)
       }
       if isExit { canvas.put("▸", x: x, y: y, style: theme.accent, clip: rect) }

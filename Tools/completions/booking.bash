@@ -39,7 +39,7 @@ _booking() {
   esac
   local flags="--data-dir --fresh --open --quote-ttl --latency --price-changes --lang --record"
   flags+=" --force --replay --speed"
-  flags+=" --journal --replay-journal --flow --diagram --version -h --help"
+  flags+=" --journal --replay-journal --flow --no-mouse --diagram --version -h --help"
   mapfile -t COMPREPLY < <(compgen -W "$flags" -- "$cur")
 }
 complete -F _booking booking

@@ -300,10 +300,11 @@ public enum RootFeature {
 
   // MARK: - Keys
 
-  private static func keyReduce(_ state: inout State, _ key: Key, _ environment: AppEnvironment)
+  static func keyReduce(_ state: inout State, _ key: Key, _ environment: AppEnvironment)
     -> Effect<Action>
   {
     state.lastKey = .used
+    if case .mouse(let event) = key { return mouse(&state, event, environment) }
     if case .resize(let width, let height) = key {
       ShellFeature.reduce(
         &state.shell, .resized(width: width, height: height), strings: state.strings)
@@ -471,10 +472,10 @@ public enum RootFeature {
   // MARK: - Steps
 
   /// How a step's work comes back: an action for that step's ID.
-  private static let embed: @Sendable (StepID, StepAction) -> Action = { .step($0, $1) }
+  static let embed: @Sendable (StepID, StepAction) -> Action = { .step($0, $1) }
 
   /// What every step's reducer is given.
-  private static func stepEnvironment(_ state: State, _ environment: AppEnvironment)
+  static func stepEnvironment(_ state: State, _ environment: AppEnvironment)
     -> StepEnvironment
   {
     StepEnvironment(
@@ -482,7 +483,7 @@ public enum RootFeature {
   }
 
   /// Turns what a step produced into a flow transition.
-  private static func handle(
+  static func handle(
     _ state: inout State, _ reply: StepStack<BookingSteps>.Reply<Action>,
     _ environment: AppEnvironment
   ) -> (handled: Bool, effect: Effect<Action>) {

@@ -42,6 +42,7 @@ enum ExtrasView {
       let mapWidth = min(SeatMapView.requiredWidth(for: map) + 2, rect.width / 2)
       let mapRect: Rect
       (mapRect, side) = rect.splitLeft(mapWidth)
+      canvas.record(ClickTarget.scrolls(.seatMap), in: mapRect)
       SeatMapView.draw(
         on: &canvas, in: mapRect, seatMap: map, chosen: chosen,
         cursor: state.focus == .seats ? state.cursor : nil, theme: theme,
@@ -53,8 +54,10 @@ enum ExtrasView {
     // passenger, bag row, insurance or Continue) stays in view on a short screen.
     var rows: [[(text: String, style: Style)]] = []
     var focusRow = 0
-    func line(_ text: String, _ style: Style, focused: Bool = false) {
+    var targets: [Int: ClickTarget] = [:]
+    func line(_ text: String, _ style: Style, focused: Bool = false, target: ClickTarget? = nil) {
       if focused { focusRow = rows.count }
+      if let target { targets[rows.count] = target }
       rows.append([(text, style)])
     }
     let seatsFocused = state.focus == .seats
@@ -84,7 +87,8 @@ enum ExtrasView {
       let current = seatsFocused && index == state.passenger
       line(
         row("\(current ? "▸" : " ") \(number(passenger)) ", passenger.fullName, "  \(seat)"),
-        current ? theme.selection : theme.text, focused: current)
+        current ? theme.selection : theme.text, focused: current,
+        target: .seatPassenger(number(passenger)))
     }
     for passenger in state.draft.passengers where !seated.contains(passenger) {
       line(
@@ -101,19 +105,20 @@ enum ExtrasView {
     }
     if let message = state.message { line(message, theme.error) }
     line("", theme.text)
-    line(strings.bagsHeading, state.focus == .bags ? theme.title : theme.dim)
+    line(
+      strings.bagsHeading, state.focus == .bags ? theme.title : theme.dim, target: .extras(.bags))
     for (index, passenger) in state.draft.passengers.enumerated() {
       let current = state.focus == .bags && index == state.bagPassenger
       let bags = state.extras.bags[passenger.id] ?? 0
       line(
         row("\(current ? "▸" : " ") ", passenger.fullName, "  − \(bags) +"),
-        current ? theme.selection : theme.text, focused: current)
+        current ? theme.selection : theme.text, focused: current, target: .bagPassenger(index))
     }
     line("", theme.text)
     let box = state.extras.insurance ? "[x]" : "[ ]"
     line(
       "\(box) \(strings.insuranceLabel)", state.focus == .insurance ? theme.selection : theme.text,
-      focused: state.focus == .insurance)
+      focused: state.focus == .insurance, target: .extras(.insurance))
     line("", theme.text)
     if let lines = state.estimate {
       line(strings.estimateLabel, theme.dim)
@@ -139,7 +144,7 @@ enum ExtrasView {
     } else {
       line(
         strings.continueButton, state.focus == .proceed ? theme.selection : theme.title,
-        focused: state.focus == .proceed)
+        focused: state.focus == .proceed, target: .extras(.proceed))
     }
     if let failure = state.failure { line(failure, theme.error, focused: true) }
     if let change = state.priceChange?.priceChange {
@@ -158,6 +163,7 @@ enum ExtrasView {
     }
     let top = max(0, min(focusRow + 2 - panel.height, rows.count - panel.height))
     for (offset, row) in rows.dropFirst(top).prefix(panel.height).enumerated() {
+      if let target = targets[top + offset] { canvas.record(target, in: panel.row(offset)) }
       var x = panel.x
       for piece in row {
         x = canvas.put(piece.text, x: x, y: panel.y + offset, style: piece.style, clip: panel)

@@ -18,8 +18,13 @@ struct FormLayout {
 
   var rows: [Row] = []
   var labelWidth = 14
+  /// What a click on a row does, by the row's place in `rows`.
+  var targets: [Int: ClickTarget] = [:]
 
-  mutating func add(_ row: Row) { rows.append(row) }
+  mutating func add(_ row: Row, target: ClickTarget? = nil) {
+    if let target { targets[rows.count] = target }
+    rows.append(row)
+  }
 
   private func isFocused(_ row: Row) -> Bool {
     switch row {
@@ -34,10 +39,12 @@ struct FormLayout {
     // Each row as the lines it takes at this width: prose wrapped, and a message too long for the
     // space beside its field wrapped under it.
     var rows: [Row] = []
+    var lineTargets: [Int: ClickTarget] = [:]
     var focusedRow = 0
     var focusEnd = 0
-    for row in self.rows {
+    for (index, row) in self.rows.enumerated() {
       let lines = self.lines(of: row, width: rect.width, theme: theme)
+      if let target = targets[index] { lineTargets[rows.count] = target }
       if isFocused(row) {
         focusedRow = rows.count
         focusEnd = rows.count + lines.count - 1
@@ -50,6 +57,7 @@ struct FormLayout {
       0, min(max(focusedRow + 2, focusEnd + 1) - rect.height, rows.count - rect.height, focusedRow))
     for (offset, row) in rows.dropFirst(top).prefix(rect.height).enumerated() {
       draw(row, on: &canvas, in: rect.row(offset), theme: theme)
+      if let target = lineTargets[top + offset] { canvas.record(target, in: rect.row(offset)) }
     }
     // A form taller than its panel says so at the right edge: more above ▴, more below ▾.
     if rect.width > 1 {

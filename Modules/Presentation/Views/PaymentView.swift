@@ -89,7 +89,7 @@ enum PaymentView {
         form.add(
           .field(
             label: label, field: text, focused: state.focus == field, error: state.errors[field],
-            note: ""))
+            note: ""), target: .paymentField(field))
       }
     }
     form.add(.blank)
@@ -99,7 +99,7 @@ enum PaymentView {
       form.add(
         .button(
           strings.payButton(quote.total.formatted(language.moneyStyle)),
-          focused: state.focus == .pay))
+          focused: state.focus == .pay), target: .paymentField(.pay))
     }
     if let failure = state.failure { form.add(.paragraph(failure, theme.error)) }
     form.add(.blank)

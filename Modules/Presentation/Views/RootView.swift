@@ -185,6 +185,7 @@ public enum RootView {
         width: last ? rect.maxX - (rect.x + index * width) : width,
         height: rect.height)
       let kind = entry.screen.step.kind
+      canvas.record(ClickTarget.pathStep(index), in: box)
       let inner = Panel.draw(
         on: &canvas, in: box, title: strings.stepName(kind), focused: false, theme: theme)
       // What was chosen there, as the next step carries it: the fullest form that fits, a

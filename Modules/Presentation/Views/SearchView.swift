@@ -21,7 +21,7 @@ public enum SearchView {
         form.add(
           .selector(
             label: strings.tripLabel, value: state.roundTrip ? strings.roundTrip : strings.oneWay,
-            focused: focused, error: state.errors[field]))
+            focused: focused, error: state.errors[field]), target: .searchField(field))
         continue
       case .origin, .destination:
         label = field == .origin ? strings.fromLabel : strings.toLabel
@@ -48,7 +48,8 @@ public enum SearchView {
       guard let text = state[field] else { continue }
       form.add(
         .field(
-          label: label, field: text, focused: focused, error: state.errors[field], note: note))
+          label: label, field: text, focused: focused, error: state.errors[field], note: note),
+        target: .searchField(field))
       if focused {
         for (index, airport) in suggestions.enumerated() {
           let marker = index == state.suggestion ? "▸ " : "  "
@@ -56,12 +57,13 @@ public enum SearchView {
           form.add(
             .text(
               String(repeating: " ", count: form.labelWidth) + marker
-                + "\(airport.code)  \(airport.city) · \(airport.name)", style))
+                + "\(airport.code)  \(airport.city) · \(airport.name)", style),
+            target: .suggestion(index))
         }
       }
     }
     form.add(.blank)
-    form.add(.text(strings.searchButton, theme.dim))
+    form.add(.text(strings.searchButton, theme.dim), target: .searchButton)
     form.draw(on: &canvas, in: rect.inset(by: 0), theme: theme)
   }
 

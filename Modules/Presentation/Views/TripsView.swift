@@ -52,9 +52,11 @@ enum TripsView {
       canvas.put(
         row(texts.columns, widths: widths), x: rect.x, y: rect.y + 1, style: theme.dim,
         clip: rect)
+      canvas.record(ClickTarget.scrolls(.trips), in: list)
       ListView.draw(
         on: &canvas, in: list, count: listing.count, selected: state.selected, theme: theme
       ) { index, rowRect, isSelected, canvas in
+        canvas.record(ClickTarget.trip(index), in: rowRect)
         let item = listing[index]
         let style = isSelected ? theme.selection : theme.text
         switch state.rows[item.reference] {

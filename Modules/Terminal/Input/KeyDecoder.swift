@@ -17,6 +17,11 @@ import Canvas
 ///   `pasteReadLimit` reads. What follows is read as keys again (Ctrl-C, `y`).
 /// - Esc followed in the same drain by another key is that key with Alt (`Key.alt`), never Esc;
 ///   Esc last in a drain is Esc (ncurses has waited its escape delay for more).
+/// - A mouse report in xterm's SGR form, `Esc [ < b ; x ; y M` (press) or `m` (release), is one
+///   `Key.mouse`; one cut by the end of a drain is held for the next even when ncurses had no
+///   more input, as no key a person types starts `Esc [ <`. ncurses takes `Esc [ <` for
+///   `KEY_MOUSE` where the terminal description says so (`kmous` of xterm-256color) unless the
+///   screen turns that key code off (`keyok`); a report after `KEY_MOUSE` is read all the same.
 /// - Any other `Esc [` sequence ncurses did not know (Ctrl+arrows on some terminals) is dropped,
 ///   not typed into a field.
 /// - Bytes are read as UTF-8; a byte that cannot start or continue a character is dropped alone.
@@ -106,6 +111,14 @@ struct KeyDecoder {
       return step
     }
     switch input[index] {
+    case .keyCode(let code) where code == cnc_key_mouse():
+      // ncurses took `Esc [ <` as its mouse key: the rest of the report follows as bytes.
+      switch Self.controlSequence(in: input, from: index + 1) {
+      case .incomplete: return .needMore
+      case .invalid: return .consumed(1, nil)
+      case .sequence(let body, let length):
+        return .consumed(1 + length, Self.mouse(sgr: "<" + body))
+      }
     case .keyCode(let code):
       return .consumed(1, Self.key(code: code, size: size))
     case .byte(27):
@@ -128,9 +141,11 @@ struct KeyDecoder {
     switch input[after] {
     case .byte(UInt8(ascii: "[")):
       switch Self.controlSequence(in: input, from: after + 1) {
-      case .incomplete where !complete: return .needMore
+      case .incomplete where !complete || Self.startsMouseReport(input, at: after + 1):
+        return .needMore
       case .incomplete, .invalid: return .consumed(2, .alt(.character("[")))
       case .sequence(let body, let length):
+        if body.hasPrefix("<") { return .consumed(2 + length, Self.mouse(sgr: body)) }
         if body == "200~" { pasted = Paste() }
         // The end of a paste outside one, and sequences ncurses did not know, do nothing.
         return .consumed(2 + length, nil)
@@ -280,6 +295,46 @@ struct KeyDecoder {
       }
     }
     return .incomplete
+  }
+
+  // MARK: - Mouse
+
+  /// Whether the read at `index` is the `<` that starts an SGR mouse report after `Esc [`.
+  private static func startsMouseReport(_ input: [KeyRead], at index: Int) -> Bool {
+    index < input.count && input[index] == .byte(UInt8(ascii: "<"))
+  }
+
+  /// The mouse event an SGR report's body says (`<0;12;5M`: the left button pressed at column
+  /// 12, row 5, both counted from 1); nil for what the app has no use for (motion, the wheel's
+  /// sideways turns) and for a body that is not a report.
+  static func mouse(sgr body: String) -> Key? {
+    guard body.hasPrefix("<"), let final = body.last, final == "M" || final == "m" else {
+      return nil
+    }
+    let numbers = body.dropFirst().dropLast().split(
+      separator: ";", omittingEmptySubsequences: false
+    )
+    .map { Int($0) }
+    guard numbers.count == 3, let code = numbers[0], let column = numbers[1], let row = numbers[2],
+      code >= 0, column >= 1, row >= 1
+    else { return nil }
+    // Bit 5 is motion, which the app never asks for.
+    guard code & 32 == 0 else { return nil }
+    let button: MouseEvent.Button
+    switch (code & 64 != 0, code & 3) {
+    case (true, 0): button = .wheelUp
+    case (true, 1): button = .wheelDown
+    case (false, 0): button = .left
+    case (false, 1): button = .middle
+    case (false, 2): button = .right
+    default: return nil
+    }
+    let pressed = final == "M"
+    if button == .wheelUp || button == .wheelDown, !pressed { return nil }
+    return .mouse(
+      MouseEvent(
+        button, x: column - 1, y: row - 1, pressed: pressed, shift: code & 4 != 0,
+        alt: code & 8 != 0, control: code & 16 != 0))
   }
 
   // MARK: - Keys

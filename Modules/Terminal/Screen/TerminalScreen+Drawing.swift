@@ -53,6 +53,7 @@ extension TerminalScreen {
     guard isSuspended else { return }
     isSuspended = false
     setBracketedPaste(true)
+    setMouseReporting(true)
     keypad(cnc_stdscr(), true)
   }
 

@@ -21,6 +21,9 @@ public final class TerminalScreen {
   let input: UnsafeMutablePointer<FILE>
   private let termType: String?
   private let colorMode: ColorMode
+  /// Whether the terminal is asked to report the mouse (`setMouseReporting`); when false no
+  /// mouse mode is ever requested, and the terminal's own selection works.
+  let reportsMouse: Bool
   /// The ncurses `SCREEN`, while started.
   var screen: OpaquePointer?
   /// Whether ncurses is out of full-screen mode (`endwin`) for a while.
@@ -33,20 +36,22 @@ public final class TerminalScreen {
   var keyDecoder = KeyDecoder()
 
   /// A screen on `output` and `input` (a terminal, a pty, or a pipe for measuring output), with
-  /// the terminal description `termType` (nil: `TERM`). It starts with `start()`.
+  /// the terminal description `termType` (nil: `TERM`), reporting the mouse unless `mouse` is
+  /// false. It starts with `start()`.
   public init(
     output: UnsafeMutablePointer<FILE>, input: UnsafeMutablePointer<FILE>,
-    termType: String? = nil, colorMode: ColorMode = .automatic
+    termType: String? = nil, colorMode: ColorMode = .automatic, mouse: Bool = true
   ) {
     self.output = output
     self.input = input
     self.termType = termType
     self.colorMode = colorMode
+    self.reportsMouse = mouse
   }
 
   /// A screen on the process's own terminal: stdout and stdin, described by `TERM`.
-  public convenience init(colorMode: ColorMode = .automatic) {
-    self.init(output: cnc_stdout(), input: cnc_stdin(), colorMode: colorMode)
+  public convenience init(colorMode: ColorMode = .automatic, mouse: Bool = true) {
+    self.init(output: cnc_stdout(), input: cnc_stdin(), colorMode: colorMode, mouse: mouse)
   }
 
   /// Whether `descriptor` is a terminal; the app refuses to start when stdin or stdout is not.
@@ -88,6 +93,9 @@ public final class TerminalScreen {
     def_prog_mode()
     let window = cnc_stdscr()
     keypad(window, true)
+    // A mouse report (`Esc [ <` in xterm's SGR form) reaches `KeyDecoder` as bytes: terminal
+    // descriptions whose `kmous` is `Esc [ <` would have ncurses take its start as KEY_MOUSE.
+    keyok(cnc_key_mouse(), false)
     // Keys are read only when the read source says input is waiting, until ERR.
     nodelay(window, true)
     // The cursor is hidden, so ncurses need not move it back after each update.
@@ -103,6 +111,7 @@ public final class TerminalScreen {
     isSuspended = false
     keyDecoder.reset()
     setBracketedPaste(true)
+    setMouseReporting(true)
   }
 
   /// ncurses 6.4 writes out its buffer after every cursor move of an update until the program
@@ -123,6 +132,7 @@ public final class TerminalScreen {
     set_term(screen)
     if !isendwin() { endwin() }
     setBracketedPaste(false)
+    setMouseReporting(false)
     delscreen(screen)
     self.screen = nil
     drawn = nil
@@ -136,8 +146,9 @@ public final class TerminalScreen {
     guard let screen, !isSuspended else { return }
     set_term(screen)
     endwin()
-    // The shell or program that runs meanwhile gets pastes as plain text.
+    // The shell or program that runs meanwhile gets pastes as plain text, and no mouse reports.
     setBracketedPaste(false)
+    setMouseReporting(false)
     isSuspended = true
   }
 
@@ -169,6 +180,16 @@ public final class TerminalScreen {
   /// must not act as keys. Terminals without the mode ignore the request.
   func setBracketedPaste(_ enabled: Bool) {
     fputs(enabled ? "\u{1B}[?2004h" : "\u{1B}[?2004l", output)
+    fflush(output)
+  }
+
+  /// Asks the terminal to report mouse buttons and the wheel (xterm's modes 1000, presses and
+  /// releases, and 1006, the SGR form, which has no limit on the column), or to stop. Does
+  /// nothing when the screen was made without the mouse. Terminals without the modes ignore the
+  /// request. While the mouse is reported, Shift with a drag selects text in most terminals.
+  func setMouseReporting(_ enabled: Bool) {
+    guard reportsMouse else { return }
+    fputs(enabled ? "\u{1B}[?1000h\u{1B}[?1006h" : "\u{1B}[?1006l\u{1B}[?1000l", output)
     fflush(output)
   }
 

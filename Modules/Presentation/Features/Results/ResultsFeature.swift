@@ -150,6 +150,9 @@ public enum ResultsFeature {
     case offersLoaded(Result<[Offer], ServiceError>)
     /// The fare strip for the filters it was asked with.
     case faresLoaded(FareFilter, Result<FareCalendar, ServiceError>)
+    /// A day of the fare strip was chosen (clicked): the same search on that day, when it can be
+    /// booked, as `[` and `]` do for the days either side.
+    case chooseDay(CalendarDay)
   }
 
   /// What the step produces.
@@ -230,6 +233,11 @@ public enum ResultsFeature {
       case .failure(let error): state.fares = .failed(error.description)
       }
       return .handled
+    case .chooseDay(let day):
+      guard day != state.criteria.departure, isBookable(day, state, now: now, environment) else {
+        return .handled
+      }
+      return FeatureReply(output: .searchDay(day))
     case .key(let key):
       let before = state.filters
       var reply = handle(key, &state, now: now, environment)
