@@ -131,8 +131,8 @@ public final class TerminalScreen {
     guard let screen else { return }
     set_term(screen)
     if !isendwin() { endwin() }
-    setBracketedPaste(false)
     setMouseReporting(false)
+    setBracketedPaste(false)
     delscreen(screen)
     self.screen = nil
     drawn = nil
@@ -147,8 +147,8 @@ public final class TerminalScreen {
     set_term(screen)
     endwin()
     // The shell or program that runs meanwhile gets pastes as plain text, and no mouse reports.
-    setBracketedPaste(false)
     setMouseReporting(false)
+    setBracketedPaste(false)
     isSuspended = true
   }
 

@@ -18,7 +18,7 @@ final class PipedScreen {
   private let input: UnsafeMutablePointer<FILE>
   private let readEnd: Int32
 
-  init(colorMode: ColorMode = .color, keepingWrites: Bool = false) throws {
+  init(colorMode: ColorMode = .color, keepingWrites: Bool = false, mouse: Bool = true) throws {
     var ends: [Int32] = [-1, -1]
     if keepingWrites {
       guard socketpair(AF_UNIX, Int32(SOCK_SEQPACKET.rawValue), 0, &ends) == 0 else {
@@ -35,7 +35,7 @@ final class PipedScreen {
     self.input = input
     readEnd = ends[0]
     screen = TerminalScreen(
-      output: output, input: input, termType: "xterm-256color", colorMode: colorMode)
+      output: output, input: input, termType: "xterm-256color", colorMode: colorMode, mouse: mouse)
     try screen.start()
   }
 

@@ -1,0 +1,301 @@
+import Canvas
+import Domain
+import FlowOwner
+import Foundation
+import Runtime
+import TestSupport
+import Testing
+
+@testable import Presentation
+
+/// Clicks and the wheel through the root feature, at 100x30: each does what the keys that do the
+/// same would, found where the screen shows what is clicked.
+@Suite("Mouse through the root")
+struct MouseTests {
+  static let (width, height) = (100, 30)
+
+  /// The screen `state` shows at 100x30.
+  static func render(_ state: RootFeature.State) -> Canvas {
+    RootView.render(state, width: width, height: height, theme: .monochrome)
+  }
+
+  /// Where `text` shows on the screen (column and row from 0), the `occurrence`th time from the
+  /// top (0: the first).
+  static func spot(_ text: String, in state: RootFeature.State, occurrence: Int = 0) -> (
+    x: Int, y: Int
+  )? {
+    let canvas = render(state)
+    var seen = 0
+    for y in 0..<canvas.height {
+      let line = canvas.line(y)
+      var rest = line[...]
+      while let range = rest.range(of: text) {
+        if seen == occurrence { return (DisplayWidth.of(line[..<range.lowerBound]), y) }
+        seen += 1
+        rest = rest[range.upperBound...]
+      }
+    }
+    return nil
+  }
+
+  static func click(_ spot: (x: Int, y: Int)) -> RootFeature.Action {
+    .key(.mouse(MouseEvent(.left, x: spot.x, y: spot.y)))
+  }
+
+  static func wheel(down: Bool, _ spot: (x: Int, y: Int)) -> RootFeature.Action {
+    .key(.mouse(MouseEvent(down ? .wheelDown : .wheelUp, x: spot.x, y: spot.y)))
+  }
+
+  /// The root at results for IST→AMS on 24 Dec for two, offers loaded, at 100x30.
+  static func atResults(_ world: TestWorld) async -> RootFeature.State {
+    var state = RootFeature.State(now: TestWorld.start)
+    await drive(
+      &state,
+      [.key(.resize(width: width, height: height))] + keys("ist") + [.key(.enter)] + keys("ams")
+        + [.key(.enter), .key(.control("u"))] + keys("2026-12-24")
+        + [.key(.tab), .key(.character("+")), .key(.enter)], world)
+    return state
+  }
+
+  /// Keys filling both passengers and the contact, ending with the focus on Continue.
+  static let fillPassengers: [RootFeature.Action] =
+    [.key(.right), .key(.tab)] + keys("Ada") + [.key(.tab)] + keys("Lovelace") + [.key(.tab)]
+    + keys("1985-12-10") + [.key(.tab), .key(.right), .key(.tab)] + keys("Grace") + [.key(.tab)]
+    + keys("Hopper") + [.key(.tab)] + keys("1986-12-09") + [.key(.tab)] + keys("ada@example.com")
+    + [.key(.tab)] + keys("+31201234567") + [.key(.tab)]
+
+  /// The root at extras, the seat map loaded, the cursor on the first free seat (1B).
+  static func atExtras(_ world: TestWorld) async -> RootFeature.State {
+    var state = await atResults(world)
+    await drive(&state, [.key(.enter)] + fillPassengers + [.key(.enter)], world)
+    return state
+  }
+
+  /// The root at payment with seat 1B for Ada.
+  static func atPayment(_ world: TestWorld) async -> RootFeature.State {
+    var state = await atExtras(world)
+    await drive(&state, [.key(.enter), .key(.character("c"))], world)
+    return state
+  }
+
+  static func results(_ state: RootFeature.State) -> ResultsFeature.State? {
+    state.steps.last?.screen.state(ResultsFeature.self)
+  }
+
+  static func extras(_ state: RootFeature.State) -> ExtrasFeature.State? {
+    state.steps.last?.screen.state(ExtrasFeature.self)
+  }
+
+  @Test("clicking an offer chooses it, as highlighting it and pressing Enter do")
+  func clickOffer() async throws {
+    let world = TestWorld()
+    defer { world.remove() }
+    let state = await Self.atResults(world)
+    let offer = try #require(Self.results(state)?.listed[3])
+    let flights = offer.flightNumbers.map(\.description).joined(separator: "+")
+    let row = try #require(Self.spot(flights, in: state), "\(Self.render(state))")
+    var clicked = state
+    let commands = await drive(&clicked, [Self.click(row)], world)
+    var keyed = state
+    await drive(&keyed, [.key(.down), .key(.down), .key(.down), .key(.enter)], world)
+    #expect(clicked == keyed)
+    #expect(clicked.flow.path.last == .passengers(offer, prefill: .empty))
+    #expect(
+      commands.contains(.recordKey(.mouse(MouseEvent(.left, x: row.x, y: row.y)), use: .used)))
+  }
+
+  @Test("the wheel scrolls the results three rows a turn, and does nothing off the list")
+  func wheelResults() async throws {
+    let world = TestWorld()
+    defer { world.remove() }
+    let state = await Self.atResults(world)
+    let count = try #require(Self.results(state)?.listed.count)
+    let list = try #require(Self.spot("total ·", in: state))
+    var wheeled = state
+    await drive(&wheeled, [Self.wheel(down: true, list)], world)
+    var keyed = state
+    await drive(&keyed, [.key(.down), .key(.down), .key(.down)], world)
+    #expect(wheeled == keyed)
+    #expect(Self.results(wheeled)?.selected == 3)
+
+    await drive(&wheeled, Array(repeating: Self.wheel(down: true, list), count: 10), world)
+    #expect(Self.results(wheeled)?.selected == count - 1)
+    let last = try #require(Self.results(wheeled)?.listed.last)
+    let lastFlights = last.flightNumbers.map(\.description).joined(separator: "+")
+    #expect(Self.spot(lastFlights, in: wheeled) != nil, "the last offer is on screen")
+    await drive(&wheeled, [Self.wheel(down: false, list)], world)
+    #expect(Self.results(wheeled)?.selected == count - 4)
+
+    var header = wheeled
+    await drive(&header, [Self.wheel(down: true, (x: 5, y: 0))], world)
+    #expect(header.stack == wheeled.stack, "the wheel over the header scrolls nothing")
+  }
+
+  @Test("clicking a day of the fare strip searches that day; the searched day does nothing")
+  func clickFareDay() async throws {
+    let world = TestWorld()
+    defer { world.remove() }
+    let state = await Self.atResults(world)
+    let criteria = try world.criteria()
+    var same = state
+    await drive(&same, [Self.click(try #require(Self.spot("[Th 24]", in: state)))], world)
+    #expect(same.flow == state.flow)
+
+    let day = try #require(Self.spot("Sa 26", in: state))
+    var clicked = state
+    await drive(&clicked, [Self.click(day)], world)
+    let moved = try criteria.moved(to: CalendarDay(iso: "2026-12-26"))
+    #expect(clicked.flow.path == [.results(moved, chosen: nil)])
+    #expect(clicked.search.date.text == "2026-12-26")
+    #expect(Self.results(clicked)?.load != .loading, "the offers of the 26th loaded")
+  }
+
+  @Test("clicking a field focuses it, as Tab to it does; clicking Continue sends the form")
+  func clickFieldAndContinue() async throws {
+    let world = TestWorld()
+    defer { world.remove() }
+    var state = await Self.atResults(world)
+    await drive(&state, [.key(.enter)], world)
+    let family = try #require(Self.spot("Family name", in: state, occurrence: 1))
+    var clicked = state
+    await drive(&clicked, [Self.click((family.x + 30, family.y))], world)
+    var keyed = state
+    await drive(&keyed, Array(repeating: .key(.tab), count: 6), world)
+    #expect(clicked == keyed)
+    #expect(clicked.steps.last?.screen.state(PassengersFeature.self)?.focus == .family(1))
+
+    var filled = state
+    await drive(&filled, Array(Self.fillPassengers.dropLast(2)), world)
+    let proceed = try #require(Self.spot("[ Continue ]", in: filled))
+    await drive(&filled, [Self.click(proceed)], world)
+    #expect(filled.current == .extras)
+  }
+
+  @Test("clicking a seat picks it for the passenger choosing, as the arrows and Enter do")
+  func clickSeat() async throws {
+    let world = TestWorld()
+    defer { world.remove() }
+    let state = await Self.atExtras(world)
+    #expect(Self.extras(state)?.cursor?.description == "1B")
+    let canvas = Self.render(state)
+    let header = try #require(Self.spot("A  B  C", in: state))
+    let row5 = try #require(
+      (0..<canvas.height).first { canvas.line($0).hasPrefix("│   5  [") }, "\(canvas)")
+    var clicked = state
+    await drive(&clicked, [Self.click((header.x, row5))], world)
+    var keyed = state
+    await drive(
+      &keyed, [.key(.left), .key(.down), .key(.down), .key(.down), .key(.down), .key(.enter)],
+      world)
+    #expect(clicked == keyed)
+    let ada = try PassengerID("p1")
+    #expect(Self.extras(clicked)?.extras.seats(onSlice: 0)[ada]?.description == "5A")
+
+    // 1A is taken: the click says so, as Enter on it does, and picks nothing.
+    var taken = clicked
+    let row1 = try #require((0..<canvas.height).first { canvas.line($0).hasPrefix("│   1  [") })
+    await drive(&taken, [Self.click((header.x, row1))], world)
+    #expect(Self.extras(taken)?.extras == Self.extras(clicked)?.extras)
+    #expect(Self.extras(taken)?.message != nil)
+  }
+
+  @Test("the wheel over the seat map moves its cursor three rows, and the map scrolls with it")
+  func wheelSeatMap() async throws {
+    let world = TestWorld()
+    defer { world.remove() }
+    let state = await Self.atExtras(world)
+    let map = try #require(Self.spot("A  B  C", in: state))
+    var wheeled = state
+    await drive(&wheeled, [Self.wheel(down: true, (map.x, map.y + 4))], world)
+    var keyed = state
+    await drive(&keyed, [.key(.down), .key(.down), .key(.down)], world)
+    #expect(wheeled == keyed)
+    #expect(Self.extras(wheeled)?.cursor?.description == "4B")
+    let rows = try #require(Self.extras(state)?.shownMap?.rows.count)
+    let lastRow = "│  \(rows)  ["
+    #expect(!Self.render(state).lines.contains { $0.hasPrefix(lastRow) }, "all rows fit already")
+    await drive(
+      &wheeled, Array(repeating: Self.wheel(down: true, (map.x, map.y + 4)), count: 12), world)
+    #expect(
+      Self.render(wheeled).lines.contains { $0.hasPrefix(lastRow) }, "\(Self.render(wheeled))")
+  }
+
+  @Test("clicking a field of the card form focuses it; clicking Pay pays, as Enter on Pay does")
+  func clickPay() async throws {
+    let world = TestWorld()
+    defer { world.remove() }
+    var state = await Self.atPayment(world)
+    #expect(state.current == .payment)
+    let expiry = try #require(Self.spot("Expiry", in: state))
+    await drive(&state, [Self.click(expiry)], world)
+    #expect(state.steps.last?.screen.state(PaymentFeature.self)?.focus == .expiry)
+    await drive(&state, [.key(.backTab)] + cardKeys(), world)
+    let pay = try #require(Self.spot("[ Pay ", in: state))
+    await drive(&state, [Self.click(pay)], world)
+    #expect(state.current == .confirmation)
+    #expect(state.flow.path.count == 1)
+  }
+
+  @Test("clicking an earlier step's panel goes back to it, as Esc does, dropping the later steps")
+  func clickPanel() async throws {
+    let world = TestWorld()
+    defer { world.remove() }
+    let state = await Self.atPayment(world)
+    let panel = try #require(Self.spot("Passengers ─", in: state))
+    var clicked = state
+    await drive(&clicked, [Self.click(panel)], world)
+    var keyed = state
+    await drive(&keyed, [.key(.escape), .key(.escape)], world)
+    #expect(clicked == keyed)
+    #expect(clicked.current == .passengers)
+    #expect(clicked.flow.path.count == 2)
+
+    let results = try #require(Self.spot("Results ─", in: clicked))
+    await drive(&clicked, [Self.click(results)], world)
+    #expect(clicked.current == .results)
+  }
+
+  @Test("nothing acts while a box is open, nor a release, another button or a modified click")
+  func inert() async throws {
+    let world = TestWorld()
+    defer { world.remove() }
+    var state = await Self.atResults(world)
+    let row = try #require(Self.spot("total ·", in: state))
+    for event in [
+      MouseEvent(.left, x: row.x, y: row.y, pressed: false), MouseEvent(.right, x: row.x, y: row.y),
+      MouseEvent(.left, x: row.x, y: row.y, shift: true),
+      MouseEvent(.left, x: row.x, y: row.y, control: true),
+    ] {
+      var clicked = state
+      let commands = await drive(&clicked, [.key(.mouse(event))], world)
+      #expect(clicked.flow == state.flow && clicked.stack == state.stack, "\(event)")
+      #expect(commands == [.recordKey(.mouse(event), use: .ignored)], "\(event)")
+    }
+    await drive(&state, [.key(.function(1))], world)
+    var clicked = state
+    await drive(&clicked, [Self.click(row), Self.wheel(down: true, row)], world)
+    #expect(clicked.flow == state.flow && clicked.stack == state.stack)
+    #expect(clicked.shell.modal == .help)
+  }
+
+  @Test("clicks on the search form focus its fields, take a suggestion, and send it")
+  func searchForm() async throws {
+    let world = TestWorld()
+    defer { world.remove() }
+    var state = RootFeature.State(now: TestWorld.start)
+    await drive(
+      &state, [.key(.resize(width: Self.width, height: Self.height))] + keys("ist"), world)
+    let suggestion = try #require(Self.spot("SAW  ", in: state), "\(Self.render(state))")
+    await drive(&state, [Self.click(suggestion)], world)
+    #expect(state.search.origin.text == "SAW")
+    #expect(state.search.focus == .destination)
+    await drive(
+      &state, keys("ams") + [.key(.enter), .key(.control("u"))] + keys("2026-12-24"), world)
+    let adults = try #require(Self.spot("Adults", in: state))
+    await drive(&state, [Self.click(adults)], world)
+    #expect(state.search.focus == .adults)
+    let search = try #require(Self.spot("Enter: search", in: state))
+    await drive(&state, [Self.click(search)], world)
+    #expect(state.current == .results)
+  }
+}
