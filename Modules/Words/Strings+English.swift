@@ -50,6 +50,8 @@ extension Strings {
         "Ctrl-T            your trips (t on a confirmation)",
         "F2 or i           flow inspector (path, snapshot, events)",
         "F1 or ?           this help      Ctrl-C or q   quit",
+        "Mouse             click picks or presses; wheel scrolls",
+        "Shift+drag        select text (or start with --no-mouse)",
         "",
         "Your progress is saved on every step; relaunch to resume.",
       ],

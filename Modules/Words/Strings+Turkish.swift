@@ -57,6 +57,8 @@ extension Strings {
         "Ctrl-T            seyahatleriniz (onayda t)",
         "F2 veya i         akış denetçisi (yol, anlık kayıt, olaylar)",
         "F1 veya ?         bu yardım      Ctrl-C veya q   çık",
+        "Fare              tıkla: seç veya bas; tekerlek kaydırır",
+        "Shift+sürükle     metin seç (ya da --no-mouse ile başlatın)",
         "",
         "İlerlemeniz her adımda kaydedilir; yeniden açınca kaldığınız yerden sürer.",
       ],
