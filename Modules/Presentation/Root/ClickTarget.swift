@@ -29,6 +29,8 @@ public enum ClickTarget: Hashable, Sendable {
   case seatPassenger(Int)
   /// A passenger's bags line, by their place in the draft.
   case bagPassenger(Int)
+  /// The extras panel's answer to a price the airline changed: accept it, as Enter does.
+  case acceptPriceChange
   /// A field of the card form (Pay among them): focus it, or press it.
   case paymentField(PaymentFeature.Field)
   /// A booking in the trips list, by its place: open it.

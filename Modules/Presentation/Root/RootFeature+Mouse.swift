@@ -179,6 +179,9 @@ private struct KeyRun {
       move(from: extras.bagPassenger, to: index, &state)
     case .seat(let seat):
       pick(seat, &state)
+    case .acceptPriceChange:
+      guard Self.screen(ExtrasFeature.self, state)?.priceChange != nil else { return }
+      send(.enter, &state)
     case .trip(let index):
       guard let trips = state.trips, trips.opened == nil else { return }
       move(from: trips.selected, to: index, &state)

@@ -158,7 +158,8 @@ enum ExtrasView {
       for text in Modal.wrap(said, width: max(1, panel.width)) { line(text, theme.text) }
       let answer = Modal.wrap(strings.priceChangeAccept, width: max(1, panel.width))
       for (index, text) in answer.enumerated() {
-        line(text, theme.selection, focused: index == answer.count - 1)
+        line(
+          text, theme.selection, focused: index == answer.count - 1, target: .acceptPriceChange)
       }
     }
     let top = max(0, min(focusRow + 2 - panel.height, rows.count - panel.height))

@@ -220,6 +220,19 @@ struct MouseTests {
       Self.render(wheeled).lines.contains { $0.hasPrefix(lastRow) }, "\(Self.render(wheeled))")
   }
 
+  @Test("clicking the answer to a changed price accepts it, as Enter does")
+  func clickAcceptPrice() async throws {
+    let world = TestWorld(priceChanges: .always)
+    defer { world.remove() }
+    var state = await Self.atExtras(world)
+    await drive(&state, [.key(.character("c"))], world)
+    #expect(Self.extras(state)?.priceChange != nil)
+    let answer = try #require(
+      Self.spot("[ Accept the new price ]", in: state), "\(Self.render(state))")
+    await drive(&state, [Self.click(answer)], world)
+    #expect(state.current == .payment)
+  }
+
   @Test("clicking a field of the card form focuses it; clicking Pay pays, as Enter on Pay does")
   func clickPay() async throws {
     let world = TestWorld()
