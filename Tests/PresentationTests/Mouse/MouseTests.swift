@@ -311,4 +311,44 @@ struct MouseTests {
     await drive(&state, [Self.click(search)], world)
     #expect(state.current == .results)
   }
+
+  @Test("in the airlines checklist a click ticks or unticks a line, and the wheel moves")
+  func airlinesChecklist() async throws {
+    let world = TestWorld()
+    defer { world.remove() }
+    var state = await Self.atResults(world)
+    await drive(&state, [.key(.character("a"))], world)
+    let airlines = try #require(Self.results(state)?.airlines)
+    #expect(airlines.count > 4)
+    let line = try #require(Self.spot("\(airlines[2].code)  \(airlines[2].name)", in: state))
+    var clicked = state
+    await drive(&clicked, [Self.click(line)], world)
+    var keyed = state
+    await drive(&keyed, [.key(.down), .key(.down), .key(.character(" "))], world)
+    #expect(clicked == keyed)
+    #expect(Self.results(clicked)?.filters.hiddenAirlines == [airlines[2].code])
+
+    await drive(&clicked, [Self.wheel(down: true, line)], world)
+    #expect(Self.results(clicked)?.airlineCursor == 5)
+    await drive(&clicked, [Self.wheel(down: false, line)], world)
+    #expect(Self.results(clicked)?.airlineCursor == 2)
+  }
+
+  @Test("in the trips a click opens a booking, and the wheel moves down the list")
+  func trips() async throws {
+    let world = try TripsScreen(count: 12)
+    var state = RootFeature.State(now: Fixture.now)
+    await drive(
+      &state, [.key(.resize(width: Self.width, height: Self.height)), .key(.control("t"))], world)
+    let third = world.listing[2].reference.rawValue
+    let row = try #require(Self.spot(third, in: state), "\(Self.render(state))")
+    var wheeled = state
+    await drive(&wheeled, [Self.wheel(down: true, row)], world)
+    var keyed = state
+    await drive(&keyed, [.key(.down), .key(.down), .key(.down)], world)
+    #expect(wheeled == keyed)
+    #expect(wheeled.trips?.selected == 3)
+    await drive(&state, [Self.click(row)], world)
+    #expect(state.trips?.opened == world.listing[2].reference)
+  }
 }
