@@ -23,9 +23,9 @@ public enum Key: Hashable, Sendable {
 }
 
 /// What the mouse did, and where: a cell of the screen, counted from 0 at the top left.
-public struct MouseEvent: Hashable, Sendable {
+public struct MouseEvent: Hashable, Sendable, Codable {
   /// The button pressed or released, or the way the wheel turned.
-  public enum Button: Hashable, Sendable {
+  public enum Button: String, Hashable, Sendable, Codable {
     case left, middle, right
     /// The wheel turned away from the person (the list goes up).
     case wheelUp

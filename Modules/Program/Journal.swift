@@ -74,9 +74,13 @@ public indirect enum JournalKey: Codable, Hashable, Sendable {
   case paste(String)
   case resize(width: Int, height: Int)
   case alt(JournalKey)
+  /// A mouse event whole: a release or a click with a modifier acts on nothing, and is journaled
+  /// all the same, as every action is.
+  case mouse(MouseEvent)
 
   public init(_ key: Key) {
     switch key {
+    case .mouse(let event): self = .mouse(event)
     case .paste(let text): self = .paste(text)
     case .resize(let width, let height): self = .resize(width: width, height: height)
     case .alt(let inner): self = .alt(JournalKey(inner))
@@ -91,6 +95,7 @@ public indirect enum JournalKey: Codable, Hashable, Sendable {
     case .paste(let text): .paste(text)
     case .resize(let width, let height): .resize(width: width, height: height)
     case .alt(let inner): inner.key.map(Key.alt)
+    case .mouse(let event): .mouse(event)
     }
   }
 }

@@ -47,4 +47,24 @@ struct ProgramMouseTests {
     let replayed = player.program.store.state.steps.last?.screen.state(ExtrasFeature.self)?.extras
     #expect(replayed == seats, "\(player.text)")
   }
+
+  @Test("a journal with clicks, releases and a Shift-click plays again to the same state")
+  func journal() async throws {
+    let path = NSTemporaryDirectory() + "booking-journal-" + UUID().uuidString + ".jsonl"
+    defer { try? FileManager.default.removeItem(atPath: path) }
+    let run = try Run(["--latency", "0"], journal: path)
+    defer { run.remove() }
+    await run.start()
+    await run.searchIstanbulToAmsterdam()
+    let headings = try #require(Run.row(containing: "Times", in: run.text), "\(run.text)")
+    await run.press(
+      .mouse(MouseEvent(.left, x: 10, y: headings + 2, shift: true)),
+      .mouse(MouseEvent(.wheelDown, x: 10, y: headings + 2)),
+      .mouse(MouseEvent(.left, x: 10, y: headings + 2)),
+      .mouse(MouseEvent(.left, x: 10, y: headings + 2, pressed: false)))
+    #expect(run.current == .passengers, "\(run.text)")
+
+    let replayed = try await JournalReplay.play(path: path)
+    #expect(replayed.state == run.program.store.state)
+  }
 }
