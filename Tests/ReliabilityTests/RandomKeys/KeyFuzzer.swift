@@ -72,6 +72,13 @@ struct KeyFuzzer {
         text.append(random.chance(0.5) ? random.pick(Self.meaningful) : anyCharacter())
       }
       return .paste(text)
+    case 95..<97:
+      // A click or a turn of the wheel anywhere on (or off) the screen, now and then modified.
+      let button = random.pick([MouseEvent.Button.left, .left, .left, .right, .wheelUp, .wheelDown])
+      return .mouse(
+        MouseEvent(
+          button, x: random.int(-1...200), y: random.int(-1...60), pressed: random.chance(0.9),
+          shift: random.chance(0.05)))
     default:
       // Resizes reach the root too (the app handles them before); sizes may be nonsense.
       return .resize(width: random.int(-1...400), height: random.int(-1...200))
