@@ -5,7 +5,8 @@ import Domain
 /// that keeps regions (`Canvas.recordRegions`) where they draw them; the root renders the state
 /// once that way when the mouse is used, and acts on the topmost target under the pointer.
 public enum ClickTarget: Hashable, Sendable {
-  /// The panel of an earlier step on the path, by its place (0: the results): back to it.
+  /// The panel of an earlier step on the path, or its name in the breadcrumb, by its place (0:
+  /// the results; -1, in the breadcrumb, the search form): back to it.
   case pathStep(Int)
   /// A field of the search form: focus it.
   case searchField(SearchFeature.Field)

@@ -73,9 +73,9 @@ public enum RootView {
       let names = ([StepKind.search] + state.flow.path.map(\.kind)).map {
         strings.stepName($0)
       }
-      canvas.put(
-        " " + breadcrumb(names, width: crumbRow.width - 1), x: crumbRow.x, y: crumbRow.y,
-        style: theme.dim, clip: crumbRow)
+      let crumb = " " + breadcrumb(names, width: crumbRow.width - 1)
+      canvas.put(crumb, x: crumbRow.x, y: crumbRow.y, style: theme.dim, clip: crumbRow)
+      if canvas.regions != nil { recordCrumbs(names, in: crumb, at: crumbRow, on: &canvas) }
       body = remaining
     }
 
@@ -117,6 +117,20 @@ public enum RootView {
         scroll: state.shell.modalScroll)
     case nil:
       break
+    }
+  }
+
+  /// Each earlier step named whole in the breadcrumb `crumb` drawn at `row`, as the click
+  /// target that goes back to it (the search form's name: back to the form).
+  private static func recordCrumbs(
+    _ names: [String], in crumb: String, at row: Rect, on canvas: inout Canvas
+  ) {
+    for (index, name) in names.enumerated().dropLast() {
+      guard let range = crumb.firstRange(of: " " + name + " ›") else { continue }
+      let x = row.x + DisplayWidth.of(crumb[..<range.lowerBound]) + 1
+      canvas.record(
+        ClickTarget.pathStep(index - 1),
+        in: Rect(x: x, y: row.y, width: DisplayWidth.of(name), height: 1))
     }
   }
 

@@ -351,4 +351,25 @@ struct MouseTests {
     await drive(&state, [Self.click(row)], world)
     #expect(state.trips?.opened == world.listing[2].reference)
   }
+
+  @Test("on a small screen a step's name in the breadcrumb goes back to it, Search to the form")
+  func breadcrumb() async throws {
+    let world = TestWorld()
+    defer { world.remove() }
+    var state = await Self.atExtras(world)
+    await drive(&state, [.key(.resize(width: 60, height: 20))], world)
+    let canvas = RootView.render(state, width: 60, height: 20, theme: .monochrome)
+    #expect(canvas.line(1).hasPrefix(" Search › Results › Passengers › Extras"), "\(canvas)")
+    let passengers = try #require(canvas.line(1).range(of: "Passengers"))
+    let x = DisplayWidth.of(canvas.line(1)[..<passengers.lowerBound])
+    var clicked = state
+    await drive(&clicked, [.key(.mouse(MouseEvent(.left, x: x + 2, y: 1)))], world)
+    var keyed = state
+    await drive(&keyed, [.key(.escape)], world)
+    #expect(clicked == keyed)
+    #expect(clicked.current == .passengers)
+
+    await drive(&clicked, [.key(.mouse(MouseEvent(.left, x: 3, y: 1)))], world)
+    #expect(clicked.flow.path.isEmpty, "Search goes back to the form")
+  }
 }
