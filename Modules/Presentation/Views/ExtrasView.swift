@@ -54,10 +54,12 @@ enum ExtrasView {
     // passenger, bag row, insurance or Continue) stays in view on a short screen.
     var rows: [[(text: String, style: Style)]] = []
     var focusRow = 0
+    // Click targets by row, kept only for a canvas that keeps regions.
     var targets: [Int: ClickTarget] = [:]
+    let keepsTargets = canvas.regions != nil
     func line(_ text: String, _ style: Style, focused: Bool = false, target: ClickTarget? = nil) {
       if focused { focusRow = rows.count }
-      if let target { targets[rows.count] = target }
+      if keepsTargets, let target { targets[rows.count] = target }
       rows.append([(text, style)])
     }
     let seatsFocused = state.focus == .seats
@@ -164,7 +166,9 @@ enum ExtrasView {
     }
     let top = max(0, min(focusRow + 2 - panel.height, rows.count - panel.height))
     for (offset, row) in rows.dropFirst(top).prefix(panel.height).enumerated() {
-      if let target = targets[top + offset] { canvas.record(target, in: panel.row(offset)) }
+      if !targets.isEmpty, let target = targets[top + offset] {
+        canvas.record(target, in: panel.row(offset))
+      }
       var x = panel.x
       for piece in row {
         x = canvas.put(piece.text, x: x, y: panel.y + offset, style: piece.style, clip: panel)

@@ -18,11 +18,16 @@ struct FormLayout {
 
   var rows: [Row] = []
   var labelWidth = 14
-  /// What a click on a row does, by the row's place in `rows`.
-  var targets: [Int: ClickTarget] = [:]
+  /// What a click on a row does, by the row's place in `rows`: kept only for a canvas that
+  /// keeps regions, so a frame drawn for the terminal builds no table.
+  private var targets: [Int: ClickTarget] = [:]
+  private let keepsTargets: Bool
+
+  /// A form drawn on `canvas`, noting its rows' click targets when the canvas keeps regions.
+  init(on canvas: Canvas) { keepsTargets = canvas.regions != nil }
 
   mutating func add(_ row: Row, target: ClickTarget? = nil) {
-    if let target { targets[rows.count] = target }
+    if keepsTargets, let target { targets[rows.count] = target }
     rows.append(row)
   }
 
@@ -44,7 +49,7 @@ struct FormLayout {
     var focusEnd = 0
     for (index, row) in self.rows.enumerated() {
       let lines = self.lines(of: row, width: rect.width, theme: theme)
-      if let target = targets[index] { lineTargets[rows.count] = target }
+      if !targets.isEmpty, let target = targets[index] { lineTargets[rows.count] = target }
       if isFocused(row) {
         focusedRow = rows.count
         focusEnd = rows.count + lines.count - 1
@@ -57,7 +62,9 @@ struct FormLayout {
       0, min(max(focusedRow + 2, focusEnd + 1) - rect.height, rows.count - rect.height, focusedRow))
     for (offset, row) in rows.dropFirst(top).prefix(rect.height).enumerated() {
       draw(row, on: &canvas, in: rect.row(offset), theme: theme)
-      if let target = lineTargets[top + offset] { canvas.record(target, in: rect.row(offset)) }
+      if !lineTargets.isEmpty, let target = lineTargets[top + offset] {
+        canvas.record(target, in: rect.row(offset))
+      }
     }
     // A form taller than its panel says so at the right edge: more above ▴, more below ▾.
     if rect.width > 1 {

@@ -9,7 +9,7 @@ enum PassengersView {
     _ state: PassengersFeature.State, on canvas: inout Canvas, in rect: Rect, theme: Theme,
     strings: Strings, spinner: Int
   ) {
-    var form = FormLayout()
+    var form = FormLayout(on: canvas)
     form.labelWidth = 20
     if state.prefill != .empty { form.add(.paragraph(strings.prefilledNote, theme.dim)) }
     for (index, passenger) in state.forms.enumerated() {

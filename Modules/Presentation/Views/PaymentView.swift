@@ -78,7 +78,7 @@ enum PaymentView {
       }
       return
     }
-    var form = FormLayout()
+    var form = FormLayout(on: canvas)
     let fields: [(PaymentFeature.Field, String)] = [
       (.number, strings.cardNumberLabel), (.expiry, strings.expiryLabel), (.cvc, strings.cvcLabel),
     ]

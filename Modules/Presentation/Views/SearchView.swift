@@ -10,7 +10,7 @@ public enum SearchView {
     _ state: SearchFeature.State, on canvas: inout Canvas, in rect: Rect, theme: Theme,
     strings: Strings, language: Language
   ) {
-    var form = FormLayout()
+    var form = FormLayout(on: canvas)
     let suggestions = state.suggested
     for field in state.fieldOrder {
       let focused = state.focus == field
