@@ -97,6 +97,9 @@ public struct Options: Sendable {
   public static func parse(_ arguments: [String]) throws(Problem) -> Options {
     var options = Options()
     var remaining = arguments[...]
+    // `swift run booking -- --fresh` passes its `--` on, as `cargo run --` does: a leading `--`
+    // ends nothing here, since booking takes no operands.
+    if remaining.first == "--" { remaining.removeFirst() }
     func value(for flag: String) throws(Problem) -> String {
       guard let next = remaining.popFirst(), !next.hasPrefix("--") || next == "--" else {
         throw Problem(message: "\(flag) needs a value")

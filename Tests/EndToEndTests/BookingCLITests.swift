@@ -103,6 +103,19 @@ struct BookingCLITests {
     #expect(lines.dropFirst().first?.hasPrefix(references[1]) == true, "\(text.stdout)")
   }
 
+  @Test("A leading -- (as `swift run booking-cli -- search …` passes it) is skipped")
+  func leadingDoubleDash() async throws {
+    let cli = try BookingCLI()
+    defer { cli.close() }
+    let search = try await cli.run(
+      ["--", "search", "IST", "AMS", BookingCLI.day, "--data-dir", cli.dataDirectory.path],
+      environment: [:])
+    #expect(search.status == 0, "\(search.stderr)")
+    #expect(search.stdout.contains("of-"), "\(search.stdout)")
+    let version = try await cli.run(["--", "--version"], environment: [:])
+    #expect(version.status == 0 && version.stdout.hasPrefix("booking-cli"), "\(version.output)")
+  }
+
   @Test("A bad value exits with 64 and names itself in one line on stderr")
   func usageErrors() async throws {
     let cli = try BookingCLI()

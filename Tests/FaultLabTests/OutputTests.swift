@@ -106,6 +106,10 @@ struct OutputTests {
     #expect(Check.named(try #require(turkish.check))?.name == "last-step")
     #expect(FlowVersion.fault(named: try #require(turkish.fault))?.name == "bag")
     #expect(try Options.parse(["--lessons", "--markdown"]).lessonsOnly)
+    #expect(try Options.parse(["--", "--lessons"]).lessonsOnly)
+    #expect(
+      try Options.parse(["--", "--check", "last-step", "--fault", "bag"]).check == "last-step")
+    #expect(throws: Options.UsageError.self) { try Options.parse(["--", "--", "--lessons"]) }
     #expect(throws: Options.UsageError.self) {
       try Options.parse(["--lessons", "--check", "last-step", "--fault", "bag"])
     }
