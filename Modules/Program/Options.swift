@@ -75,7 +75,8 @@ public struct Options: Sendable {
                              (JSON lines; personal and card data as in --record)
       --replay-journal FILE  play a journal again without a terminal and print its
                              last screen and the snapshot it saved
-      --replay FILE          play a recording back (a key you press takes over)
+      --replay FILE          play a recording back (F1, F2 look without stopping it;
+                             any other key you press takes over)
       --speed N              replay N times faster, 0.01 to 1000 (default 1)
       --flow real|bag        bag: run the screens on the workshop's broken flow owner (a
                              shared bag of optionals; a kill keeps its screens, not its

@@ -127,9 +127,10 @@ public final class FeatureProgram<Root: ProgramRoot> {
 
   // MARK: - Inputs
 
-  /// Keys read from the terminal, in order: a resize is the store's (never recorded); any other
-  /// key a person pressed ends a replay under way and counts. Nothing read (a resize signal
-  /// alone) still redraws.
+  /// Keys read from the terminal, in order: a resize is the store's (never recorded); F1 and F2
+  /// during a replay open the help and the inspector, and the replay waits while one is open (a
+  /// key pressed then works the box); any other key a person pressed ends a replay under way and
+  /// counts. Nothing read (a resize signal alone) still redraws.
   public func received(_ keys: [Key]) {
     for key in keys {
       guard exitCode == nil else { return }
@@ -139,6 +140,11 @@ public final class FeatureProgram<Root: ProgramRoot> {
         continue
       }
       if let replayer, replayer.isPlaying {
+        if key == .function(1) || key == .function(2) || Root.isLooking(store.state) {
+          typed(key)
+          if Root.isLooking(store.state) { replayer.pause() } else { replayer.resume() }
+          continue
+        }
         replayer.stop()
         announce(strings.replayStopped)
       }
