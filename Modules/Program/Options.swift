@@ -81,8 +81,9 @@ public struct Options: Sendable {
       --flow real|bag        bag: run the screens on the workshop's broken flow owner (a
                              shared bag of optionals; a kill keeps its screens, not its
                              data; no journal)
-      --diagram mermaid|dot  print the flow's states and transitions, drawn from the
-                             flow owner's own table, and exit
+      --diagram mermaid|dot|text
+                             print the flow's states and transitions, drawn from the
+                             flow owner's own table, and exit (text: box characters)
       --version              print the version
       -h, --help             print this help
 
@@ -174,7 +175,7 @@ public struct Options: Sendable {
       case "--diagram":
         let text = try value(for: flag)
         guard let format = FlowDiagram.Format(rawValue: text) else {
-          throw Problem(message: "--diagram takes mermaid or dot, not '\(text)'")
+          throw Problem(message: "--diagram takes mermaid, dot or text, not '\(text)'")
         }
         options.diagram = format
       case "--version": options.showVersion = true

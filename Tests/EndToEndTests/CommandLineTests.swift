@@ -61,7 +61,9 @@ struct CommandLineTests {
     let (dot, _) = try await run(["--diagram=dot"])
     #expect(dot.status == 0 && dot.stdout.hasPrefix("digraph booking {"), "\(dot.stdout)")
     let (bad, _) = try await run(["--diagram", "png"])
-    #expect(bad.status == 64 && bad.stderr.contains("mermaid or dot"), "\(bad.stderr)")
+    #expect(bad.status == 64 && bad.stderr.contains("mermaid, dot or text"), "\(bad.stderr)")
+    let (text, _) = try await run(["--diagram", "text"])
+    #expect(text.status == 0 && text.stdout.contains("│ payment "), "\(text.stdout)")
   }
 
   @Test(

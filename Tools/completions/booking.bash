@@ -26,7 +26,7 @@ _booking() {
       return
       ;;
     --diagram)
-      mapfile -t COMPREPLY < <(compgen -W "mermaid dot" -- "$cur")
+      mapfile -t COMPREPLY < <(compgen -W "mermaid dot text" -- "$cur")
       return
       ;;
     --open)
