@@ -126,9 +126,9 @@ struct PlainTerminalTests {
   }
 
   /// The first word after a form label at the start of a panel row ("xFrom  IST ...", the
-  /// side of the panel kept as the letter `x`).
+  /// side of the panel kept as the letter `x`; or `│`, drawn in Unicode).
   private static func field(_ label: String, in screen: String) -> String? {
-    for line in screen.split(separator: "\n") where line.hasPrefix("x") {
+    for line in screen.split(separator: "\n") where line.hasPrefix("x") || line.hasPrefix("│") {
       let row = line.dropFirst().drop { $0 == " " }
       guard row.hasPrefix(label + " ") else { continue }
       return String(row.dropFirst(label.count).drop { $0 == " " }.prefix { $0 != " " })
