@@ -79,6 +79,26 @@ struct PlainScreenTests {
     #expect(getcury(cnc_curscr()) == Int32(size.rows - 1) && getcurx(cnc_curscr()) == 0)
   }
 
+  @Test("the Linux console: ASCII symbols; lines from the console's font in UTF-8, else + - |")
+  func linuxConsole() throws {
+    let piped = try PipedScreen(termType: "linux", repertoire: nil)
+    defer { piped.close() }
+    #expect(piped.screen.repertoire == .plain)
+    // The locale is kept on the console: its codeset is the one the tests run in.
+    let utf8 = CharacterRepertoire.isUTF8(String(cString: cnc_codeset()))
+    #expect(piped.screen.usesLineDrawing == utf8)
+    let text = String(
+      decoding: piped.output { piped.screen.draw(frame(piped.screen.size)) }, as: UTF8.self)
+    let beyondASCII = Set(text.unicodeScalars.filter { !$0.isASCII })
+    #expect(text.contains("* Booking > Odeme . IST > AMS"))
+    if utf8 {
+      // ncurses draws the alternate character set in UTF-8 there, as the console ignores it.
+      #expect(beyondASCII.isSubset(of: Set("┌┐└┘─│".unicodeScalars)) && beyondASCII.contains("─"))
+    } else {
+      #expect(beyondASCII.isEmpty && !text.contains("\u{0E}") && text.contains("+ Koltuk -"))
+    }
+  }
+
   @Test("xterm hides its cursor: nothing is parked")
   func xtermHidesTheCursor() throws {
     let piped = try PipedScreen()

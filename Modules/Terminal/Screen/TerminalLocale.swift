@@ -51,34 +51,38 @@ public enum CharacterRepertoire: Hashable, Sendable {
 
 /// The C locale setup ncurses draws in, from the user's locale and the terminal type.
 enum TerminalLocale {
-  /// Adopts the user's locale and returns the repertoire to draw in on `termType`: `wanted`
-  /// when given, else `CharacterRepertoire.forTerminal`. Then it makes ncurses's character
-  /// type agree:
+  /// Adopts the user's locale and returns the repertoire to draw in on `termType` (`wanted`
+  /// when given, else `CharacterRepertoire.forTerminal`), and whether plain lines go through the
+  /// terminal's alternate character set. Then it makes ncurses's character type agree:
   /// - Unicode needs a UTF-8 character type: a locale of another codeset (a bare C or POSIX
   ///   locale given `wanted`) takes `C.UTF-8` or the like instead, as ncursesw would otherwise
   ///   draw every character beyond ASCII as an escape.
   /// - Plain on a DEC VT in a UTF-8 locale takes the C character type, so ncurses sends its line
   ///   drawing through the alternate character set and no byte of UTF-8.
-  /// - The Linux console keeps a UTF-8 locale: in UTF-8 mode the console ignores the switch to
-  ///   the alternate character set, and ncurses, knowing that, draws lines with the console
-  ///   font's own box-drawing characters.
-  static func adopt(termType: String, wanted: CharacterRepertoire?) -> CharacterRepertoire {
+  /// - The Linux console ignores the alternate character set while it is in UTF-8 mode, which
+  ///   the locale does not tell. In a UTF-8 locale the locale is kept, and ncurses, knowing
+  ///   that, draws lines with the console font's own box-drawing characters; in any other
+  ///   locale lines are drawn as `+`, `-` and `|`, which read right in either mode.
+  static func adopt(termType: String, wanted: CharacterRepertoire?) -> (
+    repertoire: CharacterRepertoire, alternateCharacterSet: Bool
+  ) {
     setlocale(LC_ALL, "")
     let codeset = String(cString: cnc_codeset())
     let repertoire =
       wanted ?? CharacterRepertoire.forTerminal(codeset: codeset, termType: termType)
     let utf8 = CharacterRepertoire.isUTF8(codeset)
+    let linux = CharacterRepertoire.isLinuxConsole(termType)
     switch repertoire {
     case .unicode where !utf8:
       for candidate in ["C.UTF-8", "C.utf8", "UTF-8", "en_US.UTF-8"]
       where setlocale(LC_CTYPE, candidate) != nil {
         break
       }
-    case .plain where utf8 && !CharacterRepertoire.isLinuxConsole(termType):
+    case .plain where utf8 && !linux:
       setlocale(LC_CTYPE, "C")
     default:
       break
     }
-    return repertoire
+    return (repertoire, !linux || utf8)
   }
 }

@@ -62,18 +62,20 @@ extension TerminalScreen {
     let (appearance, newPair) = palette.appearance(of: cell.style)
     if let newPair { init_pair(newPair.number, newPair.foreground, newPair.background) }
     if repertoire == .plain {
-      Self.putPlain(cell, at: (Int32(x), Int32(y)), appearance, in: window)
+      Self.putPlain(
+        cell, at: (Int32(x), Int32(y)), appearance, lineDrawing: usesLineDrawing, in: window)
     } else {
       Self.put(cell, at: (Int32(x), Int32(y)), appearance, in: window)
     }
   }
 
   /// The cell folded to ASCII and line drawing (`PlainGlyphs`), a glyph a column: a wide
-  /// character becomes two. A line is its letter in the alternate character set, which ncurses
-  /// maps through the terminal's `acsc`, or replaces with `+`, `-` or `|` where there is none.
+  /// character becomes two. With `lineDrawing`, a line is its letter in the alternate character
+  /// set, which ncurses maps through the terminal's `acsc`, or replaces with `+`, `-` or `|`
+  /// where there is none; without, it is that ASCII character.
   nonisolated private static func putPlain(
     _ cell: Cell, at position: (x: Int32, y: Int32), _ appearance: Appearance,
-    in window: UnsafeMutablePointer<WINDOW>?
+    lineDrawing: Bool, in window: UnsafeMutablePointer<WINDOW>?
   ) {
     guard let (first, second) = PlainGlyphs.glyphs(of: cell) else { return }
     func put(_ glyph: PlainGlyph, x: Int32) {
@@ -82,6 +84,8 @@ extension TerminalScreen {
       switch glyph {
       case .ascii(let byte):
         text[0] = wchar_t(byte)
+      case .line(let line) where !lineDrawing:
+        text[0] = wchar_t(line.ascii)
       case .line(let line):
         text[0] = wchar_t(line.acsLetter)
         attributes |= cnc_a_altcharset()

@@ -36,6 +36,9 @@ public final class TerminalScreen {
   public var wantedRepertoire: CharacterRepertoire?
   /// The characters the screen draws in, known once started.
   public private(set) var repertoire = CharacterRepertoire.unicode
+  /// Whether plain lines are the terminal's line drawing (its alternate character set), or
+  /// `+`, `-` and `|` (the Linux console outside a UTF-8 locale).
+  private(set) var usesLineDrawing = true
   /// Whether the terminal cannot hide its cursor, which each update then parks at the bottom
   /// left, on the footer, instead of leaving it where the last cell was drawn.
   private(set) var parksCursor = false
@@ -76,7 +79,7 @@ public final class TerminalScreen {
   /// waiting, no cursor. Does nothing when already started.
   public func start() throws(TerminalError) {
     guard screen == nil else { return }
-    repertoire = TerminalLocale.adopt(
+    (repertoire, usesLineDrawing) = TerminalLocale.adopt(
       termType: termType ?? getenv("TERM").map { String(cString: $0) } ?? "",
       wanted: wantedRepertoire)
     let created: OpaquePointer? =
