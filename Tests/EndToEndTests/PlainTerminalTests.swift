@@ -59,6 +59,10 @@ struct PlainTerminalTests {
       "env \(settings) \(script) -q -f -e -c \(BookingTerminal.quoted(terminal.shellCommand())) "
         + "\(BookingTerminal.quoted(log.path)); echo \"status $?\"")
     try await terminal.waitFor("Search flights", "From")
+    // `script` and the app under it run in a session of their own, which ending the pane's
+    // does not reach: noted, so that `close()` kills them too if the test stops early.
+    let recorder = try terminal.childPID(of: terminal.panePID())
+    _ = try terminal.childPID(of: recorder)
     try await terminal.waitUntilAppTakesSignals()
     try await terminal.type("ist")
     try await terminal.press("Enter")
