@@ -50,6 +50,10 @@ def spawn(argv):
     pid, fd = pty.fork()
     if pid == 0:
         os.environ["TERM"] = "xterm-256color"
+        # The Unicode screens, whatever the locale this runs in (a C locale draws ASCII).
+        os.environ["LANG"] = "C.UTF-8"
+        os.environ.pop("LC_ALL", None)
+        os.environ.pop("LC_CTYPE", None)
         os.environ.pop("NO_COLOR", None)
         os.environ["LINES"], os.environ["COLUMNS"] = "30", "100"
         os.execv(argv[0], argv)
