@@ -87,6 +87,16 @@ struct TerminalColors {
       foreground: RGB(0xffffff), background: RGB(0x000000)),
   ]
 
+  /// Alacritty's default colours, on a near-black background.
+  static let alacritty = TerminalColors(
+    name: "alacritty",
+    normal: [
+      0x181818, 0xac4242, 0x90a959, 0xf4bf75, 0x6a9fb5, 0xaa759f, 0x75b5aa, 0xd8d8d8,
+    ].map(RGB.init),
+    bright: [
+      0x6b6b6b, 0xc55555, 0xaac474, 0xfeca88, 0x82b8c8, 0xc28cb8, 0x93d3c3, 0xf8f8f8,
+    ].map(RGB.init), foreground: RGB(0xd8d8d8), background: RGB(0x181818))
+
   /// The index 0-7 of a colour, nil for the terminal's own.
   static func index(_ color: Color) -> Int? {
     color == .default ? nil : Int(color.rawValue) - 1
@@ -152,6 +162,11 @@ struct ThemeContrastTests {
     "every role of the dark theme is readable in xterm on black", arguments: TerminalColors.dark)
   func dark(terminal: TerminalColors) {
     #expect(Self.failures(of: .dark, on: terminal) == [], "\(terminal.name)")
+  }
+
+  @Test("the dark theme holds on alacritty's default colours: the footer is not white on blue")
+  func alacritty() {
+    #expect(Self.failures(of: .dark, on: .alacritty) == [])
   }
 
   @Test("the monochrome theme is readable on either background")
