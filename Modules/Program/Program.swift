@@ -66,6 +66,9 @@ public final class FeatureProgram<Root: ProgramRoot> {
   /// resuming stops it, so the saved session is then left as it was (or, when it came first, as
   /// restored).
   public var restoredSave: RestoredSave?
+  /// The theme drawn when the screen shows colours (`--theme`, or the terminal's background);
+  /// without colours it is `Theme.monochrome`.
+  public var colorTheme = Theme.dark
   /// Called when the program ends, before the screen stops (the live input stops reading).
   public var onEnd: (@MainActor () -> Void)?
   /// The code the program ended with, once it has.
@@ -386,7 +389,7 @@ public final class FeatureProgram<Root: ProgramRoot> {
     {
       return
     }
-    let theme: Theme = screen.usesColor ? .color : .monochrome
+    let theme: Theme = screen.usesColor ? colorTheme : .monochrome
     // A countdown tick redraws the header only (the same cells as a whole redraw would).
     let ticked =
       lastFrame.map {
