@@ -18,7 +18,13 @@ final class PipedScreen {
   private let input: UnsafeMutablePointer<FILE>
   private let readEnd: Int32
 
-  init(colorMode: ColorMode = .color, keepingWrites: Bool = false, mouse: Bool = true) throws {
+  /// A screen of `termType` drawing in `repertoire` (nil: what the locale and `termType` say);
+  /// Unicode by default, whatever the locale the tests run in.
+  init(
+    colorMode: ColorMode = .color, keepingWrites: Bool = false,
+    termType: String = "xterm-256color", repertoire: CharacterRepertoire? = .unicode,
+    mouse: Bool = true
+  ) throws {
     var ends: [Int32] = [-1, -1]
     if keepingWrites {
       guard socketpair(AF_UNIX, Int32(SOCK_SEQPACKET.rawValue), 0, &ends) == 0 else {
@@ -35,7 +41,8 @@ final class PipedScreen {
     self.input = input
     readEnd = ends[0]
     screen = TerminalScreen(
-      output: output, input: input, termType: "xterm-256color", colorMode: colorMode, mouse: mouse)
+      output: output, input: input, termType: termType, colorMode: colorMode, mouse: mouse)
+    screen.wantedRepertoire = repertoire
     try screen.start()
   }
 
