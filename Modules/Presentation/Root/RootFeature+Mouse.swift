@@ -33,17 +33,23 @@ extension RootFeature {
 
   /// A click or a turn of the wheel: what is under the pointer, done as the keys that do it
   /// would be (each one through `keyReduce`, so the path's rules hold: a click never does what
-  /// keys could not). Nothing acts while a box is open or a saved flow is being restored, and
-  /// a press with Shift, Alt or Ctrl held, a release or another button does nothing.
+  /// keys could not). While help or the inspector is open the wheel scrolls it, and nothing else
+  /// acts while a box is open or a saved flow is being restored; a press with Shift, Alt or Ctrl
+  /// held, a release or another button does nothing.
   static func mouse(_ state: inout State, _ event: MouseEvent, _ environment: AppEnvironment)
     -> Effect<Action>
   {
     state.lastKey = .ignored
     let plain = event.pressed && !event.shift && !event.alt && !event.control
+    var keys = KeyRun(environment: environment)
+    if plain, event.isWheel, state.shell.modal == .help || state.shell.modal == .inspector {
+      for _ in 0..<wheelLines { keys.send(event.button == .wheelDown ? .down : .up, &state) }
+      state.lastKey = .used
+      return keys.effect
+    }
     guard plain, event.button == .left || event.isWheel, state.shell.modal == nil,
       state.restoring == nil
     else { return .none }
-    var keys = KeyRun(environment: environment)
     if event.isWheel {
       guard
         case .scrolls(let scroller)? = target(

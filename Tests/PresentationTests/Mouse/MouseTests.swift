@@ -268,7 +268,9 @@ struct MouseTests {
     #expect(clicked.current == .results)
   }
 
-  @Test("nothing acts while a box is open, nor a release, another button or a modified click")
+  @Test(
+    "a click does nothing while a box is open (the wheel scrolls help), nor a release, another button or a modified click"
+  )
   func inert() async throws {
     let world = TestWorld()
     defer { world.remove() }
@@ -286,9 +288,18 @@ struct MouseTests {
     }
     await drive(&state, [.key(.function(1))], world)
     var clicked = state
-    await drive(&clicked, [Self.click(row), Self.wheel(down: true, row)], world)
+    await drive(&clicked, [Self.click(row)], world)
     #expect(clicked.flow == state.flow && clicked.stack == state.stack)
     #expect(clicked.shell.modal == .help)
+
+    // The wheel scrolls help, as the arrows do.
+    await drive(&state, [.key(.resize(width: Self.width, height: 16))], world)
+    var wheeled = state
+    await drive(&wheeled, [Self.wheel(down: true, row)], world)
+    var keyed = state
+    await drive(&keyed, [.key(.down), .key(.down), .key(.down)], world)
+    #expect(wheeled.shell == keyed.shell)
+    #expect(wheeled.shell.modalScroll == 3)
   }
 
   @Test("clicks on the search form focus its fields, take a suggestion, and send it")
