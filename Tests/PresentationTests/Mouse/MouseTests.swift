@@ -383,4 +383,19 @@ struct MouseTests {
     await drive(&clicked, [.key(.mouse(MouseEvent(.left, x: 3, y: 1)))], world)
     #expect(clicked.flow.path.isEmpty, "Search goes back to the form")
   }
+
+  @Test("the wheel scrolls an offer's details, as the arrows do")
+  func wheelDetails() async throws {
+    let world = TestWorld()
+    defer { world.remove() }
+    var state = await Self.atResults(world)
+    await drive(&state, [.key(.character("d"))], world)
+    #expect(Self.results(state)?.showsDetails == true)
+    var wheeled = state
+    await drive(&wheeled, [Self.wheel(down: true, (x: 20, y: 10))], world)
+    var keyed = state
+    await drive(&keyed, [.key(.down), .key(.down), .key(.down)], world)
+    #expect(wheeled == keyed)
+    #expect(Self.results(wheeled)?.detailsScroll ?? 0 > 0)
+  }
 }
