@@ -56,6 +56,8 @@ enum ExtrasView {
     var focusRow = 0
     // Click targets by row, kept only for a canvas that keeps regions.
     var targets: [Int: ClickTarget] = [:]
+    /// How wide a row's target is, where it is not the whole row.
+    var targetWidths: [Int: Int] = [:]
     let keepsTargets = canvas.regions != nil
     func line(_ text: String, _ style: Style, focused: Bool = false, target: ClickTarget? = nil) {
       if focused { focusRow = rows.count }
@@ -160,14 +162,19 @@ enum ExtrasView {
       for text in Modal.wrap(said, width: max(1, panel.width)) { line(text, theme.text) }
       let answer = Modal.wrap(strings.priceChangeAccept, width: max(1, panel.width))
       for (index, text) in answer.enumerated() {
+        // The bracketed button accepts; "Esc: keep choosing" beside it names a key.
+        let button = text.firstIndex(of: "]").map { DisplayWidth.of(text[...$0]) }
+        if keepsTargets, let button { targetWidths[rows.count] = button }
         line(
-          text, theme.selection, focused: index == answer.count - 1, target: .acceptPriceChange)
+          text, theme.selection, focused: index == answer.count - 1,
+          target: button == nil ? nil : .acceptPriceChange)
       }
     }
     let top = max(0, min(focusRow + 2 - panel.height, rows.count - panel.height))
     for (offset, row) in rows.dropFirst(top).prefix(panel.height).enumerated() {
       if !targets.isEmpty, let target = targets[top + offset] {
-        canvas.record(target, in: panel.row(offset))
+        let width = targetWidths[top + offset] ?? panel.width
+        canvas.record(target, in: Rect(x: panel.x, y: panel.y + offset, width: width, height: 1))
       }
       var x = panel.x
       for piece in row {

@@ -229,6 +229,10 @@ struct MouseTests {
     #expect(Self.extras(state)?.priceChange != nil)
     let answer = try #require(
       Self.spot("[ Accept the new price ]", in: state), "\(Self.render(state))")
+    let keepChoosing = try #require(Self.spot("Esc: keep choosing", in: state))
+    var beside = state
+    await drive(&beside, [Self.click(keepChoosing)], world)
+    #expect(beside.current == .extras, "the words beside the button accept nothing")
     await drive(&state, [Self.click(answer)], world)
     #expect(state.current == .payment)
   }
