@@ -146,6 +146,7 @@ enum ExtrasView {
     if state.pricing {
       line("\(Spinner.frame(spinner)) \(strings.pricing)", theme.text, focused: true)
     } else {
+      if keepsTargets { targetWidths[rows.count] = DisplayWidth.of(strings.continueButton) }
       line(
         strings.continueButton, state.focus == .proceed ? theme.selection : theme.title,
         focused: state.focus == .proceed, target: .extras(.proceed))

@@ -63,7 +63,10 @@ struct FormLayout {
     for (offset, row) in rows.dropFirst(top).prefix(rect.height).enumerated() {
       draw(row, on: &canvas, in: rect.row(offset), theme: theme)
       if !lineTargets.isEmpty, let target = lineTargets[top + offset] {
-        canvas.record(target, in: rect.row(offset))
+        // A button takes a click on its text; any other row on its whole line.
+        var line = rect.row(offset)
+        if case .button(let text, _) = row { line.width = min(line.width, DisplayWidth.of(text)) }
+        canvas.record(target, in: line)
       }
     }
     // A form taller than its panel says so at the right edge: more above ▴, more below ▾.

@@ -167,6 +167,9 @@ struct MouseTests {
     var filled = state
     await drive(&filled, Array(Self.fillPassengers.dropLast(2)), world)
     let proceed = try #require(Self.spot("[ Continue ]", in: filled))
+    var beside = filled
+    await drive(&beside, [Self.click((proceed.x + 30, proceed.y))], world)
+    #expect(beside.current == .passengers, "the blank beside a button is not the button")
     await drive(&filled, [Self.click(proceed)], world)
     #expect(filled.current == .extras)
   }
