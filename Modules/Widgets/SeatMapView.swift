@@ -24,7 +24,7 @@ public enum SeatMapView {
   /// Draws `seatMap` into `rect`, centred across it, with `chosen` seats labelled.
   public static func draw(
     on canvas: inout Canvas, in rect: Rect, seatMap: SeatMap, chosen: [SeatDesignator: String],
-    cursor: SeatDesignator?, theme: Theme, legend: SeatLegend
+    cursor: SeatDesignator?, theme: Theme, legend: SeatLegend, drawsLegend: Bool = true
   ) {
     canvas.fill(rect, style: theme.text)
     guard !rect.isEmpty else { return }
@@ -79,6 +79,13 @@ public enum SeatMapView {
         in: Rect(x: rect.x, y: rect.maxY - legendRows, width: rect.width, height: legendRows),
         legend: legend, theme: theme)
     }
+  }
+
+  /// Draws the legend alone in the rows of `rect`.
+  public static func drawLegend(
+    on canvas: inout Canvas, in rect: Rect, legend: SeatLegend, theme: Theme
+  ) {
+    SeatLegendLine.draw(on: &canvas, in: rect, legend: legend, theme: theme)
   }
 
   /// The columns the map takes without being cut: row numbers, exit marks, seats and aisles.

@@ -48,3 +48,36 @@ struct StatusBarTests {
     #expect(flat[0, 1]?.style == .plain)
   }
 }
+
+@Suite("Status bar shortening")
+struct StatusBarShorteningTests {
+  let theme = WidgetTest.theme
+  /// The extras' hints with the seat map focused.
+  let extras = [
+    KeyHint("←↑↓→", "move"), KeyHint("Enter", "pick seat"), KeyHint("1-9", "change"),
+    KeyHint("Tab", "next field"), KeyHint("c", "continue"), KeyHint("Esc", "back"),
+    KeyHint("q", "quit"),
+  ]
+
+  private func render(width: Int, hints: [KeyHint]) -> Canvas {
+    var canvas = Canvas(width: width, height: 1)
+    StatusBar.draw(on: &canvas, in: canvas.bounds, hints: hints, theme: theme)
+    return canvas
+  }
+
+  @Test("at 80 columns every key stays: labels go from the end first")
+  func eighty() {
+    let canvas = render(width: 80, hints: extras)
+    WidgetTest.expectLines(
+      canvas, [" ←↑↓→ move  Enter pick seat  1-9 change  Tab next field  c continue  Esc  q"])
+    for hint in extras { #expect(canvas.lines[0].contains(" \(hint.key)")) }
+  }
+
+  @Test("at 40 columns the keys stand alone before any is dropped")
+  func forty() {
+    WidgetTest.expectLines(
+      render(width: 40, hints: extras), [" ←↑↓→ move  Enter  1-9  Tab  c  Esc  q"])
+    // Keys alone need 34 columns: only then are hints dropped, from the end.
+    WidgetTest.expectLines(render(width: 30, hints: extras), [" ←↑↓→  Enter  1-9  Tab  c"])
+  }
+}

@@ -118,3 +118,49 @@ struct TextFieldDrawingTests {
     WidgetTest.expectLines(short, ["abc", "..."])
   }
 }
+
+@Suite("Text field ellipsis")
+struct TextFieldEllipsisTests {
+  let theme = WidgetTest.theme
+
+  private func render(_ field: TextField, width: Int, focused: Bool = true) -> Canvas {
+    var canvas = Canvas(width: width, height: 1)
+    field.draw(on: &canvas, in: canvas.bounds, focused: focused, theme: theme)
+    return canvas
+  }
+
+  private func cursorColumns(_ canvas: Canvas) -> [Int] {
+    (0..<canvas.width).filter { canvas[$0, 0]?.style.attributes.contains(.reverse) == true }
+  }
+
+  @Test("a 19-digit card number typed into a narrower field shows … where it is cut")
+  func longCardNumber() {
+    var field = TextField(maxLength: 19, mask: .cardNumber, allowed: .digits)
+    for digit in "4242424242424242424" { _ = field.handle(.character(digit)) }
+    // "4242 4242 4242 4242 424" is 23 columns, and the cursor one more.
+    let typing = render(field, width: 20)
+    WidgetTest.expectLines(typing, ["…2 4242 4242 4242 424"])
+    #expect(cursorColumns(typing) == [19])
+    _ = field.handle(.home)
+    let atStart = render(field, width: 20)
+    WidgetTest.expectLines(atStart, ["4242 4242 4242 4242…"])
+    #expect(cursorColumns(atStart) == [0])
+    WidgetTest.expectLines(render(field, width: 20, focused: false), ["4242 4242 4242 4242…"])
+  }
+
+  @Test("a field cut on both sides of the cursor shows … on both")
+  func bothSides() {
+    var field = TextField("abcdefghijklmnop")
+    _ = field.handle(.home)
+    for _ in 0..<8 { _ = field.handle(.right) }
+    let canvas = render(field, width: 8)
+    WidgetTest.expectLines(canvas, ["…defghi…"])
+    #expect(cursorColumns(canvas) == [6])
+  }
+
+  @Test("a masked secret longer than its field is cut with … too")
+  func secret() {
+    let canvas = render(TextField("123456789", mask: .secret), width: 6, focused: false)
+    WidgetTest.expectLines(canvas, ["•••••…"])
+  }
+}

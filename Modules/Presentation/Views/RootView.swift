@@ -18,6 +18,9 @@ public enum RootView {
   public static let minimumSize = (width: 40, height: 12)
   /// Below this size the path collapses to a one-line breadcrumb.
   public static let roomySize = (width: 80, height: 24)
+  /// The widest the panels get: on a wider terminal they are centred in this many columns, so
+  /// an amount stays within reach of its label (the header and the footer span the terminal).
+  public static let maximumContentWidth = 110
 
   /// The screen for `state` at `width` x `height`.
   public static func render(_ state: RootFeature.State, width: Int, height: Int, theme: Theme)
