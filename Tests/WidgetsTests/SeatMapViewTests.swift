@@ -79,7 +79,7 @@ struct SeatMapViewTests {
       ])
   }
 
-  @Test("a tall cabin scrolls to keep the cursor's row in view")
+  @Test("a tall cabin scrolls to keep the cursor's row in view, counting the rows hidden")
   func scrolling() throws {
     let map = try WidgetTest.seatMap("ABC|DEF", rows: 1...30, occupied: ["28D"])
     let far = render(map, width: 25, height: 10, cursor: try WidgetTest.seat("28D"))
@@ -87,7 +87,7 @@ struct SeatMapViewTests {
       far,
       [
         "     A  B  C    D  E  F",
-        "25  [ ][ ][ ]  [ ][ ][ ]",
+        "    ▲ 25 rows",
         "26  [ ][ ][ ]  [ ][ ][ ]",
         "27  [ ][ ][ ]  [ ][ ][ ]",
         "28  [ ][ ][ ]  [x][ ][ ]",
@@ -99,8 +99,9 @@ struct SeatMapViewTests {
       ])
     #expect(far[15, 4]?.style == theme.seatCursor)
     let middle = render(map, width: 25, height: 10, cursor: try WidgetTest.seat("15A"))
-    #expect(middle.lines[1].hasPrefix("12 "))
-    #expect(middle.lines[6].hasPrefix("17 "))
+    #expect(middle.lines[1] == "    ▲ 12 rows")
+    #expect(middle.lines[4].hasPrefix("15 "))
+    #expect(middle.lines[6] == "    ▼ 14 rows")
     let top = render(map, width: 25, height: 10, cursor: nil)
     #expect(top.lines[1].hasPrefix(" 1 "))
   }

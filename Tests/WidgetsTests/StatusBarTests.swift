@@ -25,13 +25,15 @@ struct StatusBarTests {
     #expect(canvas[30, 0]?.style == theme.footer)
   }
 
-  @Test("a hint that does not fit whole is dropped with every hint after it")
+  @Test("labels give way from the end, then hints, keys alone, from the end")
   func dropped() {
     let canvas = render(width: 30, hints: hints)
-    WidgetTest.expectLines(canvas, [" q quit  ↑↓ move"])
+    WidgetTest.expectLines(canvas, [" q quit  ↑↓ move  Enter"])
     #expect(canvas[29, 0]?.style == theme.footer)
-    WidgetTest.expectLines(render(width: 8, hints: hints), [" q quit"])
-    WidgetTest.expectLines(render(width: 7, hints: hints), [""])
+    WidgetTest.expectLines(render(width: 14, hints: hints), [" q  ↑↓  Enter"])
+    WidgetTest.expectLines(render(width: 8, hints: hints), [" q  ↑↓"])
+    WidgetTest.expectLines(render(width: 6, hints: hints), [" q"])
+    WidgetTest.expectLines(render(width: 2, hints: hints), [""])
     let dropsLater = render(width: 20, hints: [KeyHint("Esc", "back"), KeyHint("x", "")])
     WidgetTest.expectLines(dropsLater, [" Esc back  x"])
   }

@@ -38,26 +38,26 @@ struct TextFieldDrawingTests {
     #expect(canvas[3, 0]?.style == theme.selection.adding(.underline))
   }
 
-  @Test("a long text scrolls so the cursor stays in view")
+  @Test("a long text scrolls so the cursor stays in view, … where it is cut")
   func scrolling() {
     var field = TextField("abcdefghij")
     var canvas = render(field, width: 5)
-    WidgetTest.expectLines(canvas, ["ghij"])
+    WidgetTest.expectLines(canvas, ["…hij"])
     #expect(cursorColumns(canvas) == [4])
     _ = field.handle(.home)
     canvas = render(field, width: 5)
-    WidgetTest.expectLines(canvas, ["abcde"])
+    WidgetTest.expectLines(canvas, ["abcd…"])
     #expect(cursorColumns(canvas) == [0])
     for _ in 0..<7 { _ = field.handle(.right) }
     canvas = render(field, width: 5)
-    WidgetTest.expectLines(canvas, ["defgh"])
-    #expect(cursorColumns(canvas) == [4])
+    WidgetTest.expectLines(canvas, ["…fgh…"])
+    #expect(cursorColumns(canvas) == [3])
   }
 
-  @Test("an unfocused field shows its start and no cursor")
+  @Test("an unfocused field shows its start, cut with …, and no cursor")
   func unfocused() {
     let canvas = render(TextField("abcdefghij"), width: 5, focused: false)
-    WidgetTest.expectLines(canvas, ["abcde"])
+    WidgetTest.expectLines(canvas, ["abcd…"])
     #expect(cursorColumns(canvas).isEmpty)
     #expect(canvas[0, 0]?.style == theme.text)
   }
@@ -79,7 +79,7 @@ struct TextFieldDrawingTests {
     _ = field.handle(.end)
     #expect(cursorColumns(render(field, width: 12)) == [9])
     let scrolled = render(field, width: 6)
-    WidgetTest.expectLines(scrolled, [" 1111"])
+    WidgetTest.expectLines(scrolled, ["…1111"])
     #expect(cursorColumns(scrolled) == [5])
   }
 
@@ -87,15 +87,15 @@ struct TextFieldDrawingTests {
   func wideCharacters() {
     var field = TextField("東京abc")
     var canvas = render(field, width: 4)
-    WidgetTest.expectLines(canvas, ["abc"])
+    WidgetTest.expectLines(canvas, ["…bc"])
     _ = field.handle(.home)
     _ = field.handle(.right)
     canvas = render(field, width: 4)
-    WidgetTest.expectLines(canvas, ["東京"])
-    #expect(cursorColumns(canvas) == [2, 3])
+    WidgetTest.expectLines(canvas, ["…京…"])
+    #expect(cursorColumns(canvas) == [1, 2])
     _ = field.handle(.right)
-    canvas = render(field, width: 5)
-    WidgetTest.expectLines(canvas, ["東京a"])
+    canvas = render(field, width: 6)
+    WidgetTest.expectLines(canvas, ["東京a…"])
     #expect(cursorColumns(canvas) == [4])
   }
 
@@ -139,7 +139,7 @@ struct TextFieldEllipsisTests {
     for digit in "4242424242424242424" { _ = field.handle(.character(digit)) }
     // "4242 4242 4242 4242 424" is 23 columns, and the cursor one more.
     let typing = render(field, width: 20)
-    WidgetTest.expectLines(typing, ["…2 4242 4242 4242 424"])
+    WidgetTest.expectLines(typing, ["…4242 4242 4242 424"])
     #expect(cursorColumns(typing) == [19])
     _ = field.handle(.home)
     let atStart = render(field, width: 20)

@@ -37,15 +37,23 @@ public enum RootView {
     let (width, height) = (canvas.width, canvas.height)
     guard width >= minimumSize.width, height >= minimumSize.height else {
       canvas.fill(canvas.bounds)
+      // A price held keeps counting down on the first line, above the message.
+      var first = 0
+      if let quote = state.quote {
+        drawCountdown(quote, state, on: &canvas, in: tooSmallCountdownArea(canvas), theme: theme)
+        first = 1
+      }
       let message = strings.tooSmall(minimumSize.width, minimumSize.height, width, height)
       let lines = Modal.wrap(message, width: max(1, width))
-      for (row, line) in lines.prefix(height).enumerated() {
-        canvas.put(line, x: 0, y: row, style: theme.warning)
+      for (row, line) in lines.prefix(max(0, height - first)).enumerated() {
+        canvas.put(line, x: 0, y: first + row, style: theme.warning)
       }
       return
     }
     let (top, rest) = canvas.bounds.splitTop(1)
-    let (middle, footer) = rest.splitBottom(1)
+    let (wholeMiddle, footer) = rest.splitBottom(1)
+    let middle = contentArea(wholeMiddle)
+    if middle != wholeMiddle { canvas.fill(wholeMiddle, style: theme.text) }
     drawHeader(state, on: &canvas, in: top, theme: theme)
 
     if let trips = state.trips {
@@ -85,6 +93,20 @@ public enum RootView {
     let hints = drawCurrent(state, on: &canvas, in: body, theme: theme)
     StatusBar.draw(on: &canvas, in: footer, hints: hints, theme: theme)
     drawModal(state, on: &canvas, theme: theme)
+  }
+
+  /// The part of `middle` (the rows between the header and the footer) the panels take: all of
+  /// it up to `maximumContentWidth` columns, else that many centred, the sides cleared.
+  static func contentArea(_ middle: Rect) -> Rect {
+    guard middle.width > maximumContentWidth else { return middle }
+    return Rect(
+      x: middle.x + (middle.width - maximumContentWidth) / 2, y: middle.y,
+      width: maximumContentWidth, height: middle.height)
+  }
+
+  /// Where the too-small screen shows the countdown: its whole first row.
+  static func tooSmallCountdownArea(_ canvas: Canvas) -> Rect {
+    Rect(x: 0, y: 0, width: canvas.width, height: min(1, canvas.height))
   }
 
   /// The box over the screen, if one is open.

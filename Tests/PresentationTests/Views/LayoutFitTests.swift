@@ -97,7 +97,9 @@ struct LayoutFitTests {
     let canvas = RootView.render(state, width: 100, height: 30, theme: .color)
     let legend = canvas.lines.filter { $0.contains("[ ] available") }
     #expect(legend.count == 1, "\(canvas)")
-    #expect(legend.first?.contains("[+] extra legroom, from TRY 1,080.00") == true, "\(canvas)")
+    // The amount keeps its space unbroken.
+    #expect(
+      legend.first?.contains("[+] extra legroom, from TRY\u{A0}1,080.00") == true, "\(canvas)")
   }
 
   @Test("the 36-row seat map says how many rows are hidden, and keeps the cursor's row in view")
@@ -144,7 +146,7 @@ struct LayoutFitTests {
 
   @Test("too small on payment: the countdown stays on the first line, and ticks there alone")
   func tooSmallKeepsCountdown() throws {
-    var state = try RootFeature.State.atPayment(expiringIn: 125.5).state
+    var state = try RootFeature.State.atPayment(expiringIn: 125).state
     for (width, height) in [(39, 11), (30, 6), (12, 3)] {
       var canvas = RootView.render(state, width: width, height: height, theme: .color)
       #expect(canvas.lines[0].contains("02:05"), "\(width)x\(height):\n\(canvas)")
@@ -158,5 +160,25 @@ struct LayoutFitTests {
     }
     let wide = RootView.render(state, width: 39, height: 11, theme: .color)
     #expect(wide.lines[0].hasPrefix("Price held 02:05"), "\(wide)")
+  }
+}
+
+extension LayoutFitTests {
+  @Test("explore")
+  func explore() async throws {
+    let world = TestWorld()
+    defer { world.remove() }
+    for roundTrip in [false, true] {
+      var state = try await extrasWithBags(world, roundTrip: roundTrip)
+      for focus in ["ins", "pro", "seat"] {
+        for (width, height) in [(100, 30), (80, 24), (200, 60), (40, 12)] {
+          let text = RootView.render(state, width: width, height: height, theme: .color).description
+          try text.write(
+            toFile: "/tmp/layout-\(roundTrip ? "rt" : "ow")-\(focus)-\(width)x\(height).txt",
+            atomically: true, encoding: .utf8)
+        }
+        await drive(&state, [.key(.tab)], world)
+      }
+    }
   }
 }
