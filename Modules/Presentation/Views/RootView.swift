@@ -253,7 +253,9 @@ public enum RootView {
         on: &canvas, in: rect, title: strings.stepName(restoring.step), focused: true,
         theme: theme)
       canvas.put(
-        Spinner.frame(spinner) + " " + strings.resuming(restoring.step, restoring.link),
+        DisplayWidth.truncate(
+          Spinner.frame(spinner) + " " + strings.resuming(restoring.step, restoring.link),
+          to: inner.width - 1),
         x: inner.x + 1, y: inner.y,
         style: theme.text, clip: inner)
       return [KeyHint("q", strings.hintQuit), KeyHint("F1", strings.hintHelp)]
