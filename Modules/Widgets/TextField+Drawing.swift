@@ -55,7 +55,10 @@ extension TextField {
     var x = row.x
     if cutBefore { x = canvas.put("…", x: x, y: row.y, style: fieldStyle, clip: row) }
     let end = row.maxX - (cutAfter ? 1 : 0)
-    for offset in shown.lowerBound..<characters.count {
+    // "…4242", not "… 4242": a card number's group space right after the cut is left out.
+    var first = shown.lowerBound
+    if cutBefore, first < at, characters[first] == " " { first += 1 }
+    for offset in first..<characters.count {
       // A selected text shows whole in the cursor's style: the next key replaces all of it.
       let style = offset == at || isSelected ? cursorStyle : fieldStyle
       if x + DisplayWidth.of(characters[offset]) > end {

@@ -141,6 +141,10 @@ struct TextFieldEllipsisTests {
     let typing = render(field, width: 20)
     WidgetTest.expectLines(typing, ["…4242 4242 4242 424"])
     #expect(cursorColumns(typing) == [19])
+    // A column narrower, the cut falls inside a group; a column wider, on a group space, which
+    // the … stands for.
+    WidgetTest.expectLines(render(field, width: 19), ["…242 4242 4242 424"])
+    WidgetTest.expectLines(render(field, width: 21), ["…4242 4242 4242 424"])
     _ = field.handle(.home)
     let atStart = render(field, width: 20)
     WidgetTest.expectLines(atStart, ["4242 4242 4242 4242…"])
