@@ -162,23 +162,3 @@ struct LayoutFitTests {
     #expect(wide.lines[0].hasPrefix("Price held 02:05"), "\(wide)")
   }
 }
-
-extension LayoutFitTests {
-  @Test("explore")
-  func explore() async throws {
-    let world = TestWorld()
-    defer { world.remove() }
-    for roundTrip in [false, true] {
-      var state = try await extrasWithBags(world, roundTrip: roundTrip)
-      for focus in ["ins", "pro", "seat"] {
-        for (width, height) in [(100, 30), (80, 24), (200, 60), (40, 12)] {
-          let text = RootView.render(state, width: width, height: height, theme: .color).description
-          try text.write(
-            toFile: "/tmp/layout-\(roundTrip ? "rt" : "ow")-\(focus)-\(width)x\(height).txt",
-            atomically: true, encoding: .utf8)
-        }
-        await drive(&state, [.key(.tab)], world)
-      }
-    }
-  }
-}
