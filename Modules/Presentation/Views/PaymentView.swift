@@ -34,7 +34,7 @@ enum PaymentView {
         amountLine(strings.lineItem(item, language.moneyStyle), item.amount, theme.text)
       }
     }
-    amountLine(strings.totalLabel, quote.total, theme.accent.adding(.bold))
+    amountLine(strings.totalLabel, quote.total, theme.emphasis)
     // A price the airline changed says so here too: a pay link opens at this step directly.
     if let change = quote.priceChange {
       let said = strings.priceChanged(
