@@ -239,6 +239,8 @@ extension Strings {
       seatsHeading: "Seats", bagsHeading: "Checked bags", insuranceLabel: "Travel insurance",
       estimateLabel: "Estimate",
       loadingSeatMap: "Loading seat map…",
+      moreAbove: "▲ more",
+      moreBelow: "▼ more",
       pricing: "Pricing…",
       seatFor: { "Seat for \($0)" },
       noSeat: "no seat",
@@ -247,7 +249,7 @@ extension Strings {
       bagsCount: { $0 == 1 ? "1 bag" : "\($0) bags" },
       legend: SeatLegend(
         free: "available", premium: "extra legroom", taken: "taken", chosen: "chosen",
-        exitRow: "exit row"),
+        exitRow: "exit row", rows: "rows"),
       premiumFrom: { "extra legroom, from \($0)" },
       infantOnLap: "on a lap",
       seatsAtCheckIn: { "\($0): seats at check-in" },

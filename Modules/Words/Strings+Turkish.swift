@@ -223,6 +223,8 @@ extension Strings {
       seatsHeading: "Koltuklar", bagsHeading: "Bagaj", insuranceLabel: "Seyahat sigortası",
       estimateLabel: "Tahmini tutar",
       loadingSeatMap: "Koltuk planı yükleniyor…",
+      moreAbove: "▲ daha fazla",
+      moreBelow: "▼ daha fazla",
       pricing: "Fiyatlanıyor…",
       seatFor: { "\($0) için koltuk" },
       noSeat: "koltuk yok",
@@ -231,7 +233,7 @@ extension Strings {
       bagsCount: { "\($0) bagaj" },
       legend: SeatLegend(
         free: "boş", premium: "ekstra alan", taken: "dolu", chosen: "seçili",
-        exitRow: "acil çıkış"),
+        exitRow: "acil çıkış", rows: "sıra"),
       premiumFrom: { "geniş diz mesafesi, \($0) itibarıyla" },
       infantOnLap: "kucakta",
       seatsAtCheckIn: { "\($0): koltuklar check-in'de" },

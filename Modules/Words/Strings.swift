@@ -230,6 +230,9 @@ public struct ExtrasStrings: Sendable {
   public let insuranceLabel: String
   public let estimateLabel: String
   public let loadingSeatMap: String
+  /// The markers of a panel scrolled: lines hidden above, lines hidden below.
+  public let moreAbove: String
+  public let moreBelow: String
   public let pricing: String
   public let seatFor: @Sendable (String) -> String
   public let noSeat: String
