@@ -167,6 +167,15 @@ public enum PassengersFeature {
       if state.focus == .proceed { return submit(&state, today, environment, strings) }
       state.focus = order[min(position + 1, order.count - 1)]
       return .handled
+    case .control("s"):
+      // The whole form from any field, as Continue does.
+      return submit(&state, today, environment, strings)
+    case .paste(let text):
+      guard let took = state.spreadPaste(text, from: state.focus) else { break }
+      for field in took { state.errors[field] = nil }
+      state.focus = took.last ?? state.focus
+      state.failure = nil
+      return .handled
     default:
       break
     }

@@ -175,6 +175,14 @@ public enum PaymentFeature {
       if state.focus == .pay { return pay(&state, today, environment, strings) }
       state.focus = Field(rawValue: state.focus.rawValue + 1) ?? .pay
       return .handled
+    case .control("s"):
+      // The whole card from any field, as Pay does.
+      return pay(&state, today, environment, strings)
+    case .paste(let text):
+      guard let took = state.spreadPaste(text, from: state.focus) else { break }
+      for field in took { state.errors[field] = nil }
+      state.focus = took.last ?? state.focus
+      return .handled
     default:
       break
     }
