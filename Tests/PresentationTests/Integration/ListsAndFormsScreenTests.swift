@@ -149,7 +149,7 @@ struct ListsAndFormsScreenTests {
       #expect(lines.contains { $0.contains(said) && $0.contains("→") }, "details\n\(lines)")
       await drive(&state, [.key(.escape), .key(.enter)], world)
       lines = RootView.render(state, width: 100, height: 30, theme: .color).lines
-      #expect(lines[3].contains(said), "the results panel on the path: \(lines[3])")
+      #expect(lines[2].contains(said), "the results panel on the path: \(lines[2])")
     }
   }
 

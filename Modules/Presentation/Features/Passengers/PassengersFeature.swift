@@ -245,7 +245,7 @@ public enum PassengersFeature {
       // The airline takes only the party it priced: each traveller the type of their row.
       let born = PassengerType(bornOn: birth, travellingOn: departure)
       if born != type {
-        errors[.birth(index)] = strings.birthNotForType(type, born, departure.iso)
+        errors[.birth(index)] = strings.birthNotForType(type, born, departure)
         continue
       }
       if let title = form.title,
