@@ -153,7 +153,8 @@ struct SendAndPasteTests {
     #expect(state == expected)
   }
 
-  @Test("a pasted part a field refuses leaves only what it allows; the rest past the code is dropped")
+  @Test(
+    "a pasted part a field refuses leaves only what it allows; the rest past the code is dropped")
   func paymentPastePartsByTheirRules() throws {
     let world = try PaymentScreen()
     var state = PaymentFeature.State(quote: world.quote)
