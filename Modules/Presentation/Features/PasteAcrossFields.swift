@@ -16,23 +16,22 @@ protocol PasteAcrossFields {
 extension PasteAcrossFields {
   /// Spreads `text` over the fields from `focus` on when it holds a line break: the part before
   /// the first break goes in at the cursor, as a paste does; each next part replaces the text
-  /// of the next text field in order (choices and buttons are passed over). Each part's spaces
-  /// at either end are left out, blank lines are passed over, and parts past the last field are
+  /// of the next text field in order (choices and buttons are passed over), its spaces at
+  /// either end left out. Blank lines are passed over, and parts past the last field are
   /// dropped. Returns the fields that took a part, in order (`focus` first); nil when `text`
   /// holds no line break or `focus` is not a text field, for the field to take the paste as it
   /// is.
   mutating func spreadPaste(_ text: String, from focus: FormField) -> [FormField]? {
     guard text.contains(where: \.isNewline), var first = self[focus] else { return nil }
-    var parts = text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).map {
-      String($0).trimmingSpaces()
-    }
+    var parts = text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).map(
+      String.init)
     let head = parts.removeFirst()
     _ = first.handle(.paste(head))
     self[focus] = first
     var took = [focus]
     let order = fieldOrder
     var next = (order.firstIndex(of: focus) ?? order.count) + 1
-    for part in parts where !part.isEmpty {
+    for part in parts.map({ $0.trimmingSpaces() }) where !part.isEmpty {
       guard let index = order[min(next, order.count)...].firstIndex(where: { self[$0] != nil })
       else { break }
       let field = order[index]
