@@ -90,7 +90,7 @@ enum TripsView {
   // MARK: - Rows
 
   /// The widest each column gets: reference, departure, route, flights, passengers, total, paid.
-  static let widths = [6, 17, 11, 13, 4, 14, 6]
+  static let widths = [6, 15, 11, 13, 4, 14, 6]
   /// Right-aligned columns: passengers and the total.
   static let rightAligned: Set<Int> = [4, 5]
 
@@ -108,7 +108,7 @@ enum TripsView {
   }
 
   /// The texts of a booking's row. A round trip is marked `IST ⇄ AMS`, leaves and comes back on
-  /// the days it says (`Thu 24–31 Dec`), and lists its flights out, then back (`TK1957/TK1958`).
+  /// the days it says (`Th 24–31 Dec`), and lists its flights out, then back (`TK1957/TK1958`).
   static func cells(_ booking: Booking, language: Language, zone: Zone) -> [String] {
     let offer = booking.offer
     let departs: String
@@ -117,7 +117,7 @@ enum TripsView {
       departs = days(offer.departure.day, inbound.departure.day, language: language)
       route = "\(offer.origin.code) ⇄ \(offer.destination.code)"
     } else {
-      departs = language.weekdayDate(offer.departure.day) + " " + offer.departure.hhmm
+      departs = language.compactWeekdayDate(offer.departure.day) + " " + offer.departure.hhmm
       route = ([offer.origin.code] + offer.segments.map(\.destination.code)).map(\.description)
         .joined(separator: "→")
     }
@@ -133,10 +133,13 @@ enum TripsView {
     ]
   }
 
-  /// Two days as short as they can be said, the first with its weekday: `Thu 24 Dec–31 Dec`
-  /// (`24 Ara Per–31 Ara`), `Mon 28 Dec–4 Jan`.
+  /// Two days as short as they can be said, the first with its weekday in two letters:
+  /// `Th 24–31 Dec` (`Pe 24–31 Ara`) in one month, else `Mo 28 Dec–4 Jan`.
   static func days(_ first: CalendarDay, _ last: CalendarDay, language: Language) -> String {
-    language.weekdayDate(first) + "–" + language.shortDate(last)
+    guard first.month == last.month, first.year == last.year else {
+      return language.compactWeekdayDate(first) + "–" + language.shortDate(last)
+    }
+    return language.weekdayAndDay(first) + "–" + language.shortDate(last)
   }
 
   /// `cells` laid out in `widths`, two spaces apart; a text longer than its column is cut.

@@ -74,9 +74,13 @@ struct RoundTripTripsTests {
     let cells = world.bookings.map {
       TripsView.cells($0, language: .english, zone: .utc)
     }
-    #expect(cells[0][1...3] == ["Thu 24 Dec–31 Dec", "IST ⇄ AMS", "TK1957/TK1958+TK1959"])
-    #expect(cells[1][1...3] == ["Thu 24 Dec 08:40", "IST→AMS", "TK1957"])
-    #expect(cells[2][1...3] == ["Thu 24 Dec–31 Dec", "IST ⇄ AMS", "TK1957/TK1958"])
+    #expect(cells[0][1...3] == ["Th 24–31 Dec", "IST ⇄ AMS", "TK1957/TK1958+TK1959"])
+    #expect(cells[1][1...3] == ["Th 24 Dec 08:40", "IST→AMS", "TK1957"])
+    #expect(cells[2][1...3] == ["Th 24–31 Dec", "IST ⇄ AMS", "TK1957/TK1958"])
+    // Across a month's end, both months; the first day's weekday in two letters either way.
+    let (out, back) = (try CalendarDay(iso: "2026-12-28"), try CalendarDay(iso: "2027-01-04"))
+    #expect(TripsView.days(out, back, language: .english) == "Mo 28 Dec–4 Jan")
+    #expect(TripsView.days(out, back, language: .turkish) == "Pt 28 Ara–4 Oca")
   }
 
   @Test("the list and the opened round trip at 100x30, 80x24 and 40x12, in both languages")
