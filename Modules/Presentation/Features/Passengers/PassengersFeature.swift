@@ -130,6 +130,11 @@ public enum PassengersFeature {
       let before = state[focus]
       var reply = handle(key, &state, today, environment, strings)
       reply.judgeCharacter(key, took: state[focus] != before, sensitive: sensitiveText(of: focus))
+      // A paste may hold what several fields take (a line break moves on): a journal writes it
+      // with the placeholders of the field it began in, never as pasted.
+      if case .paste = key, reply.handled, reply.keyUse == nil {
+        reply.keyUse = sensitiveText(of: focus).map(KeyUse.typed) ?? .ignored
+      }
       return reply
     }
   }
