@@ -108,7 +108,8 @@ struct ProgramJournalTests {
     await run.start()
     await run.searchIstanbulToAmsterdam()
     await run.chooseOffer()
-    await run.press(.right, .tab, .paste("Grace\nHopper\n1986-12-09\ngrace@navy.mil\n+905551234567"))
+    await run.press(
+      .right, .tab, .paste("Grace\nHopper\n1986-12-09\ngrace@navy.mil\n+905551234567"))
     await run.press(.control("s"))
     await run.continueToPayment()
     await run.press(.paste("4000 0000 0000 9995\n12/30\n123"), .control("s"))
