@@ -189,6 +189,28 @@ struct SendAndPasteTests {
     #expect(reply.output == .submitted(expected))
   }
 
+  @Test("a search pasted as lines fills the airports and the date in order, and one Ctrl-S sends it")
+  func searchPasteAcrossFields() throws {
+    let airports = AirportDirectory.builtIn
+    let today = CalendarDay(Fixture.now, in: .utc)
+    var state = SearchFeature.State(today: today)
+    var expected = state
+    expected.origin.setText("IST")
+    expected.destination.setText("AMS")
+    expected.date.setText("2026-12-24")
+    expected.focus = .date
+    SearchFeature.refresh(&expected, airports: airports)
+    _ = SearchFeature.reduce(
+      &state, .key(.paste("IST\nAMS\n2026-12-24\n")), airports: airports, strings: .english)
+    #expect(state == expected)
+    let reply = SearchFeature.reduce(
+      &state, .key(Self.send), airports: airports, strings: .english)
+    let criteria = try SearchCriteria(
+      origin: IATACode("IST"), destination: IATACode("AMS"),
+      departure: CalendarDay(iso: "2026-12-24"), party: .adults(1))
+    #expect(reply.output == .submitted(criteria))
+  }
+
   @Test("an incomplete search sent with Ctrl-S says what is missing and goes to the first field")
   func searchSendIncomplete() throws {
     let airports = AirportDirectory.builtIn
