@@ -31,6 +31,10 @@ struct AirlinesChecklistTests {
     let store = world.makeStore(try world.loadedState())
     #expect(store.state.state.airlines.map(\.code) == ["KL", "PC", "TK"])
     #expect(store.state.state.airlineCounts == ["KL": 2, "PC": 2, "TK": 3])
+    // The cursor on Pegasus, the list closed.
+    store.send(.key(.character("a"))) { $0.state.choosingAirlines = true }
+    store.send(.key(.down)) { $0.state.airlineCursor = 1 }
+    store.send(.key(.escape)) { $0.state.choosingAirlines = false }
     store.send(.key(.character("t"))) {
       $0.state.filters.dayPart = .night
       $0.state.relist()
@@ -44,6 +48,9 @@ struct AirlinesChecklistTests {
     // 06:05 with Pegasus and 08:40 with Turkish Airlines; KLM leaves at 14:00 and 19:00.
     #expect(store.state.state.airlines.map(\.code) == ["PC", "TK"])
     #expect(store.state.state.airlineCounts == ["PC": 1, "TK": 1])
+    // At night only Turkish Airlines leaves (03:10): the cursor went to its one line, and stays
+    // on it, now the second.
+    #expect(store.state.state.airlineCursor == 1)
     store.send(.key(.character("a"))) { $0.state.choosingAirlines = true }
     store.finish()
   }

@@ -189,7 +189,8 @@ struct SendAndPasteTests {
     #expect(reply.output == .submitted(expected))
   }
 
-  @Test("a search pasted as lines fills the airports and the date in order, and one Ctrl-S sends it")
+  @Test(
+    "a search pasted as lines fills the airports and the date in order, and one Ctrl-S sends it")
   func searchPasteAcrossFields() throws {
     let airports = AirportDirectory.builtIn
     let today = CalendarDay(Fixture.now, in: .utc)

@@ -138,6 +138,8 @@ public enum ResultsFeature {
         airlineCounts = [:]
         return
       }
+      // The checklist's cursor stays on its airline while it is listed.
+      let cursorCode = airlines.indices.contains(airlineCursor) ? airlines[airlineCursor].code : nil
       var others = filters
       others.hiddenAirlines = []
       var byCode: [String: Airline] = [:]
@@ -151,7 +153,9 @@ public enum ResultsFeature {
       }
       airlines = byCode.values.sorted { $0.code < $1.code }
       airlineCounts = counts
-      airlineCursor = min(airlineCursor, max(0, airlines.count - 1))
+      airlineCursor =
+        cursorCode.flatMap { code in airlines.firstIndex { $0.code == code } }
+        ?? min(airlineCursor, max(0, airlines.count - 1))
       listed = ResultsFeature.arrange(offers, sort: sort, filters: filters)
       selected = keep.flatMap { id in listed.firstIndex { $0.id == id } } ?? 0
     }
