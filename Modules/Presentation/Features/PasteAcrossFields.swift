@@ -14,7 +14,8 @@ protocol PasteAcrossFields {
 }
 
 extension PasteAcrossFields {
-  /// Spreads `text` over the fields from `focus` on when it holds a line break: the part before
+  /// Spreads `text` over the fields from `focus` on when it holds a line break (CR, LF or CR LF,
+  /// as terminals paste a line's end; other separators are left to the field): the part before
   /// the first break goes in at the cursor, as a paste does; each next part replaces the text
   /// of the next text field in order (choices and buttons are passed over), its spaces at
   /// either end left out. Blank lines are passed over, and parts past the last field are
@@ -22,9 +23,9 @@ extension PasteAcrossFields {
   /// holds no line break or `focus` is not a text field, for the field to take the paste as it
   /// is.
   mutating func spreadPaste(_ text: String, from focus: FormField) -> [FormField]? {
-    guard text.contains(where: \.isNewline), var first = self[focus] else { return nil }
-    var parts = text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).map(
-      String.init)
+    guard text.contains(where: Self.isLineBreak), var first = self[focus] else { return nil }
+    var parts = text.split(omittingEmptySubsequences: false, whereSeparator: Self.isLineBreak)
+      .map(String.init)
     let head = parts.removeFirst()
     _ = first.handle(.paste(head))
     self[focus] = first
@@ -45,6 +46,11 @@ extension PasteAcrossFields {
       next = index + 1
     }
     return took
+  }
+
+  /// CR, LF or CR LF (one character in Swift).
+  static func isLineBreak(_ character: Character) -> Bool {
+    character == "\n" || character == "\r" || character == "\r\n"
   }
 }
 
