@@ -142,7 +142,7 @@ let package = Package(
       path: "Tools/Workshop"),
     .testTarget(
       name: "WorkshopTests",
-      dependencies: ["Workshop", "FlowOwner", "Domain", "Persistence", "TestSupport"]),
+      dependencies: ["Workshop", "FlowOwner", "Domain", "Persistence", "TestSupport", "Words"]),
     .testTarget(
       name: "EndToEndTests",
       dependencies: ["booking", "booking-cli", "paycrash", "TestSupport", "Program"],

@@ -183,6 +183,11 @@ var keys: (any DispatchSourceRead)?
     onTerminate: { signal in program.terminating(on: signal) },
     onResize: { program.received(screen.readKeys()) },
     onInterrupt: { program.interrupted() })
+  // Asked once the signals are taken (a Ctrl-C meanwhile waits for the program), before
+  // ncurses starts.
+  program.colorTheme = options.theme.theme(
+    asked: { TerminalBackground.ask(input: screen.inputDescriptor, output: 1) },
+    colorFGBG: getenv("COLORFGBG").map { String(cString: $0) })
   do {
     try screen.start()
   } catch {

@@ -25,6 +25,9 @@ struct Invocation {
   ) throws(Failure) -> Invocation {
     var invocation = Invocation()
     var remaining = arguments[...]
+    // `swift run booking-cli -- search …` passes its `--` on: before the command it is skipped;
+    // after it, what follows is words, never options.
+    if remaining.first == "--" { remaining.removeFirst() }
     var onlyWords = false
     while let argument = remaining.popFirst() {
       if onlyWords || !argument.hasPrefix("-") || argument == "-" {

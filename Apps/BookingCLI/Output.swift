@@ -122,6 +122,19 @@ enum Output {
     }
   }
 
+  /// `text` in lines of at most 100 characters (a projector's width), broken at spaces.
+  static func paragraph(_ text: String) {
+    var line = ""
+    for word in text.split(separator: " ") {
+      if !line.isEmpty, line.count + 1 + word.count > 100 {
+        print(line)
+        line = ""
+      }
+      line += (line.isEmpty ? "" : " ") + word
+    }
+    if !line.isEmpty { print(line) }
+  }
+
   /// `pairs` as "label  value" lines, the labels padded to one width.
   static func fields(_ pairs: [(String, String)]) {
     let width = pairs.map(\.0.count).max() ?? 0

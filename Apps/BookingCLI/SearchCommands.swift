@@ -25,7 +25,8 @@ enum SearchCommands {
   }
 
   /// `search FROM TO DATE [--return DATE] [--adults N] [--children N] [--infants N]
-  /// [--sort price|departure|duration] [--nonstop]`; `-n N` (`--passengers N`) is `--adults N`.
+  /// [--sort price|departure|duration] [--nonstop] [--wide]`; `-n N` (`--passengers N`) is
+  /// `--adults N`.
   static func search(_ invocation: Invocation, json: Bool) async throws(Failure) {
     let words = try invocation.words("FROM", "TO", "DATE")
     let origin = try code(words[0], "FROM")
@@ -71,33 +72,42 @@ enum SearchCommands {
       print("No flights from \(origin) to \(destination) on \(day)\(back).")
       return
     }
-    table(offers, roundTrip: criteria.isRoundTrip)
-    print(
-      "PER ADULT is one adult's fare for the whole trip, before taxes; TOTAL is what "
-        + "\(TripText.party(party)) \(party.travellers == 1 ? "pays" : "pay"), taxes and fees "
-        + "included.")
+    let wide = invocation.has("--wide")
+    table(offers, roundTrip: criteria.isRoundTrip, wide: wide)
+    let pays = "\(TripText.party(party)) \(party.travellers == 1 ? "pays" : "pay")"
+    Output.paragraph(
+      wide
+        ? "PER ADULT is one adult's fare for the whole trip, before taxes; TOTAL is what \(pays), "
+          + "taxes and fees included."
+        : "TOTAL is what \(pays), taxes and fees included; --wide adds the airline and the fare "
+          + "per adult.")
   }
 
   /// The offers, one row each; a round trip's return on a second row under its outbound, the
-  /// WAY column saying which is which (OUT, BACK).
-  private static func table(_ offers: [Offer], roundTrip: Bool) {
-    var header = [
-      "OFFER", "AIRLINE", "FLIGHTS", "DEPARTS", "ARRIVES", "DURATION", "STOPS", "PER ADULT",
-      "TOTAL",
-    ]
-    if roundTrip { header.insert("WAY", at: 2) }
+  /// WAY column saying which is which (OUT, BACK). The columns fit a 100-column terminal (a
+  /// projector's): the arrival is a time, "+1" when it lands the next day. `wide` adds the
+  /// airline's name, the fare per adult and the arrival's date.
+  private static func table(_ offers: [Offer], roundTrip: Bool, wide: Bool) {
+    var header =
+      wide
+      ? ["OFFER", "AIRLINE", "FLIGHTS", "DEPARTS", "ARRIVES", "DURATION", "STOPS", "PER ADULT"]
+      : ["OFFER", "FLIGHTS", "DEPARTS", "ARRIVES", "DURATION", "STOPS"]
+    header.append("TOTAL")
+    if roundTrip { header.insert("WAY", at: wide ? 2 : 1) }
     var rows: [[String]] = []
     for offer in offers {
       for (index, slice) in offer.slices.enumerated() {
-        var row =
-          index == 0 ? [offer.id.rawValue, offer.airline.name] : ["", ""]
+        var row = [index == 0 ? offer.id.rawValue : ""]
+        if wide { row.append(index == 0 ? offer.airline.name : "") }
         if roundTrip { row.append(index == 0 ? "OUT" : "BACK") }
         row += [
           TripText.flights(slice), OfferReport.local(slice.departure),
-          OfferReport.local(slice.arrival), OfferReport.duration(slice.durationMinutes),
+          wide ? OfferReport.local(slice.arrival) : TripText.arrivalTime(slice),
+          OfferReport.duration(slice.durationMinutes),
           ([String(slice.stops)] + slice.stopAirports.map(\.code.rawValue)).joined(separator: " "),
         ]
-        row += index == 0 ? [offer.pricePerAdult.formatted(), offer.total.formatted()] : ["", ""]
+        if wide { row.append(index == 0 ? offer.pricePerAdult.formatted() : "") }
+        row.append(index == 0 ? offer.total.formatted() : "")
         rows.append(row)
       }
     }

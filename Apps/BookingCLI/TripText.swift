@@ -18,6 +18,13 @@ enum TripText {
       + airline.name
   }
 
+  /// The arrival's local time, with "+1" (or "+2") when it lands days after it leaves, in the
+  /// places' own calendars: "15:10", "00:30+1".
+  static func arrivalTime(_ slice: Slice) -> String {
+    let days = slice.departure.day.days(until: slice.arrival.day)
+    return slice.arrival.hhmm + (days == 0 ? "" : days > 0 ? "+\(days)" : "\(days)")
+  }
+
   /// "TK1957+TK1960".
   static func flights(_ slice: Slice) -> String {
     slice.flightNumbers.map(\.description).joined(separator: "+")

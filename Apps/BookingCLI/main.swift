@@ -31,7 +31,8 @@ enum BookingCLI {
           [--return DATE] (a round trip, back on that day)
           [--adults N] [--children N] [--infants N] (default 1 adult; children are 2 to
           11, infants under 2 on an adult's lap; -n N or --passengers N is --adults N)
-          [--sort price|departure|duration] [--nonstop]
+          [--sort price|departure|duration] [--nonstop] [--wide] (--wide adds
+          the airline, the fare per adult and the arrival's date: wider than 100 columns)
       quote OFFER                  passengers and contact saved as a draft, then priced
           --passenger "Ms Ada Lovelace 1990-05-04" (once per traveller the offer is for,
           infants too: title, given names, family name, date of birth; it may start with
@@ -96,7 +97,7 @@ enum BookingCLI {
   /// The options each command takes without a value.
   static func switches(_ command: String?) -> Set<String> {
     switch command {
-    case "search": ["--nonstop"]
+    case "search": ["--nonstop", "--wide"]
     case "quote": ["--insurance"]
     case "pay": ["--card-from-stdin"]
     case "resolve": ["--charged", "--not-charged"]

@@ -57,6 +57,7 @@ static inline attr_t cnc_a_bold(void) { return A_BOLD; }
 static inline attr_t cnc_a_dim(void) { return A_DIM; }
 static inline attr_t cnc_a_underline(void) { return A_UNDERLINE; }
 static inline attr_t cnc_a_reverse(void) { return A_REVERSE; }
+static inline attr_t cnc_a_altcharset(void) { return A_ALTCHARSET; }
 static inline attr_t cnc_color_pair(int n) { return (attr_t)COLOR_PAIR(n); }
 
 // MARK: - Cells
@@ -89,6 +90,10 @@ static inline int cnc_cell_text(WINDOW *win, int y, int x, wchar_t *text) {
 }
 
 // MARK: - Terminal and signals
+
+// The character set of the current LC_CTYPE ("UTF-8", "ANSI_X3.4-1968", "ISO-8859-9"...).
+// CODESET is an enumerator of glibc's nl_item, which Swift does not import as a constant.
+static inline const char *cnc_codeset(void) { return nl_langinfo(CODESET); }
 
 // The size the kernel reports for the terminal on `fd`; OK or ERR (not a terminal).
 static inline int cnc_window_size(int fd, int *rows, int *columns) {

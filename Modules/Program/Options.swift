@@ -1,6 +1,8 @@
 import Canvas
 import FlowOwner
 import Presentation
+import Terminal
+import Widgets
 import Words
 
 #if canImport(FoundationEssentials)
@@ -37,6 +39,18 @@ public struct Options: Sendable {
   public var diagram: FlowDiagram.Format?
   /// `--flow`: which flow owner the screens run on.
   public var flow = Flow.real
+  /// `--theme`: the colours for a dark or a light background, or asked of the terminal.
+  public var theme = ThemeChoice.auto
+
+  /// The values `--theme` takes.
+  public enum ThemeChoice: String, Sendable, CaseIterable {
+    /// The terminal's background, asked with OSC 11, else `COLORFGBG`, else dark.
+    case auto
+    /// `Theme.dark`.
+    case dark
+    /// `Theme.light`.
+    case light
+  }
 
   /// A flow owner the screens run on.
   public enum Flow: String, Sendable, CaseIterable {
@@ -68,6 +82,9 @@ public struct Options: Sendable {
                              which offers the airline re-prices when quoted (default
                              seeded: about one in six, the same ones every run)
       --lang en|tr           English or Turkish
+      --theme auto|dark|light
+                             colours for a dark or a light background (default auto:
+                             asks the terminal, else reads $COLORFGBG, else dark)
       --record FILE          write every key with its time to a new FILE (JSON lines;
                              card numbers become test cards, security codes 1234)
       --force                let --record or --journal replace FILE if it exists
@@ -75,13 +92,15 @@ public struct Options: Sendable {
                              (JSON lines; personal and card data as in --record)
       --replay-journal FILE  play a journal again without a terminal and print its
                              last screen and the snapshot it saved
-      --replay FILE          play a recording back (a key you press takes over)
+      --replay FILE          play a recording back (F1, F2 look without stopping it;
+                             any other key you press takes over)
       --speed N              replay N times faster, 0.01 to 1000 (default 1)
       --flow real|bag        bag: run the screens on the workshop's broken flow owner (a
                              shared bag of optionals; a kill keeps its screens, not its
                              data; no journal)
-      --diagram mermaid|dot  print the flow's states and transitions, drawn from the
-                             flow owner's own table, and exit
+      --diagram mermaid|dot|text
+                             print the flow's states and transitions, drawn from the
+                             flow owner's own table, and exit (text: box characters)
       --version              print the version
       -h, --help             print this help
 
@@ -97,6 +116,9 @@ public struct Options: Sendable {
   public static func parse(_ arguments: [String]) throws(Problem) -> Options {
     var options = Options()
     var remaining = arguments[...]
+    // `swift run booking -- --fresh` passes its `--` on, as `cargo run --` does: a leading `--`
+    // ends nothing here, since booking takes no operands.
+    if remaining.first == "--" { remaining.removeFirst() }
     func value(for flag: String) throws(Problem) -> String {
       guard let next = remaining.popFirst(), !next.hasPrefix("--") || next == "--" else {
         throw Problem(message: "\(flag) needs a value")
@@ -142,6 +164,12 @@ public struct Options: Sendable {
           throw Problem(message: "--lang takes en or tr, not '\(text)'")
         }
         options.language = language
+      case "--theme":
+        let text = try value(for: flag)
+        guard let theme = ThemeChoice(rawValue: text) else {
+          throw Problem(message: "--theme takes auto, dark or light, not '\(text)'")
+        }
+        options.theme = theme
       case "--record":
         options.recordPath = try value(for: flag)
       case "--force": options.force = true
@@ -170,7 +198,7 @@ public struct Options: Sendable {
       case "--diagram":
         let text = try value(for: flag)
         guard let format = FlowDiagram.Format(rawValue: text) else {
-          throw Problem(message: "--diagram takes mermaid or dot, not '\(text)'")
+          throw Problem(message: "--diagram takes mermaid, dot or text, not '\(text)'")
         }
         options.diagram = format
       case "--version": options.showVersion = true
@@ -186,5 +214,20 @@ public struct Options: Sendable {
       throw Problem(message: "--journal and --replay-journal are for the real flow, not --flow bag")
     }
     return options
+  }
+}
+
+extension Options.ThemeChoice {
+  /// The colour theme this choice names. For auto: the terminal's background as `asked` (the
+  /// answer to OSC 11, called for auto only) gives it, else as `colorFGBG` (the environment's
+  /// `COLORFGBG`) says, else dark.
+  public func theme(asked: () -> TerminalBackground?, colorFGBG: String?) -> Theme {
+    switch self {
+    case .dark: return .dark
+    case .light: return .light
+    case .auto:
+      let background = asked() ?? colorFGBG.flatMap(TerminalBackground.fromColorFGBG)
+      return background == .light ? .light : .dark
+    }
   }
 }

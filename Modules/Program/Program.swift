@@ -66,6 +66,9 @@ public final class FeatureProgram<Root: ProgramRoot> {
   /// resuming stops it, so the saved session is then left as it was (or, when it came first, as
   /// restored).
   public var restoredSave: RestoredSave?
+  /// The theme drawn when the screen shows colours (`--theme`, or the terminal's background);
+  /// without colours it is `Theme.monochrome`.
+  public var colorTheme = Theme.dark
   /// Called when the program ends, before the screen stops (the live input stops reading).
   public var onEnd: (@MainActor () -> Void)?
   /// The code the program ended with, once it has.
@@ -127,9 +130,10 @@ public final class FeatureProgram<Root: ProgramRoot> {
 
   // MARK: - Inputs
 
-  /// Keys read from the terminal, in order: a resize is the store's (never recorded); any other
-  /// key a person pressed ends a replay under way and counts. Nothing read (a resize signal
-  /// alone) still redraws.
+  /// Keys read from the terminal, in order: a resize is the store's (never recorded); F1 and F2
+  /// during a replay open the help and the inspector, and the replay waits while one is open (a
+  /// key pressed then works the box); any other key a person pressed ends a replay under way and
+  /// counts. Nothing read (a resize signal alone) still redraws.
   public func received(_ keys: [Key]) {
     for key in keys {
       guard exitCode == nil else { return }
@@ -139,6 +143,11 @@ public final class FeatureProgram<Root: ProgramRoot> {
         continue
       }
       if let replayer, replayer.isPlaying {
+        if key == .function(1) || key == .function(2) || Root.isLooking(store.state) {
+          typed(key)
+          if Root.isLooking(store.state) { replayer.pause() } else { replayer.resume() }
+          continue
+        }
         replayer.stop()
         announce(strings.replayStopped)
       }
@@ -380,7 +389,7 @@ public final class FeatureProgram<Root: ProgramRoot> {
     {
       return
     }
-    let theme: Theme = screen.usesColor ? .color : .monochrome
+    let theme: Theme = screen.usesColor ? colorTheme : .monochrome
     // A countdown tick redraws the header only (the same cells as a whole redraw would).
     let ticked =
       lastFrame.map {

@@ -79,6 +79,10 @@ public final class KeyReplayer {
   private var clock = WallClock.system
   private var timer: TimerID?
   public private(set) var isPlaying = false
+  /// Waiting while the person looks (the help or the inspector open); `isPlaying` stays true.
+  public private(set) var isPaused = false
+  /// When the pause began, so the gap to the next key counts from the resume.
+  private var pausedAt: Date?
   /// The recorded time of the key sent last, and when it was sent.
   private var previous: (recorded: Int, sent: Date)?
   /// The next key is due but waits for the app to finish waiting for the airline.
@@ -131,16 +135,39 @@ public final class KeyReplayer {
   /// Stops: a person took over.
   public func stop() {
     isPlaying = false
+    isPaused = false
+    pausedAt = nil
     heldForIdle = false
     if let timer { timers?.cancel(timer) }
     timer = nil
     keys = []
   }
 
+  /// Waits, keeping its place: the person opened the help or the inspector to look.
+  public func pause() {
+    guard isPlaying, !isPaused else { return }
+    isPaused = true
+    pausedAt = clock.now()
+    heldForIdle = false
+    if let timer { timers?.cancel(timer) }
+    timer = nil
+  }
+
+  /// Goes on after `pause()`: the next key keeps its gap, counted without the pause.
+  public func resume() {
+    guard isPlaying, isPaused else { return }
+    isPaused = false
+    if let previous, let pausedAt {
+      self.previous = (previous.recorded, previous.sent + clock.now().timeIntervalSince(pausedAt))
+    }
+    pausedAt = nil
+    scheduleNext()
+  }
+
   /// The app's state changed: a key held for the app to become idle goes next, if it is (after
   /// the change that made it idle has been handled, never from inside it).
   public func appChanged() {
-    guard heldForIdle, isIdle?() == true else { return }
+    guard heldForIdle, !isPaused, isIdle?() == true else { return }
     heldForIdle = false
     timers?.soon { [weak self] in self?.due() }
   }
@@ -161,7 +188,7 @@ public final class KeyReplayer {
 
   private func due() {
     timer = nil
-    guard isPlaying, let next = keys.first else { return }
+    guard isPlaying, !isPaused, let next = keys.first else { return }
     if next.waitsForIdle, isIdle?() == false {
       heldForIdle = true
       return

@@ -56,7 +56,7 @@ public enum SeatMapView {
     for (line, row) in seatMap.rows.dropFirst(top).prefix(visible).enumerated() {
       let y = rect.y + headerRows + line
       let label = DisplayWidth.pad(String(row), to: labelWidth, alignRight: true)
-      let labelStyle = row == cursor?.row ? theme.text.adding(.bold) : theme.dim
+      let labelStyle = row == cursor?.row ? theme.strong : theme.dim
       var x = canvas.put(label, x: left, y: y, style: labelStyle, clip: rect) + 1
       let isExit = exitRows.contains(row)
       x = canvas.put(isExit ? "◂" : " ", x: x, y: y, style: theme.accent, clip: rect)

@@ -25,23 +25,22 @@ extension TextField {
 
   /// Draws the field on the first row of `rect`, scrolled so the cursor stays in view.
   ///
-  /// A focused field is drawn in `theme.selection` underlined, its cursor cell with `reverse`
-  /// toggled (so it shows in the monochrome theme too). An unfocused field shows its start, or
+  /// A focused field is drawn in `theme.field`, its cursor cell in `theme.fieldCursor` (which
+  /// shows in the monochrome theme too). An unfocused field shows its start, or
   /// `placeholder` in `theme.dim` when it is empty.
   public func draw(
     on canvas: inout Canvas, in rect: Rect, focused: Bool, theme: Theme, placeholder: String = ""
   ) {
     let row = Rect(x: rect.x, y: rect.y, width: rect.width, height: min(1, rect.height))
     guard !row.isEmpty else { return }
-    let fieldStyle = focused ? theme.selection.adding(.underline) : theme.text
+    let fieldStyle = focused ? theme.field : theme.text
     canvas.fill(row, style: fieldStyle)
     if !focused, text.isEmpty {
       let shown = DisplayWidth.truncate(placeholder, to: row.width)
       canvas.put(shown, x: row.x, y: row.y, style: theme.dim, clip: row)
       return
     }
-    var cursorStyle = fieldStyle
-    cursorStyle.attributes.formSymmetricDifference(.reverse)
+    let cursorStyle = theme.fieldCursor
     let characters = Array(displayText)
     let at = displayCursor
     let start = focused ? Self.firstVisible(characters, cursor: at, columns: row.width) : 0

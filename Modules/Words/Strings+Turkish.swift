@@ -9,8 +9,8 @@ extension Strings {
   static func turkishTitle(_ title: Title) -> String {
     switch title {
     case .mr: "Bay"
-    case .mrs: "Bayan"
-    case .ms: "Bayan"
+    case .mrs: "Bayan (Mrs)"
+    case .ms: "Bayan (Ms)"
     case .miss: "Küçük hanım"
     case .mstr: "Küçük bey"
     case .mx: "Mx"
@@ -48,11 +48,11 @@ extension Strings {
         "x                 sonuçlar: süzgeçleri temizle",
         "d                 sonuçlar: uçuş ayrıntıları ve aktarmalar",
         "[ / ]             sonuçlar: önceki / sonraki günü ara",
-        "Boşluk / Enter    ekstralar: koltuk seç, sigorta aç/kapat",
-        "1 - 9             ekstralar: kimin koltuğu seçilecek",
+        "Boşluk / Enter    ek hizmetler: koltuk seç, sigorta aç/kapat",
+        "1 - 9             ek hizmetler: kimin koltuğu seçilecek",
         "+ / -             tarih, en yüksek fiyat, yolcu, bagaj",
         "PgUp / PgDn       tarih: bir ay (yazınca yerine geçer)",
-        "c                 ekstralar: fiyatla, ödemeye geç",
+        "c                 ek hizmetler: fiyatla, ödemeye geç",
         "r                 yeniden dene; süresi dolan fiyatı yenile",
         "n                 onay: yeni rezervasyon",
         "Ctrl-T            seyahatleriniz (onayda t)",
@@ -333,7 +333,7 @@ extension Strings {
         case .fresh: nil
         case .resumed(let step): "\(Strings.turkishStepName(step)) adımından devam ediliyor"
         case .opened(let step): "Bağlantıdan açıldı: \(Strings.turkishStepName(step))"
-        case .fellBack(_, .quoteExpired): "Fiyatın süresi doldu - ekstralarınızı gözden geçirin"
+        case .fellBack(_, .quoteExpired): "Fiyatın süresi doldu - ek hizmetlerinizi gözden geçirin"
         case .fellBack(_, .alreadyPaid(let reference)): "Zaten rezerve edildi: \(reference)"
         case .fellBack(_, .paymentUnresolved(let reason)):
           "Bu fiyatın ödenip ödenmediği bilinemiyor, ödenemez: \(reason)"
@@ -396,7 +396,7 @@ extension Strings {
     case .search: "Arama"
     case .results: "Sonuçlar"
     case .passengers: "Yolcular"
-    case .extras: "Ekstralar"
+    case .extras: "Ek hizmetler"
     case .payment: "Ödeme"
     case .confirmation: "Onay"
     }

@@ -64,7 +64,13 @@ struct BookingCLIRoundTripTests {
       #expect(text.status == 0, "\(search): \(text.stderr)")
       let lines = text.stdout.split(separator: "\n").map(String.init)
       #expect(lines.first?.contains("WAY") == true, "\(text.stdout)")
-      #expect(lines.first?.contains("PER ADULT") == true, "\(text.stdout)")
+      #expect(lines.first?.contains("TOTAL") == true, "\(text.stdout)")
+      for line in lines {
+        #expect(line.count <= 100, "wider than a projector's 100 columns: \(line)")
+      }
+      let wide = try await cli.run(search + ["--wide"])
+      let header = wide.stdout.split(separator: "\n").first.map(String.init) ?? ""
+      #expect(header.contains("AIRLINE") && header.contains("PER ADULT"), "\(wide.stdout)")
       #expect(lines.dropFirst().first?.contains(" OUT ") == true, "\(text.stdout)")
       #expect(lines.dropFirst(2).first?.contains(" BACK ") == true, "\(text.stdout)")
       #expect(lines.dropFirst().first?.hasPrefix("of-") == true, "\(text.stdout)")

@@ -103,6 +103,43 @@ struct BookingCLITests {
     #expect(lines.dropFirst().first?.hasPrefix(references[1]) == true, "\(text.stdout)")
   }
 
+  @Test("A leading -- (as `swift run booking-cli -- search …` passes it) is skipped")
+  func leadingDoubleDash() async throws {
+    let cli = try BookingCLI()
+    defer { cli.close() }
+    let search = try await cli.run(
+      ["--", "search", "IST", "AMS", BookingCLI.day, "--data-dir", cli.dataDirectory.path],
+      environment: [:])
+    #expect(search.status == 0, "\(search.stderr)")
+    #expect(search.stdout.contains("of-"), "\(search.stdout)")
+    let version = try await cli.run(["--", "--version"], environment: [:])
+    #expect(version.status == 0 && version.stdout.hasPrefix("booking-cli"), "\(version.output)")
+  }
+
+  @Test("search's text fits a 100-column projector; --wide adds the airline and the fare per adult")
+  func searchFitsAProjector() async throws {
+    let cli = try BookingCLI()
+    defer { cli.close() }
+    for extra in [
+      [], ["--adults", "2", "--children", "1", "--infants", "1", "--sort", "duration"],
+    ] {
+      let search = try await cli.run(["search", "IST", "AMS", BookingCLI.day] + extra)
+      #expect(search.status == 0, "\(search.stderr)")
+      let lines = search.stdout.split(separator: "\n")
+      #expect(lines.count > 3, "\(search.stdout)")
+      for line in lines {
+        #expect(line.count <= 100, "\(line.count) columns: \(line)")
+      }
+      #expect(
+        lines.first?.split(separator: " ")
+          == ["OFFER", "FLIGHTS", "DEPARTS", "ARRIVES", "DURATION", "STOPS", "TOTAL"],
+        "\(search.stdout)")
+    }
+    let wide = try await cli.run(["search", "IST", "AMS", BookingCLI.day, "--wide"])
+    let header = wide.stdout.split(separator: "\n").first.map(String.init) ?? ""
+    #expect(header.contains("AIRLINE") && header.contains("PER ADULT"), "\(wide.stdout)")
+  }
+
   @Test("A bad value exits with 64 and names itself in one line on stderr")
   func usageErrors() async throws {
     let cli = try BookingCLI()

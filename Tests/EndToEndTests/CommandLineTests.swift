@@ -40,6 +40,17 @@ struct CommandLineTests {
     #expect(files == [])
   }
 
+  @Test(
+    "a leading -- (as `swift run booking -- --version` passes it) is skipped; a second is refused")
+  func leadingDoubleDash() async throws {
+    let (result, files) = try await run(["--", "--version"])
+    #expect(result.status == 0, "stderr: \(result.stderr)")
+    #expect(result.stdout.hasPrefix("booking "), "stdout: \(result.stdout)")
+    #expect(files == [])
+    let (twice, _) = try await run(["--", "--", "--version"])
+    #expect(twice.status == 64, "status \(twice.status)")
+  }
+
   @Test("--diagram prints the flow from its own table, without a terminal; a bad format is 64")
   func diagram() async throws {
     let (mermaid, files) = try await run(["--diagram", "mermaid"])
@@ -50,7 +61,9 @@ struct CommandLineTests {
     let (dot, _) = try await run(["--diagram=dot"])
     #expect(dot.status == 0 && dot.stdout.hasPrefix("digraph booking {"), "\(dot.stdout)")
     let (bad, _) = try await run(["--diagram", "png"])
-    #expect(bad.status == 64 && bad.stderr.contains("mermaid or dot"), "\(bad.stderr)")
+    #expect(bad.status == 64 && bad.stderr.contains("mermaid, dot or text"), "\(bad.stderr)")
+    let (text, _) = try await run(["--diagram", "text"])
+    #expect(text.status == 0 && text.stdout.contains("│ payment "), "\(text.stdout)")
   }
 
   @Test(

@@ -13,17 +13,42 @@ struct OutputTests {
     #expect(text.contains("Faults no check separates: none"))
   }
 
-  @Test("--lang tr prints the Turkish class words in the cells")
+  @Test("--lang tr prints the Turkish class letters in the cells, capital where a check separates")
   func turkishMatrix() async throws {
     let text = try await labMatrix().text(.tr)
     let lastStep = try #require(text.split(separator: "\n").first { $0.hasPrefix("son-ekran ") })
-    #expect(lastStep.contains("kör"))
-    #expect(lastStep.contains("ayıran"))
-    #expect(!lastStep.contains("blind"))
+    let cells = lastStep.split(separator: " ").dropFirst().dropLast().map(String.init)
+    #expect(cells.count == FlowVersion.faults.count, "\(lastStep)")
+    #expect(cells.contains("k") && cells.contains("A"), "\(lastStep)")
+    #expect(!cells.contains("b") && !cells.contains("S"), "\(lastStep)")
     let recorded = try #require(
       text.split(separator: "\n").first { $0.hasPrefix("kayıtlı-rota ") })
-    #expect(recorded.contains("gürültülü"))
+    #expect(recorded.contains(" g "), "\(recorded)")
+    #expect(text.contains("A ayıran (separating): "))
     #expect(text.contains("Hiçbir denetimin ayırmadığı kusurlar: yok"))
+  }
+
+  @Test(
+    "what a demo prints fits a 100-column projector: the matrix, the lessons and every bag cell, in both languages"
+  )
+  func fitsAProjector() async throws {
+    let matrix = try await labMatrix()
+    let lessons = LessonReport(try await Lab().lessons())
+    var texts: [(String, String)] = []
+    for language in [Language.en, .tr] {
+      texts.append(("matrix \(language)", matrix.text(language)))
+      texts.append(("lessons \(language)", lessons.text(language)))
+      for check in Check.catalogue {
+        guard let bag = FlowVersion.fault(named: "bag") else { continue }
+        let cell = try await Lab().contrast(check, bag)
+        texts.append(("\(check.name) x bag \(language)", cell.explanation(language)))
+      }
+    }
+    for (name, text) in texts {
+      for line in text.split(separator: "\n") {
+        #expect(line.count <= 100, "\(name): \(line.count) columns: \(line)")
+      }
+    }
   }
 
   @Test("the Turkish reports write their words in Turkish letters, never in ASCII spellings")
@@ -106,6 +131,10 @@ struct OutputTests {
     #expect(Check.named(try #require(turkish.check))?.name == "last-step")
     #expect(FlowVersion.fault(named: try #require(turkish.fault))?.name == "bag")
     #expect(try Options.parse(["--lessons", "--markdown"]).lessonsOnly)
+    #expect(try Options.parse(["--", "--lessons"]).lessonsOnly)
+    #expect(
+      try Options.parse(["--", "--check", "last-step", "--fault", "bag"]).check == "last-step")
+    #expect(throws: Options.UsageError.self) { try Options.parse(["--", "--", "--lessons"]) }
     #expect(throws: Options.UsageError.self) {
       try Options.parse(["--lessons", "--check", "last-step", "--fault", "bag"])
     }

@@ -145,6 +145,40 @@ struct FlowRulesTests {
     }
   }
 
+  @Test("the terminal's diagram draws every row once, within 100 columns")
+  func textDiagramDrawsTheTable() {
+    let text = FlowDiagram.render(.text)
+    let lines = text.split(separator: "\n")
+    for line in lines { #expect(line.count <= 100, "\(line)") }
+    for step in StepKind.allCases { #expect(text.contains("│ \(step) "), "\(step)") }
+    let chain = StepKind.allCases
+    for rule in BookingFlow.rules {
+      let forward = chain.firstIndex(of: rule.from).map {
+        $0 + 1 < chain.count && chain[$0 + 1] == rule.to
+      }
+      if rule.effect == .restores {
+        #expect(text.contains("  → \(rule.to): \(rule.condition)\n"), "\(rule)")
+      } else if forward == true {
+        #expect(text.contains("│ \(rule.name)") || text.contains(" · \(rule.name)"), "\(rule)")
+      } else {
+        #expect(text.contains("  \(rule.name) → \(rule.to)"), "\(rule)")
+      }
+    }
+    let checkIn = FlowRule("checkIn", from: .confirmation, to: .confirmation, .pushes)
+    #expect(
+      FlowDiagram.render(.text, rules: BookingFlow.rules + [checkIn])
+        .contains("checkIn → confirmation"))
+  }
+
+  @Test("docs/images/flow.dot is the diagram of today's table (Tools/scripts/diagram.sh)")
+  func committedDiagram() throws {
+    let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+      .deletingLastPathComponent().deletingLastPathComponent()
+    let committed = try String(
+      contentsOf: root.appendingPathComponent("docs/images/flow.dot"), encoding: .utf8)
+    #expect(committed == FlowDiagram.render(.dot), "run Tools/scripts/diagram.sh")
+  }
+
   @Test("a transition added to the table appears in the diagram")
   func addedRuleAppears() {
     let checkIn = FlowRule("checkIn", from: .confirmation, to: .confirmation, .pushes)

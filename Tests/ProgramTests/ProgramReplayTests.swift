@@ -98,4 +98,46 @@ struct ProgramReplayTests {
       run.program.store.state.search.destination.text == "x", "the recording's a never came")
     #expect(run.program.replayer?.isPlaying == false)
   }
+
+  @Test(
+    "F1 and F2 during a replay open the help and the inspector without stopping it: the replay waits while one is open and goes on when it closes"
+  )
+  func lookingDoesNotTakeOver() async throws {
+    let path = Self.recordingPath()
+    defer { try? FileManager.default.removeItem(atPath: path) }
+    // "ist", Enter at once, then "ams" ten seconds later.
+    let keys =
+      ["=i", "=s", "=t", "enter"].enumerated().map {
+        "{\"t\":\($0.offset * 100),\"key\":\"\($0.element)\"}"
+      }
+      + ["=a", "=m", "=s"].enumerated().map {
+        "{\"t\":\(10_000 + $0.offset * 100),\"key\":\"\($0.element)\"}"
+      }
+    try (keys.joined(separator: "\n") + "\n").write(
+      toFile: path, atomically: true, encoding: .utf8)
+
+    let run = try Run(["--latency", "0"])
+    defer { run.remove() }
+    run.program.replayer = try KeyReplayer(path: path, speed: 1)
+    await run.start()
+    await run.replay(for: 1)
+    #expect(run.program.store.state.search.origin.text == "IST", "\(run.text)")
+    await run.press([.function(2)])
+    #expect(run.text.contains("Flow inspector"), "\(run.text)")
+    #expect(!run.text.contains("Replay stopped"), "\(run.text)")
+    #expect(run.program.replayer?.isPlaying == true)
+    // Open for a minute: the recording's "ams" waits for the inspector to close.
+    await run.advance(by: 60)
+    #expect(run.program.store.state.search.destination.text == "", "\(run.text)")
+    await run.press([.function(2)])
+    #expect(!run.text.contains("Flow inspector"), "\(run.text)")
+    await run.press([.function(1)])
+    #expect(run.text.contains("Keys"), "the help: \(run.text)")
+    await run.press([.escape])
+    #expect(run.program.replayer?.isPlaying == true)
+    await run.replay(for: 11)
+    #expect(run.program.store.state.search.destination.text == "ams", "\(run.text)")
+    #expect(!run.text.contains("Replay stopped"), "\(run.text)")
+    #expect(run.log.lines.contains { $0.hasPrefix("replay: finished") }, "\(run.log.lines)")
+  }
 }

@@ -4,6 +4,7 @@ import Foundation
 import Persistence
 import TestSupport
 import Testing
+import Words
 import Workshop
 
 /// The bag itself: each write, asserted as the whole bag (its inspector dump names every field,
@@ -54,16 +55,39 @@ struct BookingBagTests {
       ])
   }
 
+  @Test("under --lang tr the inspector speaks Turkish around the fields' names, for every writer")
+  func turkishInspector() {
+    let words = BagWords(.turkish).inspector
+    #expect(
+      atPayment().inspectorLines(words) == [
+        "çanta (BookingBag.shared):",
+        "  searchCriteria = IST->AMS 2026-12-24   (son yazan: arama ekranı)",
+        "  selectedOffer = TK1957   (son yazan: sonuçlar ekranı)",
+        "  draft = draft-a (offer offer-a)   (son yazan: yolcular ekranı)",
+        "  contactEmail = (bir e-posta)   (son yazan: yolcular ekranı)",
+        "  selectedExtras = koltuklar 14A 14B   (son yazan: ek hizmetler ekranı)",
+        "  totalPrice = \(quoteA.total)   (son yazan: ek hizmetler ekranı)",
+        "  quote = quote-a   (son yazan: ek hizmetler ekranı)",
+        "  booking = nil",
+        "  savedTravellers = nil",
+        "  isFromDeepLink = false",
+        "  screens = [results, passengers, extras, payment]",
+      ])
+    for writer in BookingBag.Writer.allCases where writer != .reset {
+      #expect(words.writer(writer) != writer.rawValue, "\(writer) has no Turkish name")
+    }
+  }
+
   @Test("the price refresh and the promo code write over the extras' price: the last one wins")
   func lastWriterWins() throws {
     var bag = atPayment()
     bag.promoApplied()
     bag.priceRefreshed(offerA)
     #expect(bag.totalPrice == offerA.total)
-    #expect(bag.writers[.totalPrice] == "price refresh")
+    #expect(bag.writers[.totalPrice] == .priceRefresh)
     bag.promoApplied()
     #expect(bag.totalPrice == Money(offerA.total.amount * 9 / 10, offerA.total.currency))
-    #expect(bag.writers[.totalPrice] == "promo code")
+    #expect(bag.writers[.totalPrice] == .promoCode)
     #expect(bag.quote == quoteA, "the airline still charges the quote")
   }
 

@@ -55,6 +55,8 @@ func countdownTickBytes(environment: AppEnvironment, criteria: SearchCriteria) a
   }
   let screen = TerminalScreen(
     output: output, input: input, termType: "xterm-256color", colorMode: .color)
+  // The Unicode screen, whatever the locale the bench runs in (a C locale would draw ASCII).
+  screen.wantedRepertoire = .unicode
   try screen.start()
   defer { screen.stop() }
   var buffer = [UInt8](repeating: 0, count: 1 << 16)

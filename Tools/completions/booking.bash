@@ -17,6 +17,10 @@ _booking() {
       mapfile -t COMPREPLY < <(compgen -W "en tr" -- "$cur")
       return
       ;;
+    --theme)
+      mapfile -t COMPREPLY < <(compgen -W "auto dark light" -- "$cur")
+      return
+      ;;
     --flow)
       mapfile -t COMPREPLY < <(compgen -W "real bag" -- "$cur")
       return
@@ -26,7 +30,7 @@ _booking() {
       return
       ;;
     --diagram)
-      mapfile -t COMPREPLY < <(compgen -W "mermaid dot" -- "$cur")
+      mapfile -t COMPREPLY < <(compgen -W "mermaid dot text" -- "$cur")
       return
       ;;
     --open)
@@ -37,8 +41,8 @@ _booking() {
       return
       ;;
   esac
-  local flags="--data-dir --fresh --open --quote-ttl --latency --price-changes --lang --record"
-  flags+=" --force --replay --speed"
+  local flags="--data-dir --fresh --open --quote-ttl --latency --price-changes --lang --theme"
+  flags+=" --record --force --replay --speed"
   flags+=" --journal --replay-journal --flow --diagram --version -h --help"
   mapfile -t COMPREPLY < <(compgen -W "$flags" -- "$cur")
 }

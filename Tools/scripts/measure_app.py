@@ -50,6 +50,10 @@ def spawn(argv):
     pid, fd = pty.fork()
     if pid == 0:
         os.environ["TERM"] = "xterm-256color"
+        # The Unicode screens, whatever the locale this runs in (a C locale draws ASCII).
+        os.environ["LANG"] = "C.UTF-8"
+        os.environ.pop("LC_ALL", None)
+        os.environ.pop("LC_CTYPE", None)
         os.environ.pop("NO_COLOR", None)
         os.environ["LINES"], os.environ["COLUMNS"] = "30", "100"
         os.execv(argv[0], argv)
@@ -58,13 +62,21 @@ def spawn(argv):
     return pid, fd
 
 
+def answer_queries(fd, chunk):
+    """Answers a primary device-attributes query in `chunk` as terminals do (tmux, xterm), so
+    booking's background query ends at once, as it does in a terminal, not at its time limit."""
+    if b"\x1b[c" in chunk:
+        os.write(fd, b"\x1b[?1;2c")
+    return chunk
+
+
 def read_until(fd, needle, timeout=15.0):
     buf, end = b"", time.time() + timeout
     while time.time() < end:
         r, _, _ = select.select([fd], [], [], 0.05)
         if r:
             try:
-                chunk = os.read(fd, 65536)
+                chunk = answer_queries(fd, os.read(fd, 65536))
             except OSError:
                 break
             buf += chunk
@@ -79,7 +91,7 @@ def drain(fd, seconds):
         r, _, _ = select.select([fd], [], [], max(0.0, end - time.time()))
         if r:
             try:
-                buf += os.read(fd, 65536)
+                buf += answer_queries(fd, os.read(fd, 65536))
             except OSError:
                 break
     return buf

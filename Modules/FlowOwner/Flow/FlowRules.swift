@@ -91,11 +91,12 @@ extension BookingFlow {
   }()
 }
 
-/// The flow drawn from `BookingFlow.rules`: Mermaid or Graphviz text.
+/// The flow drawn from `BookingFlow.rules`: Mermaid or Graphviz text, or a drawing with box
+/// characters for a terminal.
 public enum FlowDiagram {
   /// A diagram format.
   public enum Format: String, Sendable, CaseIterable {
-    case mermaid, dot
+    case mermaid, dot, text
   }
 
   /// The diagram of `rules` in `format`.
@@ -103,6 +104,7 @@ public enum FlowDiagram {
     switch format {
     case .mermaid: mermaid(rules)
     case .dot: dot(rules)
+    case .text: text(rules)
     }
   }
 
@@ -132,6 +134,79 @@ public enum FlowDiagram {
       lines.append("  \(rule.from) -> \(rule.to) [label=\"\(label(rule))\"\(style)];")
     }
     lines.append("}")
+    return lines.joined(separator: "\n") + "\n"
+  }
+
+  /// The steps from top to bottom in boxes, each arrow down labelled with what moves the flow
+  /// to the next step; beside each box the step's other transitions, and under the drawing the
+  /// restores at start. Every rule is drawn once; it fits 100 columns.
+  private static func text(_ rules: [FlowRule]) -> String {
+    let steps = StepKind.allCases
+    let boxWidth = (steps.map { $0.description.count }.max() ?? 0) + 4
+    let side = 100 - 2 - boxWidth - 2
+    func wrapped(_ text: String, _ width: Int) -> [String] {
+      var lines: [String] = []
+      var line = ""
+      for word in text.split(separator: " ") {
+        if !line.isEmpty, line.count + 1 + word.count > width {
+          lines.append(line)
+          line = ""
+        }
+        line += (line.isEmpty ? "" : " ") + word
+      }
+      return lines + (line.isEmpty ? [] : [line])
+    }
+    func sideLabel(_ rule: FlowRule) -> String {
+      "\(rule.name) → \(rule.to)"
+        + (rule.effect == .pushes || rule.effect == .removes ? "" : " (\(rule.effect.rawValue))")
+        + (rule.condition.isEmpty ? "" : ": " + rule.condition)
+    }
+    let moving = rules.filter { $0.effect != .restores }
+    var lines: [String] = []
+    for (index, step) in steps.enumerated() {
+      let next = index + 1 < steps.count ? steps[index + 1] : nil
+      let down = moving.filter { $0.from == step && $0.to == next }
+      let beside = moving.filter { $0.from == step && $0.to != next }
+        .flatMap { wrapped(sideLabel($0), side) }
+      let bar = String(repeating: "─", count: boxWidth - 2)
+      let middle = boxWidth / 2
+      let bottom =
+        down.isEmpty
+        ? "└" + bar + "┘"
+        : "└" + String(bar.prefix(middle - 1)) + "┬" + String(bar.dropFirst(middle)) + "┘"
+      let box = [
+        "┌" + bar + "┐",
+        "│ " + step.description
+          + String(repeating: " ", count: boxWidth - 3 - step.description.count)
+          + "│",
+        bottom,
+      ]
+      for (row, part) in box.enumerated() {
+        let note = row < beside.count ? "  " + beside[row] : ""
+        lines.append("  " + part + note)
+      }
+      for extra in beside.dropFirst(box.count) {
+        let stem =
+          down.isEmpty
+          ? String(repeating: " ", count: boxWidth)
+          : String(repeating: " ", count: middle) + "│"
+            + String(repeating: " ", count: boxWidth - middle - 1)
+        lines.append("  " + stem + "  " + extra)
+      }
+      guard !down.isEmpty else { continue }
+      let stem = "  " + String(repeating: " ", count: middle) + "│"
+      for label in wrapped(down.map(label).joined(separator: " · "), 100 - stem.count - 1) {
+        lines.append(stem + " " + label)
+      }
+      lines.append("  " + String(repeating: " ", count: middle) + "▼")
+    }
+    let restores = rules.filter { $0.effect == .restores }
+    if !restores.isEmpty {
+      lines += ["", "At start, a saved flow is restored (restore):"]
+      for rule in restores {
+        lines.append("  → \(rule.to)" + (rule.condition.isEmpty ? "" : ": " + rule.condition))
+      }
+    }
     return lines.joined(separator: "\n") + "\n"
   }
 }

@@ -66,6 +66,8 @@ public protocol ProgramRoot: SendableMetatype {
   static func current(of state: State) -> StepKind
   /// The step being resumed, while a saved flow is being restored.
   static func resuming(_ state: State) -> StepKind?
+  /// Whether the help or the inspector is open: a person looking, whom a replay waits for.
+  static func isLooking(_ state: State) -> Bool
   /// Whether the saved session is to be left as it is on disk.
   static func keepsSavedSession(_ state: State) -> Bool
   /// The snapshot to write at an end that is not the root's (a signal, a hang-up), when what is

@@ -53,6 +53,10 @@ extension RootFeature: ProgramRoot {
   public static func strings(of state: State) -> Strings { state.strings }
   /// `State.current`.
   public static func current(of state: State) -> StepKind { state.current }
+
+  public static func isLooking(_ state: State) -> Bool {
+    state.shell.modal == .help || state.shell.modal == .inspector
+  }
   /// The step of `State.restoring`.
   public static func resuming(_ state: State) -> StepKind? { state.restoring?.step }
   /// `State.keepsSavedSession`.

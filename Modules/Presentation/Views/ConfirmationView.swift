@@ -20,7 +20,7 @@ enum ConfirmationView {
     y += 1
     line(strings.referenceLabel, theme.dim)
     line(
-      state.reference.rawValue.map(String.init).joined(separator: " "), theme.accent.adding(.bold),
+      state.reference.rawValue.map(String.init).joined(separator: " "), theme.emphasis,
       indent: 2)
     y += 1
     switch state.booking {
@@ -95,7 +95,7 @@ enum ConfirmationView {
     y += 1
     line(
       "\(strings.totalPaid): \(booking.totalPaid.formatted(language.moneyStyle))",
-      theme.accent.adding(.bold))
+      theme.emphasis)
     line(strings.paidWith(booking.paymentMethod.displayName), theme.dim)
     return y
   }

@@ -130,7 +130,7 @@ enum ExtrasView {
         let width = max(0, panel.width - DisplayWidth.of(amount) - 2)
         line(
           DisplayWidth.pad(strings.totalLabel, to: width) + "  " + amount,
-          theme.accent.adding(.bold))
+          theme.emphasis)
       }
     }
     line("", theme.text)
@@ -148,7 +148,7 @@ enum ExtrasView {
       let said = strings.priceChanged(
         change.before.formatted(language.moneyStyle), change.after.formatted(language.moneyStyle))
       for text in Modal.wrap(strings.priceChangedTitle, width: max(1, panel.width)) {
-        line(text, theme.error.adding(.bold))
+        line(text, theme.error)
       }
       for text in Modal.wrap(said, width: max(1, panel.width)) { line(text, theme.text) }
       let answer = Modal.wrap(strings.priceChangeAccept, width: max(1, panel.width))

@@ -62,7 +62,7 @@ enum OfferDetailsView {
       let text =
         "  \(segment.flightNumber) · \(language.duration(minutes: segment.durationMinutes)) · "
         + segment.aircraft.name
-      return (text, theme.text.adding(.bold))
+      return (text, theme.strong)
     case .departs(let segment):
       return ("    " + place(segment.departure, segment.origin), theme.text)
     case .arrives(let segment):

@@ -39,7 +39,7 @@ enum PaymentView {
     let total =
       passengers.isEmpty
       ? strings.totalLabel : strings.totalFor(passengers.joined(separator: ", "))
-    amountLine(total, quote.total, theme.accent.adding(.bold))
+    amountLine(total, quote.total, theme.emphasis)
     // A price the airline changed says so here too: a pay link opens at this step directly.
     if let change = quote.priceChange {
       let said = strings.priceChanged(

@@ -157,14 +157,14 @@ enum ResultsRow {
             x: row.x + layout.starts[index], y: y, width: layout.widths[index] - 1, height: 1),
           change)
       }
-      restyle(1) { $0.attributes.insert(.bold) }
+      restyle(1) { $0 = selected ? theme.selectionStrong : theme.strong }
       if !selected {
         if slice.stops == 0 { restyle(4) { $0 = theme.success } }
         restyle(5) { $0 = theme.dim }
       }
     }
     let total = strings.totalPrice(offer.total.formattedBrief(style))
-    let totalStyle = selected ? base.adding(.bold) : theme.accent
+    let totalStyle = selected ? theme.selectionStrong : theme.accent
     let perAdultStyle = selected ? base : theme.dim
     let shownPerAdult = layout.twoLines || layout.perAdult
     let perAdult =

@@ -162,7 +162,7 @@ enum TripsView {
     y += 1
     canvas.put(
       reference.rawValue.map(String.init).joined(separator: " "), x: rect.x + 2, y: y,
-      style: theme.accent.adding(.bold), clip: rect)
+      style: theme.emphasis, clip: rect)
     y += 2
     let rest = Rect(x: rect.x, y: y, width: rect.width, height: max(0, rect.maxY - y))
     switch row {

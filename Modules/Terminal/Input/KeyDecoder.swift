@@ -18,7 +18,9 @@ import Canvas
 /// - Esc followed in the same drain by another key is that key with Alt (`Key.alt`), never Esc;
 ///   Esc last in a drain is Esc (ncurses has waited its escape delay for more).
 /// - Any other `Esc [` sequence ncurses did not know (Ctrl+arrows on some terminals) is dropped,
-///   not typed into a field.
+///   not typed into a field; so are the terminal's answers to queries, device attributes
+///   (`Esc [ ? … c`) and operating system commands (`Esc ] … BEL` or `Esc ] … Esc \`), which
+///   arrive as input when they come late.
 /// - Bytes are read as UTF-8; a byte that cannot start or continue a character is dropped alone.
 /// - A combining mark that arrives after a character joins it, because terminals send "e" and
 ///   U+0301 as two characters for what is one.
@@ -134,6 +136,12 @@ struct KeyDecoder {
         if body == "200~" { pasted = Paste() }
         // The end of a paste outside one, and sequences ncurses did not know, do nothing.
         return .consumed(2 + length, nil)
+      }
+    case .byte(UInt8(ascii: "]")):
+      switch Self.operatingSystemCommand(in: input, from: after + 1) {
+      case .incomplete where !complete: return .needMore
+      case .incomplete, .invalid: return .consumed(2, .alt(.character("]")))
+      case .sequence(_, let length): return .consumed(2 + length, nil)
       }
     case .byte(27):
       return .consumed(2, .alt(.escape))
@@ -278,6 +286,34 @@ struct KeyDecoder {
       case 0x40...0x7E: return .sequence(body, length: index - start + 1)
       default: return .invalid
       }
+    }
+    return .incomplete
+  }
+
+  /// The longest operating system command taken as one: a terminal's answer (a colour is about
+  /// 25 bytes); a longer run is text after Alt+].
+  static let operatingSystemCommandLimit = 128
+
+  /// The rest of a terminal's answer after `Esc ]`, from `start`: its text up to BEL or
+  /// `Esc \` (the terminator counted in its length), or `invalid` at a byte no answer holds.
+  private static func operatingSystemCommand(in input: [KeyRead], from start: Int)
+    -> ControlSequence
+  {
+    var body = ""
+    var index = start
+    while index < input.count {
+      guard index - start < operatingSystemCommandLimit else { return .invalid }
+      guard case .byte(let byte) = input[index] else { return .invalid }
+      switch byte {
+      case 0x07: return .sequence(body, length: index - start + 1)
+      case 27:
+        guard index + 1 < input.count else { return .incomplete }
+        guard input[index + 1] == .byte(UInt8(ascii: "\\")) else { return .invalid }
+        return .sequence(body, length: index - start + 2)
+      case 0x20...0x7E: body.unicodeScalars.append(Unicode.Scalar(byte))
+      default: return .invalid
+      }
+      index += 1
     }
     return .incomplete
   }

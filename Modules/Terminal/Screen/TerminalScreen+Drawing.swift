@@ -30,6 +30,7 @@ extension TerminalScreen {
     } else {
       drawn = canvas
     }
+    if parksCursor, canvas.height > 0 { wmove(window, Int32(canvas.height - 1), 0) }
     wnoutrefresh(window)
     doupdate()
     comeBackFromSuspend()
@@ -60,7 +61,41 @@ extension TerminalScreen {
   private func put(_ cell: Cell, x: Int, y: Int, in window: UnsafeMutablePointer<WINDOW>?) {
     let (appearance, newPair) = palette.appearance(of: cell.style)
     if let newPair { init_pair(newPair.number, newPair.foreground, newPair.background) }
-    Self.put(cell, at: (Int32(x), Int32(y)), appearance, in: window)
+    if repertoire == .plain {
+      Self.putPlain(
+        cell, at: (Int32(x), Int32(y)), appearance, lineDrawing: usesLineDrawing, in: window)
+    } else {
+      Self.put(cell, at: (Int32(x), Int32(y)), appearance, in: window)
+    }
+  }
+
+  /// The cell folded to ASCII and line drawing (`PlainGlyphs`), a glyph a column: a wide
+  /// character becomes two. With `lineDrawing`, a line is its letter in the alternate character
+  /// set, which ncurses maps through the terminal's `acsc`, or replaces with `+`, `-` or `|`
+  /// where there is none; without, it is that ASCII character.
+  nonisolated private static func putPlain(
+    _ cell: Cell, at position: (x: Int32, y: Int32), _ appearance: Appearance,
+    lineDrawing: Bool, in window: UnsafeMutablePointer<WINDOW>?
+  ) {
+    guard let (first, second) = PlainGlyphs.glyphs(of: cell) else { return }
+    func put(_ glyph: PlainGlyph, x: Int32) {
+      var text = InlineArray<2, wchar_t>(repeating: 0)
+      var attributes = appearance.attributes
+      switch glyph {
+      case .ascii(let byte):
+        text[0] = wchar_t(byte)
+      case .line(let line) where !lineDrawing:
+        text[0] = wchar_t(line.ascii)
+      case .line(let line):
+        text[0] = wchar_t(line.acsLetter)
+        attributes |= cnc_a_altcharset()
+      }
+      text.span.withUnsafeBufferPointer { text in
+        _ = cnc_put_cell(window, position.y, x, text.baseAddress, attributes, appearance.pair)
+      }
+    }
+    put(first, x: position.x)
+    if let second { put(second, x: position.x + 1) }
   }
 
   /// The cell's scalars, zero-terminated (a space for an empty cell), handed to ncurses. The

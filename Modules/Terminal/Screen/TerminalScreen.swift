@@ -31,6 +31,17 @@ public final class TerminalScreen {
   let signals = SignalSources()
   /// Decodes the bytes read into keys, holding what a drain cut short.
   var keyDecoder = KeyDecoder()
+  /// The characters to draw in, set before `start()`; nil decides from the locale and the
+  /// terminal type (`CharacterRepertoire.forTerminal`).
+  public var wantedRepertoire: CharacterRepertoire?
+  /// The characters the screen draws in, known once started.
+  public private(set) var repertoire = CharacterRepertoire.unicode
+  /// Whether plain lines are the terminal's line drawing (its alternate character set), or
+  /// `+`, `-` and `|` (the Linux console outside a UTF-8 locale).
+  private(set) var usesLineDrawing = true
+  /// Whether the terminal cannot hide its cursor, which each update then parks at the bottom
+  /// left, on the footer, instead of leaving it where the last cell was drawn.
+  private(set) var parksCursor = false
 
   /// A screen on `output` and `input` (a terminal, a pty, or a pipe for measuring output), with
   /// the terminal description `termType` (nil: `TERM`). It starts with `start()`.
@@ -68,7 +79,9 @@ public final class TerminalScreen {
   /// waiting, no cursor. Does nothing when already started.
   public func start() throws(TerminalError) {
     guard screen == nil else { return }
-    UTF8Locale.adopt()
+    (repertoire, usesLineDrawing) = TerminalLocale.adopt(
+      termType: termType ?? getenv("TERM").map { String(cString: $0) } ?? "",
+      wanted: wantedRepertoire)
     let created: OpaquePointer? =
       if let termType { newterm(termType, output, input) } else { newterm(nil, output, input) }
     guard let created else {
@@ -97,7 +110,9 @@ public final class TerminalScreen {
     // keys itself when the read source says one is waiting; a frame is always written whole.
     typeahead(-1)
     set_escdelay(25)
-    curs_set(0)
+    // A terminal without a way to hide the cursor (vt100) gets it parked after each update.
+    parksCursor = curs_set(0) == cnc_err()
+    if parksCursor { leaveok(window, false) }
     palette = makePalette()
     drawn = nil
     isSuspended = false

@@ -18,7 +18,12 @@ final class PipedScreen {
   private let input: UnsafeMutablePointer<FILE>
   private let readEnd: Int32
 
-  init(colorMode: ColorMode = .color, keepingWrites: Bool = false) throws {
+  /// A screen of `termType` drawing in `repertoire` (nil: what the locale and `termType` say);
+  /// Unicode by default, whatever the locale the tests run in.
+  init(
+    colorMode: ColorMode = .color, keepingWrites: Bool = false,
+    termType: String = "xterm-256color", repertoire: CharacterRepertoire? = .unicode
+  ) throws {
     var ends: [Int32] = [-1, -1]
     if keepingWrites {
       guard socketpair(AF_UNIX, Int32(SOCK_SEQPACKET.rawValue), 0, &ends) == 0 else {
@@ -34,8 +39,8 @@ final class PipedScreen {
     self.output = output
     self.input = input
     readEnd = ends[0]
-    screen = TerminalScreen(
-      output: output, input: input, termType: "xterm-256color", colorMode: colorMode)
+    screen = TerminalScreen(output: output, input: input, termType: termType, colorMode: colorMode)
+    screen.wantedRepertoire = repertoire
     try screen.start()
   }
 

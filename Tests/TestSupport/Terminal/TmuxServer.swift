@@ -65,6 +65,12 @@ public final class TmuxServer: Sendable {
     environment["TMUX"] = nil
     environment["TMUX_PANE"] = nil
     environment["BOOKING_DATA_DIR"] = nil
+    // A UTF-8 locale whatever the tests run in (LANG is often unset in CI): in a C locale the
+    // app draws in ASCII, and the screens these tests read are the Unicode ones. A test of the
+    // plain screens sets its own locale in the pane.
+    environment["LANG"] = "C.UTF-8"
+    environment["LC_ALL"] = nil
+    environment["LC_CTYPE"] = nil
     let clean = environment
     state = Mutex(State())
 

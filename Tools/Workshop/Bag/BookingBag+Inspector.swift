@@ -1,20 +1,70 @@
 import Domain
 import FlowOwner
 
+/// The words the bag's inspector shows around its fields' names (which are code, and stay as
+/// they are), in one language.
+public struct BagInspectorWords: Sendable {
+  /// The heading over the fields: "bag (BookingBag.shared):".
+  public let heading: String
+  /// After a field, who wrote it last: "   (last written by price refresh)".
+  public let lastWrittenBy: @Sendable (_ writer: String) -> String
+  /// A writer's name in this language ("price refresh").
+  public let writer: @Sendable (_ writer: BookingBag.Writer) -> String
+  /// The line of the screens saved on disk: "saved screens (on disk) = [results, passengers]".
+  public let savedScreens: @Sendable (_ screens: String) -> String
+  /// An email's stand-in: the inspector is shown on a projector.
+  public let anEmail: String
+  /// Extras without a seat.
+  public let noSeats: String
+  /// "seats 14A 14B".
+  public let seats: @Sendable (_ designators: String) -> String
+  /// "2 travellers".
+  public let travellers: @Sendable (_ count: Int) -> String
+
+  /// The words, each given.
+  public init(
+    heading: String, lastWrittenBy: @escaping @Sendable (String) -> String,
+    writer: @escaping @Sendable (BookingBag.Writer) -> String,
+    savedScreens: @escaping @Sendable (String) -> String, anEmail: String, noSeats: String,
+    seats: @escaping @Sendable (String) -> String, travellers: @escaping @Sendable (Int) -> String
+  ) {
+    self.heading = heading
+    self.lastWrittenBy = lastWrittenBy
+    self.writer = writer
+    self.savedScreens = savedScreens
+    self.anEmail = anEmail
+    self.noSeats = noSeats
+    self.seats = seats
+    self.travellers = travellers
+  }
+
+  /// English.
+  public static let english = BagInspectorWords(
+    heading: "bag (BookingBag.shared):",
+    lastWrittenBy: { "   (last written by \($0))" },
+    writer: { $0.rawValue },
+    savedScreens: { "  saved screens (on disk) = \($0)" },
+    anEmail: "(an email)", noSeats: "no seats", seats: { "seats " + $0 },
+    travellers: { "\($0) traveller\($0 == 1 ? "" : "s")" })
+}
+
 extension BookingBag {
   /// The bag's fields, each with who wrote it last, then the screens open.
-  public var inspectorLines: [String] {
-    var lines = ["bag (BookingBag.shared):"]
+  public var inspectorLines: [String] { inspectorLines(.english) }
+
+  /// The bag's fields in `words`' language, each with who wrote it last, then the screens open.
+  public func inspectorLines(_ words: BagInspectorWords) -> [String] {
+    var lines = [words.heading]
     for field in Field.allCases {
-      let writer = writers[field].map { "   (last written by \($0))" } ?? ""
-      lines.append("  \(field.rawValue) = \(value(of: field))\(writer)")
+      let writer = writers[field].map { words.lastWrittenBy(words.writer($0)) } ?? ""
+      lines.append("  \(field.rawValue) = \(value(of: field, words))\(writer)")
     }
     lines.append("  screens = [\(screens.map(\.description).joined(separator: ", "))]")
     return lines
   }
 
   /// `field`'s value in a few words; `nil` when it holds none.
-  public func value(of field: Field) -> String {
+  public func value(of field: Field, _ words: BagInspectorWords = .english) -> String {
     switch field {
     case .searchCriteria:
       searchCriteria.map { "\($0.origin)->\($0.destination) \($0.departure)" } ?? "nil"
@@ -24,19 +74,17 @@ extension BookingBag {
       draft.map { $0.id.rawValue + " (offer " + $0.offer.id.rawValue + ")" } ?? "nil"
     case .contactEmail:
       // Only whether it is there: the inspector is shown on a projector.
-      contactEmail.map { _ in "(an email)" } ?? "nil"
+      contactEmail.map { _ in words.anEmail } ?? "nil"
     case .selectedExtras:
       selectedExtras.map { extras in
         let seats = extras.seats.values.map(\.description).sorted().joined(separator: " ")
-        return seats.isEmpty ? "no seats" : "seats " + seats
+        return seats.isEmpty ? words.noSeats : words.seats(seats)
       } ?? "nil"
     case .totalPrice: totalPrice.map(\.description) ?? "nil"
     case .quote: quote.map(\.id.rawValue) ?? "nil"
     case .booking: booking.map(\.rawValue) ?? "nil"
     case .savedTravellers:
-      savedTravellers.map { saved in
-        "\(saved.passengers.count) traveller\(saved.passengers.count == 1 ? "" : "s")"
-      } ?? "nil"
+      savedTravellers.map { words.travellers($0.passengers.count) } ?? "nil"
     case .isFromDeepLink: String(isFromDeepLink)
     }
   }

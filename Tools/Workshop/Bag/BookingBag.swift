@@ -36,6 +36,22 @@ public struct BookingBag: Hashable, Sendable {
     case booking, savedTravellers, isFromDeepLink
   }
 
+  /// Who writes the bag's fields: the screens, the price refresh, the promo code, the deep-link
+  /// handler and `reset()`. The raw value is the name the inspector shows in English.
+  public enum Writer: String, CaseIterable, Sendable {
+    case searchScreen = "search screen"
+    case resultsScreen = "results screen"
+    case resultsSavedTravellers = "results screen (saved travellers)"
+    case passengersScreen = "passengers screen"
+    case extrasScreen = "extras screen"
+    case priceRefresh = "price refresh"
+    case promoCode = "promo code"
+    case paymentScreen = "payment screen"
+    case confirmationScreen = "confirmation screen"
+    case deepLinkHandler = "deep link handler"
+    case reset = "reset()"
+  }
+
   /// Travellers kept for the next booking (the traveller's profile, not the booking's data).
   public struct SavedTravellers: Hashable, Sendable {
     public let passengers: [Passenger]
@@ -60,7 +76,7 @@ public struct BookingBag: Hashable, Sendable {
   public private(set) var isFromDeepLink = false
   /// Who wrote each field last (a screen, the price refresh, the promo code, the deep-link
   /// handler, `reset()`).
-  public private(set) var writers: [Field: String] = [:]
+  public private(set) var writers: [Field: Writer] = [:]
   /// The screens open, bottom first: kinds only, like a navigation controller's stack.
   public private(set) var screens: [StepKind] = []
 
@@ -118,7 +134,7 @@ public struct BookingBag: Hashable, Sendable {
   // MARK: - Every screen writes the bag
 
   private mutating func write<Value>(
-    _ field: Field, _ keyPath: WritableKeyPath<Self, Value>, _ value: Value, by writer: String
+    _ field: Field, _ keyPath: WritableKeyPath<Self, Value>, _ value: Value, by writer: Writer
   ) {
     self[keyPath: keyPath] = value
     writers[field] = writer
@@ -131,7 +147,7 @@ public struct BookingBag: Hashable, Sendable {
 
   /// The search screen writes the criteria and opens the results.
   public mutating func searchSubmitted(_ criteria: SearchCriteria) -> FlowEvent {
-    write(.searchCriteria, \.searchCriteria, criteria, by: "search screen")
+    write(.searchCriteria, \.searchCriteria, criteria, by: .searchScreen)
     screens = [.results]
     return event(.searchSubmitted(criteria))
   }
@@ -142,7 +158,7 @@ public struct BookingBag: Hashable, Sendable {
   public mutating func offerSelected(_ offer: Offer, from origin: BookingStep) -> FlowEvent {
     // Nothing that belonged to the old flight is cleared (its seats, its price): nobody
     // remembered to.
-    write(.selectedOffer, \.selectedOffer, offer, by: "results screen")
+    write(.selectedOffer, \.selectedOffer, offer, by: .resultsScreen)
     if savedTravellers == nil { screens.append(.passengers) }
     return event(.advanced(to: .passengers, id: offer.id.rawValue, from: origin.kind))
   }
@@ -150,7 +166,7 @@ public struct BookingBag: Hashable, Sendable {
   /// The draft the results screen made from the saved travellers: the extras screen opens,
   /// and the passengers screen, the one that writes `contactEmail`, never ran.
   public mutating func savedTravellersDrafted(_ draft: BookingDraft) -> FlowEvent {
-    write(.draft, \.draft, draft, by: "results screen (saved travellers)")
+    write(.draft, \.draft, draft, by: .resultsSavedTravellers)
     screens.append(.extras)
     return event(.advanced(to: .extras, id: draft.id.rawValue, from: .results))
   }
@@ -159,17 +175,17 @@ public struct BookingBag: Hashable, Sendable {
   public mutating func passengersSaved(_ draft: BookingDraft, from origin: BookingStep)
     -> FlowEvent
   {
-    write(.draft, \.draft, draft, by: "passengers screen")
-    write(.contactEmail, \.contactEmail, draft.contact.email, by: "passengers screen")
+    write(.draft, \.draft, draft, by: .passengersScreen)
+    write(.contactEmail, \.contactEmail, draft.contact.email, by: .passengersScreen)
     screens.append(.extras)
     return event(.advanced(to: .extras, id: draft.id.rawValue, from: origin.kind))
   }
 
   /// The extras screen writes the extras, the quote and the price.
   public mutating func extrasPriced(_ quote: Quote, from origin: BookingStep) -> FlowEvent {
-    write(.selectedExtras, \.selectedExtras, quote.extras, by: "extras screen")
-    write(.quote, \.quote, quote, by: "extras screen")
-    write(.totalPrice, \.totalPrice, quote.total, by: "extras screen")
+    write(.selectedExtras, \.selectedExtras, quote.extras, by: .extrasScreen)
+    write(.quote, \.quote, quote, by: .extrasScreen)
+    write(.totalPrice, \.totalPrice, quote.total, by: .extrasScreen)
     screens.append(.payment)
     return event(.advanced(to: .payment, id: quote.id.rawValue, from: origin.kind))
   }
@@ -177,7 +193,7 @@ public struct BookingBag: Hashable, Sendable {
   /// The payment screen's background refresh writes the offer's fare as the price (without the
   /// extras, and over whatever was there).
   public mutating func priceRefreshed(_ offer: Offer) {
-    write(.totalPrice, \.totalPrice, offer.total, by: "price refresh")
+    write(.totalPrice, \.totalPrice, offer.total, by: .priceRefresh)
   }
 
   /// The promo code service takes 10% off whatever price the bag holds now.
@@ -185,20 +201,20 @@ public struct BookingBag: Hashable, Sendable {
     guard let price = totalPrice else { return }
     write(
       .totalPrice, \.totalPrice, Money(price.amount * Decimal(9) / Decimal(10), price.currency),
-      by: "promo code")
+      by: .promoCode)
   }
 
   /// The payment screen writes the quote priced again, and its price.
   public mutating func repriced(_ quote: Quote, from origin: BookingStep) -> FlowEvent {
-    write(.quote, \.quote, quote, by: "payment screen")
-    write(.totalPrice, \.totalPrice, quote.total, by: "payment screen")
+    write(.quote, \.quote, quote, by: .paymentScreen)
+    write(.totalPrice, \.totalPrice, quote.total, by: .paymentScreen)
     return event(.repriced(quote.id, from: origin.kind))
   }
 
   /// The payment screen writes the booking and pushes the confirmation on top: the payment
   /// screen, and its paid quote, stay underneath.
   public mutating func paid(_ reference: BookingReference, from origin: BookingStep) -> FlowEvent {
-    write(.booking, \.booking, reference, by: "payment screen")
+    write(.booking, \.booking, reference, by: .paymentScreen)
     screens.append(.confirmation)
     return event(.paid(reference, from: origin.kind))
   }
@@ -209,7 +225,7 @@ public struct BookingBag: Hashable, Sendable {
     write(
       .savedTravellers, \.savedTravellers,
       SavedTravellers(passengers: draft.passengers, contact: draft.contact),
-      by: "confirmation screen")
+      by: .confirmationScreen)
   }
 
   /// Pops the top screen; from a payment opened by a link there is nothing under it, so Back
@@ -236,7 +252,7 @@ public struct BookingBag: Hashable, Sendable {
       .searchCriteria, .selectedOffer, .draft, .contactEmail, .selectedExtras, .totalPrice,
       .quote, .booking,
     ]
-    for field in cleared { writers[field] = "reset()" }
+    for field in cleared { writers[field] = .reset }
     searchCriteria = nil
     selectedOffer = nil
     draft = nil
@@ -262,7 +278,7 @@ public struct BookingBag: Hashable, Sendable {
       let quote = try await lookup.quote(id: quoteID)
       let draft = try await lookup.draft(id: quote.draftID)
       var bag = BookingBag()
-      let handler = "deep link handler"
+      let handler = Writer.deepLinkHandler
       bag.write(
         .searchCriteria, \.searchCriteria,
         try? SearchCriteria(
@@ -289,8 +305,8 @@ public struct BookingBag: Hashable, Sendable {
   public static func openingSearchLink(_ criteria: SearchCriteria) -> BookingBag {
     var bag = BookingBag()
     _ = bag.searchSubmitted(criteria)
-    bag.write(.searchCriteria, \.searchCriteria, criteria, by: "deep link handler")
-    bag.write(.isFromDeepLink, \.isFromDeepLink, true, by: "deep link handler")
+    bag.write(.searchCriteria, \.searchCriteria, criteria, by: .deepLinkHandler)
+    bag.write(.isFromDeepLink, \.isFromDeepLink, true, by: .deepLinkHandler)
     return bag
   }
 }

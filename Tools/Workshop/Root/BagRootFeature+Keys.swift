@@ -136,11 +136,11 @@ extension BagRootFeature.State {
       lines.append("  .\(screen)(\(bag.step(of: screen)?.summary(in: language) ?? "nil"))")
     }
     lines.append("")
-    lines.append(contentsOf: bag.inspectorLines)
+    lines.append(contentsOf: bag.inspectorLines(words.inspector))
     let onDisk = screensOnDisk.map {
       "[" + $0.screens.map(\.description).joined(separator: ", ") + "]"
     }
-    lines.append("  saved screens (on disk) = \(onDisk ?? "-")")
+    lines.append(words.inspector.savedScreens(onDisk ?? "-"))
     lines.append("")
     lines.append("\(strings.inspectorEvents):")
     lines.append(contentsOf: shell.activity.suffix(8).map { "  " + $0 })

@@ -56,4 +56,8 @@ extension BagRootFeature: ProgramRoot {
   public static func strings(of state: State) -> Strings { state.strings }
   /// The bag's current screen.
   public static func current(of state: State) -> StepKind { state.current }
+
+  public static func isLooking(_ state: State) -> Bool {
+    state.shell.modal == .help || state.shell.modal == .inspector
+  }
 }

@@ -70,7 +70,7 @@ public enum BagView {
     let clip = Rect(x: x + 1, y: rect.y, width: max(0, right - x - 1), height: 1)
     canvas.put(
       DisplayWidth.truncate(banner, to: clip.width), x: x + 1, y: rect.y,
-      style: theme.critical.adding(.bold), clip: clip)
+      style: theme.critical, clip: clip)
   }
 
   /// The row under the header: the trip bar, which observes two fields written apart (the

@@ -19,6 +19,8 @@ public struct BagWords: Sendable {
   public let travellersSaved: String
   /// The bag's keys, under the app's in the help.
   public let helpLines: [String]
+  /// The inspector's words around the bag's fields.
+  public let inspector: BagInspectorWords
   /// A writer's name, as the activity log says it.
   private let wroteLine: @Sendable (_ writer: String, _ field: String, _ value: String) -> String
 
@@ -30,7 +32,7 @@ public struct BagWords: Sendable {
   private init(
     banner: String, tripBar: @escaping @Sendable (String, String?) -> String,
     emptyScreen: String, deadPay: String, quitLosesBag: String, promoApplied: String,
-    travellersSaved: String, helpLines: [String],
+    travellersSaved: String, helpLines: [String], inspector: BagInspectorWords,
     wroteLine: @escaping @Sendable (String, String, String) -> String
   ) {
     self.banner = banner
@@ -41,12 +43,15 @@ public struct BagWords: Sendable {
     self.promoApplied = promoApplied
     self.travellersSaved = travellersSaved
     self.helpLines = helpLines
+    self.inspector = inspector
     self.wroteLine = wroteLine
   }
 
   /// "price refresh wrote totalPrice = EUR 212.00": who wrote `field` of `bag` last, and what.
   public func wrote(_ field: BookingBag.Field, _ bag: BookingBag) -> String {
-    wroteLine(bag.writers[field] ?? "?", field.rawValue, bag.value(of: field))
+    wroteLine(
+      bag.writers[field].map(inspector.writer) ?? "?", field.rawValue,
+      bag.value(of: field, inspector))
   }
 
   static let english = BagWords(
@@ -62,6 +67,7 @@ public struct BagWords: Sendable {
       "Ctrl-P            the promo code, at payment",
       "s                 save the travellers, on a confirmation",
     ],
+    inspector: .english,
     wroteLine: { "\($0) wrote \($1) = \($2)" })
 
   static let turkish = BagWords(
@@ -77,5 +83,29 @@ public struct BagWords: Sendable {
       "Ctrl-P            promosyon kodu, ödeme ekranında",
       "s                 yolcuları kaydet, onay ekranında",
     ],
+    inspector: BagInspectorWords(
+      heading: "çanta (BookingBag.shared):",
+      lastWrittenBy: { "   (son yazan: \($0))" },
+      writer: turkishWriter,
+      savedScreens: { "  kayıtlı ekranlar (diskte) = \($0)" },
+      anEmail: "(bir e-posta)", noSeats: "koltuk yok", seats: { "koltuklar " + $0 },
+      travellers: { "\($0) yolcu" }),
     wroteLine: { "\($0), \($1) alanına yazdı: \($2)" })
+
+  /// A writer of the bag in Turkish.
+  static func turkishWriter(_ writer: BookingBag.Writer) -> String {
+    switch writer {
+    case .searchScreen: "arama ekranı"
+    case .resultsScreen: "sonuçlar ekranı"
+    case .resultsSavedTravellers: "sonuçlar ekranı (kayıtlı yolcular)"
+    case .passengersScreen: "yolcular ekranı"
+    case .extrasScreen: "ek hizmetler ekranı"
+    case .priceRefresh: "fiyat yenileme"
+    case .promoCode: "promosyon kodu"
+    case .paymentScreen: "ödeme ekranı"
+    case .confirmationScreen: "onay ekranı"
+    case .deepLinkHandler: "derin bağlantı işleyicisi"
+    case .reset: "reset()"
+    }
+  }
 }

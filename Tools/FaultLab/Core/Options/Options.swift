@@ -49,6 +49,9 @@ public struct Options: Hashable, Sendable {
   public static func parse(_ arguments: [String]) throws(UsageError) -> Options {
     var options = Options()
     var remaining = arguments[...]
+    // `swift run faultlab -- --lessons` passes its `--` on: faultlab takes no operands, so a
+    // leading `--` is skipped.
+    if remaining.first == "--" { remaining.removeFirst() }
     while let argument = remaining.popFirst() {
       let (name, inline) = split(argument)
       func value() throws(UsageError) -> String {

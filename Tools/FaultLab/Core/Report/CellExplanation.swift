@@ -4,13 +4,22 @@ extension Contrast {
     let words = Words(language)
     let label = words.labelWidth
     let column = 40
+    // A label and its text, the text wrapped under itself within a 100-column projector.
+    func field(_ name: String, _ text: String) -> [String] {
+      text.wrapped(98 - label).enumerated().map {
+        ($0.offset == 0 ? name : "").padded(label) + $0.element
+      }
+    }
     var lines = [
       "\(check.name(language)) x \(fault.name(language)) -> \(separation.labelled(language))", "",
-      words.check.padded(label) + "\(check.name(language)): \(check.summary(language))",
-      words.expects.padded(label) + check.expectation(language),
-      words.fault.padded(label) + "\(fault.name(language)): \(fault.summary(language))",
-      words.scenario.padded(label)
-        + "\(check.scenario.rawValue): \(check.scenario.summary(language))", "",
+    ]
+    lines += field(words.check, "\(check.name(language)): \(check.summary(language))")
+    lines += field(words.expects, check.expectation(language))
+    lines += field(words.fault, "\(fault.name(language)): \(fault.summary(language))")
+    lines += field(
+      words.scenario, "\(check.scenario.rawValue): \(check.scenario.summary(language))")
+    lines += [
+      "",
       "".padded(label) + "\(words.correct): BookingFlow".padded(column)
         + "\(words.faulty): \(fault.name(language))",
     ]
@@ -24,10 +33,13 @@ extension Contrast {
         lines.append(head.padded(label) + leftText.padded(column) + rightText)
       }
     }
-    lines += [
-      "", "=> \(separation.labelled(language)): \(separation.meaning(language))", "",
-      describe(language),
-    ]
+    lines.append("")
+    lines += "=> \(separation.labelled(language)): \(separation.meaning(language))".wrapped(98)
+      .enumerated().map { ($0.offset == 0 ? "" : "   ") + $0.element }
+    lines.append("")
+    lines += describe(language).wrapped(96).enumerated().map {
+      ($0.offset == 0 ? "" : "    ") + $0.element
+    }
     return lines.joined(separator: "\n")
   }
 

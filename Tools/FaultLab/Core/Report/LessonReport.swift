@@ -30,7 +30,12 @@ public struct LessonReport: Sendable {
     var lines = [words.title, ""]
     for (measurement, outcomes) in measurements {
       lines.append("# \(measurement.summary(language))")
-      lines += outcomes.map { $0.describe(language) }
+      // A 100-column projector: a long line goes on under itself, indented.
+      for outcome in outcomes {
+        lines += outcome.describe(language).wrapped(96).enumerated().map {
+          ($0.offset == 0 ? "" : "    ") + $0.element
+        }
+      }
       lines.append(Separation.countSeparations(outcomes.map(\.separation), language))
       lines.append("")
     }
