@@ -31,6 +31,7 @@ extension Strings {
         "Tab / Shift-Tab   next / previous field",
         "Arrows            move in lists, seat map, suggestions",
         "Enter             choose; next field; continue, submit",
+        "Ctrl-S            send the form from any field",
         "Esc               back one step (later steps are dropped)",
         "Alt+Backspace     delete a word (pasting works in fields)",
         "Ctrl-U / Ctrl-K   clear a field before / after the cursor",
@@ -223,7 +224,7 @@ extension Strings {
           }
         let was = named(born)
         return was.prefix(1).uppercased() + was.dropFirst()
-          + " on \(day), not \(named(row)) (\(ages))."
+          + " on \(Language.english.weekdayDate(day)), not \(named(row)) (\(ages))."
       },
       givenLabel: "Given name", familyLabel: "Family name", birthLabel: "Born (YYYY-MM-DD)",
       contactHeading: "Contact", emailLabel: "Email", phoneLabel: "Phone",
@@ -289,6 +290,7 @@ extension Strings {
       invalidCVC: "3 or 4 digits.",
       expiredExplanation: "The price lock ran out. Press r to price the same seats and bags again.",
       totalLabel: "Total",
+      totalFor: { "Total for \($0)" },
       testCardHint:
         "Test cards: 4242\u{A0}4242\u{A0}4242\u{A0}4242 pays; "
         + "4000\u{A0}0000\u{A0}0000\u{A0}0002 is declined; "

@@ -38,6 +38,7 @@ extension Strings {
         "Tab / Shift-Tab   sonraki / önceki alan",
         "Oklar             listede, koltuk planında, önerilerde gezin",
         "Enter             seç; sonraki alan; devam et, gönder",
+        "Ctrl-S            formu herhangi bir alandan gönder",
         "Esc               bir adım geri (sonraki adımlar düşer)",
         "Alt+Backspace     bir kelimeyi sil (alanlara yapıştırılabilir)",
         "Ctrl-U / Ctrl-K   alanı imleçten önce / sonra temizle",
@@ -207,7 +208,8 @@ extension Strings {
           case .child: "2-11 yaş"
           case .infant: "2 yaş altı"
           }
-        return "\(day) günü \(turkishType(born)), \(turkishType(row)) değil (\(ages))."
+        return "\(Language.turkish.weekdayDate(day)) günü \(turkishType(born)), "
+          + "\(turkishType(row)) değil (\(ages))."
       },
       givenLabel: "Ad", familyLabel: "Soyad", birthLabel: "Doğum (YYYY-AA-GG)",
       contactHeading: "İletişim", emailLabel: "E-posta", phoneLabel: "Telefon",
@@ -274,6 +276,7 @@ extension Strings {
       expiredExplanation:
         "Fiyat garantisi bitti. Aynı koltuk ve bagajları yeniden fiyatlamak için r.",
       totalLabel: "Toplam",
+      totalFor: { "Toplam · \($0)" },
       testCardHint:
         "Test kartları: 4242\u{A0}4242\u{A0}4242\u{A0}4242 öder; "
         + "4000\u{A0}0000\u{A0}0000\u{A0}0002 reddedilir; "

@@ -233,7 +233,10 @@ public enum RootView {
     switch step {
     case .results(let c, _):
       let arrow = c.isRoundTrip ? "⇄" : "→"
-      return [full, "\(c.origin) \(arrow) \(c.destination), \(language.shortDate(c.departure))"]
+      return [
+        full, "\(c.origin) \(arrow) \(c.destination), \(language.weekdayDate(c.departure))",
+        "\(c.origin) \(arrow) \(c.destination), \(language.shortDate(c.departure))",
+      ]
     case .passengers(let offer, _):
       let flights = offer.flightNumbers.map(\.description).joined(separator: "+")
       return [full, "\(flights) \(offer.departure.hhmm)", flights]
@@ -277,7 +280,8 @@ public enum RootView {
     let inner = Panel.draw(on: &canvas, in: rect, title: title, focused: true, theme: theme)
     let content = Rect(x: inner.x + 1, y: inner.y, width: inner.width - 2, height: inner.height)
     let context = StepDrawing(
-      theme: theme, strings: strings, language: language, spinner: spinner, now: state.now)
+      theme: theme, strings: strings, language: language, spinner: spinner, now: state.now,
+      path: state.flow.path)
     return entry.screen.draw(on: &canvas, in: content, context: context)
   }
 
