@@ -12,13 +12,19 @@ public struct SeatLegend: Hashable, Sendable {
   public var chosen: String
   /// A row beside an emergency exit.
   public var exitRow: String
+  /// The word after a count of rows the map hides above or below ("▲ 6 rows"): always two or
+  /// more, since one hidden row would fit in the marker's place.
+  public var rows: String
 
   /// A legend from its words.
-  public init(free: String, premium: String, taken: String, chosen: String, exitRow: String) {
+  public init(
+    free: String, premium: String, taken: String, chosen: String, exitRow: String, rows: String
+  ) {
     self.free = free
     self.premium = premium
     self.taken = taken
     self.chosen = chosen
     self.exitRow = exitRow
+    self.rows = rows
   }
 }

@@ -61,7 +61,13 @@ enum SeatLegendLine {
       let y = rect.y + index
       for (offset, item) in row.enumerated() {
         if offset > 0 { x += 2 }
-        x = canvas.put(item.symbol, x: x, y: y, style: item.style, clip: rect) + 1
+        // A word wrapped under its own symbol has blanks there, left as the row's fill (a
+        // symbol's style may underline).
+        if item.symbol.allSatisfy({ $0 == " " }) {
+          x += DisplayWidth.of(item.symbol) + 1
+        } else {
+          x = canvas.put(item.symbol, x: x, y: y, style: item.style, clip: rect) + 1
+        }
         x = canvas.put(item.word, x: x, y: y, style: theme.dim, clip: rect)
       }
     }

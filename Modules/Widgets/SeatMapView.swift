@@ -12,9 +12,10 @@ import Domain
 ///
 /// Free seats are `[ ]`, free seats that cost more `[+]`, taken ones `[x]`, and a seat chosen
 /// for a passenger shows the passenger's label, `[1]`. The cursor keeps the seat's text and
-/// takes `theme.seatCursor`. When the rows do not fit, the map scrolls to centre the cursor's row;
-/// when the seats of a row do not fit across, it shows as many columns as fit around the cursor's
-/// and marks the cut side in the header with `‹` or `›`.
+/// takes `theme.seatCursor`. When the rows do not fit, the map scrolls to centre the cursor's row,
+/// and a marker row says how many rows are hidden above or below (`▲ 6 rows`); when the seats of
+/// a row do not fit across, it shows as many columns as fit around the cursor's and marks the cut
+/// side in the header with `‹` or `›`.
 public enum SeatMapView {
   /// A seat as a click target: where the map drew it, on a canvas that keeps regions.
   public struct SeatClick: Hashable, Sendable {
@@ -26,17 +27,19 @@ public enum SeatMapView {
   /// Columns an aisle takes.
   private static let aisleWidth = 2
 
-  /// Draws `seatMap` into `rect`, centred across it, with `chosen` seats labelled.
+  /// Draws `seatMap` into `rect`, centred across it, with `chosen` seats labelled, and the
+  /// legend on its bottom rows unless `drawsLegend` is false (the caller draws it elsewhere,
+  /// with `drawLegend`).
   public static func draw(
     on canvas: inout Canvas, in rect: Rect, seatMap: SeatMap, chosen: [SeatDesignator: String],
-    cursor: SeatDesignator?, theme: Theme, legend: SeatLegend
+    cursor: SeatDesignator?, theme: Theme, legend: SeatLegend, drawsLegend: Bool = true
   ) {
     canvas.fill(rect, style: theme.text)
     guard !rect.isEmpty else { return }
     let headerRows = rect.height >= 2 ? 1 : 0
     // The whole legend where the map has room for it (a third of its height at most).
     let legendRows =
-      rect.height >= 3
+      drawsLegend && rect.height >= 3
       ? min(SeatLegendLine.rowsNeeded(legend, width: rect.width), max(1, rect.height / 3)) : 0
     let visible = rect.height - headerRows - legendRows
     let left = rect.x + max(0, (rect.width - requiredWidth(for: seatMap)) / 2)
@@ -57,9 +60,22 @@ public enum SeatMapView {
     let seats = Dictionary(
       seatMap.seats.map { ($0.designator, $0) }, uniquingKeysWith: { first, _ in first })
     let exitRows = Set(seatMap.rows(of: .exitRow))
-    let top = firstRow(seatMap: seatMap, cursor: cursor, visible: visible)
-    for (line, row) in seatMap.rows.dropFirst(top).prefix(visible).enumerated() {
-      let y = rect.y + headerRows + line
+    let rows = ScrollWindow(
+      count: seatMap.rows.count, height: visible,
+      showing: cursor.flatMap { seatMap.rows.firstIndex(of: $0.row) } ?? 0, centred: true)
+    if rows.marked {
+      let x = left + labelWidth + 2
+      let room = Rect(x: x, y: rect.y, width: max(0, rect.maxX - x), height: rect.height)
+      for (hidden, y, arrow) in [
+        (rows.hiddenAbove, rect.y + headerRows, "▲"),
+        (rows.hiddenBelow, rect.y + headerRows + visible - 1, "▼"),
+      ] where hidden > 0 {
+        let text = DisplayWidth.truncate("\(arrow) \(hidden) \(legend.rows)", to: room.width)
+        canvas.put(text, x: x, y: y, style: theme.accent, clip: room)
+      }
+    }
+    for (line, row) in seatMap.rows[rows.lines].enumerated() {
+      let y = rect.y + headerRows + rows.firstLineRow + line
       let label = DisplayWidth.pad(String(row), to: labelWidth, alignRight: true)
       let labelStyle = row == cursor?.row ? theme.strong : theme.dim
       var x = canvas.put(label, x: left, y: y, style: labelStyle, clip: rect) + 1
@@ -88,6 +104,19 @@ public enum SeatMapView {
         in: Rect(x: rect.x, y: rect.maxY - legendRows, width: rect.width, height: legendRows),
         legend: legend, theme: theme)
     }
+  }
+
+  /// Draws the legend alone in the rows of `rect`, packed into as few rows as its width allows;
+  /// rows that do not fit are left off from the end.
+  public static func drawLegend(
+    on canvas: inout Canvas, in rect: Rect, legend: SeatLegend, theme: Theme
+  ) {
+    SeatLegendLine.draw(on: &canvas, in: rect, legend: legend, theme: theme)
+  }
+
+  /// How many rows the whole legend takes at `width`.
+  public static func legendRows(_ legend: SeatLegend, width: Int) -> Int {
+    SeatLegendLine.rowsNeeded(legend, width: width)
   }
 
   /// The columns the map takes without being cut: row numbers, exit marks, seats and aisles.
@@ -141,15 +170,6 @@ public enum SeatMapView {
 
   private static func rowLabelWidth(_ seatMap: SeatMap) -> Int {
     max(1, seatMap.rows.map { String($0).count }.max() ?? 1)
-  }
-
-  /// The index of the first row shown: 0 when all fit, else the cursor's row as near the middle
-  /// as the ends allow.
-  private static func firstRow(seatMap: SeatMap, cursor: SeatDesignator?, visible: Int) -> Int {
-    let count = seatMap.rows.count
-    guard visible > 0, count > visible else { return 0 }
-    let target = cursor.flatMap { seatMap.rows.firstIndex(of: $0.row) } ?? 0
-    return min(max(0, target - visible / 2), count - visible)
   }
 
   private static func drawHeader(

@@ -27,7 +27,9 @@ extension TextField {
   ///
   /// A focused field is drawn in `theme.field`, its cursor cell in `theme.fieldCursor` (which
   /// shows in the monochrome theme too). An unfocused field shows its start, or
-  /// `placeholder` in `theme.dim` when it is empty.
+  /// `placeholder` in `theme.dim` when it is empty. Text wider than the field shows `…` where it
+  /// is cut: at the end, at the start (the cursor at the end, as when typing a long card
+  /// number), or at both.
   public func draw(
     on canvas: inout Canvas, in rect: Rect, focused: Bool, theme: Theme, placeholder: String = ""
   ) {
@@ -40,24 +42,65 @@ extension TextField {
       canvas.put(shown, x: row.x, y: row.y, style: theme.dim, clip: row)
       return
     }
+    if !focused {
+      let shown = DisplayWidth.truncate(displayText, to: row.width)
+      canvas.put(shown, x: row.x, y: row.y, style: fieldStyle, clip: row)
+      return
+    }
     let cursorStyle = theme.fieldCursor
     let characters = Array(displayText)
     let at = displayCursor
-    let start = focused ? Self.firstVisible(characters, cursor: at, columns: row.width) : 0
+    let (shown, cutBefore, cutAfter) = Self.window(characters, cursor: at, columns: row.width)
     var x = row.x
-    for offset in start..<characters.count {
+    if cutBefore { x = canvas.put("…", x: x, y: row.y, style: fieldStyle, clip: row) }
+    let end = row.maxX - (cutAfter ? 1 : 0)
+    // "…4242", not "… 4242": a card number's group space right after the cut is left out.
+    var first = shown.lowerBound
+    if cutBefore, first < at, characters[first] == " " { first += 1 }
+    for offset in first..<characters.count {
       // A selected text shows whole in the cursor's style: the next key replaces all of it.
-      let style = focused && (offset == at || isSelected) ? cursorStyle : fieldStyle
-      if x + DisplayWidth.of(characters[offset]) > row.maxX {
+      let style = offset == at || isSelected ? cursorStyle : fieldStyle
+      if x + DisplayWidth.of(characters[offset]) > end {
         // A wide character under the cursor in a one-column field: show the cursor at least.
         if offset == at { canvas.put(" ", x: x, y: row.y, style: style, clip: row) }
         break
       }
       x = canvas.put(String(characters[offset]), x: x, y: row.y, style: style, clip: row)
     }
-    if focused, at >= characters.count, x < row.maxX {
+    if at >= characters.count, x < end {
       canvas.put(" ", x: x, y: row.y, style: cursorStyle, clip: row)
     }
+    if cutAfter { canvas.put("…", x: end, y: row.y, style: fieldStyle, clip: row) }
+  }
+
+  /// The characters shown in a focused field of `columns`, and whether text is cut before and
+  /// after them (each cut takes a column for its `…`): the cursor (one column at the end) in
+  /// view, with as much as fits before it. A field too narrow for the cursor and two `…` shows
+  /// no `…`.
+  private static func window(_ characters: [Character], cursor: Int, columns: Int) -> (
+    Range<Int>, cutBefore: Bool, cutAfter: Bool
+  ) {
+    var cutBefore = false
+    var cutAfter = false
+    var shown = 0..<0
+    // Each pass may find a cut the one before did not: at most one more for each side.
+    for _ in 0..<3 {
+      let room = columns - (cutBefore ? 1 : 0) - (cutAfter ? 1 : 0)
+      let start = firstVisible(characters, cursor: cursor, columns: max(1, room))
+      var used = 0
+      var end = start
+      while end < characters.count, used + DisplayWidth.of(characters[end]) <= room {
+        used += DisplayWidth.of(characters[end])
+        end += 1
+      }
+      shown = start..<end
+      let before = start > 0
+      let after = end < characters.count
+      if columns < 3 || (before == cutBefore && after == cutAfter) { break }
+      cutBefore = before
+      cutAfter = after
+    }
+    return columns < 3 ? (shown, false, false) : (shown, cutBefore, cutAfter)
   }
 
   /// The first character to show so that the cursor (one column at the end) fits in `columns`,

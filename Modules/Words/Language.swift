@@ -63,6 +63,12 @@ public enum Language: String, Hashable, Sendable, Codable, CaseIterable {
     return "\(weekdays[(day.isoWeekday + 6) % 7]) \(day.day)"
   }
 
+  /// "Th 24 Dec" / "Pe 24 Ara": a day with its weekday in two letters, as the fare strip says
+  /// it, for a narrow column (the trips list).
+  public func compactWeekdayDate(_ day: CalendarDay) -> String {
+    weekdayAndDay(day) + String(shortDate(day).drop { $0 != " " })
+  }
+
   /// Minutes as "3h 25m" / "3sa 25dk".
   public func duration(minutes: Int) -> String {
     let (h, m) = (minutes / 60, minutes % 60)

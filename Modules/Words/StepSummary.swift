@@ -2,17 +2,17 @@ import Domain
 import FlowOwner
 
 extension BookingStep {
-  /// What the step carries, in a few words: "IST → AMS, 24 Dec, 2 pax", "TK1957 08:40 EUR 212".
+  /// What the step carries, in a few words: "IST → AMS, Thu 24 Dec, 2 pax", "TK1957 08:40 EUR 212".
   public func summary(in language: Language) -> String {
     let strings = language.strings
     switch self {
     case .results(let c, _):
       guard let returning = c.returning else {
-        return "\(c.origin) → \(c.destination), \(language.shortDate(c.departure)), "
+        return "\(c.origin) → \(c.destination), \(language.weekdayDate(c.departure)), "
           + strings.partyShort(c.party)
       }
-      return "\(c.origin) ⇄ \(c.destination), \(language.shortDate(c.departure))–"
-        + "\(language.shortDate(returning)), " + strings.partyShort(c.party)
+      return "\(c.origin) ⇄ \(c.destination), \(language.weekdayDate(c.departure))–"
+        + "\(language.weekdayDate(returning)), " + strings.partyShort(c.party)
     case .passengers(let offer, _):
       // A round trip's two directions are told apart: "LH816+LH2685 ⇄ LH555+LH2479".
       let flights = offer.slices.map {
@@ -53,7 +53,8 @@ extension BookingStep {
       let first = offer.outbound.flightNumbers.first?.description ?? flights
       let chosen = "\(flights) \(offer.departure.hhmm)"
       return [
-        "\(summary(in: language)) · \(chosen)", "\(route) · \(chosen)",
+        "\(summary(in: language)) · \(chosen)",
+        "\(route), \(language.weekdayDate(c.departure)) · \(chosen)", "\(route) · \(chosen)",
         "\(route) · \(first) \(offer.departure.hhmm)", "\(first) \(offer.departure.hhmm)",
       ]
     case (.passengers, .extras(let draft, _)):

@@ -31,6 +31,7 @@ extension Strings {
         "Tab / Shift-Tab   next / previous field",
         "Arrows            move in lists, seat map, suggestions",
         "Enter             choose; next field; continue, submit",
+        "Ctrl-S            send the form from any field",
         "Esc               back one step (later steps are dropped)",
         "Alt+Backspace     delete a word (pasting works in fields)",
         "Ctrl-U / Ctrl-K   clear a field before / after the cursor",
@@ -225,7 +226,7 @@ extension Strings {
           }
         let was = named(born)
         return was.prefix(1).uppercased() + was.dropFirst()
-          + " on \(day), not \(named(row)) (\(ages))."
+          + " on \(Language.english.weekdayDate(day)), not \(named(row)) (\(ages))."
       },
       givenLabel: "Given name", familyLabel: "Family name", birthLabel: "Born (YYYY-MM-DD)",
       contactHeading: "Contact", emailLabel: "Email", phoneLabel: "Phone",
@@ -241,6 +242,8 @@ extension Strings {
       seatsHeading: "Seats", bagsHeading: "Checked bags", insuranceLabel: "Travel insurance",
       estimateLabel: "Estimate",
       loadingSeatMap: "Loading seat map…",
+      moreAbove: "▲ more",
+      moreBelow: "▼ more",
       pricing: "Pricing…",
       seatFor: { "Seat for \($0)" },
       noSeat: "no seat",
@@ -249,7 +252,7 @@ extension Strings {
       bagsCount: { $0 == 1 ? "1 bag" : "\($0) bags" },
       legend: SeatLegend(
         free: "available", premium: "extra legroom", taken: "taken", chosen: "chosen",
-        exitRow: "exit row"),
+        exitRow: "exit row", rows: "rows"),
       premiumFrom: { "extra legroom, from \($0)" },
       infantOnLap: "on a lap",
       seatsAtCheckIn: { "\($0): seats at check-in" },
@@ -289,6 +292,7 @@ extension Strings {
       invalidCVC: "3 or 4 digits.",
       expiredExplanation: "The price lock ran out. Press r to price the same seats and bags again.",
       totalLabel: "Total",
+      totalFor: { "Total for \($0)" },
       testCardHint:
         "Test cards: 4242\u{A0}4242\u{A0}4242\u{A0}4242 pays; "
         + "4000\u{A0}0000\u{A0}0000\u{A0}0002 is declined; "

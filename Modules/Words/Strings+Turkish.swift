@@ -38,6 +38,7 @@ extension Strings {
         "Tab / Shift-Tab   sonraki / önceki alan",
         "Oklar             listede, koltuk planında, önerilerde gezin",
         "Enter             seç; sonraki alan; devam et, gönder",
+        "Ctrl-S            formu herhangi bir alandan gönder",
         "Esc               bir adım geri (sonraki adımlar düşer)",
         "Alt+Backspace     bir kelimeyi sil (alanlara yapıştırılabilir)",
         "Ctrl-U / Ctrl-K   alanı imleçten önce / sonra temizle",
@@ -209,7 +210,8 @@ extension Strings {
           case .child: "2-11 yaş"
           case .infant: "2 yaş altı"
           }
-        return "\(day) günü \(turkishType(born)), \(turkishType(row)) değil (\(ages))."
+        return "\(Language.turkish.weekdayDate(day)) günü \(turkishType(born)), "
+          + "\(turkishType(row)) değil (\(ages))."
       },
       givenLabel: "Ad", familyLabel: "Soyad", birthLabel: "Doğum (YYYY-AA-GG)",
       contactHeading: "İletişim", emailLabel: "E-posta", phoneLabel: "Telefon",
@@ -225,6 +227,8 @@ extension Strings {
       seatsHeading: "Koltuklar", bagsHeading: "Bagaj", insuranceLabel: "Seyahat sigortası",
       estimateLabel: "Tahmini tutar",
       loadingSeatMap: "Koltuk planı yükleniyor…",
+      moreAbove: "▲ daha fazla",
+      moreBelow: "▼ daha fazla",
       pricing: "Fiyatlanıyor…",
       seatFor: { "\($0) için koltuk" },
       noSeat: "koltuk yok",
@@ -233,7 +237,7 @@ extension Strings {
       bagsCount: { "\($0) bagaj" },
       legend: SeatLegend(
         free: "boş", premium: "ekstra alan", taken: "dolu", chosen: "seçili",
-        exitRow: "acil çıkış"),
+        exitRow: "acil çıkış", rows: "sıra"),
       premiumFrom: { "geniş diz mesafesi, \($0) itibarıyla" },
       infantOnLap: "kucakta",
       seatsAtCheckIn: { "\($0): koltuklar check-in'de" },
@@ -274,6 +278,7 @@ extension Strings {
       expiredExplanation:
         "Fiyat garantisi bitti. Aynı koltuk ve bagajları yeniden fiyatlamak için r.",
       totalLabel: "Toplam",
+      totalFor: { "Toplam · \($0)" },
       testCardHint:
         "Test kartları: 4242\u{A0}4242\u{A0}4242\u{A0}4242 öder; "
         + "4000\u{A0}0000\u{A0}0000\u{A0}0002 reddedilir; "

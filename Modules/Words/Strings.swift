@@ -207,7 +207,7 @@ public struct PassengersStrings: Sendable {
   public let birthTooEarly: String
   /// At a date of birth that makes the traveller another type on the departure day than the
   /// row's: (the row's type, the type born then, the departure day).
-  public let birthNotForType: @Sendable (PassengerType, PassengerType, String) -> String
+  public let birthNotForType: @Sendable (PassengerType, PassengerType, CalendarDay) -> String
   public let givenLabel: String
   public let familyLabel: String
   public let birthLabel: String
@@ -230,6 +230,9 @@ public struct ExtrasStrings: Sendable {
   public let insuranceLabel: String
   public let estimateLabel: String
   public let loadingSeatMap: String
+  /// The markers of a panel scrolled: lines hidden above, lines hidden below.
+  public let moreAbove: String
+  public let moreBelow: String
   public let pricing: String
   public let seatFor: @Sendable (String) -> String
   public let noSeat: String
@@ -273,6 +276,8 @@ public struct PaymentStrings: Sendable {
   public let invalidCVC: String
   public let expiredExplanation: String
   public let totalLabel: String
+  /// The total's label naming whom the booking is for: "Total for Ada Lovelace, Grace Hopper".
+  public let totalFor: @Sendable (String) -> String
   public let testCardHint: String
 }
 

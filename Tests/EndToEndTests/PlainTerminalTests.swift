@@ -112,7 +112,14 @@ struct PlainTerminalTests {
     let lines = screen.split(separator: "\n", omittingEmptySubsequences: false)
     let unexpected = screen.unicodeScalars.filter { !$0.isASCII }
     #expect(unexpected.isEmpty, "\(name): \(unexpected)\n\(screen)", sourceLocation: sourceLocation)
-    #expect(!screen.contains("?"), "\(name):\n\(screen)", sourceLocation: sourceLocation)
+    // A `?` is a character folded to nothing, but for the help key the footer may name alone.
+    let footer = lines.lastIndex { !$0.isEmpty } ?? lines.endIndex
+    let folded = lines.indices.contains {
+      lines[$0].contains("?")
+        && ($0 != footer
+          || lines[$0].split(separator: " ").contains { $0 != "?" && $0.contains("?") })
+    }
+    #expect(!folded, "\(name):\n\(screen)", sourceLocation: sourceLocation)
     let width = BookingTerminal.width
     let top = lines.firstIndex { $0.hasPrefix("l ") && $0.hasSuffix("k") && $0.count == width }
     let whole =

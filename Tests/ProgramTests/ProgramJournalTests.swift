@@ -99,6 +99,27 @@ struct ProgramJournalTests {
     #expect(replayed.state.flow.path.map(\.kind) == run.program.store.state.flow.path.map(\.kind))
   }
 
+  @Test("a card and names pasted across fields are not in the journal")
+  func pastesNotKept() async throws {
+    let path = NSTemporaryDirectory() + "booking-journal-" + UUID().uuidString + ".jsonl"
+    defer { try? FileManager.default.removeItem(atPath: path) }
+    let run = try Run(["--latency", "0"], journal: path)
+    defer { run.remove() }
+    await run.start()
+    await run.searchIstanbulToAmsterdam()
+    await run.chooseOffer()
+    await run.press(
+      .right, .tab, .paste("Grace\nHopper\n1986-12-09\ngrace@navy.mil\n+905551234567"))
+    await run.press(.control("s"))
+    await run.continueToPayment()
+    await run.press(.paste("4000 0000 0000 9995\n12/30\n123"), .control("s"))
+    let text = try String(contentsOfFile: path, encoding: .utf8)
+      .replacing(#/[a-z]{2,4}-[0-9a-f]{8,}/#, with: "ID")
+    for secret in ["Grace", "Hopper", "1986", "grace", "navy", "1234567", "9995", "4000 0000"] {
+      #expect(!text.contains(secret), "\(secret) is in the journal")
+    }
+  }
+
   @Test("a journal that is not one, or of another version, is refused with its line")
   func refused() async throws {
     for (text, line) in [("{}\n", 1), ("not json\n", 1)] {

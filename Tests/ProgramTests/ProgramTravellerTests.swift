@@ -11,14 +11,17 @@ import Testing
 @Suite("What a traveller expects, in process")
 struct ProgramTravellerTests {
   /// The day `days` after the run's start, as the search form takes it and as a panel title
-  /// shows it.
+  /// shows it, with its weekday.
   func day(_ days: Int) -> (iso: String, short: String) {
     let day = CalendarDay(Run.start.addingTimeInterval(Double(days) * 86_400), in: .utc)
     let months = [
       "Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec",
     ]
+    let weekdays = ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"]
     let parts = day.iso.split(separator: "-").compactMap { Int($0) }
-    return (day.iso, "\(parts[2]) \(months[parts[1] - 1])")
+    return (
+      day.iso, "\(weekdays[(day.isoWeekday + 6) % 7]) \(parts[2]) \(months[parts[1] - 1])"
+    )
   }
 
   @Test("a date typed over the prefilled one searches that day; ] searches the next day")

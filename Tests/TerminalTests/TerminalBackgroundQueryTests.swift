@@ -1,4 +1,6 @@
 import Dispatch
+import Foundation
+import Synchronization
 import Testing
 
 @testable import Terminal
@@ -14,23 +16,41 @@ import Testing
 @MainActor
 @Suite("Background query on a terminal", .serialized)
 struct TerminalBackgroundQueryTests {
-  /// Answers `answer` on `controller` once the query has arrived there whole; returns what it
-  /// read.
-  nonisolated static func emulator(on controller: Int32, answer: [UInt8]) async -> [UInt8] {
-    await withCheckedContinuation { continuation in
-      DispatchQueue.global().async {
-        var received: [UInt8] = []
+  /// The terminal's side of a pseudo-terminal, played on a thread of its own that starts
+  /// before the query is written: it answers `answer` on `controller` once the query has
+  /// arrived whole, and keeps what it read. A thread, not a task: the query blocks its caller,
+  /// and a task might not start until the wait is over when Swift's pool is busy.
+  final class Emulator: Sendable {
+    /// What the thread read, and the signal that it has answered.
+    private final class Shared: Sendable {
+      let received = Mutex<[UInt8]>([])
+      let finished = DispatchSemaphore(value: 0)
+    }
+    private let shared = Shared()
+
+    init(on controller: Int32, answer: [UInt8]) {
+      let shared = shared
+      let thread = Thread {
+        var bytes: [UInt8] = []
         var buffer = [UInt8](repeating: 0, count: 256)
-        while !received.ends(with: TerminalBackground.query) {
+        while !bytes.ends(with: TerminalBackground.query) {
           var request = pollfd(fd: controller, events: Int16(POLLIN), revents: 0)
-          guard poll(&request, 1, 5_000) == 1 else { break }
+          guard poll(&request, 1, 60_000) == 1 else { break }
           let count = read(controller, &buffer, buffer.count)
-          if count > 0 { received += buffer.prefix(count) }
+          if count > 0 { bytes += buffer.prefix(count) }
         }
-        var bytes = answer
-        if !bytes.isEmpty { _ = write(controller, &bytes, bytes.count) }
-        continuation.resume(returning: received)
+        var reply = answer
+        if !reply.isEmpty { _ = write(controller, &reply, reply.count) }
+        shared.received.withLock { $0 = bytes }
+        shared.finished.signal()
       }
+      thread.start()
+    }
+
+    /// What the terminal read, once it has answered (or given up).
+    func wait() -> [UInt8] {
+      shared.finished.wait()
+      return shared.received.withLock { $0 }
     }
   }
 
@@ -46,13 +66,13 @@ struct TerminalBackgroundQueryTests {
     defer { terminal.close() }
     let device = fileno(terminal.input)
     let before = modes(device)
-    let controller = terminal.controller
-    async let read = Self.emulator(
-      on: controller, answer: Array("\u{1B}]11;rgb:ffff/ffff/ffff\u{1B}\\\u{1B}[?64;1c".utf8))
+    let emulator = Emulator(
+      on: terminal.controller,
+      answer: Array("\u{1B}]11;rgb:ffff/ffff/ffff\u{1B}\\\u{1B}[?64;1c".utf8))
     let background = TerminalBackground.ask(
-      input: device, output: fileno(terminal.input), milliseconds: 10_000)
+      input: device, output: fileno(terminal.input), milliseconds: 60_000)
     #expect(background == .light)
-    #expect(await read.ends(with: TerminalBackground.query))
+    #expect(emulator.wait().ends(with: TerminalBackground.query))
     let after = modes(device)
     #expect(after.c_lflag == before.c_lflag && after.c_iflag == before.c_iflag)
   }
@@ -62,11 +82,11 @@ struct TerminalBackgroundQueryTests {
     let terminal = try PseudoTerminal(columns: 80, rows: 24)
     defer { terminal.close() }
     let device = fileno(terminal.input)
-    async let read = Self.emulator(on: terminal.controller, answer: Array("\u{1B}[?1;2c".utf8))
+    let emulator = Emulator(on: terminal.controller, answer: Array("\u{1B}[?1;2c".utf8))
     // A wait that ran out would take a minute: the answer ends it.
     let background = TerminalBackground.ask(input: device, output: device, milliseconds: 60_000)
     #expect(background == nil)
-    #expect(await read.ends(with: TerminalBackground.query))
+    #expect(emulator.wait().ends(with: TerminalBackground.query))
   }
 
   @Test("a terminal that answers nothing: no colour once the time limit has passed")
@@ -74,9 +94,9 @@ struct TerminalBackgroundQueryTests {
     let terminal = try PseudoTerminal(columns: 80, rows: 24)
     defer { terminal.close() }
     let device = fileno(terminal.input)
-    async let read = Self.emulator(on: terminal.controller, answer: [])
+    let emulator = Emulator(on: terminal.controller, answer: [])
     #expect(TerminalBackground.ask(input: device, output: device, milliseconds: 20) == nil)
-    _ = await read
+    _ = emulator.wait()
   }
 
   @Test("not a terminal: nothing is written, no colour")

@@ -11,7 +11,8 @@ struct MonochromeSeatTests {
     let chosen = [try WidgetTest.seat("2B"): "1"]
     var canvas = Canvas(width: 24, height: 9)
     let legend = SeatLegend(
-      free: "free", premium: "extra", taken: "taken", chosen: "yours", exitRow: "exit")
+      free: "free", premium: "extra", taken: "taken", chosen: "yours", exitRow: "exit",
+      rows: "rows")
     SeatMapView.draw(
       on: &canvas, in: canvas.bounds, seatMap: map, chosen: chosen,
       cursor: try WidgetTest.seat("3B"), theme: .monochrome, legend: legend)

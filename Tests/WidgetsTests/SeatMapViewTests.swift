@@ -7,7 +7,8 @@ import Widgets
 struct SeatMapViewTests {
   let theme = WidgetTest.theme
   let legend = SeatLegend(
-    free: "free", premium: "extra", taken: "taken", chosen: "yours", exitRow: "exit")
+    free: "free", premium: "extra", taken: "taken", chosen: "yours", exitRow: "exit",
+    rows: "rows")
 
   private func render(
     _ seatMap: SeatMap, width: Int, height: Int, chosen: [SeatDesignator: String] = [:],
@@ -78,7 +79,7 @@ struct SeatMapViewTests {
       ])
   }
 
-  @Test("a tall cabin scrolls to keep the cursor's row in view")
+  @Test("a tall cabin scrolls to keep the cursor's row in view, counting the rows hidden")
   func scrolling() throws {
     let map = try WidgetTest.seatMap("ABC|DEF", rows: 1...30, occupied: ["28D"])
     let far = render(map, width: 25, height: 10, cursor: try WidgetTest.seat("28D"))
@@ -86,7 +87,7 @@ struct SeatMapViewTests {
       far,
       [
         "     A  B  C    D  E  F",
-        "25  [ ][ ][ ]  [ ][ ][ ]",
+        "    ▲ 25 rows",
         "26  [ ][ ][ ]  [ ][ ][ ]",
         "27  [ ][ ][ ]  [ ][ ][ ]",
         "28  [ ][ ][ ]  [x][ ][ ]",
@@ -98,8 +99,9 @@ struct SeatMapViewTests {
       ])
     #expect(far[15, 4]?.style == theme.seatCursor)
     let middle = render(map, width: 25, height: 10, cursor: try WidgetTest.seat("15A"))
-    #expect(middle.lines[1].hasPrefix("12 "))
-    #expect(middle.lines[6].hasPrefix("17 "))
+    #expect(middle.lines[1] == "    ▲ 12 rows")
+    #expect(middle.lines[4].hasPrefix("15 "))
+    #expect(middle.lines[6] == "    ▼ 14 rows")
     let top = render(map, width: 25, height: 10, cursor: nil)
     #expect(top.lines[1].hasPrefix(" 1 "))
   }
@@ -163,5 +165,60 @@ struct SeatMapViewTests {
         ".30  [ ]   .",
         "............",
       ])
+  }
+}
+
+@Suite("Seat map markers")
+struct SeatMapMarkerTests {
+  let theme = WidgetTest.theme
+  let legend = SeatLegend(
+    free: "free", premium: "extra legroom", taken: "taken", chosen: "yours", exitRow: "exit",
+    rows: "rows")
+
+  private func render(
+    _ seatMap: SeatMap, width: Int, height: Int, cursor: SeatDesignator?
+  ) -> Canvas {
+    var canvas = Canvas(width: width, height: height)
+    SeatMapView.draw(
+      on: &canvas, in: canvas.bounds, seatMap: seatMap, chosen: [:], cursor: cursor,
+      theme: theme, legend: legend, drawsLegend: false)
+    return canvas
+  }
+
+  @Test("rows hidden above and below are counted on a marker row, the cursor's row in view")
+  func markers() throws {
+    let map = try WidgetTest.seatMap("ABC|DEF", rows: 1...30)
+    // Seven rows under the letters: six rows of seats and a marker, or five between two.
+    let top = render(map, width: 25, height: 8, cursor: nil)
+    #expect(top.lines[1].hasPrefix(" 1 "), "\(top)")
+    #expect(top.lines[7].contains("▼ 24 rows"), "\(top)")
+    #expect(!top.lines.contains { $0.contains("▲") }, "\(top)")
+    let middle = render(map, width: 25, height: 8, cursor: try WidgetTest.seat("15C"))
+    #expect(middle.lines[1].contains("▲ 12 rows"), "\(middle)")
+    #expect(middle.lines[4].hasPrefix("15 "), "the cursor's row in the middle\n\(middle)")
+    #expect(middle.lines[7].contains("▼ 13 rows"), "\(middle)")
+    let end = render(map, width: 25, height: 8, cursor: try WidgetTest.seat("30F"))
+    #expect(end.lines[1].contains("▲ 24 rows"), "\(end)")
+    #expect(end.lines[7].hasPrefix("30 "), "\(end)")
+    #expect(!end.lines.contains { $0.contains("▼") }, "\(end)")
+    let one = try WidgetTest.seatMap("AB", rows: 1...4)
+    let short = render(one, width: 12, height: 4, cursor: nil)
+    #expect(short.lines[3].contains("▼ 2 rows"), "\(short)")
+    // A marker never stands for one row: that row would fit in its place.
+    let atEnd = render(one, width: 12, height: 4, cursor: try WidgetTest.seat("3B"))
+    #expect(atEnd.lines[1].contains("▲ 2 rows"), "\(atEnd)")
+  }
+
+  @Test("NO_COLOR: a wrapped legend word draws no underline under the blank beside it")
+  func wrappedLegendHasNoStrayUnderline() throws {
+    var canvas = Canvas(width: 14, height: 6)
+    SeatMapView.drawLegend(on: &canvas, in: canvas.bounds, legend: legend, theme: .monochrome)
+    let wrapped = try #require(canvas.lines.firstIndex { $0.contains("legroom") })
+    #expect(!canvas.lines[wrapped].contains("[+]"), "the word wrapped under itself\n\(canvas)")
+    for x in 0..<canvas.width where canvas[x, wrapped]?.grapheme == " " {
+      #expect(
+        canvas[x, wrapped]?.style.attributes.contains(.underline) == false,
+        "column \(x) of\n\(canvas)")
+    }
   }
 }

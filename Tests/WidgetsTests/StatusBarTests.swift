@@ -25,13 +25,15 @@ struct StatusBarTests {
     #expect(canvas[30, 0]?.style == theme.footer)
   }
 
-  @Test("a hint that does not fit whole is dropped with every hint after it")
+  @Test("labels give way from the end, then hints, keys alone, from the end")
   func dropped() {
     let canvas = render(width: 30, hints: hints)
-    WidgetTest.expectLines(canvas, [" q quit  ↑↓ move"])
+    WidgetTest.expectLines(canvas, [" q quit  ↑↓ move  Enter"])
     #expect(canvas[29, 0]?.style == theme.footer)
-    WidgetTest.expectLines(render(width: 8, hints: hints), [" q quit"])
-    WidgetTest.expectLines(render(width: 7, hints: hints), [""])
+    WidgetTest.expectLines(render(width: 14, hints: hints), [" q  ↑↓  Enter"])
+    WidgetTest.expectLines(render(width: 8, hints: hints), [" q  ↑↓"])
+    WidgetTest.expectLines(render(width: 6, hints: hints), [" q"])
+    WidgetTest.expectLines(render(width: 2, hints: hints), [""])
     let dropsLater = render(width: 20, hints: [KeyHint("Esc", "back"), KeyHint("x", "")])
     WidgetTest.expectLines(dropsLater, [" Esc back  x"])
   }
@@ -46,5 +48,38 @@ struct StatusBarTests {
     StatusBar.draw(
       on: &flat, in: Rect(x: 0, y: 1, width: 3, height: 0), hints: hints, theme: theme)
     #expect(flat[0, 1]?.style == .plain)
+  }
+}
+
+@Suite("Status bar shortening")
+struct StatusBarShorteningTests {
+  let theme = WidgetTest.theme
+  /// The extras' hints with the seat map focused.
+  let extras = [
+    KeyHint("←↑↓→", "move"), KeyHint("Enter", "pick seat"), KeyHint("1-9", "change"),
+    KeyHint("Tab", "next field"), KeyHint("c", "continue"), KeyHint("Esc", "back"),
+    KeyHint("q", "quit"),
+  ]
+
+  private func render(width: Int, hints: [KeyHint]) -> Canvas {
+    var canvas = Canvas(width: width, height: 1)
+    StatusBar.draw(on: &canvas, in: canvas.bounds, hints: hints, theme: theme)
+    return canvas
+  }
+
+  @Test("at 80 columns every key stays: labels go from the end first")
+  func eighty() {
+    let canvas = render(width: 80, hints: extras)
+    WidgetTest.expectLines(
+      canvas, [" ←↑↓→ move  Enter pick seat  1-9 change  Tab next field  c continue  Esc  q"])
+    for hint in extras { #expect(canvas.lines[0].contains(" \(hint.key)")) }
+  }
+
+  @Test("at 40 columns the keys stand alone before any is dropped")
+  func forty() {
+    WidgetTest.expectLines(
+      render(width: 40, hints: extras), [" ←↑↓→ move  Enter  1-9  Tab  c  Esc  q"])
+    // Keys alone need 34 columns: only then are hints dropped, from the end.
+    WidgetTest.expectLines(render(width: 30, hints: extras), [" ←↑↓→  Enter  1-9  Tab  c"])
   }
 }

@@ -38,26 +38,26 @@ struct TextFieldDrawingTests {
     #expect(canvas[3, 0]?.style == theme.selection.adding(.underline))
   }
 
-  @Test("a long text scrolls so the cursor stays in view")
+  @Test("a long text scrolls so the cursor stays in view, … where it is cut")
   func scrolling() {
     var field = TextField("abcdefghij")
     var canvas = render(field, width: 5)
-    WidgetTest.expectLines(canvas, ["ghij"])
+    WidgetTest.expectLines(canvas, ["…hij"])
     #expect(cursorColumns(canvas) == [4])
     _ = field.handle(.home)
     canvas = render(field, width: 5)
-    WidgetTest.expectLines(canvas, ["abcde"])
+    WidgetTest.expectLines(canvas, ["abcd…"])
     #expect(cursorColumns(canvas) == [0])
     for _ in 0..<7 { _ = field.handle(.right) }
     canvas = render(field, width: 5)
-    WidgetTest.expectLines(canvas, ["defgh"])
-    #expect(cursorColumns(canvas) == [4])
+    WidgetTest.expectLines(canvas, ["…fgh…"])
+    #expect(cursorColumns(canvas) == [3])
   }
 
-  @Test("an unfocused field shows its start and no cursor")
+  @Test("an unfocused field shows its start, cut with …, and no cursor")
   func unfocused() {
     let canvas = render(TextField("abcdefghij"), width: 5, focused: false)
-    WidgetTest.expectLines(canvas, ["abcde"])
+    WidgetTest.expectLines(canvas, ["abcd…"])
     #expect(cursorColumns(canvas).isEmpty)
     #expect(canvas[0, 0]?.style == theme.text)
   }
@@ -79,7 +79,7 @@ struct TextFieldDrawingTests {
     _ = field.handle(.end)
     #expect(cursorColumns(render(field, width: 12)) == [9])
     let scrolled = render(field, width: 6)
-    WidgetTest.expectLines(scrolled, [" 1111"])
+    WidgetTest.expectLines(scrolled, ["…1111"])
     #expect(cursorColumns(scrolled) == [5])
   }
 
@@ -87,15 +87,15 @@ struct TextFieldDrawingTests {
   func wideCharacters() {
     var field = TextField("東京abc")
     var canvas = render(field, width: 4)
-    WidgetTest.expectLines(canvas, ["abc"])
+    WidgetTest.expectLines(canvas, ["…bc"])
     _ = field.handle(.home)
     _ = field.handle(.right)
     canvas = render(field, width: 4)
-    WidgetTest.expectLines(canvas, ["東京"])
-    #expect(cursorColumns(canvas) == [2, 3])
+    WidgetTest.expectLines(canvas, ["…京…"])
+    #expect(cursorColumns(canvas) == [1, 2])
     _ = field.handle(.right)
-    canvas = render(field, width: 5)
-    WidgetTest.expectLines(canvas, ["東京a"])
+    canvas = render(field, width: 6)
+    WidgetTest.expectLines(canvas, ["東京a…"])
     #expect(cursorColumns(canvas) == [4])
   }
 
@@ -116,5 +116,55 @@ struct TextFieldDrawingTests {
     TextField("abc").draw(
       on: &short, in: Rect(x: 0, y: 0, width: 3, height: 2), focused: false, theme: theme)
     WidgetTest.expectLines(short, ["abc", "..."])
+  }
+}
+
+@Suite("Text field ellipsis")
+struct TextFieldEllipsisTests {
+  let theme = WidgetTest.theme
+
+  private func render(_ field: TextField, width: Int, focused: Bool = true) -> Canvas {
+    var canvas = Canvas(width: width, height: 1)
+    field.draw(on: &canvas, in: canvas.bounds, focused: focused, theme: theme)
+    return canvas
+  }
+
+  private func cursorColumns(_ canvas: Canvas) -> [Int] {
+    (0..<canvas.width).filter { canvas[$0, 0]?.style.attributes.contains(.reverse) == true }
+  }
+
+  @Test("a 19-digit card number typed into a narrower field shows … where it is cut")
+  func longCardNumber() {
+    var field = TextField(maxLength: 19, mask: .cardNumber, allowed: .digits)
+    for digit in "4242424242424242424" { _ = field.handle(.character(digit)) }
+    // "4242 4242 4242 4242 424" is 23 columns, and the cursor one more.
+    let typing = render(field, width: 20)
+    WidgetTest.expectLines(typing, ["…4242 4242 4242 424"])
+    #expect(cursorColumns(typing) == [19])
+    // A column narrower, the cut falls inside a group; a column wider, on a group space, which
+    // the … stands for.
+    WidgetTest.expectLines(render(field, width: 19), ["…242 4242 4242 424"])
+    WidgetTest.expectLines(render(field, width: 21), ["…4242 4242 4242 424"])
+    _ = field.handle(.home)
+    let atStart = render(field, width: 20)
+    WidgetTest.expectLines(atStart, ["4242 4242 4242 4242…"])
+    #expect(cursorColumns(atStart) == [0])
+    WidgetTest.expectLines(render(field, width: 20, focused: false), ["4242 4242 4242 4242…"])
+  }
+
+  @Test("a field cut on both sides of the cursor shows … on both")
+  func bothSides() {
+    var field = TextField("abcdefghijklmnop")
+    _ = field.handle(.home)
+    for _ in 0..<8 { _ = field.handle(.right) }
+    let canvas = render(field, width: 8)
+    WidgetTest.expectLines(canvas, ["…defghi…"])
+    #expect(cursorColumns(canvas) == [6])
+  }
+
+  @Test("a masked secret longer than its field is cut with … too")
+  func secret() {
+    let canvas = render(TextField("123456789", mask: .secret), width: 6, focused: false)
+    WidgetTest.expectLines(canvas, ["•••••…"])
   }
 }

@@ -49,11 +49,12 @@ export DISPLAY="$display"
 for _ in $(seq 100); do xdpyinfo >/dev/null 2>&1 && break; [ -e "/tmp/.X11-unix/X${display#:}" ] && break; sleep 0.05; done
 
 # Waits until the app's journal holds the airline's answer to a call whose key starts with $2
-# ("offers", "seatMaps") and the app has taken it (the reply action on the next line), or fails.
+# ("offers", "seatMaps") and the app has taken a reply after it, or fails.
 wait_answer() {
   local journal="$1" call="$2"
   for _ in $(seq 300); do
-    grep -A1 -- "\"key\":\"$call" "$journal" 2>/dev/null | grep -q '"reply"' && return 0
+    awk -v call="\"key\":\"$call" 'index($0, call) { seen = 1; next } seen && /"reply"/ { found = 1 }
+      END { exit found ? 0 : 1 }' "$journal" 2>/dev/null && return 0
     sleep 0.05
   done
   echo "the app never had the airline's answer to '$call'; its journal:" >&2

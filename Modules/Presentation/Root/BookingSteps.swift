@@ -82,7 +82,7 @@ public struct StepEnvironment {
 }
 
 /// What a booking step's view draws with besides its state: the colours, the words, the
-/// spinner's frame and the time of the frame.
+/// spinner's frame, the time of the frame, and the path the step is on.
 public struct StepDrawing {
   /// The colours.
   public let theme: Theme
@@ -94,14 +94,21 @@ public struct StepDrawing {
   public let spinner: Int
   /// The time drawn (countdowns).
   public let now: Date
+  /// The path, the drawn step last: what earlier steps chose, for a step that names it (the
+  /// payment names the passengers of the extras' draft).
+  public let path: [BookingStep]
 
   /// A context.
-  public init(theme: Theme, strings: Strings, language: Language, spinner: Int, now: Date) {
+  public init(
+    theme: Theme, strings: Strings, language: Language, spinner: Int, now: Date,
+    path: [BookingStep] = []
+  ) {
     self.theme = theme
     self.strings = strings
     self.language = language
     self.spinner = spinner
     self.now = now
+    self.path = path
   }
 }
 

@@ -67,9 +67,9 @@ enum ConfirmationView {
         let landing =
           segment.arrival.day == segment.departure.day
           ? segment.arrival.hhmm
-          : "\(language.shortDate(segment.arrival.day)) \(segment.arrival.hhmm)"
+          : "\(language.weekdayDate(segment.arrival.day)) \(segment.arrival.hhmm)"
         line(
-          "\(segment.flightNumber)  \(segment.origin.code) \(language.shortDate(segment.departure.day)) "
+          "\(segment.flightNumber)  \(segment.origin.code) \(language.weekdayDate(segment.departure.day)) "
             + "\(segment.departure.hhmm) → \(segment.destination.code) \(landing)"
             + "  \(segment.aircraft.name)", theme.text)
       }

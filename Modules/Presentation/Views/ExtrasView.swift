@@ -34,29 +34,22 @@ enum ExtrasView {
       (state.draft.passengers.firstIndex(of: passenger) ?? 0) + 1
     }
     var side = rect
+    var mapRect = Rect(x: rect.x, y: rect.y, width: 0, height: 0)
     if let map = state.shownMap {
-      var chosen: [SeatDesignator: String] = [:]
-      for passenger in seated {
-        if let seat = shownSeats[passenger.id] { chosen[seat] = String(number(passenger)) }
-      }
       let mapWidth = min(SeatMapView.requiredWidth(for: map) + 2, rect.width / 2)
-      let mapRect: Rect
       (mapRect, side) = rect.splitLeft(mapWidth)
-      canvas.record(ClickTarget.scrolls(.seatMap), in: mapRect)
-      SeatMapView.draw(
-        on: &canvas, in: mapRect, seatMap: map, chosen: chosen,
-        cursor: state.focus == .seats ? state.cursor : nil, theme: theme,
-        legend: legend(strings, map, language))
     }
 
-    let panel = Rect(x: side.x + 1, y: side.y, width: side.width - 1, height: side.height)
-    // The side column is gathered first, then drawn scrolled so the focused line (the current
-    // passenger, bag row, insurance or Continue) stays in view on a short screen.
+    var panel = Rect(x: side.x + 1, y: side.y, width: side.width - 1, height: side.height)
+    // The side column is gathered first, then drawn scrolled so the focused part (the seats,
+    // the bags, insurance, or the estimate and Continue) stays in view on a short screen, with a
+    // marker where lines are hidden above or below.
     var rows: [[(text: String, style: Style)]] = []
     var focusRow = 0
-    // Click targets by row, kept only for a canvas that keeps regions.
+    var keep: ClosedRange<Int>?
+    // Click targets by row, and how wide where not the whole row: kept only for a canvas that
+    // keeps regions.
     var targets: [Int: ClickTarget] = [:]
-    /// How wide a row's target is, where it is not the whole row.
     var targetWidths: [Int: Int] = [:]
     let keepsTargets = canvas.regions != nil
     func line(_ text: String, _ style: Style, focused: Bool = false, target: ClickTarget? = nil) {
@@ -64,6 +57,8 @@ enum ExtrasView {
       if keepsTargets, let target { targets[rows.count] = target }
       rows.append([(text, style)])
     }
+    /// Keeps the lines from `start` to the last one in view, with the focused line.
+    func keepSince(_ start: Int) { keep = start...max(start, rows.count - 1) }
     let seatsFocused = state.focus == .seats
     let offer = state.draft.offer
     let slices = offer.slices
@@ -108,7 +103,9 @@ enum ExtrasView {
       line("  " + strings.seatsAtCheckIn(flights), theme.dim)
     }
     if let message = state.message { line(message, theme.error) }
+    if seatsFocused { keepSince(0) }
     line("", theme.text)
+    let bagsStart = rows.count
     line(
       strings.bagsHeading, state.focus == .bags ? theme.title : theme.dim, target: .extras(.bags))
     for (index, passenger) in state.draft.passengers.enumerated() {
@@ -118,17 +115,22 @@ enum ExtrasView {
         row("\(current ? "▸" : " ") ", passenger.fullName, "  − \(bags) +"),
         current ? theme.selection : theme.text, focused: current, target: .bagPassenger(index))
     }
+    if state.focus == .bags { keepSince(bagsStart) }
     line("", theme.text)
     let box = state.extras.insurance ? "[x]" : "[ ]"
     line(
       "\(box) \(strings.insuranceLabel)", state.focus == .insurance ? theme.selection : theme.text,
       focused: state.focus == .insurance, target: .extras(.insurance))
     line("", theme.text)
+    // The estimate is what Continue prices: in view with it. Its amounts stay within reach of
+    // their labels on a wide panel.
+    let estimateStart = rows.count
+    let estimateWidth = min(panel.width, maximumEstimateWidth)
     if let lines = state.estimate {
       line(strings.estimateLabel, theme.dim)
       for item in lines {
         let amount = item.amount.formatted(language.moneyStyle)
-        let width = max(0, panel.width - DisplayWidth.of(amount) - 2)
+        let width = max(0, estimateWidth - DisplayWidth.of(amount) - 2)
         let label = strings.lineItem(item, language.moneyStyle)
         line(DisplayWidth.pad(label, to: width) + "  " + amount, theme.text)
       }
@@ -136,7 +138,7 @@ enum ExtrasView {
         let total = try? Money.sum(lines.map(\.amount), in: first.amount.currency)
       {
         let amount = total.formatted(language.moneyStyle)
-        let width = max(0, panel.width - DisplayWidth.of(amount) - 2)
+        let width = max(0, estimateWidth - DisplayWidth.of(amount) - 2)
         line(
           DisplayWidth.pad(strings.totalLabel, to: width) + "  " + amount,
           theme.emphasis)
@@ -151,10 +153,15 @@ enum ExtrasView {
         strings.continueButton, state.focus == .proceed ? theme.selection : theme.title,
         focused: state.focus == .proceed, target: .extras(.proceed))
     }
-    if let failure = state.failure { line(failure, theme.error, focused: true) }
+    if state.focus == .proceed || state.pricing { keepSince(estimateStart) }
+    if let failure = state.failure {
+      keepSince(rows.count - 1)
+      line(failure, theme.error, focused: true)
+    }
     if let change = state.priceChange?.priceChange {
       // The airline's question stays in view until it is answered, wrapped on a narrow panel.
       line("", theme.text)
+      let questionStart = rows.count
       let said = strings.priceChanged(
         change.before.formatted(language.moneyStyle), change.after.formatted(language.moneyStyle))
       for text in Modal.wrap(strings.priceChangedTitle, width: max(1, panel.width)) {
@@ -170,17 +177,79 @@ enum ExtrasView {
           text, theme.selection, focused: index == answer.count - 1,
           target: button == nil ? nil : .acceptPriceChange)
       }
+      keepSince(questionStart)
     }
-    let top = max(0, min(focusRow + 2 - panel.height, rows.count - panel.height))
-    for (offset, row) in rows.dropFirst(top).prefix(panel.height).enumerated() {
-      if !targets.isEmpty, let target = targets[top + offset] {
-        let width = targetWidths[top + offset] ?? panel.width
-        canvas.record(target, in: Rect(x: panel.x, y: panel.y + offset, width: width, height: 1))
+
+    // The legend spans the panel under the map and the column, right under the taller of them
+    // (a row apart where there is room), on as few rows as its width allows.
+    if let map = state.shownMap {
+      let words = legend(strings, map, language)
+      let legendRows =
+        rect.height >= 5
+        ? min(SeatMapView.legendRows(words, width: rect.width), max(1, rect.height / 6)) : 0
+      let used = max(1 + map.rows.count, rows.count)
+      let gap = used + 1 + legendRows <= rect.height ? 1 : 0
+      let body = min(used, rect.height - legendRows - gap)
+      mapRect.height = body
+      panel.height = body
+      var chosen: [SeatDesignator: String] = [:]
+      for passenger in seated {
+        if let seat = shownSeats[passenger.id] { chosen[seat] = String(number(passenger)) }
+      }
+      canvas.record(ClickTarget.scrolls(.seatMap), in: mapRect)
+      SeatMapView.draw(
+        on: &canvas, in: mapRect, seatMap: map, chosen: chosen,
+        cursor: state.focus == .seats ? state.cursor : nil, theme: theme,
+        legend: words, drawsLegend: false)
+      SeatMapView.drawLegend(
+        on: &canvas,
+        in: Rect(x: rect.x, y: rect.y + body + gap, width: rect.width, height: legendRows),
+        legend: words, theme: theme)
+    }
+    drawScrolled(
+      rows, on: &canvas, in: panel,
+      window: ScrollWindow(count: rows.count, height: panel.height, showing: focusRow, keep: keep),
+      theme: theme, strings: strings, targets: (targets, targetWidths))
+  }
+
+  /// The widest the estimate's lines get, so an amount stays within reach of its label.
+  static let maximumEstimateWidth = 60
+
+  /// Draws the lines of `window` in `panel`, each cut with `…` where it does not fit, and the
+  /// markers of the lines hidden above and below; notes the click targets of the lines shown, by
+  /// line (as wide as said, else the panel's width).
+  private static func drawScrolled(
+    _ rows: [[(text: String, style: Style)]], on canvas: inout Canvas, in panel: Rect,
+    window: ScrollWindow, theme: Theme, strings: Strings,
+    targets: (lines: [Int: ClickTarget], widths: [Int: Int])
+  ) {
+    for (offset, row) in rows[window.lines].enumerated() {
+      let y = panel.y + window.firstLineRow + offset
+      let index = window.lines.lowerBound + offset
+      if !targets.lines.isEmpty, let target = targets.lines[index] {
+        let width = targets.widths[index] ?? panel.width
+        canvas.record(target, in: Rect(x: panel.x, y: y, width: width, height: 1))
       }
       var x = panel.x
       for piece in row {
-        x = canvas.put(piece.text, x: x, y: panel.y + offset, style: piece.style, clip: panel)
+        let room = panel.maxX - x
+        guard room > 0 else { break }
+        let cut = DisplayWidth.of(piece.text) > room
+        let text = cut ? DisplayWidth.truncate(piece.text, to: room) : piece.text
+        x = canvas.put(text, x: x, y: y, style: piece.style, clip: panel)
+        if cut { break }
       }
+    }
+    guard window.marked else { return }
+    if window.hiddenAbove > 0 {
+      canvas.put(
+        DisplayWidth.truncate(strings.moreAbove, to: panel.width), x: panel.x, y: panel.y,
+        style: theme.accent, clip: panel)
+    }
+    if window.hiddenBelow > 0 {
+      canvas.put(
+        DisplayWidth.truncate(strings.moreBelow, to: panel.width), x: panel.x,
+        y: panel.maxY - 1, style: theme.accent, clip: panel)
     }
   }
 

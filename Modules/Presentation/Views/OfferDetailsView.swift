@@ -52,7 +52,8 @@ enum OfferDetailsView {
           + slice.stopAirports.map(\.code.description).joined(separator: " ")
       let text = [
         name, "\(slice.origin.code) → \(slice.destination.code)",
-        language.shortDate(slice.departure.day), language.duration(minutes: slice.durationMinutes),
+        language.weekdayDate(slice.departure.day),
+        language.duration(minutes: slice.durationMinutes),
         stops,
       ].joined(separator: " · ")
       return (text, theme.title)

@@ -54,11 +54,12 @@ enum PassengersView {
   }
 
   static func hints(_ state: PassengersFeature.State, strings: Strings) -> [KeyHint] {
-    // Enter moves on field by field and sends the form from Continue: the hint says which.
+    // Enter moves on field by field and sends the form from Continue: the hint says which;
+    // Ctrl-S sends it from any field.
     var hints =
       state.focus == .proceed
       ? [KeyHint("Enter", strings.hintContinue), KeyHint("Tab", strings.hintNext)]
-      : [KeyHint("Tab/Enter", strings.hintNext)]
+      : [KeyHint("Tab/Enter", strings.hintNext), KeyHint("^S", strings.hintContinue)]
     if case .title = state.focus { hints.append(KeyHint("←→", strings.hintChange)) }
     return hints + [
       KeyHint("Esc", strings.hintBack), KeyHint("F1", strings.hintHelp),

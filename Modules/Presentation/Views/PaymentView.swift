@@ -11,9 +11,11 @@ import Words
 
 /// Draws the quote, the countdown and the card form (or the expired state), and names its keys.
 enum PaymentView {
+  /// The payment panel; `passengers`, the names of whom the quote is for, said on its total's
+  /// line (cut with `…` where the line is short).
   static func draw(
     _ state: PaymentFeature.State, on canvas: inout Canvas, in rect: Rect, now: Date,
-    theme: Theme, strings: Strings, language: Language, spinner: Int
+    theme: Theme, strings: Strings, language: Language, spinner: Int, passengers: [String] = []
   ) {
     guard !rect.isEmpty else { return }
     let quote = state.quote
@@ -34,7 +36,10 @@ enum PaymentView {
         amountLine(strings.lineItem(item, language.moneyStyle), item.amount, theme.text)
       }
     }
-    amountLine(strings.totalLabel, quote.total, theme.emphasis)
+    let total =
+      passengers.isEmpty
+      ? strings.totalLabel : strings.totalFor(passengers.joined(separator: ", "))
+    amountLine(total, quote.total, theme.emphasis)
     // A price the airline changed says so here too: a pay link opens at this step directly.
     if let change = quote.priceChange {
       let said = strings.priceChanged(
@@ -117,11 +122,12 @@ enum PaymentView {
         KeyHint("q", strings.hintQuit),
       ]
     }
-    // As in the passengers form: Enter moves field by field, and pays from the Pay button.
+    // As in the passengers form: Enter moves field by field, and pays from the Pay button;
+    // Ctrl-S pays from any field.
     let moves =
       state.focus == .pay
       ? [KeyHint("Enter", strings.hintPay), KeyHint("Tab", strings.hintNext)]
-      : [KeyHint("Tab/Enter", strings.hintNext)]
+      : [KeyHint("Tab/Enter", strings.hintNext), KeyHint("^S", strings.hintPay)]
     return moves + [
       KeyHint("Esc", strings.hintBack), KeyHint("F1", strings.hintHelp),
       KeyHint("^C", strings.hintQuit),

@@ -93,7 +93,8 @@ enum ResultsView {
     return parts.joined(separator: " · ")
   }
 
-  /// The airlines checklist: a line each, ticked when its offers show.
+  /// The airlines checklist: a line each, ticked when its offers show, with its count of offers
+  /// under the other filters; an unticked airline those leave none is dimmed.
   static func drawChecklist(
     _ state: ResultsFeature.State, on canvas: inout Canvas, in rect: Rect, theme: Theme,
     strings: Strings
@@ -111,11 +112,12 @@ enum ResultsView {
       canvas.record(ClickTarget.airline(index), in: row)
       let airline = state.airlines[index]
       let shown = !state.filters.hiddenAirlines.contains(airline.code)
-      let style = isSelected ? theme.selection : theme.text
+      let count = state.airlineCounts[airline.code] ?? 0
+      let style = isSelected ? theme.selection : count == 0 ? theme.dim : theme.text
       canvas.fill(row, style: style)
       canvas.put(
-        " \(shown ? "[x]" : "[ ]") \(airline.code)  \(airline.name)", x: row.x, y: row.y,
-        style: style, clip: row)
+        " \(shown ? "[x]" : "[ ]") \(airline.code)  \(airline.name) (\(count))", x: row.x,
+        y: row.y, style: style, clip: row)
     }
   }
 

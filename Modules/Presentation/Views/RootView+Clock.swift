@@ -9,7 +9,8 @@ import Widgets
 
 extension RootView {
   /// Redraws only what the clock moves, when that is all that changed since `previous` was drawn
-  /// into `canvas` at the same size: the header's countdown. Returns false, drawing
+  /// into `canvas` at the same size: the header's countdown (on a terminal too small for the
+  /// panels, the countdown on the first row above the message). Returns false, drawing
   /// nothing, when more than that may change: then the caller draws the whole screen.
   ///
   /// Below the header only the current payment step asks the clock anything (whether its price
@@ -22,8 +23,8 @@ extension RootView {
     _ state: RootFeature.State, after previous: RootFeature.State, on canvas: inout Canvas,
     theme: Theme, onlyTheClockMoved: Bool = false
   ) -> Bool {
-    guard canvas.width >= minimumSize.width, canvas.height >= minimumSize.height,
-      state.shell.modal == nil, previous.shell.modal == nil,
+    let tooSmall = canvas.width < minimumSize.width || canvas.height < minimumSize.height
+    guard state.shell.modal == nil, previous.shell.modal == nil,
       state.now != previous.now, bodyClock(state) == bodyClock(previous)
     else { return false }
     if !onlyTheClockMoved {
@@ -35,7 +36,8 @@ extension RootView {
     // do not): its cells alone are drawn again.
     if let quote = state.quote {
       let (top, _) = canvas.bounds.splitTop(1)
-      drawCountdown(quote, state, on: &canvas, in: countdownArea(in: top), theme: theme)
+      let area = tooSmall ? tooSmallCountdownArea(canvas) : countdownArea(in: top)
+      drawCountdown(quote, state, on: &canvas, in: area, theme: theme)
     }
     return true
   }

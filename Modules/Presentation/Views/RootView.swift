@@ -18,6 +18,9 @@ public enum RootView {
   public static let minimumSize = (width: 40, height: 12)
   /// Below this size the path collapses to a one-line breadcrumb.
   public static let roomySize = (width: 80, height: 24)
+  /// The widest the panels get: on a wider terminal they are centred in this many columns, so
+  /// an amount stays within reach of its label (the header and the footer span the terminal).
+  public static let maximumContentWidth = 110
 
   /// The screen for `state` at `width` x `height`.
   public static func render(_ state: RootFeature.State, width: Int, height: Int, theme: Theme)
@@ -34,15 +37,23 @@ public enum RootView {
     let (width, height) = (canvas.width, canvas.height)
     guard width >= minimumSize.width, height >= minimumSize.height else {
       canvas.fill(canvas.bounds)
+      // A price held keeps counting down on the first line, above the message.
+      var first = 0
+      if let quote = state.quote {
+        drawCountdown(quote, state, on: &canvas, in: tooSmallCountdownArea(canvas), theme: theme)
+        first = 1
+      }
       let message = strings.tooSmall(minimumSize.width, minimumSize.height, width, height)
       let lines = Modal.wrap(message, width: max(1, width))
-      for (row, line) in lines.prefix(height).enumerated() {
-        canvas.put(line, x: 0, y: row, style: theme.warning)
+      for (row, line) in lines.prefix(max(0, height - first)).enumerated() {
+        canvas.put(line, x: 0, y: first + row, style: theme.warning)
       }
       return
     }
     let (top, rest) = canvas.bounds.splitTop(1)
-    let (middle, footer) = rest.splitBottom(1)
+    let (wholeMiddle, footer) = rest.splitBottom(1)
+    let middle = contentArea(wholeMiddle)
+    if middle != wholeMiddle { canvas.fill(wholeMiddle, style: theme.text) }
     drawHeader(state, on: &canvas, in: top, theme: theme)
 
     if let trips = state.trips {
@@ -82,6 +93,20 @@ public enum RootView {
     let hints = drawCurrent(state, on: &canvas, in: body, theme: theme)
     StatusBar.draw(on: &canvas, in: footer, hints: hints, theme: theme)
     drawModal(state, on: &canvas, theme: theme)
+  }
+
+  /// The part of `middle` (the rows between the header and the footer) the panels take: all of
+  /// it up to `maximumContentWidth` columns, else that many centred, the sides cleared.
+  static func contentArea(_ middle: Rect) -> Rect {
+    guard middle.width > maximumContentWidth else { return middle }
+    return Rect(
+      x: middle.x + (middle.width - maximumContentWidth) / 2, y: middle.y,
+      width: maximumContentWidth, height: middle.height)
+  }
+
+  /// Where the too-small screen shows the countdown: its whole first row.
+  static func tooSmallCountdownArea(_ canvas: Canvas) -> Rect {
+    Rect(x: 0, y: 0, width: canvas.width, height: min(1, canvas.height))
   }
 
   /// The box over the screen, if one is open.
@@ -223,7 +248,10 @@ public enum RootView {
     switch step {
     case .results(let c, _):
       let arrow = c.isRoundTrip ? "⇄" : "→"
-      return [full, "\(c.origin) \(arrow) \(c.destination), \(language.shortDate(c.departure))"]
+      return [
+        full, "\(c.origin) \(arrow) \(c.destination), \(language.weekdayDate(c.departure))",
+        "\(c.origin) \(arrow) \(c.destination), \(language.shortDate(c.departure))",
+      ]
     case .passengers(let offer, _):
       let flights = offer.flightNumbers.map(\.description).joined(separator: "+")
       return [full, "\(flights) \(offer.departure.hhmm)", flights]
@@ -243,7 +271,9 @@ public enum RootView {
         on: &canvas, in: rect, title: strings.stepName(restoring.step), focused: true,
         theme: theme)
       canvas.put(
-        Spinner.frame(spinner) + " " + strings.resuming(restoring.step, restoring.link),
+        DisplayWidth.truncate(
+          Spinner.frame(spinner) + " " + strings.resuming(restoring.step, restoring.link),
+          to: inner.width - 1),
         x: inner.x + 1, y: inner.y,
         style: theme.text, clip: inner)
       return [KeyHint("q", strings.hintQuit), KeyHint("F1", strings.hintHelp)]
@@ -265,7 +295,8 @@ public enum RootView {
     let inner = Panel.draw(on: &canvas, in: rect, title: title, focused: true, theme: theme)
     let content = Rect(x: inner.x + 1, y: inner.y, width: inner.width - 2, height: inner.height)
     let context = StepDrawing(
-      theme: theme, strings: strings, language: language, spinner: spinner, now: state.now)
+      theme: theme, strings: strings, language: language, spinner: spinner, now: state.now,
+      path: state.flow.path)
     return entry.screen.draw(on: &canvas, in: content, context: context)
   }
 

@@ -89,9 +89,10 @@ public enum SearchView {
         KeyHint("Tab", strings.hintNext),
       ] + end
     case .origin, .destination:
+      // Enter takes a suggestion there; Ctrl-S searches with the one highlighted.
       return [
         KeyHint("Enter", strings.hintSubmit), KeyHint("Tab", strings.hintNext),
-        KeyHint("↑↓", strings.hintSelect),
+        KeyHint("↑↓", strings.hintSelect), KeyHint("^S", strings.hintSubmit),
       ] + end
     }
   }

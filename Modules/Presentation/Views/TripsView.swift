@@ -92,7 +92,7 @@ enum TripsView {
   // MARK: - Rows
 
   /// The widest each column gets: reference, departure, route, flights, passengers, total, paid.
-  static let widths = [6, 12, 11, 13, 4, 14, 6]
+  static let widths = [6, 15, 11, 13, 4, 14, 6]
   /// Right-aligned columns: passengers and the total.
   static let rightAligned: Set<Int> = [4, 5]
 
@@ -110,7 +110,7 @@ enum TripsView {
   }
 
   /// The texts of a booking's row. A round trip is marked `IST ⇄ AMS`, leaves and comes back on
-  /// the days it says (`24–31 Dec`), and lists its flights out, then back (`TK1957/TK1958`).
+  /// the days it says (`Th 24–31 Dec`), and lists its flights out, then back (`TK1957/TK1958`).
   static func cells(_ booking: Booking, language: Language, zone: Zone) -> [String] {
     let offer = booking.offer
     let departs: String
@@ -119,7 +119,7 @@ enum TripsView {
       departs = days(offer.departure.day, inbound.departure.day, language: language)
       route = "\(offer.origin.code) ⇄ \(offer.destination.code)"
     } else {
-      departs = language.shortDate(offer.departure.day) + " " + offer.departure.hhmm
+      departs = language.compactWeekdayDate(offer.departure.day) + " " + offer.departure.hhmm
       route = ([offer.origin.code] + offer.segments.map(\.destination.code)).map(\.description)
         .joined(separator: "→")
     }
@@ -135,12 +135,13 @@ enum TripsView {
     ]
   }
 
-  /// Two days as short as they can be said: `24–31 Dec` in one month, else `28 Dec–4 Jan`.
+  /// Two days as short as they can be said, the first with its weekday in two letters:
+  /// `Th 24–31 Dec` (`Pe 24–31 Ara`) in one month, else `Mo 28 Dec–4 Jan`.
   static func days(_ first: CalendarDay, _ last: CalendarDay, language: Language) -> String {
     guard first.month == last.month, first.year == last.year else {
-      return language.shortDate(first) + "–" + language.shortDate(last)
+      return language.compactWeekdayDate(first) + "–" + language.shortDate(last)
     }
-    return "\(first.day)–" + language.shortDate(last)
+    return language.weekdayAndDay(first) + "–" + language.shortDate(last)
   }
 
   /// `cells` laid out in `widths`, two spaces apart; a text longer than its column is cut.
@@ -171,7 +172,7 @@ enum TripsView {
       let after = ConfirmationView.drawBooking(
         booking, on: &canvas, in: rest, theme: theme, strings: strings, language: language)
       canvas.put(
-        strings.trips.paidOn(language.shortDate(CalendarDay(booking.paidAt, in: zone))),
+        strings.trips.paidOn(language.weekdayDate(CalendarDay(booking.paidAt, in: zone))),
         x: rect.x, y: after, style: theme.dim, clip: rect)
     case .failed(let message)?:
       canvas.put(

@@ -211,9 +211,9 @@ struct PassengersFeatureTests {
     let store = makeStore(world, form)
     store.send(.key(.enter)) {
       $0.state.errors = [
-        .birth(0): "A child on 2026-12-24, not an adult (12+).",
-        .birth(1): "An adult on 2026-12-24, not a child (2-11).",
-        .birth(2): "A child on 2026-12-24, not an infant (under 2).",
+        .birth(0): "A child on Thu 24 Dec, not an adult (12+).",
+        .birth(1): "An adult on Thu 24 Dec, not a child (2-11).",
+        .birth(2): "A child on Thu 24 Dec, not an infant (under 2).",
       ]
       $0.state.focus = .birth(0)
     }
@@ -250,7 +250,7 @@ struct PassengersFeatureTests {
     form.focus = .proceed
     _ = PassengersFeature.reduce(
       &form, .key(.enter), today: world.today, environment: world.environment, strings: .turkish)
-    #expect(form.errors == [.birth(1): "2026-12-24 günü yetişkin, bebek değil (2 yaş altı)."])
+    #expect(form.errors == [.birth(1): "24 Ara Per günü yetişkin, bebek değil (2 yaş altı)."])
   }
 
   @Test("a title is the traveller's choice: none by default, and those offered fit the row's type")

@@ -82,7 +82,7 @@ struct RoundTripResultsTests {
     let text = canvas.lines.map { $0.trimmingCharacters(in: .whitespaces) }
     #expect(text[0] == "Flight details · Turkish Airlines · EUR 660 total · 330 /adult")
     let expected = [
-      "Outbound · IST → AMS · 24 Dec · 3h 30m · 1 stop MUC",
+      "Outbound · IST → AMS · Thu 24 Dec · 3h 30m · 1 stop MUC",
       "TK1971 · 1h 15m · Airbus A320neo",
       "22:40 IST (Europe/Istanbul)",
       "→ 21:55 MUC (Europe/Berlin)",
@@ -91,7 +91,7 @@ struct RoundTripResultsTests {
       "22:55 MUC (Europe/Berlin)",
       "→ 00:10 AMS (Europe/Amsterdam) +1",
       "",
-      "Return · AMS → IST · 28 Dec · 16h 50m · 1 stop LHR",
+      "Return · AMS → IST · Mon 28 Dec · 16h 50m · 1 stop LHR",
       "TK2971 · 3h · Boeing 737 MAX 8",
       "19:00 AMS (Europe/Amsterdam)",
       "→ 21:00 LHR (Europe/London)",

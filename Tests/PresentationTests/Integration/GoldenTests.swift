@@ -76,7 +76,7 @@ struct GoldenTests {
     var state = RootFeature.State(now: TestWorld.start)
     await drive(&state, searchKeys + [.key(.enter), .key(.right), .key(.tab)], world)
     var bar = RootView.render(state, width: 100, height: 30, theme: .color).lines.last ?? ""
-    #expect(bar.hasPrefix(" Tab/Enter next field  Esc back"), "\(bar)")
+    #expect(bar.hasPrefix(" Tab/Enter next field  ^S continue  Esc back"), "\(bar)")
     await drive(&state, fillPassengers.dropFirst(2).map { $0 }, world)
     bar = RootView.render(state, width: 100, height: 30, theme: .color).lines.last ?? ""
     #expect(bar.hasPrefix(" Enter continue  Tab next field  Esc back"), "\(bar)")

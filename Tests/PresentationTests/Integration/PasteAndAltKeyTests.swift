@@ -28,7 +28,9 @@ struct PasteAndAltKeyTests {
     + keys("1986-12-09") + [.key(.tab)] + keys("ada@example.com") + [.key(.tab)]
     + keys("+31201234567") + [.key(.tab), .key(.enter)]
 
-  @Test("a paste into the given name inserts the letters a name may have, and nothing moves")
+  @Test(
+    "a paste into the given name inserts the letters a name may have, its next line goes to the family name, and the flow stays"
+  )
   func pasteIntoName() async throws {
     let world = TestWorld()
     defer { world.remove() }
@@ -40,8 +42,9 @@ struct PasteAndAltKeyTests {
       Issue.record("not at passengers: \(state.current)")
       return
     }
-    #expect(form.forms[0].given.text == "Ada Lovlace")
-    #expect(form.focus == .given(0))
+    #expect(form.forms[0].given.text == "Ada")
+    #expect(form.forms[0].family.text == "Lovlace")
+    #expect(form.focus == .family(0))
     #expect(state.flow.path == path)
   }
 

@@ -159,7 +159,8 @@ struct RoundTripBookingTests {
     // The trips list marks the round trip and opens it whole.
     await drive(&state, [.key(.character("t"))], world)
     let trips = RootView.render(state, width: 100, height: 30, theme: .color).description
-    #expect(trips.contains("24–31 \(language == .english ? "Dec" : "Ara")"), "\(trips)")
+    let days = language == .english ? "Th 24–31 Dec" : "Pe 24–31 Ara"
+    #expect(trips.contains(days), "\(trips)")
     #expect(trips.contains("IST ⇄ AMS"), "\(trips)")
     await drive(&state, [.key(.enter)], world)
     let opened = RootView.render(state, width: 100, height: 30, theme: .color).description

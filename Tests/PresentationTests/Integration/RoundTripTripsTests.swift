@@ -74,9 +74,13 @@ struct RoundTripTripsTests {
     let cells = world.bookings.map {
       TripsView.cells($0, language: .english, zone: .utc)
     }
-    #expect(cells[0][1...3] == ["24–31 Dec", "IST ⇄ AMS", "TK1957/TK1958+TK1959"])
-    #expect(cells[1][1...3] == ["24 Dec 08:40", "IST→AMS", "TK1957"])
-    #expect(cells[2][1...3] == ["24–31 Dec", "IST ⇄ AMS", "TK1957/TK1958"])
+    #expect(cells[0][1...3] == ["Th 24–31 Dec", "IST ⇄ AMS", "TK1957/TK1958+TK1959"])
+    #expect(cells[1][1...3] == ["Th 24 Dec 08:40", "IST→AMS", "TK1957"])
+    #expect(cells[2][1...3] == ["Th 24–31 Dec", "IST ⇄ AMS", "TK1957/TK1958"])
+    // Across a month's end, both months; the first day's weekday in two letters either way.
+    let (out, back) = (try CalendarDay(iso: "2026-12-28"), try CalendarDay(iso: "2027-01-04"))
+    #expect(TripsView.days(out, back, language: .english) == "Mo 28 Dec–4 Jan")
+    #expect(TripsView.days(out, back, language: .turkish) == "Pt 28 Ara–4 Oca")
   }
 
   @Test("the list and the opened round trip at 100x30, 80x24 and 40x12, in both languages")
@@ -104,14 +108,15 @@ struct RoundTripTripsTests {
       for words in [
         strings.sliceName(0) + " · IST → AMS · " + strings.nonstop,
         strings.sliceName(1) + " · AMS → IST · " + strings.stops(1) + " MUC",
-        "TK1958  AMS 31 Dec", "TK1959  MUC 31 Dec",
+        "TK1958  AMS Thu 31 Dec", "TK1959  MUC Thu 31 Dec",
         "Byron Lovelace · " + strings.passengerTypeName(.child),
         "Annabella Lovelace · " + strings.infantOnLap,
         "Ada Lovelace · " + strings.seatsBothWays("12A", "14C"),
         "Byron Lovelace · " + strings.passengerTypeName(.child) + " · "
           + strings.seatsBothWays("12B", nil),
       ] {
-        let localized = language == .english ? words : words.replacing(" Dec", with: " Ara")
+        let localized =
+          language == .english ? words : words.replacing("Thu 31 Dec", with: "31 Ara Per")
         #expect(opened.contains(localized), "'\(localized)' in:\n\(opened)")
       }
     }

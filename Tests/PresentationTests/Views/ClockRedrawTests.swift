@@ -13,7 +13,7 @@ import Words
 struct ClockRedrawTests {
   @Test(
     "each tick's header-only redraw equals a whole redraw; the expiry and a modal redraw it all",
-    arguments: [(100, 30), (80, 24), (40, 12)])
+    arguments: [(100, 30), (80, 24), (40, 12), (39, 11)])
   func tickMatchesWholeRedraw(size: (width: Int, height: Int)) throws {
     var state = try RootFeature.State.atPayment(expiringIn: 3.5).state
     var canvas = RootView.render(state, width: size.width, height: size.height, theme: .color)

@@ -130,6 +130,11 @@ public enum PassengersFeature {
       let before = state[focus]
       var reply = handle(key, &state, today, environment, strings)
       reply.judgeCharacter(key, took: state[focus] != before, sensitive: sensitiveText(of: focus))
+      // A paste may hold what several fields take (a line break moves on): a journal writes it
+      // with the placeholders of the field it began in, never as pasted.
+      if case .paste = key, reply.handled, reply.keyUse == nil {
+        reply.keyUse = sensitiveText(of: focus).map(KeyUse.typed) ?? .ignored
+      }
       return reply
     }
   }
@@ -166,6 +171,15 @@ public enum PassengersFeature {
     case .enter:
       if state.focus == .proceed { return submit(&state, today, environment, strings) }
       state.focus = order[min(position + 1, order.count - 1)]
+      return .handled
+    case .control("s"):
+      // The whole form from any field, as Continue does.
+      return submit(&state, today, environment, strings)
+    case .paste(let text):
+      guard let took = state.spreadPaste(text, from: state.focus) else { break }
+      for field in took { state.errors[field] = nil }
+      state.focus = took.last ?? state.focus
+      state.failure = nil
       return .handled
     default:
       break
@@ -236,7 +250,7 @@ public enum PassengersFeature {
       // The airline takes only the party it priced: each traveller the type of their row.
       let born = PassengerType(bornOn: birth, travellingOn: departure)
       if born != type {
-        errors[.birth(index)] = strings.birthNotForType(type, born, departure.iso)
+        errors[.birth(index)] = strings.birthNotForType(type, born, departure)
         continue
       }
       if let title = form.title,

@@ -50,13 +50,24 @@ extension PaymentFeature: StepFeature {
   /// The card's number, expiry and security code.
   public static var holdsPersonalData: Bool { true }
 
-  /// `PaymentView`.
+  /// The passengers' names, from the draft of the extras step on `path` that the quote prices.
+  static func passengerNames(_ state: State, path: [BookingStep]) -> [String] {
+    for step in path {
+      if case .extras(let draft, _) = step, draft.id == state.quote.draftID {
+        return draft.passengers.map(\.fullName)
+      }
+    }
+    return []
+  }
+
+  /// `PaymentView`, naming the passengers of the draft on the path.
   public static func draw(
     _ state: State, on canvas: inout Canvas, in rect: Rect, context: StepDrawing
   ) -> [KeyHint] {
     PaymentView.draw(
       state, on: &canvas, in: rect, now: context.now, theme: context.theme,
-      strings: context.strings, language: context.language, spinner: context.spinner)
+      strings: context.strings, language: context.language, spinner: context.spinner,
+      passengers: passengerNames(state, path: context.path))
     return PaymentView.hints(state, now: context.now, strings: context.strings)
   }
 }

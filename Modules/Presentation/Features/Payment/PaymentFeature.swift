@@ -125,6 +125,11 @@ public enum PaymentFeature {
       let before = state[focus]
       var reply = formKey(key, &state, today, environment, strings)
       reply.judgeCharacter(key, took: state[focus] != before, sensitive: sensitiveText(of: focus))
+      // A paste may hold what several fields take (a line break moves on): a journal writes it
+      // with the placeholders of the field it began in, never as pasted.
+      if case .paste = key, reply.handled, reply.keyUse == nil {
+        reply.keyUse = sensitiveText(of: focus).map(KeyUse.typed) ?? .ignored
+      }
       return reply
     }
   }
@@ -174,6 +179,14 @@ public enum PaymentFeature {
     case .enter:
       if state.focus == .pay { return pay(&state, today, environment, strings) }
       state.focus = Field(rawValue: state.focus.rawValue + 1) ?? .pay
+      return .handled
+    case .control("s"):
+      // The whole card from any field, as Pay does.
+      return pay(&state, today, environment, strings)
+    case .paste(let text):
+      guard let took = state.spreadPaste(text, from: state.focus) else { break }
+      for field in took { state.errors[field] = nil }
+      state.focus = took.last ?? state.focus
       return .handled
     default:
       break

@@ -95,8 +95,12 @@ public enum ResultsFeature {
     /// The lowest total of each day around the search's under `filters`, and the scale of the
     /// whole booking window; kept while the strip loads again for other filters.
     public var fares: Loadable<FareCalendar> = .loading
-    /// The airlines of the loaded offers, by code: the checklist's lines.
+    /// The checklist's lines, by code: the airlines with offers under the other filters
+    /// (nonstop, time of day, price), and those unticked, which stay to be ticked back even
+    /// when the other filters leave them none.
     public private(set) var airlines: [Airline] = []
+    /// How many offers each airline of `airlines` has under the other filters, by code.
+    public private(set) var airlineCounts: [String: Int] = [:]
     /// Whether the airlines checklist is open (`a`), and its highlighted line.
     public var choosingAirlines = false
     public var airlineCursor = 0
@@ -131,11 +135,27 @@ public enum ResultsFeature {
         listed = []
         selected = 0
         airlines = []
+        airlineCounts = [:]
         return
       }
+      // The checklist's cursor stays on its airline while it is listed.
+      let cursorCode = airlines.indices.contains(airlineCursor) ? airlines[airlineCursor].code : nil
+      var others = filters
+      others.hiddenAirlines = []
       var byCode: [String: Airline] = [:]
-      for offer in offers { byCode[offer.airline.code] = offer.airline }
+      var counts: [String: Int] = [:]
+      for offer in offers {
+        let code = offer.airline.code
+        let admitted = others.admits(offer)
+        guard admitted || filters.hiddenAirlines.contains(code) else { continue }
+        byCode[code] = offer.airline
+        counts[code, default: 0] += admitted ? 1 : 0
+      }
       airlines = byCode.values.sorted { $0.code < $1.code }
+      airlineCounts = counts
+      airlineCursor =
+        cursorCode.flatMap { code in airlines.firstIndex { $0.code == code } }
+        ?? min(airlineCursor, max(0, airlines.count - 1))
       listed = ResultsFeature.arrange(offers, sort: sort, filters: filters)
       selected = keep.flatMap { id in listed.firstIndex { $0.id == id } } ?? 0
     }

@@ -143,6 +143,12 @@ public enum SearchFeature {
     let order = state.fieldOrder
     let position = order.firstIndex(of: state.focus) ?? 0
     let dates: Set<Field> = [.date, .returning]
+    if case .paste(let text) = key, let took = state.spreadPaste(text, from: state.focus) {
+      for field in took where state[field] != nil { edited(&state, field) }
+      state.focus = took.last ?? state.focus
+      state.suggestion = 0
+      return .handled
+    }
     switch key {
     case _ where nextField:
       acceptSuggestion(&state, suggestions)
@@ -163,6 +169,11 @@ public enum SearchFeature {
         move(&state, to: order[min(position + 1, order.count - 1)])
         return .handled
       }
+      return submit(&state, airports: airports, strings: strings)
+    case .control("s"):
+      // The whole form from any field: the airport highlighted for a field being typed is
+      // taken, as Tab would.
+      acceptSuggestion(&state, suggestions)
       return submit(&state, airports: airports, strings: strings)
     case _ where state.focus == .trip:
       // Space or an arrow switches the trip type; other keys keep their meaning there.
