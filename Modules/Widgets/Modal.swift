@@ -52,7 +52,9 @@ public enum Modal {
   }
 
   /// `text` broken into lines of at most `width` columns at spaces (not at no-break spaces); a
-  /// word longer than a line is broken between characters. Line breaks in `text` are kept; an empty text is one empty line.
+  /// word longer than a line is broken between characters. An indented line that goes on under
+  /// itself keeps its indent and two columns more, so it still reads as one (the inspector's
+  /// fields). Line breaks in `text` are kept; an empty text is one empty line.
   public static func wrap(_ text: String, width: Int) -> [String] {
     guard width > 0 else { return [] }
     let paragraphs = text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline)
@@ -65,29 +67,36 @@ public enum Modal {
       return [String(paragraph)]
     }
     var lines: [String] = []
-    var current = ""
-    var used = 0
+    // An indented paragraph's indent starts its first line, and the lines after it take two
+    // columns more (none when that would leave too little room); prose wraps flush.
+    let leading = String(paragraph.prefix { $0 == " " })
+    let hanging = !leading.isEmpty && leading.count + 2 < width / 2 ? leading + "  " : ""
+    var current = leading.count < width / 2 ? leading : ""
+    var used = current.count
+    let start = used
     // No-break spaces hold a card number or an amount together on one line.
     let words = paragraph.split(whereSeparator: {
       $0.isWhitespace && $0 != "\u{00A0}" && $0 != "\u{202F}"
     })
     for word in words {
       let wordWidth = DisplayWidth.of(word)
-      if used > 0, used + 1 + wordWidth <= width {
+      let started = lines.isEmpty ? used > start : used > hanging.count
+      if started, used + 1 + wordWidth <= width {
         current += " " + word
         used += 1 + wordWidth
         continue
       }
-      if used > 0 {
+      if started {
         lines.append(current)
-        (current, used) = ("", 0)
+        (current, used) = (hanging, hanging.count)
       }
       // The word starts a line; one too long for any line is cut between characters.
       for character in word {
         let columns = DisplayWidth.of(character)
-        if used > 0, used + columns > width {
+        let lineStart = lines.isEmpty ? start : hanging.count
+        if used > lineStart, used + columns > width {
           lines.append(current)
-          (current, used) = ("", 0)
+          (current, used) = (hanging, hanging.count)
         }
         current.append(character)
         used += columns

@@ -64,6 +64,12 @@ struct ModalTests {
     #expect(Modal.wrap("a   b", width: 10) == ["a   b"], "a line that fits keeps its spacing")
     #expect(Modal.wrap("a   b c", width: 4) == ["a b", "c"])
     #expect(Modal.wrap("東京 大阪 名古屋", width: 9) == ["東京 大阪", "名古屋"])
+    // An indented line goes on under itself with its indent and two columns more.
+    #expect(
+      Modal.wrap("  selectedExtras = seats 14A 14B   (last written by extras screen)", width: 30)
+        == [
+          "  selectedExtras = seats 14A", "    14B (last written by", "    extras screen)",
+        ])
     #expect(
       Modal.wrap("pay 4242\u{A0}4242 now", width: 10) == ["pay", "4242\u{A0}4242", "now"],
       "no-break spaces hold a card number together")
