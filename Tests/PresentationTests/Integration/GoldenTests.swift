@@ -9,9 +9,8 @@ import TestSupport
 import Testing
 import Words
 
-/// Compares a render with `Goldens/<name>.txt`. With BOOKING_RECORD_GOLDENS=1 the file is
-/// (re)written instead, and the test records that it did so, so a recording run never passes
-/// silently.
+/// Compares a render with `Goldens/<name>.txt`, or rewrites it when the run names it in
+/// BOOKING_RECORD_GOLDENS (`GoldenRecording`).
 func expectGolden(
   _ canvas: Canvas, _ name: String, mask: [String: String] = [:],
   sourceLocation: SourceLocation = #_sourceLocation
@@ -21,22 +20,9 @@ func expectGolden(
     lines = lines.map { $0.replacingOccurrences(of: secret, with: replacement) }
   }
   let text = lines.joined(separator: "\n") + "\n"
-  let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-    .deletingLastPathComponent().appendingPathComponent("Goldens")
-  let file = folder.appendingPathComponent(name + ".txt")
-  if ProcessInfo.processInfo.environment["BOOKING_RECORD_GOLDENS"] == "1" {
-    try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-    try? Data(text.utf8).write(to: file)
-    Issue.record("recorded golden \(name)", sourceLocation: sourceLocation)
-    return
-  }
-  guard let data = FileManager.default.contents(atPath: file.path) else {
-    Issue.record(
-      "no golden \(name).txt: run with BOOKING_RECORD_GOLDENS=1", sourceLocation: sourceLocation)
-    return
-  }
-  let expected = String(decoding: data, as: UTF8.self)
-  #expect(text == expected, "\(name) differs:\n\(text)", sourceLocation: sourceLocation)
+  let file = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+    .deletingLastPathComponent().appendingPathComponent("Goldens/\(name).txt")
+  GoldenRecording.check(text, file: file, name: name, sourceLocation: sourceLocation)
 }
 
 @Suite("Golden renders", .serialized)

@@ -48,29 +48,14 @@ func describe(_ style: Style) -> String {
     .joined(separator: " ")
 }
 
-/// Compares `text` with `Goldens/Styled/<name>.txt`, or records it with BOOKING_RECORD_GOLDENS=1
-/// (and says so, so a recording run never passes silently).
+/// Compares `text` with `Goldens/Styled/<name>.txt`, or rewrites it when the run names
+/// `Styled/<name>` in BOOKING_RECORD_GOLDENS (`GoldenRecording`).
 func expectStyledGolden(
   _ text: String, _ name: String, sourceLocation: SourceLocation = #_sourceLocation
 ) {
-  let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-    .deletingLastPathComponent().appendingPathComponent("Goldens/Styled")
-  let file = folder.appendingPathComponent(name + ".txt")
-  if ProcessInfo.processInfo.environment["BOOKING_RECORD_GOLDENS"] == "1" {
-    try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-    try? Data(text.utf8).write(to: file)
-    Issue.record("recorded golden Styled/\(name)", sourceLocation: sourceLocation)
-    return
-  }
-  guard let data = FileManager.default.contents(atPath: file.path) else {
-    Issue.record(
-      "no golden Styled/\(name).txt: run with BOOKING_RECORD_GOLDENS=1",
-      sourceLocation: sourceLocation)
-    return
-  }
-  #expect(
-    text == String(decoding: data, as: UTF8.self), "Styled/\(name) differs:\n\(text)",
-    sourceLocation: sourceLocation)
+  let file = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+    .deletingLastPathComponent().appendingPathComponent("Goldens/Styled/\(name).txt")
+  GoldenRecording.check(text, file: file, name: "Styled/\(name)", sourceLocation: sourceLocation)
 }
 
 @Suite("Golden renders with styles", .serialized)
