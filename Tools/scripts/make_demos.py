@@ -4,7 +4,7 @@
 Each demo is replayed in both owners: `booking --fresh --flow bag --replay FILE`, then the same
 without `--flow bag`. Keys typed while the app is idle wait for it to be idle again on replay,
 so the demos run the same on a slow laptop. Run from the repository's root; CI replays every
-file (Tests/EndToEndTests/DemoReplayTests.swift), so a change that breaks a demo fails CI.
+file (Tests/ProgramTests/ProgramDemoTests.swift, and Tools/scripts/demo in tmux), so a change that breaks a demo fails CI.
 """
 import json, os
 
@@ -12,7 +12,8 @@ def typed(text):
     return ["=" + c for c in text]
 
 SEARCH = typed("ist") + ["enter"] + typed("ams") + ["enter", "enter"]
-PASSENGER = (["right", "tab"] + typed("Ada") + ["tab"] + typed("Lovelace") + ["tab"]
+# Ada Lovelace is Ms: the title picker goes Mr, Mrs, Ms.
+PASSENGER = (["right", "right", "right", "tab"] + typed("Ada") + ["tab"] + typed("Lovelace") + ["tab"]
              + typed("1990-01-01") + ["tab"] + typed("ada@example.com") + ["tab"]
              + typed("+905551234567") + ["tab", "enter"])
 CARD = typed("4242424242424242") + ["tab"] + typed("1230") + ["tab"] + typed("123") + ["tab", "enter"]
@@ -30,6 +31,8 @@ DEMOS = {
     "price-writers": SEARCH + ["enter"] + PASSENGER + ["enter", "tab", "=+", "=c", "ctrl-p"],
     # At payment, back to the results, and the second flight.
     "old-price": TO_PAYMENT + ["esc", "esc", "esc", "down", "enter"],
+    # To the payment form, for the kill of demo 4 (process death).
+    "to-payment": TO_PAYMENT,
     # Paid, the travellers saved (s), a new booking of the same search, to Pay.
     "saved-travellers": TO_PAYMENT + CARD + ["=s", "=n", "enter", "enter", "=c"] + CARD,
 }
