@@ -54,6 +54,11 @@ struct ProgramDemoTests {
       },
       real: { $0.contains("┌ Passengers · ") && ProgramBagTests.tripBar(in: $0) == nil }),
     Demo(
+      name: "to-payment", opensPayLink: false,
+      // Demo 4 replays it to the payment form, then the app is killed: both owners are there.
+      bag: { $0.contains("┌ Payment · ") && $0.contains("Card number") },
+      real: { $0.contains("┌ Payment · ") && $0.contains("Card number") }),
+    Demo(
       name: "saved-travellers", opensPayLink: false,
       // Paid, travellers saved, a new booking: the bag skips passengers and Pay does nothing.
       bag: { $0.contains("┌ Payment · ") && $0.contains("Card number") && !$0.contains("Booked!") },

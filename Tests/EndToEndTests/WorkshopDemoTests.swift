@@ -1,0 +1,138 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// The workshop's demos as the guide runs them: `Tools/scripts/demo N bag|real` in tmux with the
+/// binaries `swift test` built, twice with `demo reset` between (as between two attendees), each
+/// checked against what docs/Workshop.md says the room sees at its end.
+@Suite("The workshop's demos, as the guide runs them", .serialized)
+struct WorkshopDemoTests {
+  /// The repository's root, from this file's place in it.
+  static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+    .deletingLastPathComponent().deletingLastPathComponent()
+
+  /// What the guide says the room sees at the end of a demo, in the bag and in the real app.
+  struct Claim: Sendable {
+    let demo: Int
+    let bag: @Sendable (String) -> Bool
+    let real: @Sendable (String) -> Bool
+  }
+
+  /// The trip bar's flight and price ("Your trip: LH2845+LH1616 16:55 · TRY 8,415.00").
+  static func tripBar(_ screen: String) -> (flight: String, price: String)? {
+    guard let match = screen.firstMatch(of: #/Your trip: (\S+ \d\d:\d\d) · (TRY [\d,.]+)/#)
+    else { return nil }
+    return (String(match.1), String(match.2))
+  }
+
+  static let claims: [Claim] = [
+    // 1. The new flight's extras start with the old flight's seat in the bag; "no seat" in the app.
+    Claim(
+      demo: 1,
+      bag: { $0.contains("┌ Extras") && $0.contains(#/▸ 1 Ada Lovelace  \d+[A-K]/#) },
+      real: { $0.contains("┌ Extras") && $0.contains("Ada Lovelace  no seat") }),
+    // 2. Esc on the confirmation: the bag is back at the paid payment; the app stays booked.
+    Claim(
+      demo: 2,
+      bag: { $0.contains("┌ Payment · ") && $0.contains("Card number       4242") },
+      real: { $0.contains("Booked!") && !$0.contains("Card number") }),
+    // 3. Esc at the next booking's payment: the bag jumps to the search form; the app goes back.
+    Claim(
+      demo: 3, bag: { $0.contains("┌ Search flights") }, real: { $0.contains("┌ Extras · ") }),
+    // 5. Three writers: the bag's trip bar and the payment's total disagree; the app has one.
+    Claim(
+      demo: 5,
+      bag: { screen in
+        guard let bar = tripBar(screen), screen.contains("┌ Payment · ") else { return false }
+        return !screen.contains("[ Pay \(bar.price) ]")
+      },
+      real: { $0.contains("┌ Payment · ") && tripBar($0) == nil }),
+    // 6. An observer of the bag sees the new flight with the old price.
+    Claim(
+      demo: 6,
+      bag: { screen in
+        guard let bar = tripBar(screen),
+          let title = screen.firstMatch(of: #/┌ Passengers · (\S+ \d\d:\d\d) (TRY [\d,.]+)/#)
+        else { return false }
+        return bar.flight == String(title.1) && bar.price != String(title.2)
+      },
+      real: { $0.contains("┌ Passengers · ") && tripBar($0) == nil }),
+    // 7. Saved travellers skip the bag's passengers screen, and Pay does nothing.
+    Claim(
+      demo: 7,
+      bag: { $0.contains("┌ Payment · ") && $0.contains("Card number       4242") },
+      real: { $0.contains("┌ Passengers · ") }),
+  ]
+
+  /// Runs `Tools/scripts/demo` with `arguments` in a new tmux window, with the test's binaries
+  /// and `workshop` as the demos' folder.
+  static func run(
+    _ arguments: [String], in terminal: BookingTerminal, workshop: String
+  ) async throws -> TmuxPane {
+    let cli = try PackageExecutable.path(
+      "booking-cli", override: ProcessInfo.processInfo.environment["BOOKING_CLI_E2E_BINARY"])
+    let script =
+      "cd \(BookingTerminal.quoted(root.path)) && B=\(BookingTerminal.quoted(terminal.binary)) "
+      + "CLI=\(BookingTerminal.quoted(cli)) BOOKING_WORKSHOP_DIR=\(BookingTerminal.quoted(workshop)) "
+      + "Tools/scripts/demo " + arguments.map(BookingTerminal.quoted).joined(separator: " ")
+    return try await terminal.launchShell(script)
+  }
+
+  @Test("every demo with a recording, in both owners, twice with a reset between")
+  func everyDemoTwice() async throws {
+    let workshop = FileManager.default.temporaryDirectory
+      .appendingPathComponent("booking-workshop-\(UUID().uuidString.prefix(8))").path
+    defer { try? FileManager.default.removeItem(atPath: workshop) }
+    let terminal = try await BookingTerminal()
+    defer { terminal.close() }
+    for round in 1...2 {
+      for claim in Self.claims {
+        for owner in ["bag", "real"] {
+          let pane = try await Self.run(
+            ["\(claim.demo)", owner, "--speed", "50"], in: terminal, workshop: workshop)
+          let log = "\(workshop)/demo-\(claim.demo)-\(owner)/log/booking.log"
+          try await FileWatch.waitFor("demo \(claim.demo) \(owner) to end its replay", at: log) {
+            $0.map { String(decoding: $0, as: UTF8.self).contains("replay: finished") } ?? false
+          }
+          let check = owner == "bag" ? claim.bag : claim.real
+          try await pane.waitFor("round \(round): demo \(claim.demo) in the \(owner) app", check)
+          // Quit (Ctrl-C, then yes) and wait for the app's last log line, so no app of this
+          // round is left running when the reset empties its folder.
+          try await pane.press("C-c")
+          try await pane.waitFor("Quit?")
+          try await pane.press("y")
+          try await FileWatch.waitFor("demo \(claim.demo) \(owner) to quit", at: log) {
+            $0.map { String(decoding: $0, as: UTF8.self).contains("exit: ") } ?? false
+          }
+        }
+      }
+      let reset = try await Self.run(["reset"], in: terminal, workshop: workshop)
+      try await reset.waitFor("emptied")
+      #expect(!FileManager.default.fileExists(atPath: workshop), "reset empties the demos")
+    }
+  }
+
+  @Test("demo 4: to the payment form, kill -9 of the demo's app alone, and again")
+  func processDeath() async throws {
+    let workshop = FileManager.default.temporaryDirectory
+      .appendingPathComponent("booking-workshop-\(UUID().uuidString.prefix(8))").path
+    defer { try? FileManager.default.removeItem(atPath: workshop) }
+    let terminal = try await BookingTerminal()
+    defer { terminal.close() }
+    for owner in ["bag", "real"] {
+      let pane = try await Self.run(
+        ["4", owner, "--speed", "50"], in: terminal, workshop: workshop)
+      try await pane.waitFor("┌ Payment · ", "Card number")
+      let kill = try await Self.run(["kill"], in: terminal, workshop: workshop)
+      try await kill.waitFor("killed demo 4's app")
+      let again = try await Self.run(["4", owner, "--again"], in: terminal, workshop: workshop)
+      if owner == "bag" {
+        // The screens come back, the data does not: the payment screen reads nil.
+        try await again.waitFor("Search › Results › Passengers › Extras › Payment")
+      } else {
+        try await again.waitFor("┌ Payment · ", "Resumed")
+      }
+      try await again.press("C-c")
+    }
+  }
+}
