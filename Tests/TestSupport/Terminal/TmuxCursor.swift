@@ -1,6 +1,3 @@
-import Dispatch
-import Foundation
-
 /// The terminal's cursor as tmux has it: its cell and whether it shows.
 public struct TerminalCursor: Equatable, Sendable, CustomStringConvertible {
   public var x: Int
@@ -34,22 +31,10 @@ extension TmuxPane {
     _ what: String, cursor condition: @escaping @Sendable (String, TerminalCursor) -> Bool,
     file: String = #fileID, line: Int = #line
   ) async throws -> (screen: String, cursor: TerminalCursor) {
-    let pane = self
-    return try await offTheGlobalExecutor("wait-cursor-\(id)") {
-      let deadline = DispatchTime.now() + TmuxServer.patience
-      var last = ("", TerminalCursor(x: -1, y: -1, visible: true))
-      while true {
-        let seen = pane.server.outputCount(pane.id)
-        last = (try await pane.screen(), try await pane.cursor())
-        if condition(last.0, last.1) { return last }
-        guard try await pane.server.output(of: pane.id, after: seen, before: deadline) else {
-          break
-        }
-      }
-      throw TerminalFailure(
-        "timed out after \(TmuxServer.patience) s waiting for \(what) (\(file):\(line))\n"
-          + "--- last screen of \(pane.name), cursor \(last.1) ---\n\(last.0)\n"
-          + "-------------------")
-    }
+    try await waitFor(
+      what, file: file, line: line,
+      look: { pane in (screen: try await pane.screen(), cursor: try await pane.cursor()) },
+      until: { condition($0.screen, $0.cursor) },
+      describe: { "--- last screen of \($0.name), cursor \($1.cursor) ---\n\($1.screen)" })
   }
 }

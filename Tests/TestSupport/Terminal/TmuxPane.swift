@@ -64,22 +64,37 @@ public struct TmuxPane: Sendable {
     _ what: String, joined: Bool = false, file: String = #fileID, line: Int = #line,
     _ condition: @escaping @Sendable (String) -> Bool
   ) async throws -> String {
+    try await waitFor(
+      what, file: file, line: line, look: { try await $0.screen(joined: joined) },
+      until: condition, describe: { "--- last screen of \($0.name) ---\n\($1)" })
+  }
+
+  /// Waits until `condition` holds for what `look` reads of the pane, read now and again each
+  /// time the program writes, and returns it. Fails after `TmuxServer.patience` with `what`,
+  /// `describe` of the last reading and the pane's processes.
+  func waitFor<Reading: Sendable>(
+    _ what: String, file: String, line: Int,
+    look: @escaping @Sendable (TmuxPane) async throws -> Reading,
+    until condition: @escaping @Sendable (Reading) -> Bool,
+    describe: @escaping @Sendable (TmuxPane, Reading) -> String
+  ) async throws -> Reading {
     let pane = self
     return try await offTheGlobalExecutor("wait-\(id)") {
       let deadline = DispatchTime.now() + TmuxServer.patience
-      var last = ""
+      var last: Reading?
       while true {
         let seen = pane.server.outputCount(pane.id)
-        last = try await pane.screen(joined: joined)
-        if condition(last) { return last }
+        let reading = try await look(pane)
+        last = reading
+        if condition(reading) { return reading }
         guard try await pane.server.output(of: pane.id, after: seen, before: deadline) else {
           break
         }
       }
       throw TerminalFailure(
         "timed out after \(TmuxServer.patience) s waiting for \(what) (\(file):\(line))\n"
-          + "--- last screen of \(pane.name) ---\n\(last)\n--- the pane's processes ---\n"
-          + "\(pane.processes())-------------------")
+          + (last.map { describe(pane, $0) } ?? "(nothing read)")
+          + "\n--- the pane's processes ---\n\(pane.processes())-------------------")
     }
   }
 
