@@ -93,25 +93,9 @@ func roundTripFigures(
   }
 
   func results(_ criteria: SearchCriteria, _ offers: [Offer]) async throws -> RootFeature.State {
-    var root = RootFeature.State(now: clock.now)
-    _ = RootFeature.reduce(
-      &root,
-      .restored(
-        await BookingFlow.restore(
-          BookingSnapshot(criteria: criteria, position: .results), using: airline.services,
-          now: clock.now)),
-      at: environment.clock.now(), environment: environment)
-    guard let id = root.steps.last?.id else { fail("no results step") }
-    _ = RootFeature.reduce(
-      &root, .step(id, ResultsFeature.action(.offersLoaded(.success(offers)))),
-      at: environment.clock.now(), environment: environment)
-    let filter = FareFilter()
-    let fares = try await airline.lowestFares(
-      for: criteria, days: ResultsFeature.stripDays, filter: filter)
-    _ = RootFeature.reduce(
-      &root, .step(id, ResultsFeature.action(.faresLoaded(filter, .success(fares)))),
-      at: environment.clock.now(), environment: environment)
-    return root
+    try await resultsState(
+      criteria, offers, airline: airline, environment: environment, clock: clock, withFares: true
+    ).root
   }
   let oneWayResults = try await results(oneWay, singles)
   let roundTripResults = try await results(roundTrip, pairs)
@@ -216,4 +200,33 @@ func fareCalendarFigures(scratch: String, clock: ManualClock, oneWay: SearchCrit
       })
   }
   return figures
+}
+
+/// The root at the results of `criteria`, restored as a start does, holding `offers`, and the
+/// results step's ID; with the fare strip's week too when `withFares`.
+func resultsState(
+  _ criteria: SearchCriteria, _ offers: [Offer], airline: SimulatedAirline,
+  environment: AppEnvironment, clock: ManualClock, withFares: Bool
+) async throws -> (root: RootFeature.State, id: StepID) {
+  var root = RootFeature.State(now: clock.now)
+  _ = RootFeature.reduce(
+    &root,
+    .restored(
+      await BookingFlow.restore(
+        BookingSnapshot(criteria: criteria, position: .results), using: airline.services,
+        now: clock.now)),
+    at: environment.clock.now(), environment: environment)
+  guard let id = root.steps.last?.id else { fail("no results step") }
+  _ = RootFeature.reduce(
+    &root, .step(id, ResultsFeature.action(.offersLoaded(.success(offers)))),
+    at: environment.clock.now(), environment: environment)
+  if withFares {
+    let filter = FareFilter()
+    let fares = try await airline.lowestFares(
+      for: criteria, days: ResultsFeature.stripDays, filter: filter)
+    _ = RootFeature.reduce(
+      &root, .step(id, ResultsFeature.action(.faresLoaded(filter, .success(fares)))),
+      at: environment.clock.now(), environment: environment)
+  }
+  return (root, id)
 }
