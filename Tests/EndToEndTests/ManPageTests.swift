@@ -6,9 +6,8 @@ import Testing
 /// printed from `Options.usage`, the source of truth).
 @Suite("Man page and completions")
 struct ManPageTests {
-  /// The repository's root, from this file's place in it.
-  static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-    .deletingLastPathComponent().deletingLastPathComponent()
+  /// The repository's root.
+  static let root = PackageExecutable.root
 
   /// The flags at the start of the help's option lines: "--data-dir", "-h", "--help"...
   static func helpFlags() async throws -> [String] {

@@ -7,9 +7,8 @@ import Testing
 /// checked against what docs/Workshop.md says the room sees at its end.
 @Suite("The workshop's demos, as the guide runs them", .serialized)
 struct WorkshopDemoTests {
-  /// The repository's root, from this file's place in it.
-  static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-    .deletingLastPathComponent().deletingLastPathComponent()
+  /// The repository's root.
+  static let root = PackageExecutable.root
 
   /// What the guide says the room sees at the end of a demo, in the bag and in the real app.
   struct Claim: Sendable {

@@ -172,8 +172,7 @@ struct FlowRulesTests {
 
   @Test("docs/images/flow.dot is the diagram of today's table (Tools/scripts/diagram.sh)")
   func committedDiagram() throws {
-    let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-      .deletingLastPathComponent().deletingLastPathComponent()
+    let root = PackageExecutable.root
     let committed = try String(
       contentsOf: root.appendingPathComponent("docs/images/flow.dot"), encoding: .utf8)
     #expect(committed == FlowDiagram.render(.dot), "run Tools/scripts/diagram.sh")

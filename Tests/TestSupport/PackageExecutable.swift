@@ -32,6 +32,11 @@ public enum PackageExecutable {
         + "\nRun the tests with `swift test`, which builds it.")
   }
 
+  /// The package's root folder, from this file's place in it
+  /// (Tests/TestSupport/PackageExecutable.swift), for tests that read the repository's files.
+  public static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+    .deletingLastPathComponent().deletingLastPathComponent()
+
   private static func candidateDirectories() -> [URL] {
     let starts = [
       URL(fileURLWithPath: CommandLine.arguments.first ?? "").resolvingSymlinksInPath()
@@ -45,9 +50,6 @@ public enum PackageExecutable {
         directories.append(directory)
       }
     }
-    // Tests/TestSupport/PackageExecutable.swift → the package root.
-    let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-      .deletingLastPathComponent().deletingLastPathComponent()
     directories.append(root.appendingPathComponent(".build/debug"))
     return directories
   }

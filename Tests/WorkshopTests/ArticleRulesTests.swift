@@ -6,9 +6,8 @@ import Testing
 /// fails on a tree that breaks it (so the check cannot pass by matching nothing).
 @Suite("The article's rules as checks")
 struct ArticleRulesTests {
-  /// The repository's root, from this file's place in it.
-  static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-    .deletingLastPathComponent().deletingLastPathComponent()
+  /// The repository's root.
+  static let root = PackageExecutable.root
 
   static var script: String { root.appendingPathComponent("Tools/scripts/rules").path }
 
