@@ -23,11 +23,8 @@ enum RecordCodec {
     return data
   }
 
-  static func decode<Value: Decodable>(
-    _ type: Value.Type, from data: Data, userInfo: [CodingUserInfoKey: any Sendable] = [:]
-  ) throws -> Value {
+  static func decode<Value: Decodable>(_ type: Value.Type, from data: Data) throws -> Value {
     let decoder = JSONDecoder()
-    decoder.userInfo = userInfo
     decoder.dateDecodingStrategy = .custom { decoder in
       let container = try decoder.singleValueContainer()
       let text = try container.decode(String.self)

@@ -130,8 +130,7 @@ extension RecordStore {
       return .failure(CorruptRecord("it holds kind \(found), not '\(kind.folder)'"))
     }
     do {
-      return .success(
-        try RecordCodec.decode(Envelope<Value>.self, from: data, userInfo: decodingUserInfo).data)
+      return .success(try RecordCodec.decode(Envelope<Value>.self, from: data).data)
     } catch {
       return .failure(CorruptRecord(RecordCodec.reason(for: error, data: data)))
     }

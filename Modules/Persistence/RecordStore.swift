@@ -26,22 +26,17 @@ public struct RecordStore: Sendable {
   let now: @Sendable () -> Date
   /// Told of every durable step (see `DurableStep`); nil in the app.
   public let observer: DurableStepObserver?
-  /// Handed to the JSON decoder of every read, for values that need more than their bytes to
-  /// decode (a record naming a time zone needs a zone lookup).
-  public private(set) var decodingUserInfo: [CodingUserInfoKey: any Sendable]
   /// New folders to make durable before the next save (`createRootLeavingSync`): one set for
   /// the store and every copy of it.
   let folderSyncs = FolderSyncs()
 
   /// A store in `root`; `now` dates quarantined files and ages temp files (inject for tests);
-  /// `observer` watches each durable step (the crash-point harness, fault-injection tests);
-  /// `decodingUserInfo` goes to the decoder of every read.
+  /// `observer` watches each durable step (the crash-point harness, fault-injection tests).
   public init(
     root: String,
     maxRecordBytes: Int = RecordStore.defaultMaxRecordBytes,
     now: @escaping @Sendable () -> Date = { Date() },
-    observer: DurableStepObserver? = nil,
-    decodingUserInfo: [CodingUserInfoKey: any Sendable] = [:]
+    observer: DurableStepObserver? = nil
   ) {
     var trimmed = root
     while trimmed.count > 1 && trimmed.hasSuffix("/") { trimmed.removeLast() }
@@ -49,14 +44,6 @@ public struct RecordStore: Sendable {
     self.maxRecordBytes = maxRecordBytes
     self.now = now
     self.observer = observer
-    self.decodingUserInfo = decodingUserInfo
-  }
-
-  /// The same store, its reads decoding with `userInfo` added to its `decodingUserInfo`.
-  public func decoding(with userInfo: [CodingUserInfoKey: any Sendable]) -> RecordStore {
-    var store = self
-    store.decodingUserInfo = decodingUserInfo.merging(userInfo) { _, new in new }
-    return store
   }
 
   /// The record's path relative to `root`, e.g. `session/snapshot.json`.

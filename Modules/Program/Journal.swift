@@ -207,9 +207,7 @@ public final class JournalServices: OfferService, DraftService, PricingService, 
     switch answer {
     case .failure(let error): throw error
     case .value(let json):
-      let decoder = JSONDecoder()
-      decoder.userInfo = ZoneSource.live.decodingUserInfo
-      guard let value = try? decoder.decode(Value.self, from: Data(json.utf8)) else {
+      guard let value = try? JSONDecoder().decode(Value.self, from: Data(json.utf8)) else {
         throw .storage("the journal's answer for \(key) #\(n + 1) cannot be read")
       }
       return value

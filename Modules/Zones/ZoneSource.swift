@@ -96,31 +96,7 @@ public struct ZoneSource: Sendable {
     guard let rule = fallback[identifier] else { return nil }
     return Zone(
       identifier: identifier, initial: nil,
-      transitions: Self.transitions(flat: fallbackSwitches[identifier] ?? []), posixRule: rule)
-  }
-
-  /// This source as the lookup decoders of airports and flight times need.
-  public var lookup: ZoneLookup { ZoneLookup { zone(named: $0) } }
-
-  /// A decoder's `userInfo` holding `lookup`, for reading records that name zones.
-  public var decodingUserInfo: [CodingUserInfoKey: any Sendable] { lookup.decodingUserInfo }
-
-  /// `[time, offset]` pairs as transitions; the larger offsets count as summer time, as
-  /// Foundation counts them (Morocco's +01 outside Ramadan, Palestine's +03).
-  static func transitions(flat: [Int]) -> [Zone.Transition] {
-    var pairs: [(time: Int, offset: Int)] = []
-    var index = 0
-    while index + 1 < flat.count {
-      pairs.append((flat[index], flat[index + 1]))
-      index += 2
-    }
-    let standard = pairs.map(\.offset).min() ?? 0
-    return pairs.sorted { $0.time < $1.time }.map {
-      Zone.Transition(
-        time: $0.time,
-        localTime: Zone.LocalTime(
-          secondsFromGMT: $0.offset, isDaylightSavingTime: $0.offset > standard))
-    }
+      transitions: Zone.transitions(flat: fallbackSwitches[identifier] ?? []), posixRule: rule)
   }
 
   /// Whether `name` can safely be used as a path under the zone directory.

@@ -19,15 +19,6 @@ enum RuleZones {
     try #require(rules[name].flatMap { Zone(identifier: name, posixRule: $0) })
   }
 
-  /// A lookup of `rules`, as decoders of airports and flight times need one.
-  static let lookup = ZoneLookup { name in
-    rules[name].flatMap { Zone(identifier: name, posixRule: $0) }
-  }
-
-  /// A JSON decoder that reads zone names with `lookup`.
-  static func decoder() -> JSONDecoder {
-    let decoder = JSONDecoder()
-    decoder.userInfo = lookup.decodingUserInfo
-    return decoder
-  }
+  /// A JSON decoder as any program makes one: a record names its zones (name and rule) itself.
+  static func decoder() -> JSONDecoder { JSONDecoder() }
 }

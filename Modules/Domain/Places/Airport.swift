@@ -64,31 +64,30 @@ public struct Airport: Hashable, Sendable, Codable {
   }
 
   private enum CodingKeys: String, CodingKey {
-    case code, name, city, countryCode, timeZoneID, latitude, longitude
+    case code, name, city, countryCode, latitude, longitude
   }
 
-  /// Reads an airport as written, with its zone's name; the zone comes from the `ZoneLookup`
-  /// in the decoder's `userInfo`.
+  /// Reads an airport as written, with its zone as the record names it (`RecordedZone`): a
+  /// plain `JSONDecoder` reads it.
   public init(from decoder: any Decoder) throws {
     let c = try decoder.container(keyedBy: CodingKeys.self)
-    let timeZoneID = try c.decode(String.self, forKey: .timeZoneID)
     try self.init(
       code: c.decode(IATACode.self, forKey: .code), name: c.decode(String.self, forKey: .name),
       city: c.decode(String.self, forKey: .city),
       countryCode: c.decode(String.self, forKey: .countryCode),
-      zone: ZoneLookup.zone(named: timeZoneID, for: decoder),
+      zone: RecordedZone.decode(from: decoder),
       latitude: c.decode(Double.self, forKey: .latitude),
       longitude: c.decode(Double.self, forKey: .longitude))
   }
 
-  /// Writes the airport with its zone's name, as before zones were resolved by their makers.
+  /// Writes the airport with its zone's name and rule.
   public func encode(to encoder: any Encoder) throws {
     var c = encoder.container(keyedBy: CodingKeys.self)
     try c.encode(code, forKey: .code)
     try c.encode(name, forKey: .name)
     try c.encode(city, forKey: .city)
     try c.encode(countryCode, forKey: .countryCode)
-    try c.encode(timeZoneID, forKey: .timeZoneID)
+    try RecordedZone.encode(zone, to: encoder)
     try c.encode(latitude, forKey: .latitude)
     try c.encode(longitude, forKey: .longitude)
   }

@@ -62,22 +62,20 @@ public struct ZonedTime: Hashable, Sendable, Codable, Comparable {
 
   public static func < (lhs: Self, rhs: Self) -> Bool { lhs.instant < rhs.instant }
 
-  private enum CodingKeys: String, CodingKey { case instant, timeZoneID }
+  private enum CodingKeys: String, CodingKey { case instant }
 
-  /// Reads the instant and the zone's name; the zone comes from the `ZoneLookup` in the
-  /// decoder's `userInfo`.
+  /// Reads the instant and the zone as the record names it (`RecordedZone`): a plain
+  /// `JSONDecoder` reads it.
   public init(from decoder: any Decoder) throws {
     let c = try decoder.container(keyedBy: CodingKeys.self)
     let instant = try c.decode(Date.self, forKey: .instant)
-    let timeZoneID = try c.decode(String.self, forKey: .timeZoneID)
-    try self.init(
-      validating: instant, zone: ZoneLookup.zone(named: timeZoneID, for: decoder))
+    try self.init(validating: instant, zone: RecordedZone.decode(from: decoder))
   }
 
-  /// Writes the instant and the zone's name.
+  /// Writes the instant, and the zone's name and rule.
   public func encode(to encoder: any Encoder) throws {
     var c = encoder.container(keyedBy: CodingKeys.self)
     try c.encode(instant, forKey: .instant)
-    try c.encode(timeZoneID, forKey: .timeZoneID)
+    try RecordedZone.encode(zone, to: encoder)
   }
 }

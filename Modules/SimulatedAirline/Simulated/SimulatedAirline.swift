@@ -1,7 +1,6 @@
 import Airline
 import Domain
 import Persistence
-import Zones
 
 #if canImport(FoundationEssentials)
   import FoundationEssentials
@@ -82,15 +81,14 @@ public actor SimulatedAirline: OfferService, DraftService, PricingService, Payme
   public nonisolated let ledgerNotices: AsyncStream<LedgerNotice>
   let notices: AsyncStream<LedgerNotice>.Continuation
 
-  /// An airline keeping its records in `store`, reading time from `clock`; the zones its
-  /// records name are read back from `zones`. The airports default to the built-in list,
+  /// An airline keeping its records in `store`, reading time from `clock`. The airports default to the built-in list,
   /// built at the first question (`BuiltInAirports`), not when the airline is made: a start
   /// that asks nothing of them before its first frame does not read their 70 zone files first.
   public init(
     store: RecordStore, clock: WallClock, configuration: Configuration = Configuration(),
-    airports: any AirportLookup = BuiltInAirports(), zones: ZoneSource = .live
+    airports: any AirportLookup = BuiltInAirports()
   ) {
-    self.store = store.decoding(with: zones.decodingUserInfo)
+    self.store = store
     self.clock = clock
     self.configuration = configuration
     self.offerGenerator = OfferGenerator(airports: airports, lifetime: configuration.offerLifetime)

@@ -6,7 +6,6 @@ import Persistence
 import SimulatedAirline
 import TestSupport
 import Testing
-import Zones
 
 @Suite("Corrupt record files")
 struct CorruptFileTests {
@@ -55,8 +54,7 @@ struct CorruptFileTests {
         id: RecordKind.snapshotID, kind: snapshotKind)
       return Records(
         world: world, offer: offer, draft: draft, quote: quote, booking: booking,
-        scratch: RecordStore(
-          root: world.root + "-scratch", decodingUserInfo: ZoneSource.live.decodingUserInfo))
+        scratch: RecordStore(root: world.root + "-scratch"))
     }
 
     func folder(_ target: Target) -> String {

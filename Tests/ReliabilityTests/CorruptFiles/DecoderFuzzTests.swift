@@ -4,7 +4,6 @@ import FlowOwner
 import Foundation
 import TestSupport
 import Testing
-import Zones
 
 @testable import Persistence
 @testable import SimulatedAirline
@@ -92,8 +91,7 @@ struct DecoderFuzzTests {
   func brokenRecordsBody() async throws {
     let root = NSTemporaryDirectory() + "booking-decoder-fuzz-" + UUID().uuidString
     defer { try? FileManager.default.removeItem(atPath: root) }
-    // Offers and bookings name zones: read them as the airline does.
-    let store = RecordStore(root: root, decodingUserInfo: ZoneSource.live.decodingUserInfo)
+    let store = RecordStore(root: root)
     var random = SeededRandom(seed: Self.seed)
     var failures: [String] = []
     var summary: [String] = []

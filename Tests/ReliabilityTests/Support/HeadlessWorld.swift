@@ -7,7 +7,6 @@ import Persistence
 import Presentation
 import SimulatedAirline
 import TestSupport
-import Zones
 
 /// The app without a terminal: a simulated airline with no latency on a temporary directory, a
 /// hand-moved clock, and the environment the root feature runs in.
@@ -28,8 +27,7 @@ struct HeadlessWorld: AppWorld {
       inMemory && FileManager.default.fileExists(atPath: "/dev/shm")
       ? "/dev/shm/" : NSTemporaryDirectory()
     root = base + "booking-reliability-" + UUID().uuidString
-    // Offers and bookings name their airports' zones: the store reads them as the airline does.
-    store = RecordStore(root: root, decodingUserInfo: ZoneSource.live.decodingUserInfo)
+    store = RecordStore(root: root)
     airline = SimulatedAirline(
       store: store, clock: clock.wallClock, configuration: .init(latency: .none))
     // Payment keys from a fixed seed: the same keys on every run.

@@ -11,7 +11,6 @@ import Domain
 import FlowOwner
 import Persistence
 import SimulatedAirline
-import Zones
 
 #if canImport(FoundationEssentials)
   import FoundationEssentials
@@ -45,9 +44,7 @@ enum HeadlessBooking {
     print("Data directory: \(directory)")
     // The checks the app makes: not a link, not another user's, not writable by others.
     if let problem = DataDirectory.problem(at: directory) { throw Failure(problem) }
-    // Give every store that may read airline records the zone lookup. Without it an offer, a
-    // draft or a booking cannot be decoded, and a good record is set aside as corrupt.
-    let store = RecordStore(root: directory, decodingUserInfo: ZoneSource.live.decodingUserInfo)
+    let store = RecordStore(root: directory)
     try store.createRoot()
 
     // The app's lock: while it is held, `booking` will not start on this directory and

@@ -1,6 +1,5 @@
 import FlowOwner
 import Foundation
-import Zones
 
 /// JSON with sorted keys, so two versions' snapshots compare as text.
 enum LabJSON {
@@ -15,11 +14,9 @@ enum LabJSON {
     }
   }
 
-  /// `json` read as a `T`, or nil when it is not one; zones named in it come from the system.
+  /// `json` read as a `T`, or nil when it is not one.
   static func decode<T: Decodable>(_ type: T.Type, from json: String) -> T? {
-    let decoder = JSONDecoder()
-    decoder.userInfo = ZoneSource.live.decodingUserInfo
-    return try? decoder.decode(type, from: Data(json.utf8))
+    try? JSONDecoder().decode(type, from: Data(json.utf8))
   }
 
   /// `json` read as the real `BookingSnapshot`, or nil when it is not one.
