@@ -16,6 +16,7 @@ let package = Package(
     .library(name: "Persistence", targets: ["Persistence"]),
     .library(name: "Airline", targets: ["Airline"]),
     .library(name: "SimulatedAirline", targets: ["SimulatedAirline"]),
+    .library(name: "AirlineTesting", targets: ["AirlineTesting"]),
     .library(name: "FlowOwner", targets: ["FlowOwner"]),
     .library(name: "Canvas", targets: ["Canvas"]),
     .library(name: "Runtime", targets: ["Runtime"]),
@@ -66,6 +67,11 @@ let package = Package(
     .target(
       name: "SimulatedAirline", dependencies: ["Domain", "Zones", "Airline", "Persistence"],
       path: "Modules/SimulatedAirline"),
+    // For tests of code that talks to an airline: the failing-by-default `TestAirline` and the
+    // fixtures (airports, offers, travellers, quotes...). No test framework: XCTest or Testing.
+    .target(
+      name: "AirlineTesting", dependencies: ["Domain", "Zones", "Airline"],
+      path: "Modules/AirlineTesting"),
     .testTarget(
       name: "SimulatedAirlineTests",
       dependencies: [
@@ -79,7 +85,9 @@ let package = Package(
       name: "FlowOwner", dependencies: ["Domain", "Airline"], path: "Modules/FlowOwner"),
     .testTarget(
       name: "FlowOwnerTests",
-      dependencies: ["FlowOwner", "Domain", "Airline", "Persistence", "TestSupport"]),
+      dependencies: [
+        "FlowOwner", "Domain", "Airline", "AirlineTesting", "Persistence", "TestSupport",
+      ]),
 
     // What a screen is made of (cells, styles, rects, keys) and the cells that turn one canvas
     // into the next (CanvasDiff): under Runtime, Widgets and Terminal.
@@ -154,7 +162,8 @@ let package = Package(
     .target(
       name: "TestSupport",
       dependencies: [
-        "Canvas", "Domain", "Zones", "Airline", "FlowOwner", "Runtime", "Presentation",
+        "AirlineTesting", "Canvas", "Domain", "Zones", "Airline", "FlowOwner", "Runtime",
+        "Presentation",
       ],
       path: "Tests/TestSupport"),
 

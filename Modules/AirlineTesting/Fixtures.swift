@@ -1,10 +1,15 @@
 import Airline
 import Domain
-import Foundation
 import Zones
 
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
+
 /// Named values for tests: each test builds only the inputs it needs from these (literal
-/// offers, drafts and quotes; no simulator).
+/// airports, offers, travellers, drafts, extras, seat maps, quotes and bookings; no simulator).
 public enum Fixture {
   /// 2026-11-29 12:00:00 UTC, "now" in these tests.
   public static let now = Date(timeIntervalSince1970: 1_795_953_600)

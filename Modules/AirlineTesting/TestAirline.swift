@@ -1,12 +1,12 @@
 import Airline
 import Domain
-import Foundation
-import Presentation
-import Testing
 
-/// An airline for screen tests: every call answers with the closure a test sets, and a call no
-/// test set fails that test (the isowords `ApiClient.failing` habit), so a screen's test says
+/// An airline for tests: every call answers with the closure a test sets, and a call no test set
+/// is reported as unexpected and throws (the isowords `ApiClient.failing` habit), so a test says
 /// exactly which replies it depends on and builds only its own input.
+///
+/// It imports no test framework: `init(unexpected:)` takes what fails the test, such as
+/// `{ Issue.record(Comment(rawValue: $0)) }` with Swift Testing or `{ XCTFail($0) }` with XCTest.
 public struct TestAirline: OfferService, DraftService, PricingService, PaymentService {
   public var offers: @Sendable (SearchCriteria) async throws(ServiceError) -> [Offer]
   public var offer: @Sendable (OfferID) async throws(ServiceError) -> Offer
@@ -27,31 +27,29 @@ public struct TestAirline: OfferService, DraftService, PricingService, PaymentSe
   public var paymentState: @Sendable (QuoteID) async throws(ServiceError) -> PaymentState
   public var recover: @Sendable () async throws(ServiceError) -> [RecoveredPayment]
 
-  /// An airline whose every call fails the test that makes it.
-  public static let failing = TestAirline()
-
-  private init() {
-    offers = { _ throws(ServiceError) in throw Self.unexpected("offers(for:)") }
-    offer = { _ throws(ServiceError) in throw Self.unexpected("offer(id:)") }
-    seatMap = { _ throws(ServiceError) in throw Self.unexpected("seatMaps(for:)") }
+  /// An airline whose every call is unexpected: it tells `unexpected` which call was made (a
+  /// sentence naming it), then throws `ServiceError.storage`. Set the closures the test expects.
+  public init(unexpected report: @escaping @Sendable (String) -> Void) {
+    let unexpected: @Sendable (String) -> ServiceError = { call in
+      report("the test airline was asked \(call), which this test did not expect")
+      return .storage("unexpected call: \(call)")
+    }
+    offers = { _ throws(ServiceError) in throw unexpected("offers(for:)") }
+    offer = { _ throws(ServiceError) in throw unexpected("offer(id:)") }
+    seatMap = { _ throws(ServiceError) in throw unexpected("seatMaps(for:)") }
     seatMaps = nil
     lowestFares = { _, _, _ throws(ServiceError) in
-      throw Self.unexpected("lowestFares(for:days:filter:)")
+      throw unexpected("lowestFares(for:days:filter:)")
     }
-    createDraft = { _, _, _ throws(ServiceError) in throw Self.unexpected("createDraft") }
-    draft = { _ throws(ServiceError) in throw Self.unexpected("draft(id:)") }
-    price = { _, _ throws(ServiceError) in throw Self.unexpected("price(draftID:extras:)") }
-    quote = { _ throws(ServiceError) in throw Self.unexpected("quote(id:)") }
-    pay = { _, _, _ throws(ServiceError) in throw Self.unexpected("pay") }
-    booking = { _ throws(ServiceError) in throw Self.unexpected("booking(reference:)") }
-    bookings = { () throws(ServiceError) in throw Self.unexpected("bookingList()") }
-    paymentState = { _ throws(ServiceError) in throw Self.unexpected("paymentState(of:)") }
-    recover = { () throws(ServiceError) in throw Self.unexpected("recoverInterruptedPayments") }
-  }
-
-  private static func unexpected(_ call: String) -> ServiceError {
-    Issue.record("the test airline was asked \(call), which this test did not expect")
-    return .storage("unexpected call: \(call)")
+    createDraft = { _, _, _ throws(ServiceError) in throw unexpected("createDraft") }
+    draft = { _ throws(ServiceError) in throw unexpected("draft(id:)") }
+    price = { _, _ throws(ServiceError) in throw unexpected("price(draftID:extras:)") }
+    quote = { _ throws(ServiceError) in throw unexpected("quote(id:)") }
+    pay = { _, _, _ throws(ServiceError) in throw unexpected("pay") }
+    booking = { _ throws(ServiceError) in throw unexpected("booking(reference:)") }
+    bookings = { () throws(ServiceError) in throw unexpected("bookingList()") }
+    paymentState = { _ throws(ServiceError) in throw unexpected("paymentState(of:)") }
+    recover = { () throws(ServiceError) in throw unexpected("recoverInterruptedPayments") }
   }
 
   /// The four services, all answered by this airline.
@@ -152,18 +150,5 @@ public struct FixtureFares: FareEstimator {
       lines.append(LineItem(kind: .insurance, label: "Insurance", amount: insurance))
     }
     return lines
-  }
-}
-
-extension AppEnvironment {
-  /// The environment of a screen test: `airline` (failing wherever the test did not say), the
-  /// fixture airports and fares, the clock, and payment keys from a fixed seed.
-  public static func test(
-    airline: TestAirline = .failing, clock: WallClock = .fixed(Fixture.now),
-    paymentKeys: PaymentKeys = PaymentKeys(seed: 1)
-  ) -> AppEnvironment {
-    AppEnvironment(
-      services: airline.services, airports: FixtureAirports(), fares: FixtureFares(),
-      clock: clock, paymentKeys: paymentKeys)
   }
 }
