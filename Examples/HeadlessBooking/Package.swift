@@ -19,12 +19,22 @@ let package = Package(
       name: "HeadlessBooking",
       dependencies: [
         .product(name: "Domain", package: root),
-        .product(name: "Zones", package: root),
         .product(name: "Persistence", package: root),
         .product(name: "Airline", package: root),
         .product(name: "SimulatedAirline", package: root),
         .product(name: "FlowOwner", package: root),
-      ])
+      ]),
+    // Tests of code that talks to an airline: AirlineTesting's `TestAirline` and fixtures.
+    .testTarget(
+      name: "HeadlessBookingTests",
+      dependencies: [
+        .product(name: "AirlineTesting", package: root),
+        .product(name: "Domain", package: root),
+        .product(name: "Persistence", package: root),
+        .product(name: "Airline", package: root),
+        .product(name: "SimulatedAirline", package: root),
+        .product(name: "FlowOwner", package: root),
+      ]),
   ],
   swiftLanguageModes: [.v6]
 )
