@@ -50,7 +50,7 @@ struct PlainDecodingTests {
     return decoder
   }
 
-  @Test("a booking written by the airline round-trips through a plain JSONEncoder and JSONDecoder")
+  @Test("a booking, its quote and a seat map round-trip through plain JSONEncoder and JSONDecoder")
   func plainRoundTrip() throws {
     let draft = try Fixture.draft("d1", for: Fixture.roundTrip("o1"))
     let quote = try Fixture.quote("q1", for: draft)
@@ -63,7 +63,7 @@ struct PlainDecodingTests {
     #expect(try JSONDecoder().decode(SeatMap.self, from: JSONEncoder().encode(seatMap)) == seatMap)
   }
 
-  @Test("a booking, its draft, offer and quote as written before decode with a plain JSONDecoder")
+  @Test("a booking, draft, offer and quote written without zone rules read with a plain decoder")
   func plainDecoder() throws {
     let decoder = Self.decoder()
     let booking = try decoder.decode(Booking.self, from: data("bookings/XPKM4P.json"))
@@ -83,7 +83,7 @@ struct PlainDecodingTests {
     #expect(quote.total == booking.totalPaid)
   }
 
-  @Test("a store made the plain way reads records written before, and leaves every file in place")
+  @Test("a plain store reads records written without zone rules, and leaves them in place")
   func plainStoreReadsOldRecords() async throws {
     try await withRecords { root in
       let before = files(root)
