@@ -12,7 +12,7 @@ cd "$(dirname "$0")/../.."
 export PATH="/opt/swift/usr/bin:$PATH"
 
 output="${1:-.build/docs}"
-modules=(Domain Zones Persistence Airline FlowOwner SimulatedAirline Runtime Widgets Words)
+modules=(Domain Zones Persistence Airline AirlineTesting FlowOwner SimulatedAirline Runtime Widgets Words)
 
 swift build >/dev/null
 bin="$(swift build --show-bin-path)"

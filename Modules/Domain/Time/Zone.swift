@@ -7,8 +7,9 @@
 /// A time zone: the offsets it recorded in the past, and the POSIX rule for the times after.
 ///
 /// Domain reads no files: a zone is made by whoever can look it up (the Zones module reads the
-/// system's TZif files, with an embedded table of current rules as a fallback), or from a POSIX
-/// TZ rule alone. Before its first transition a zone keeps its first local time (or, with none
+/// system's TZif files, with the embedded table of current rules as a fallback), from that table
+/// (`Zone.embedded(named:)`, as a record read back names its zones), or from a POSIX TZ rule
+/// alone. Before its first transition a zone keeps its first local time (or, with none
 /// given, the rule); between transitions the latest one at or before the instant applies; from
 /// the last transition on, the rule. A zone known only by its rule knows no past rule changes.
 public struct Zone: Hashable, Sendable, CustomStringConvertible {
