@@ -6,8 +6,8 @@ import FoundationEssentials
   import Glibc
 #endif
 
-// `floor`: the least a Swift program can do for the app's job, to measure the app against
-// (issue 16): ncursesw, a boxed panel, "Price held mm:ss" from a deadline, redrawn once a second
+// `floor`: the least a Swift program can do for the app's job, to measure the app against:
+// ncursesw, a boxed panel, "Price held mm:ss" from a deadline, redrawn once a second
 // by a Dispatch timer, `q` quits. `Tools/scripts/measure_app.py` runs it beside `booking`.
 
 setlocale(LC_ALL, "")

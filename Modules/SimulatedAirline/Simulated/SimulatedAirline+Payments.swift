@@ -686,9 +686,9 @@ extension SimulatedAirline {
   ///
   /// A ledger with nothing in it (no booking, charge or marker) has nothing to index, and its
   /// marker is then written only `beforeCharging`: a start (and a resume's question) in a data
-  /// directory where nothing was ever paid writes nothing, where it wrote a folder and a file,
-  /// three fsyncs before a pay link's first frame. The first charge writes it before its intent,
-  /// as before, so a crash cut off at any charge finds it.
+  /// directory where nothing was ever paid writes nothing, so a pay link's first frame waits on
+  /// no fsync for it. The first charge writes it before its intent, so a crash cut off at any
+  /// charge finds it.
   func indexOrders(beforeCharging: Bool = false) throws(ServiceError) {
     guard !ordersIndexed else { return }
     if case .found = try readGuard(
