@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """Measures the real `booking` binary beside the floor programs, in one run, on a pseudo-terminal
-(100x30, TERM=xterm-256color). Figures for docs/Performance.md and issue 16, never test assertions.
+(100x30, TERM=xterm-256color). Figures for docs/Performance.md, never test assertions.
 
 Programs, interleaved round by round (the order rotates every round):
 - C floor: Tools/Floor/c/floor.c (ncursesw, a boxed panel, "Price held mm:ss" once a second),
