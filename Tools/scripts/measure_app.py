@@ -221,7 +221,7 @@ def static_build():
     return shown.stdout.strip()
 
 
-def make_quote(cli, data):
+def make_quote(cli, data, ttl=None):
     found = subprocess.run(
         [cli, "--data-dir", data, "search", "IST", "AMS", DAY, "-n", "1", "--json"],
         capture_output=True, text=True, check=True)
@@ -229,7 +229,8 @@ def make_quote(cli, data):
     offer = json.loads(found.stdout)[0]["id"]
     made = subprocess.run(
         [cli, "--data-dir", data, "quote", offer, "--passenger", "Ms Ada Lovelace 1990-05-04",
-         "--email", "ada@example.com", "--phone", "+44 20 7946 0000", "--json"],
+         "--email", "ada@example.com", "--phone", "+44 20 7946 0000", "--json",
+         *(["--ttl", str(ttl)] if ttl else [])],
         capture_output=True, text=True, check=True)
     return json.loads(made.stdout)["id"]
 
@@ -423,4 +424,5 @@ def main():
             print(f"  {kib:7d}  {name}")
 
 
-main()
+if __name__ == "__main__":
+    main()
