@@ -42,7 +42,7 @@ struct ManPageTests {
       }
     }
     var options: [String] = []
-    for match in result.stdout.matches(of: /(?<![\w-])(--?[a-z][a-z-]*)(?![\w-])/) {
+    for match in result.stdout.matches(of: /(?:^|[^\w-])(--?[a-z][a-z-]*)(?![\w-])/) {
       let option = String(match.1)
       if !options.contains(option) { options.append(option) }
     }
