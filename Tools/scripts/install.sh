@@ -4,9 +4,9 @@
 # debug info kept aside, and installs them with both man pages and the bash, zsh and fish
 # completions under PREFIX, where each shell looks.
 #
-# What the installed binaries still load from the system (`ldd`): libncursesw.so.6 and
-# libtinfo.so.6 (ncurses), libstdc++.so.6, libgcc_s.so.1, libm.so.6 and libc.so.6 (on Debian:
-# libncursesw6, libtinfo6, libstdc++6, libgcc-s1, libc6).
+# What the installed binaries still load from the system (`ldd`): libstdc++.so.6,
+# libgcc_s.so.1, libm.so.6 and libc.so.6, and for `booking` libncursesw.so.6 and libtinfo.so.6
+# (on Debian: libstdc++6, libgcc-s1, libc6, libncursesw6, libtinfo6).
 #
 # Usage: Tools/scripts/install.sh [--debug] [PREFIX]   (default PREFIX: $HOME/.local)
 #        Tools/scripts/install.sh --uninstall [PREFIX]
@@ -74,7 +74,7 @@ if [ "$mode" = release ]; then
   # A build directory of its own (.build/static): the usual .build/release stays as it was.
   flags=(-c release --scratch-path .build/static "${flags[@]}")
 fi
-echo "install.sh: the linker warns that \`mktemp' is dangerous (once per binary): glibc says so of" \
+echo "install.sh: when it links, the linker warns that \`mktemp' is dangerous (once per binary): glibc says so of" \
   "every program that links it; FoundationEssentials' atomic file write calls it and then opens" \
   "the name with O_CREAT|O_EXCL, retrying, as mkstemp does."
 swift build "${flags[@]}" --product booking
