@@ -138,8 +138,8 @@ echo "installed (listed in $manifest; Tools/scripts/install.sh --uninstall $pref
 printf '  %s\n' "${installed[@]}"
 
 # Where each shell finds completions without being told (read from bash-completion 2.11's
-# __load_completion and fish 3.6's config.fish; zsh is asked for its fpath): when PREFIX is not
-# one of them, say what to add.
+# __load_completion, as Debian 12 has it, and fish 3.6's config.fish; zsh is asked for its
+# fpath): when PREFIX is not one of them, say what to add.
 share="$prefix/share"
 user_share="${XDG_DATA_HOME:-$HOME/.local/share}"
 echo "turning the completions on:"
@@ -153,6 +153,7 @@ case ":$user_share:${XDG_DATA_DIRS:-/usr/local/share:/usr/share}:" in
     ;;
   *)
     echo "  bash: add to ~/.bashrc: for f in $share/bash-completion/completions/booking*; do . \"\$f\"; done"
+    echo "        (bash-completion 2.12 and later also look there by themselves once $prefix/bin is on PATH)"
     ;;
 esac
 zsh_path="$(zsh -fc 'print -l $fpath' 2>/dev/null || printf '%s\n' /usr/local/share/zsh/site-functions)"
@@ -162,7 +163,7 @@ else
   echo "  zsh: add to ~/.zshrc, before compinit: fpath=($share/zsh/site-functions \$fpath)"
 fi
 case ":$user_share:${XDG_DATA_DIRS:-/usr/share}:" in
-  *":$share:"*) echo "  fish: on (it loads $share/fish/vendor_completions.d)" ;;
+  *":$share:"*) echo "  fish: on once $prefix/bin is on PATH (it loads $share/fish/vendor_completions.d)" ;;
   *) echo "  fish: add to ~/.config/fish/config.fish: set -a fish_complete_path $share/fish/vendor_completions.d" ;;
 esac
 case ":$PATH:" in
