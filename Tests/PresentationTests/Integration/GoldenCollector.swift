@@ -1,3 +1,4 @@
+import FaultLabCore
 import Presentation
 import Synchronization
 
@@ -13,6 +14,8 @@ final class GoldenCollector: Sendable {
     let state: RootFeature.State
     /// The text its file holds for a state, drawn the way the golden's test draws it.
     let text: @Sendable (RootFeature.State) -> String
+    /// The events that made the state, when its path alone does not say (a relaunch).
+    let history: PathHistory?
   }
 
   /// The collector of this task, if the kernel is collecting.
@@ -25,9 +28,11 @@ final class GoldenCollector: Sendable {
 
   /// The golden `name` was drawn from `state` as `text` draws it.
   func drew(
-    _ name: String, _ state: RootFeature.State,
+    _ name: String, _ state: RootFeature.State, history: PathHistory? = nil,
     text: @escaping @Sendable (RootFeature.State) -> String
   ) {
-    drawnSoFar.withLock { $0.append(Drawn(name: name, state: state, text: text)) }
+    drawnSoFar.withLock {
+      $0.append(Drawn(name: name, state: state, text: text, history: history))
+    }
   }
 }

@@ -41,10 +41,6 @@ struct GoldenKernelTests {
       "the app has no notice screen: a path with one cannot be drawn (faultlab's whole-path sees it)"
     ),
     (
-      "stale-quote",
-      "no golden is drawn after a relaunch (faultlab's restore-expired and ResumeAndLedgerTests are)"
-    ),
-    (
       "names-saved",
       "no screen draws the flow's own snapshot: the inspector's golden reads a file typed as text"
     ),
@@ -59,7 +55,7 @@ struct GoldenKernelTests {
     try await GoldenCollector.$current.withValue(collector) {
       try await PathEdges.$current.withValue(edges) { try await Self.drawEveryGolden() }
     }
-    let matrix = GoldenMatrix(collector.drawn, edges: edges)
+    let matrix = await GoldenMatrix(collector.drawn, edges: edges)
     let problems = matrix.problems(
       goldenFiles: Self.goldenFiles(), blindByDesign: Self.blindByDesign, unseen: Self.unseen)
     if problems.isEmpty {
@@ -72,10 +68,40 @@ struct GoldenKernelTests {
     }
   }
 
+  @Test("what fails: a golden that separates nothing, a fault no golden sees, an untrue excuse")
+  func rules() {
+    let faults = FlowVersion.faults.count
+    let sees = GoldenMatrix.Row(
+      name: "payment-100x30",
+      cells: [.blind, .separating] + Array(repeating: .offScreen, count: faults - 2))
+    let blind = GoldenMatrix.Row(
+      name: "extras-100x30", cells: [.blind] + Array(repeating: .notApplicable, count: faults - 1))
+    let form = GoldenMatrix.Row(
+      name: "search-100x30", cells: Array(repeating: .notApplicable, count: faults))
+    let matrix = GoldenMatrix(rows: [sees, blind, form], differing: [], unreplayable: [])
+    let names = FlowVersion.faults.map(\.name)
+    let excused = names.dropFirst(2).map { (fault: $0, reason: "no screen") }
+    let problems = matrix.problems(
+      goldenFiles: ["payment-100x30", "extras-100x30", "search-100x30", "help-100x30"],
+      blindByDesign: [("search-*", "no step"), ("payment-*", "stale"), ("trips-*", "gone")],
+      unseen: [(fault: names[1], reason: "stale")] + excused)
+    #expect(
+      problems == [
+        "golden help-100x30 is drawn by no test the kernel runs",
+        "golden extras-100x30 separates no fault: \(blind.cells.map(\.rawValue))",
+        "blindByDesign payment-*: payment-100x30 separates a fault",
+        "blindByDesign trips-* names no golden",
+        "fault \(names[0]) is separated by no golden",
+        "unseen \(names[1]): a golden separates it",
+      ])
+    #expect(matrix.report.contains("payment-100x30  B S o"), "\(matrix.report)")
+  }
+
   /// Runs every test that draws a golden.
   static func drawEveryGolden() async throws {
     try await GoldenTests().panels()
     try await GoldenTests().turkish()
+    try await GoldenTests().resumedExpired()
     try await PartyGoldenTests().roundTripAndParty()
     try await FilteredResultsGoldenTests().filtered()
     try await PriceChangeGoldenTests().priceChanged()
@@ -133,8 +159,15 @@ struct GoldenMatrix {
   /// Goldens whose history the real flow does not bring back to their path.
   let unreplayable: [String]
 
+  /// The given rows.
+  init(rows: [Row], differing: [String], unreplayable: [String]) {
+    self.rows = rows
+    self.differing = differing
+    self.unreplayable = unreplayable
+  }
+
   /// Judges each golden drawn, once per name (the first drawing of a name).
-  init(_ drawn: [GoldenCollector.Drawn], edges: PathEdges) {
+  init(_ drawn: [GoldenCollector.Drawn], edges: PathEdges) async {
     var seen: Set<String> = []
     var rows: [Row] = []
     var differing: [String] = []
@@ -146,13 +179,13 @@ struct GoldenMatrix {
         differing.append(golden.name)
         continue
       }
-      let history = Self.history(of: golden.state.flow.path, edges: edges)
+      let history = golden.history ?? Self.history(of: golden.state.flow.path, edges: edges)
       var cells: [GoldenCell] = []
       for fault in FlowVersion.faults {
         var outcomes: [GoldenCell] = []
         for variant in history?.variants ?? [] {
           guard
-            let outcome = Self.judge(golden, recorded, variant.history, fault)
+            let outcome = await Self.judge(golden, recorded, variant.history, fault)
           else {
             unreplayable.append("\(golden.name) (\(variant.name))")
             continue
@@ -182,11 +215,11 @@ struct GoldenMatrix {
   static func judge(
     _ golden: GoldenCollector.Drawn, _ recorded: String, _ history: PathHistory,
     _ fault: FlowVersion
-  ) -> GoldenCell? {
+  ) async -> GoldenCell? {
     var correct = FlowVersion.correct.make()
-    history.replay(on: &correct)
+    await history.replay(on: &correct)
     var faulty = fault.make()
-    history.replay(on: &faulty)
+    await history.replay(on: &faulty)
     let path = golden.state.flow.path
     guard correct.path.map(\.description) == path.map({ Stop($0).description }) else {
       return nil

@@ -1,6 +1,7 @@
 import Airline
 import Canvas
 import Domain
+import FaultLabCore
 import FlowOwner
 import Foundation
 import Presentation
@@ -23,16 +24,19 @@ func expectGolden(
 
 /// Draws `state` with `draw` and compares it with `Goldens/<name>.txt` (`expectGolden`); hands
 /// the state and the drawing to the contrast kernel when it collects (`GoldenCollector`), which
-/// draws the state again under faultlab's faults. Returns the canvas drawn.
+/// draws the state again under faultlab's faults, reached through `history` when the path alone
+/// does not say how. Returns the canvas drawn.
 @discardableResult
 func expectGolden(
   _ state: RootFeature.State, _ name: String, mask: [String: String] = [:],
-  sourceLocation: SourceLocation = #_sourceLocation,
+  history: PathHistory? = nil, sourceLocation: SourceLocation = #_sourceLocation,
   draw: @escaping @Sendable (RootFeature.State) -> Canvas
 ) -> Canvas {
   let canvas = draw(state)
   expectGolden(canvas, name, mask: mask, sourceLocation: sourceLocation)
-  GoldenCollector.current?.drew(name, state) { goldenText(draw($0), mask: mask) }
+  GoldenCollector.current?.drew(name, state, history: history) {
+    goldenText(draw($0), mask: mask)
+  }
   return canvas
 }
 
@@ -132,6 +136,36 @@ struct GoldenTests {
     }
     let spaced = reference.rawValue.map(String.init).joined(separator: " ")
     render(state, "confirmation", mask: [spaced: "R E F E R N"])
+  }
+
+  @Test(
+    "relaunched after the price lock ran out: the extras, with the seats chosen, to price again")
+  func resumedExpired() async throws {
+    let world = TestWorld()
+    defer { world.remove() }
+    var state = RootFeature.State(now: TestWorld.start)
+    await drive(&state, searchKeys + [.key(.enter)] + fillPassengers, world)
+    await drive(
+      &state,
+      [
+        .key(.enter), .key(.enter), .key(.right), .key(.right), .key(.enter), .key(.character("c")),
+      ],
+      world)
+    #expect(state.current == .payment)
+    let later = TestWorld.start.addingTimeInterval(20 * 60)
+    let restoration = await BookingFlow.restore(
+      state.flow.snapshot, using: world.environment.services, now: later)
+    var resumed = RootFeature.State(now: later)
+    await drive(&resumed, [.restored(restoration)], world)
+    resumed.now = later
+    #expect(resumed.current == .extras)
+    // The path alone does not say a relaunch made it: the kernel is told.
+    let history = PathHistory(forward: state.flow.path)?.relaunched(at: later)
+    for (width, height) in Self.sizes {
+      expectGolden(resumed, "resumed-expired-\(width)x\(height)", history: history) {
+        RootView.render($0, width: width, height: height, theme: .color)
+      }
+    }
   }
 
   @Test("below 40x12 the screen says how large the terminal must be")

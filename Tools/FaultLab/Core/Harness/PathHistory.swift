@@ -1,5 +1,6 @@
 import Domain
 import FlowOwner
+import Foundation
 
 /// The events that lead a flow to a path, one screen's report at a time, to drive any version of
 /// the flow there: what lets a state drawn elsewhere (a golden) be reached again under each
@@ -19,6 +20,9 @@ public struct PathHistory: Hashable, Sendable {
     case paid(BookingReference, from: BookingStep)
     /// The person went back one screen.
     case back
+    /// The app was started again at `instant`: the flow saved, then restored from what it saved,
+    /// the airline still holding every record the history made.
+    case relaunched(at: Date)
 
     /// The event as the flow's log names it.
     public var description: String {
@@ -27,6 +31,7 @@ public struct PathHistory: Hashable, Sendable {
       case .advanced(let step, let origin): "\(Stop(step)) from \(Stop(origin))"
       case .paid(let reference, _): "paid \(reference)"
       case .back: "back"
+      case .relaunched(let instant): "relaunched at \(instant)"
       }
     }
   }
@@ -72,6 +77,11 @@ public struct PathHistory: Hashable, Sendable {
     return PathHistory(events + [.paid(reference, from: step)])
   }
 
+  /// This history, then a relaunch at `instant`.
+  public func relaunched(at instant: Date) -> PathHistory {
+    PathHistory(events + [.relaunched(at: instant)])
+  }
+
   /// The history as it happened, then with each event a fault acts on put in on the way, at each
   /// screen's report where there is a place for it, each with what it adds in one line.
   public var variants: [(name: String, history: PathHistory)] {
@@ -91,8 +101,26 @@ public struct PathHistory: Hashable, Sendable {
     return all
   }
 
+  /// An airline holding every offer, draft and quote the events carry.
+  private var airline: MemoryLookup {
+    var steps: [BookingStep] = []
+    for event in events {
+      if case .advanced(let step, let origin) = event { steps += [step, origin] }
+    }
+    var (offers, drafts, quotes): ([Offer], [BookingDraft], [Quote]) = ([], [], [])
+    for step in steps {
+      switch step {
+      case .passengers(let offer, _): offers.append(offer)
+      case .extras(let draft, _): drafts.append(draft)
+      case .payment(let quote): quotes.append(quote)
+      case .results, .confirmation: break
+      }
+    }
+    return MemoryLookup(offers: offers, drafts: drafts, quotes: quotes)
+  }
+
   /// Drives `flow` through the events.
-  public func replay(on flow: inout any FlowUnderTest) {
+  public func replay(on flow: inout any FlowUnderTest) async {
     for event in events {
       switch event {
       case .searched(let criteria): flow.searchSubmitted(criteria)
@@ -104,6 +132,8 @@ public struct PathHistory: Hashable, Sendable {
       case .advanced(.results, _), .advanced(.confirmation, _): break
       case .paid(let reference, let origin): flow.paid(reference, from: origin)
       case .back: flow.back()
+      case .relaunched(let instant):
+        await flow.restore(flow.snapshotJSON(), using: airline, now: instant)
       }
     }
   }
