@@ -104,7 +104,7 @@ let package = Package(
       name: "PresentationTests",
       dependencies: [
         "Canvas", "Runtime", "Words", "Presentation", "FlowOwner", "Airline", "SimulatedAirline",
-        "Domain", "Zones", "Persistence", "TestSupport",
+        "Domain", "Zones", "Persistence", "TestSupport", "FaultLabCore",
       ],
       exclude: ["Goldens"]),
 
