@@ -57,6 +57,16 @@ enum SearchCommands {
       switch error {
       case .storage(let reason), .cannotWrite(let reason):
         throw .unusable("the offers could not be saved in \(folder.path): \(reason)")
+      case .unknownAirport(let code):
+        let word = code == origin ? "FROM" : "TO"
+        throw .usage(
+          "\(word) '\(code)': no airport has that code (try: booking-cli airports \(code))")
+      case .dayPassed(let passed):
+        throw .usage("DATE '\(passed)' has passed: search for a day from today on")
+      case .beyondBookingWindow(let far):
+        throw .usage(
+          "DATE '\(far)' is too far ahead: flights are sold up to "
+            + "\(SearchCriteria.bookingWindowDays) days ahead")
       default: break
       }
       throw .airline(error)
