@@ -48,17 +48,18 @@ enum ExitCode: Int32, CaseIterable {
     switch self {
     case .ok: "done"
     case .usage:
-      "usage: something typed is wrong, in form or value (an unknown command or option, a "
-        + "missing value, a malformed or past date, an unknown airport, the same airport twice, "
-        + "a passenger, seat or card field the offer cannot take); the value is named on stderr"
-    case .badData: "bad data: a record on disk cannot be read"
-    case .notFound: "not found: no booking, quote, offer or draft has that ID"
+      "something typed is wrong, in form or value: an unknown command or option, a missing "
+        + "value, a malformed or past date, an unknown airport, the same airport twice, "
+        + "passengers or a seat the offer cannot take, a bad or expired card; the value is "
+        + "named on stderr"
+    case .badData: "a record on disk cannot be read"
+    case .notFound: "no booking, quote, offer or draft has that ID"
     case .refused:
-      "refused: the airline said no to something that exists (a quote expired, a card "
-        + "declined, an offer gone stale, a draft another quote booked)"
+      "the airline said no to something that exists: a quote expired, a card declined, an "
+        + "offer gone stale, a draft another quote booked"
     case .cannotUseData:
-      "cannot use the data directory: it cannot be created or written (a full disk, a "
-        + "read-only file system), or it is unsafe (a link, another user's, writable by others)"
+      "the data directory cannot be created or written (a full disk, a read-only file "
+        + "system), or it is unsafe (a link, another user's, writable by others)"
     case .temporary:
       "try again later: quote, pay or resolve while the app is open, or a payment taken whose "
         + "booking could not be saved (run the same pay command again)"

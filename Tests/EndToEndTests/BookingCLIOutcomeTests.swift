@@ -69,19 +69,20 @@ struct BookingCLIOutcomeTests {
 }
 
 /// What `--json` prints for a row.
-enum CLIShape: Sendable, CustomStringConvertible {
+enum CLIShape: Sendable {
   /// `{"error": {"code": N, "kind": K, "message": M}}`.
   case error(String)
   /// An object with at least these keys.
   case object([String])
-  /// An array.
-  case array
+  /// An array of these.
+  case array(String)
 
-  var description: String {
+  /// The shape as docs/CLI.md writes it, for a row that exits with `code`.
+  func description(code: Int32) -> String {
     switch self {
-    case .error(let kind): #"{"error": {"code", "kind": "\#(kind)", "message"}}"#
+    case .error(let kind): #"{"error": {"code": \#(code), "kind": "\#(kind)", "message": …}}"#
     case .object(let keys): "{" + keys.map { "\"\($0)\"" }.joined(separator: ", ") + ", …}"
-    case .array: "[…]"
+    case .array(let element): "[\(element), …]"
     }
   }
 }
@@ -135,6 +136,18 @@ struct CLIOutcome: Sendable, CustomTestStringConvertible {
 
   var testDescription: String { "\(command): \(outcome) → \(code)" }
 
+  /// The rows as docs/CLI.md's table of outcomes.
+  static var markdown: String {
+    let rows = all.map { row in
+      let command = row.command.hasPrefix("(") ? row.command : "`\(row.command)`"
+      return
+        "| \(command) | \(row.outcome) | \(row.code) | `\(row.shape.description(code: row.code))` |"
+    }
+    return
+      (["| Command | Outcome | Exit code | JSON shape (`--json`) |", "|---|---|---|---|"] + rows)
+      .joined(separator: "\n")
+  }
+
   static let ada = ["--passenger", "Ms Ada Lovelace 1990-05-04"]
   static let contact = ["--email", "ada@example.com", "--phone", "+44 20 7946 0000"]
   static let visa = BookingCLITests.visa
@@ -153,13 +166,14 @@ struct CLIOutcome: Sendable, CustomTestStringConvertible {
     .init("--help", "the help", 0, .object(["help"])) { _ in CLISetup(["--help"]) },
     .init("--version", "the version", 0, .object(["version"])) { _ in CLISetup(["--version"]) },
     // airports
-    .init("airports", "found", 0, .array) { _ in CLISetup(["airports", "IST"]) },
-    .init("airports", "none match", 0, .array) { _ in CLISetup(["airports", "zzzzqq"]) },
+    .init("airports", "found", 0, .array("airport")) { _ in CLISetup(["airports", "IST"]) },
+    .init("airports", "none match", 0, .array("airport")) { _ in CLISetup(["airports", "zzzzqq"]) },
     .init("airports", "QUERY missing", 64, .error("usage")) { _ in CLISetup(["airports"]) },
     // search
-    .init("search", "offers", 0, .array) { _ in CLISetup(["search", "IST", "AMS", BookingCLI.day])
+    .init("search", "offers", 0, .array("offer")) { _ in
+      CLISetup(["search", "IST", "AMS", BookingCLI.day])
     },
-    .init("search", "a round trip for a family", 0, .array) { _ in
+    .init("search", "a round trip for a family", 0, .array("offer")) { _ in
       CLISetup([
         "search", "IST", "AMS", BookingCLI.day, "--return", BookingCLI.day(inDays: 28),
         "--adults", "2", "--children", "1", "--infants", "1",
@@ -257,12 +271,13 @@ struct CLIOutcome: Sendable, CustomTestStringConvertible {
         locked: true)
     },
     // trips
-    .init("trips", "no bookings", 0, .array) { _ in CLISetup(["trips"]) },
-    .init("trips", "bookings", 0, .array) { cli in
+    .init("trips", "no bookings", 0, .array("booking")) { _ in CLISetup(["trips"]) },
+    .init("trips", "bookings", 0, .array("booking")) { cli in
       _ = try await CLIFixture.booking(cli)
       return CLISetup(["trips"])
     },
-    .init("trips", "a booking cannot be read (the others are listed)", 65, .array) { cli in
+    .init("trips", "a booking cannot be read (the others are listed)", 65, .array("booking")) {
+      cli in
       try CLIFixture.corrupt(try await CLIFixture.booking(cli), in: cli)
       return CLISetup(["trips"])
     },
@@ -391,5 +406,113 @@ final class HeldAppLock {
   func release() {
     flock(descriptor, LOCK_UN)
     close(descriptor)
+  }
+}
+
+/// docs/CLI.md's tables, checked against the code and the outcomes test.
+@Suite("booking-cli's documented tables")
+struct BookingCLIDocumentedTablesTests {
+  @Test("docs/CLI.md's exit codes are --help's, and its outcomes are the test's rows")
+  func tables() async throws {
+    let guide = try String(
+      contentsOf: PackageExecutable.root.appendingPathComponent("docs/CLI.md"), encoding: .utf8)
+    #expect(
+      guide.contains(CLIOutcome.markdown + "\n"),
+      "docs/CLI.md's table of outcomes is not the test's rows; they are:\n\(CLIOutcome.markdown)")
+    let documented = guide.split(separator: "\n").compactMap { line in
+      line.wholeMatch(of: #/\| (\d+) \| `(\w+)` \| .*/#).map { "\($0.1) \($0.2)" }
+    }
+    let cli = try BookingCLI()
+    defer { cli.close() }
+    let help = try await cli.run(["--help"], environment: [:]).stdout
+    let printed = help.split(separator: "\n").compactMap { line in
+      line.wholeMatch(of: #/  (\d+)\s+(\w+)\s{2,}.*/#).map { "\($0.1) \($0.2)" }
+    }
+    #expect(
+      documented == [
+        "0 ok", "64 usage", "65 badData", "66 notFound", "69 refused",
+        "73 cannotUseData", "75 temporary",
+      ], "\(documented)")
+    #expect(printed == documented, "--help: \(printed)")
+  }
+}
+
+/// What `booking-cli` prints besides its outcomes: the command that opens the app, and counts.
+@Suite("booking-cli's words")
+struct BookingCLIWordsTests {
+  @Test("quote names the app as installed: swift run in a build folder, else the booking beside")
+  func appCommand() async throws {
+    let cli = try BookingCLI()
+    defer { cli.close() }
+    let fromBuild = try await cli.quoteForAda()
+    let link = try #require(fromBuild["link"] as? String)
+    let tail = "--data-dir \(cli.dataDirectory.path) --open \(link)"
+    #expect(fromBuild["open"] as? String == "swift run booking \(tail)")
+
+    // Installed: a copy of booking-cli in a folder of its own, a `booking` beside it.
+    let root = FileManager.default.temporaryDirectory
+      .appendingPathComponent("booking-cli-installed-\(UUID().uuidString.prefix(8).lowercased())")
+    defer { try? FileManager.default.removeItem(at: root) }
+    let bin = root.appendingPathComponent("bin")
+    let other = root.appendingPathComponent("other")
+    for folder in [bin, other] {
+      try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    }
+    let installed = bin.appendingPathComponent("booking-cli").path
+    try FileManager.default.copyItem(atPath: cli.binary, toPath: installed)
+    for app in [bin, other].map({ $0.appendingPathComponent("booking").path }) {
+      try Data("#!/bin/sh\nexit 0\n".utf8).write(to: URL(fileURLWithPath: app))
+      try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: app)
+    }
+    let offers = try await cli.json(["search", "IST", "AMS", BookingCLI.day]) as? [[String: Any]]
+    let offer = try #require(offers?.first?["id"] as? String)
+    func open(path: String) async throws -> String {
+      var environment = ProcessInfo.processInfo.environment
+      environment["PATH"] = path
+      environment["BOOKING_DATA_DIR"] = nil
+      let result = try await Command.run(
+        installed,
+        ["--data-dir", cli.dataDirectory.path, "quote", offer] + CLIOutcome.ada + CLIOutcome.contact
+          + ["--json"], environment: environment)
+      let document =
+        try? JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any]
+      let open = try #require(document?["open"] as? String, "\(result.stdout)\(result.stderr)")
+      let link = try #require(document?["link"] as? String)
+      return open.replacing(" --data-dir \(cli.dataDirectory.path) --open \(link)", with: "")
+    }
+    #expect(try await open(path: "\(bin.path):/usr/bin:/bin") == "booking")
+    #expect(try await open(path: "/usr/bin:/bin") == bin.appendingPathComponent("booking").path)
+    // Another `booking` first on PATH is not this one: the path names this one.
+    #expect(
+      try await open(path: "\(other.path):\(bin.path):/usr/bin")
+        == bin.appendingPathComponent("booking").path)
+    try FileManager.default.removeItem(atPath: bin.appendingPathComponent("booking").path)
+    #expect(try await open(path: "\(other.path):/usr/bin") == "booking")
+  }
+
+  @Test("Counts read as English counts them: 1 adult, 2 adults, 1 was given")
+  func counts() async throws {
+    let cli = try BookingCLI()
+    defer { cli.close() }
+    for (adults, infants, says) in [
+      (1, 0, "1 adult pays"), (2, 0, "2 adults pay"), (2, 1, "2 adults and 1 infant pay"),
+    ] {
+      let search = try await cli.run([
+        "search", "IST", "AMS", BookingCLI.day, "--adults", "\(adults)", "--infants", "\(infants)",
+      ])
+      #expect(search.stdout.contains(says), "\(search.stdout)")
+    }
+    let forTwo = try await CLIFixture.offer(cli, adults: 2)
+    let tooFew = try await cli.run(["quote", forTwo] + CLIOutcome.ada + CLIOutcome.contact)
+    #expect(
+      tooFew.stderr == "booking-cli: This fare is for 2 passengers; 1 was given.\n",
+      "\(tooFew.stderr)")
+    let forOne = try await CLIFixture.offer(cli)
+    let tooMany = try await cli.run(
+      ["quote", forOne] + CLIOutcome.ada + ["--passenger", "Mr Charles Babbage 1991-12-26"]
+        + CLIOutcome.contact)
+    #expect(
+      tooMany.stderr == "booking-cli: This fare is for 1 passenger; 2 were given.\n",
+      "\(tooMany.stderr)")
   }
 }
