@@ -87,11 +87,11 @@ enum BookingCLI {
   }
 
   /// Whether `--json` is among `arguments` (before any `--`), read without parsing them: a
-  /// failure to parse is reported as JSON too.
+  /// failure to parse is reported as JSON too, `--json=…` (refused: it takes no value) included.
   static func wantsJSON(_ arguments: [String]) -> Bool {
     // A `--` before the command is skipped, as `Invocation.parse` skips it.
     let options = arguments.first == "--" ? arguments.dropFirst() : arguments[...]
-    return options.prefix { $0 != "--" }.contains("--json")
+    return options.prefix { $0 != "--" }.contains { $0 == "--json" || $0.hasPrefix("--json=") }
   }
 
   /// The options each command takes with a value.
