@@ -69,7 +69,8 @@ enum BookingCLI {
     Exit codes (sysexits; with --json the failure's document says the same code and kind):
     """ + "\n" + exitCodes
 
-  /// The exit codes, one line each ("  66  notFound  not found: ..."), from `ExitCode`.
+  /// The exit codes from `ExitCode`: its number, its `kind` and its meaning, wrapped at 96
+  /// columns under the meaning ("  66    notFound       no booking, quote, offer or ...").
   static var exitCodes: String {
     ExitCode.allCases.map { code in
       let head = "  \(code.rawValue)".padding(6) + code.name.padding(15)

@@ -265,6 +265,15 @@ struct CLIOutcome: Sendable, CustomTestStringConvertible {
       try CLIFixture.expire("quotes", quote, fields: ["issuedAt", "expiresAt"], in: cli)
       return CLISetup(["pay", quote, "--card-from-stdin"], input: visa)
     },
+    .init("pay", "another quote of its draft booked it", 69, .error("refused")) { cli in
+      // Two quotes of one draft, as the app makes when extras are priced again: the second
+      // quote's record is pointed at the first's draft, then the first is paid.
+      let first = try await CLIFixture.quote(cli)
+      let second = try await CLIFixture.quote(cli).quote
+      try CLIFixture.rewrite("quotes", second, "draftID", to: first.draft, in: cli)
+      _ = try await cli.json(["pay", first.quote, "--card-from-stdin"], input: visa)
+      return CLISetup(["pay", second, "--card-from-stdin"], input: visa)
+    },
     .init("pay", "the app has the data directory", 75, .error("temporary")) { cli in
       CLISetup(
         ["pay", try await CLIFixture.quote(cli).quote, "--card-from-stdin"], input: visa,
@@ -379,13 +388,20 @@ enum CLIFixture {
 
   /// Rewrites the times `fields` of record `id` in `folder` to 2020, so it has expired.
   static func expire(_ folder: String, _ id: String, fields: [String], in cli: BookingCLI) throws {
+    for field in fields {
+      try rewrite(folder, id, field, to: "2020-01-01T00:15:00.000Z", in: cli)
+    }
+  }
+
+  /// Sets the text `field` of record `id` in `folder` to `value`.
+  static func rewrite(
+    _ folder: String, _ id: String, _ field: String, to value: String, in cli: BookingCLI
+  ) throws {
     let file = cli.dataDirectory.appendingPathComponent("\(folder)/\(id).json")
     var text = try String(contentsOf: file, encoding: .utf8)
-    for field in fields {
-      let pattern = try Regex("\"\(field)\" : \"[^\"]*\"")
-      guard text.contains(pattern) else { throw E2EFailure("\(file.path) has no \(field)") }
-      text.replace(pattern, with: "\"\(field)\" : \"2020-01-01T00:15:00.000Z\"")
-    }
+    let pattern = try Regex("\"\(field)\" : \"[^\"]*\"")
+    guard text.contains(pattern) else { throw E2EFailure("\(file.path) has no \(field)") }
+    text.replace(pattern, with: "\"\(field)\" : \"\(value)\"")
     try text.write(to: file, atomically: true, encoding: .utf8)
   }
 }
