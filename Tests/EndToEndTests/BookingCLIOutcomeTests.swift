@@ -225,7 +225,7 @@ struct CLIOutcome: Sendable, CustomTestStringConvertible {
       CLISetup(["quote", try await CLIFixture.offer(cli, adults: 2)] + ada + contact)
     },
     .init("quote", "a seat the aircraft does not have", 64, .error("usage")) { cli in
-      CLISetup(["quote", try await CLIFixture.offer(cli)] + ada + contact + ["--seat", "1:99Z"])
+      CLISetup(["quote", try await CLIFixture.offer(cli)] + ada + contact + ["--seat", "1:45A"])
     },
     .init("quote", "the app has the data directory", 75, .error("temporary")) { cli in
       CLISetup(["quote", try await CLIFixture.offer(cli)] + ada + contact, locked: true)
