@@ -48,6 +48,9 @@ struct BookingCLIOutcomeTests {
       #expect(document is [Any], "\(json.stdout)")
     }
     Self.expectOneLine(json.stderr, failed: row.code != 0)
+    if let naming = row.naming {
+      #expect(json.stderr.contains(naming), "names '\(naming)': \(json.stderr)")
+    }
 
     let text = try await setup.run(cli, json: false)
     #expect(text.status == row.code, "text: \(text.status) \(text.stderr)")
@@ -121,16 +124,19 @@ struct CLIOutcome: Sendable, CustomTestStringConvertible {
   let outcome: String
   let code: Int32
   let shape: CLIShape
+  /// What the line on stderr must name: the value typed that is wrong.
+  let naming: String?
   let setUp: @Sendable (BookingCLI) async throws -> CLISetup
 
   init(
     _ command: String, _ outcome: String, _ code: Int32, _ shape: CLIShape,
-    _ setUp: @escaping @Sendable (BookingCLI) async throws -> CLISetup
+    naming: String? = nil, _ setUp: @escaping @Sendable (BookingCLI) async throws -> CLISetup
   ) {
     self.command = command
     self.outcome = outcome
     self.code = code
     self.shape = shape
+    self.naming = naming
     self.setUp = setUp
   }
 
@@ -155,12 +161,18 @@ struct CLIOutcome: Sendable, CustomTestStringConvertible {
   static let all: [CLIOutcome] = [
     // Before a command is chosen.
     .init("(none)", "no command", 64, .error("usage")) { _ in CLISetup([]) },
-    .init("(any)", "an unknown command", 64, .error("usage")) { _ in CLISetup(["fly"]) },
-    .init("(any)", "an unknown command after a leading --", 64, .error("usage")) { _ in
+    .init("(any)", "an unknown command", 64, .error("usage"), naming: "fly") { _ in
+      CLISetup(["fly"])
+    },
+    .init("(any)", "an unknown command after a leading --", 64, .error("usage"), naming: "fly") {
+      _ in
       CLISetup(["--", "fly"], viaEnvironment: true)
     },
-    .init("(any)", "an unknown option", 64, .error("usage")) { _ in CLISetup(["--fast", "trips"]) },
-    .init("(any)", "--data-dir with an empty path", 64, .error("usage")) { _ in
+    .init("(any)", "an unknown option", 64, .error("usage"), naming: "--fast") { _ in
+      CLISetup(["--fast", "trips"])
+    },
+    .init("(any)", "--data-dir with an empty path", 64, .error("usage"), naming: "--data-dir") {
+      _ in
       CLISetup(["trips", "--data-dir="])
     },
     .init("--help", "the help", 0, .object(["help"])) { _ in CLISetup(["--help"]) },
@@ -168,7 +180,9 @@ struct CLIOutcome: Sendable, CustomTestStringConvertible {
     // airports
     .init("airports", "found", 0, .array("airport")) { _ in CLISetup(["airports", "IST"]) },
     .init("airports", "none match", 0, .array("airport")) { _ in CLISetup(["airports", "zzzzqq"]) },
-    .init("airports", "QUERY missing", 64, .error("usage")) { _ in CLISetup(["airports"]) },
+    .init("airports", "QUERY missing", 64, .error("usage"), naming: "QUERY") { _ in
+      CLISetup(["airports"])
+    },
     // search
     .init("search", "offers", 0, .array("offer")) { _ in
       CLISetup(["search", "IST", "AMS", BookingCLI.day])
@@ -179,25 +193,37 @@ struct CLIOutcome: Sendable, CustomTestStringConvertible {
         "--adults", "2", "--children", "1", "--infants", "1",
       ])
     },
-    .init("search", "a missing value", 64, .error("usage")) { _ in
+    .init("search", "a missing value", 64, .error("usage"), naming: "--adults") { _ in
       CLISetup(["search", "IST", "AMS", BookingCLI.day, "--adults"])
     },
-    .init("search", "a malformed date", 64, .error("usage")) { _ in
+    .init("search", "a malformed date", 64, .error("usage"), naming: "2026-13-45") { _ in
       CLISetup(["search", "IST", "AMS", "2026-13-45"])
     },
-    .init("search", "a malformed airport code", 64, .error("usage")) { _ in
+    .init("search", "a malformed airport code", 64, .error("usage"), naming: "I5T") { _ in
       CLISetup(["search", "I5T", "AMS", BookingCLI.day])
     },
-    .init("search", "an unknown airport", 64, .error("usage")) { _ in
+    .init("search", "an unknown airport", 64, .error("usage"), naming: "XXX") { _ in
       CLISetup(["search", "IST", "XXX", BookingCLI.day])
     },
-    .init("search", "a past date", 64, .error("usage")) { _ in
+    .init("search", "a past date", 64, .error("usage"), naming: BookingCLI.day(inDays: -3)) { _ in
       CLISetup(["search", "IST", "AMS", BookingCLI.day(inDays: -3)])
     },
-    .init("search", "a date beyond the booking window", 64, .error("usage")) { _ in
+    .init(
+      "search", "a date beyond the booking window", 64, .error("usage"),
+      naming: BookingCLI.day(inDays: 800)
+    ) { _ in
       CLISetup(["search", "IST", "AMS", BookingCLI.day(inDays: 800)])
     },
-    .init("search", "the same airport twice", 64, .error("usage")) { _ in
+    .init(
+      "search", "a return beyond the booking window", 64, .error("usage"),
+      naming: "--return '\(BookingCLI.day(inDays: 800))'"
+    ) { _ in
+      CLISetup(["search", "IST", "AMS", BookingCLI.day, "--return", BookingCLI.day(inDays: 800)])
+    },
+    .init("search", "a negative count", 64, .error("usage"), naming: "--children") { _ in
+      CLISetup(["search", "IST", "AMS", BookingCLI.day, "--children", "-1"])
+    },
+    .init("search", "the same airport twice", 64, .error("usage"), naming: "IST") { _ in
       CLISetup(["search", "IST", "IST", BookingCLI.day])
     },
     .init("search", "more infants than adults", 64, .error("usage")) { _ in
@@ -210,10 +236,10 @@ struct CLIOutcome: Sendable, CustomTestStringConvertible {
     .init("quote", "quoted", 0, .object(["id", "draftID", "total", "expiresAt", "link", "open"])) {
       cli in CLISetup(["quote", try await CLIFixture.offer(cli)] + ada + contact)
     },
-    .init("quote", "a malformed offer ID", 64, .error("usage")) { _ in
+    .init("quote", "a malformed offer ID", 64, .error("usage"), naming: "../offers") { _ in
       CLISetup(["quote", "../offers"] + ada + contact)
     },
-    .init("quote", "no such offer", 66, .error("notFound")) { _ in
+    .init("quote", "no such offer", 66, .error("notFound"), naming: "of-1234567890abcdef") { _ in
       CLISetup(["quote", "of-1234567890abcdef"] + ada + contact)
     },
     .init("quote", "the offer has gone stale", 69, .error("refused")) { cli in
@@ -224,7 +250,7 @@ struct CLIOutcome: Sendable, CustomTestStringConvertible {
     .init("quote", "a passenger too few for the offer", 64, .error("usage")) { cli in
       CLISetup(["quote", try await CLIFixture.offer(cli, adults: 2)] + ada + contact)
     },
-    .init("quote", "a seat the aircraft does not have", 64, .error("usage")) { cli in
+    .init("quote", "a seat the aircraft does not have", 64, .error("usage"), naming: "45A") { cli in
       CLISetup(["quote", try await CLIFixture.offer(cli)] + ada + contact + ["--seat", "1:45A"])
     },
     .init("quote", "the app has the data directory", 75, .error("temporary")) { cli in
@@ -242,7 +268,8 @@ struct CLIOutcome: Sendable, CustomTestStringConvertible {
     .init("pay", "no --card-from-stdin", 64, .error("usage")) { _ in
       CLISetup(["pay", "qt-1234567890abcdef"])
     },
-    .init("pay", "a card number that is not valid", 64, .error("usage")) { cli in
+    .init("pay", "a card number that is not valid", 64, .error("usage"), naming: "card number") {
+      cli in
       CLISetup(
         ["pay", try await CLIFixture.quote(cli).quote, "--card-from-stdin"],
         input: "4242 4242 4242 4241 12/30 123\n")
@@ -252,7 +279,7 @@ struct CLIOutcome: Sendable, CustomTestStringConvertible {
         ["pay", try await CLIFixture.quote(cli).quote, "--card-from-stdin"],
         input: "4242 4242 4242 4242 01/21 123\n")
     },
-    .init("pay", "no such quote", 66, .error("notFound")) { _ in
+    .init("pay", "no such quote", 66, .error("notFound"), naming: "qt-1234567890abcdef") { _ in
       CLISetup(["pay", "qt-1234567890abcdef", "--card-from-stdin"], input: visa)
     },
     .init("pay", "the card is declined", 69, .error("refused")) { cli in
@@ -297,8 +324,12 @@ struct CLIOutcome: Sendable, CustomTestStringConvertible {
     .init("show", "the booking", 0, .object(["reference", "offer", "passengers", "paidAt"])) {
       cli in CLISetup(["show", try await CLIFixture.booking(cli)])
     },
-    .init("show", "a malformed reference", 64, .error("usage")) { _ in CLISetup(["show", "nope"]) },
-    .init("show", "no such booking", 66, .error("notFound")) { _ in CLISetup(["show", "ZZZZZZ"]) },
+    .init("show", "a malformed reference", 64, .error("usage"), naming: "nope") { _ in
+      CLISetup(["show", "nope"])
+    },
+    .init("show", "no such booking", 66, .error("notFound"), naming: "ZZZZZZ") { _ in
+      CLISetup(["show", "ZZZZZZ"])
+    },
     .init("show", "the booking cannot be read", 65, .error("badData")) { cli in
       let reference = try await CLIFixture.booking(cli)
       try CLIFixture.corrupt(reference, in: cli)
@@ -325,7 +356,7 @@ struct CLIOutcome: Sendable, CustomTestStringConvertible {
     .init("resolve", "neither --charged nor --not-charged", 64, .error("usage")) { _ in
       CLISetup(["resolve", "dr-1234567890abcdef"])
     },
-    .init("resolve", "no such draft", 66, .error("notFound")) { _ in
+    .init("resolve", "no such draft", 66, .error("notFound"), naming: "dr-1234567890abcdef") { _ in
       CLISetup(["resolve", "dr-1234567890abcdef", "--charged"])
     },
     .init("resolve", "the draft's records decide (nothing to resolve)", 69, .error("refused")) {
