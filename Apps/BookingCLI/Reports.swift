@@ -30,7 +30,9 @@ enum ISOTime {
   static func string(_ time: ZonedTime) -> String {
     let offset = time.zone.secondsFromGMT(for: time.instant)
     let (hour, minute) = time.clock
-    let whole = Int(time.instant.timeIntervalSince1970.rounded(.down)) + offset
+    // Within ZonedTime's range (about 3 million years) only: beyond it no conversion traps.
+    let since1970 = time.instant.timeIntervalSince1970
+    let whole = since1970.magnitude < 1e14 ? Int(since1970.rounded(.down)) + offset : 0
     let second = (whole % 60 + 60) % 60
     let minutes = abs(offset) / 60
     let zone =

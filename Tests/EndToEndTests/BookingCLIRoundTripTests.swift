@@ -236,7 +236,7 @@ struct BookingCLIRoundTripTests {
         search + ["--adults", "5", "--children", "5"],
         "10 seats cannot be booked together: choose 1 to 9 adults and children."
       ),
-      (search + ["--children", "two"], "--children takes a whole number, not 'two'"),
+      (search + ["--children", "two"], "--children takes a whole number from 0, not 'two'"),
       (search + ["--return", "soon"], "--return 'soon' is not a day"),
       (
         ["search", "IST", "AMS", Self.back, "--return", Self.out],
