@@ -47,7 +47,7 @@ let package = Package(
         "Presentation", "Runtime", "Terminal", "Program",
       ],
       path: "Tools/Bench"),
-    // The least a Swift program can do for the app's job, measured beside it (issue 16).
+    // The least a Swift program can do for the app's job, measured beside it (docs/Performance.md).
     .executableTarget(
       name: "floor", dependencies: ["CNcurses"], path: "Tools/Floor", exclude: ["c"]),
 
@@ -114,7 +114,7 @@ let package = Package(
       name: "PresentationTests",
       dependencies: [
         "Canvas", "Runtime", "Words", "Presentation", "FlowOwner", "Airline", "SimulatedAirline",
-        "Domain", "Zones", "Persistence", "TestSupport",
+        "Domain", "Zones", "Persistence", "TestSupport", "FaultLabCore",
       ],
       exclude: ["Goldens"]),
 
@@ -204,7 +204,7 @@ let package = Package(
 // are reached through their metadata accessors, not built from mangled names at first use: a
 // mangled name's generic requirements are looked up by scanning every conformance record of
 // every loaded library, which a start pays once per type: about 1 ms of a pay link's first
-// frame, whose restore decodes records (docs/Performance.md, eighth pass). Tools version 6.2:
+// frame, whose restore decodes records (measured by `bench`). Tools version 6.2:
 // a package with this flag can still be a versioned dependency.
 for target in package.targets where target.type != .system {
   target.swiftSettings =

@@ -111,17 +111,19 @@ struct DataFolder {
     let lock: SessionLock?
     switch locking {
     case .none: lock = nil
-    case .required: lock = try Self.lock(path, required: true)
-    case .ifFree: lock = try Self.lock(path, required: false)
+    case .required: lock = try Self.lock(path, store: store, required: true)
+    case .ifFree: lock = try Self.lock(path, store: store, required: false)
     }
     return DataFolder(path: path, store: store, airline: airline, lock: lock)
   }
 
   /// The lock on `path/session/lock`; nil when another process holds it and it is not
   /// `required` (then a 75 is thrown).
-  private static func lock(_ path: String, required: Bool) throws(Failure) -> SessionLock? {
+  private static func lock(_ path: String, store: RecordStore, required: Bool) throws(Failure)
+    -> SessionLock?
+  {
     do {
-      try RecordStore(root: path + "/session").createRoot()
+      try store.createFolder(of: .session(schema: 1))
     } catch {
       throw .unusable("cannot write to the data directory \(path): \(Self.reason(error))")
     }

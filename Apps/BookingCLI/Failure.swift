@@ -6,14 +6,20 @@ import Airline
   import Darwin
 #endif
 
-/// How `booking-cli` ends, as the exit codes of BSD's `sysexits.h`.
-enum ExitCode: Int32 {
+/// How `booking-cli` ends, as the exit codes of BSD's `sysexits.h`: the one table of them, which
+/// `--help` and docs/CLI.md print.
+enum ExitCode: Int32, CaseIterable {
   case ok = 0
-  /// The command line was wrong: a missing or bad value, an unknown command or option.
+  /// Something typed is wrong, in its form or its value: an unknown command or option, a
+  /// missing value, a malformed date, an unknown airport, a past day, the same airport twice, a
+  /// passenger or seat the offer cannot take, a bad card field. The line names the value.
   case usage = 64
   /// A record on disk cannot be read (corrupt, or from a newer version).
   case badData = 65
-  /// The airline said no (an offer gone, a quote expired, a card declined), with its reason.
+  /// An ID names nothing: no booking, quote, offer or draft has it.
+  case notFound = 66
+  /// The airline said no to something that exists: a quote expired, a card declined, an offer
+  /// gone stale, a draft another quote booked.
   case refused = 69
   /// The data directory cannot be used: it cannot be created or written (a full disk or quota,
   /// a read-only file system, a file or device where a folder should be, no permission), or it
@@ -30,9 +36,33 @@ enum ExitCode: Int32 {
     case .ok: "ok"
     case .usage: "usage"
     case .badData: "badData"
+    case .notFound: "notFound"
     case .refused: "refused"
     case .cannotUseData: "cannotUseData"
     case .temporary: "temporary"
+    }
+  }
+
+  /// What the code means, in a few words for `--help`'s table.
+  var meaning: String {
+    switch self {
+    case .ok: "done"
+    case .usage:
+      "something typed is wrong, in form or value: an unknown command or option, a missing "
+        + "value, a malformed or past date, an unknown airport, the same airport twice, "
+        + "passengers or a seat the offer cannot take, a bad or expired card; the value is "
+        + "named on stderr"
+    case .badData: "a record on disk cannot be read"
+    case .notFound: "no booking, quote, offer or draft has that ID"
+    case .refused:
+      "the airline said no to something that exists: a quote expired, a card declined, an "
+        + "offer gone stale, a draft another quote booked"
+    case .cannotUseData:
+      "the data directory cannot be created or written (a full disk, a read-only file "
+        + "system), or it is unsafe (a link, another user's, writable by others)"
+    case .temporary:
+      "try again later: quote, pay or resolve while the app is open, or a payment taken whose "
+        + "booking could not be saved (run the same pay command again)"
     }
   }
 }
@@ -53,10 +83,24 @@ struct Failure: Error {
     Failure(code: .cannotUseData, message: message)
   }
 
-  /// The airline's refusal, coded by whether it is the data, the moment, or a no.
+  /// An ID that names nothing (66).
+  static func notFound(_ message: String) -> Failure { Failure(code: .notFound, message: message) }
+
+  /// The airline's answer, coded by what it says: a value typed that breaks a rule, an ID that
+  /// names nothing, a no to something that exists, the data, or the moment. Every case is
+  /// decided here, so a new one cannot fall into a code by default.
   static func airline(_ error: ServiceError) -> Failure {
     switch error {
-    case .cannotWrite: Failure(code: .cannotUseData, message: error.description)
+    case .invalid, .invalidPassengers, .invalidExtras, .unknownAirport, .dayPassed,
+      .beyondBookingWindow, .cardExpired:
+      Failure(code: .usage, message: error.description)
+    case .draftNotFound, .quoteNotFound, .bookingNotFound:
+      Failure(code: .notFound, message: error.description)
+    case .offerNoLongerAvailable, .quoteExpired, .cardDeclined, .insufficientFunds,
+      .quoteAlreadyPaid, .idempotencyKeyReused, .quoteNotHonoured, .invalidPayment:
+      Failure(code: .refused, message: error.description)
+    case .cannotWrite, .paymentsUnavailable:
+      Failure(code: .cannotUseData, message: error.description)
     case .storage, .paymentUnresolved: Failure(code: .badData, message: error.description)
     case .chargedButNotSaved(let reason):
       Failure(
@@ -64,8 +108,6 @@ struct Failure: Error {
         message: "the payment was taken but its booking could not be saved (\(reason)); run the "
           + "same pay command again to finish it: the card is not charged twice")
     case .ledgerBusy: Failure(code: .temporary, message: error.description)
-    case .paymentsUnavailable: Failure(code: .cannotUseData, message: error.description)
-    default: Failure(code: .refused, message: error.description)
     }
   }
 }

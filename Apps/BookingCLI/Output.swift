@@ -28,29 +28,79 @@ enum Output {
 
   /// `value` as one JSON document (keys sorted, indented) on standard output.
   static func json(_ value: some Encodable) throws(Failure) {
-    print(try encoded(value))
+    print(String(decoding: try encoded(value), as: UTF8.self))
   }
 
-  /// `value` as JSON text, keys sorted and indented.
-  static func encoded(_ value: some Encodable) throws(Failure) -> String {
-    String(decoding: try encodedBytes(value, with: encoder()), as: UTF8.self)
-  }
-
-  /// An encoder that sorts keys and indents, as every document here is written.
-  static func encoder() -> JSONEncoder {
+  /// `value` as the JSON text every document here is written as: keys sorted, slashes as they
+  /// are, two spaces of indent a level, `"key" : value`, and an empty object or array as `{}`
+  /// or `[]` on the line of its key.
+  static func encoded(_ value: some Encodable) throws(Failure) -> [UInt8] {
     let encoder = JSONEncoder()
-    encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-    return encoder
-  }
-
-  private static func encodedBytes(_ value: some Encodable, with encoder: JSONEncoder)
-    throws(Failure) -> Data
-  {
+    encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+    let compact: Data
     do {
-      return try encoder.encode(value)
+      compact = try encoder.encode(value)
     } catch {
       throw Failure(code: .badData, message: "could not write JSON: \(error)")
     }
+    return indented(Array(compact))
+  }
+
+  /// Compact JSON text (no space outside its strings, as `JSONEncoder` writes it without
+  /// `.prettyPrinted`) laid out one value a line.
+  static func indented(_ compact: [UInt8]) -> [UInt8] {
+    var text: [UInt8] = []
+    text.reserveCapacity(compact.count * 2)
+    var depth = 0
+    var inString = false
+    var escaped = false
+    var index = 0
+    func newLine() {
+      text.append(UInt8(ascii: "\n"))
+      text += repeatElement(UInt8(ascii: " "), count: depth * 2)
+    }
+    while index < compact.count {
+      let byte = compact[index]
+      index += 1
+      if inString {
+        text.append(byte)
+        if escaped {
+          escaped = false
+        } else if byte == UInt8(ascii: "\\") {
+          escaped = true
+        } else if byte == UInt8(ascii: "\"") {
+          inString = false
+        }
+        continue
+      }
+      switch byte {
+      case UInt8(ascii: "\""):
+        inString = true
+        text.append(byte)
+      case UInt8(ascii: "{"), UInt8(ascii: "["):
+        text.append(byte)
+        let closing = byte == UInt8(ascii: "{") ? UInt8(ascii: "}") : UInt8(ascii: "]")
+        if index < compact.count, compact[index] == closing {
+          text.append(closing)
+          index += 1
+        } else {
+          depth += 1
+          newLine()
+        }
+      case UInt8(ascii: "}"), UInt8(ascii: "]"):
+        depth -= 1
+        newLine()
+        text.append(byte)
+      case UInt8(ascii: ","):
+        text.append(byte)
+        newLine()
+      case UInt8(ascii: ":"):
+        text += Array(" : ".utf8)
+      default:
+        text.append(byte)
+      }
+    }
+    return text
   }
 
   /// `cells` in columns of `widths` (the last column as wide as its cell), two spaces between:
@@ -85,11 +135,10 @@ enum Output {
   /// held whole: `[`, each element indented as `json` writes it, `]`.
   struct ArrayWriter {
     private var count = 0
-    private let encoder = Output.encoder()
 
     /// Writes `value` as the next element.
     mutating func append(_ value: some Encodable) throws(Failure) {
-      let element = try Output.encodedBytes(value, with: encoder)
+      let element = try Output.encoded(value)
       // Each line indented by two spaces: a newline in JSON text is always between tokens.
       var bytes = Array((count == 0 ? "[\n  " : ",\n  ").utf8)
       bytes.reserveCapacity(bytes.count + element.count + element.count / 8)
@@ -140,9 +189,6 @@ enum Output {
     let width = pairs.map(\.0.count).max() ?? 0
     for (label, value) in pairs { print("\(label.padding(width))  \(value)") }
   }
-
-  /// A date as ISO 8601 in UTC, e.g. `2026-05-04T10:15:00Z`.
-  static func instant(_ date: Date) -> String { date.formatted(.iso8601) }
 }
 
 extension String {

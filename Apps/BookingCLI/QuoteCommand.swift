@@ -1,6 +1,7 @@
 import Airline
 import Domain
 import FlowOwner
+import Persistence
 import SimulatedAirline
 
 #if canImport(FoundationEssentials)
@@ -79,6 +80,13 @@ enum QuoteCommand {
     do throws(ServiceError) {
       offer = try await calls.offer(id: offerID)
     } catch {
+      // The airline says the same of an offer it never made and of one gone stale: one with no
+      // record names nothing (66), one with a record is refused (69).
+      if case .offerNoLongerAvailable = error,
+        (try? folder.store.exists(id: offerID.rawValue, kind: AirlineRecords.offers)) == false
+      {
+        throw .notFound("no offer \(offerID) was found in \(folder.path) (see booking-cli search)")
+      }
       throw .airline(error)
     }
     if !offer.isRoundTrip, let text = invocation.value("--return-seat") {
@@ -126,7 +134,7 @@ enum QuoteCommand {
     -> QuoteReport
   {
     let link = DeepLink.pay(quote.id).url
-    var open = ["swift", "run", "booking"]
+    var open = AppCommand.words()
     if let dataDirectory { open += ["--data-dir", dataDirectory] }
     open += ["--open", link]
     let day = draft.offer.departure.day
@@ -138,7 +146,7 @@ enum QuoteCommand {
       insurance: quote.extras.insurance,
       lines: quote.lineItems.map(LineReport.init),
       priceChange: quote.priceChange.map(PriceChangeReport.init),
-      total: MoneyReport(quote.total), expiresAt: Output.instant(quote.expiresAt),
+      total: MoneyReport(quote.total), expiresAt: ISOTime.instant(quote.expiresAt),
       expiresInSeconds: quote.secondsRemaining(at: Date()), link: link,
       open: open.map(shellWord).joined(separator: " "))
   }

@@ -8,9 +8,10 @@ import Domain
 
 /// The shapes `--json` prints: plain values, named for a reader of the output.
 ///
-/// Every local time is a `LocalTimeReport` (ISO 8601 with the offset in force there, and the
-/// zone's IANA name); every instant that is no one's local time (`expiresAt`, `paidAt`) is
-/// ISO 8601 in UTC with `Z`.
+/// Every time is ISO 8601 with seconds and an offset, written by `ISOTime`: a local time with
+/// the offset in force there and then (`"departure": "2026-12-24T12:40:00+03:00"`), the zone's
+/// IANA name beside it (`"departureZone": "Europe/Istanbul"`); an instant that is no one's
+/// local time (`expiresAt`, `paidAt`) in UTC with `Z` (`2026-12-02T10:15:00Z`).
 
 /// An amount of money: the amount as text (never a binary fraction) and its currency.
 struct MoneyReport: Encodable {
@@ -23,25 +24,26 @@ struct MoneyReport: Encodable {
   }
 }
 
-/// A local time: `{"local": "2026-12-24T12:40+03:00", "zone": "Europe/Istanbul"}`.
-struct LocalTimeReport: Encodable {
-  /// ISO 8601: the local date and time with the offset from UTC in force there and then.
-  let local: String
-  /// The IANA name of the time zone.
-  let zone: String
-
-  init(_ time: ZonedTime) {
-    local = Self.iso(time)
-    zone = time.zone.identifier
-  }
-
-  /// `2026-12-24T12:40+03:00`: the local date and time, and the zone's offset at that instant.
-  static func iso(_ time: ZonedTime) -> String {
+/// The one writer of every time in a JSON document: ISO 8601, `2026-12-24T12:40:00+03:00`.
+enum ISOTime {
+  /// `time` on its zone's wall clock with the offset in force at that instant; `Z` for UTC.
+  static func string(_ time: ZonedTime) -> String {
     let offset = time.zone.secondsFromGMT(for: time.instant)
+    let (hour, minute) = time.clock
+    // Within ZonedTime's range (about 3 million years) only: beyond it no conversion traps.
+    let since1970 = time.instant.timeIntervalSince1970
+    let whole = since1970.magnitude < 1e14 ? Int(since1970.rounded(.down)) + offset : 0
+    let second = (whole % 60 + 60) % 60
     let minutes = abs(offset) / 60
-    return "\(time.day.iso)T\(time.hhmm)\(offset < 0 ? "-" : "+")"
-      + "\(twoDigits(minutes / 60)):\(twoDigits(minutes % 60))"
+    let zone =
+      time.zone == .utc
+      ? "Z"
+      : "\(offset < 0 ? "-" : "+")\(twoDigits(minutes / 60)):\(twoDigits(minutes % 60))"
+    return "\(time.day.iso)T\(twoDigits(hour)):\(twoDigits(minute)):\(twoDigits(second))\(zone)"
   }
+
+  /// An instant in UTC: `2026-12-02T10:15:00Z`.
+  static func instant(_ date: Date) -> String { string(ZonedTime(instant: date, zone: .utc)) }
 
   private static func twoDigits(_ value: Int) -> String { (value < 10 ? "0" : "") + "\(value)" }
 }
@@ -108,7 +110,7 @@ struct OfferReport: Encodable {
     party = PartyReport(offer.party)
     pricePerAdult = MoneyReport(offer.pricePerAdult)
     total = MoneyReport(offer.total)
-    expiresAt = Output.instant(offer.expiresAt)
+    expiresAt = ISOTime.instant(offer.expiresAt)
     slices = offer.slices.enumerated().map { SliceReport($1, index: $0) }
   }
 
@@ -131,8 +133,10 @@ struct SliceReport: Encodable {
   let direction: String
   let origin: String
   let destination: String
-  let departure: LocalTimeReport
-  let arrival: LocalTimeReport
+  let departure: String
+  let departureZone: String
+  let arrival: String
+  let arrivalZone: String
   /// Door to door, connections included.
   let durationMinutes: Int
   let stops: Int
@@ -144,8 +148,10 @@ struct SliceReport: Encodable {
     direction = OfferReport.direction(index)
     origin = slice.origin.code.rawValue
     destination = slice.destination.code.rawValue
-    departure = LocalTimeReport(slice.departure)
-    arrival = LocalTimeReport(slice.arrival)
+    departure = ISOTime.string(slice.departure)
+    departureZone = slice.departure.timeZoneID
+    arrival = ISOTime.string(slice.arrival)
+    arrivalZone = slice.arrival.timeZoneID
     durationMinutes = slice.durationMinutes
     stops = slice.stops
     segments = slice.segments.map(SegmentReport.init)
@@ -163,8 +169,10 @@ struct SegmentReport: Encodable {
   let flight: String
   let from: String
   let to: String
-  let departure: LocalTimeReport
-  let arrival: LocalTimeReport
+  let departure: String
+  let departureZone: String
+  let arrival: String
+  let arrivalZone: String
   let durationMinutes: Int
   let aircraft: AircraftReport
 
@@ -172,8 +180,10 @@ struct SegmentReport: Encodable {
     flight = segment.flightNumber.description
     from = segment.origin.code.rawValue
     to = segment.destination.code.rawValue
-    departure = LocalTimeReport(segment.departure)
-    arrival = LocalTimeReport(segment.arrival)
+    departure = ISOTime.string(segment.departure)
+    departureZone = segment.departure.timeZoneID
+    arrival = ISOTime.string(segment.arrival)
+    arrivalZone = segment.arrival.timeZoneID
     durationMinutes = segment.durationMinutes
     aircraft = AircraftReport(code: segment.aircraft.code, name: segment.aircraft.name)
   }
@@ -323,7 +333,7 @@ struct BookingReport: Encodable {
     contact = ["email": booking.contact.email, "phone": booking.contact.phone]
     totalPaid = MoneyReport(booking.totalPaid)
     card = booking.paymentMethod.displayName
-    paidAt = Output.instant(booking.paidAt)
+    paidAt = ISOTime.instant(booking.paidAt)
   }
 }
 

@@ -23,6 +23,15 @@ enum ResolveCommand {
     do throws(ServiceError) {
       resolved = try await folder.airline.resolvePayment(of: draft, charged: charged)
     } catch {
+      // Nothing waits for a decision: because no draft has that ID (66), or because its
+      // payment needs none (69).
+      if case .invalidPayment = error {
+        do throws(ServiceError) {
+          _ = try await folder.airline.draft(id: draft)
+        } catch {
+          if case .draftNotFound = error { throw .airline(error) }
+        }
+      }
       throw .airline(error)
     }
     let outcome: String

@@ -3,6 +3,12 @@ import Domain
 import FlowOwner
 import SimulatedAirline
 
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
+
 /// `airports` and `search`: finding a flight.
 enum SearchCommands {
   /// `airports QUERY`: the built-in airports matching a code, city or name.
@@ -57,6 +63,20 @@ enum SearchCommands {
       switch error {
       case .storage(let reason), .cannotWrite(let reason):
         throw .unusable("the offers could not be saved in \(folder.path): \(reason)")
+      case .unknownAirport(let code):
+        let word = code == origin ? "FROM" : "TO"
+        throw .usage(
+          "\(word) '\(code)': no airport has that code (try: booking-cli airports \(code))")
+      case .dayPassed(let passed):
+        throw .usage("DATE '\(passed)' has passed: search for a day from today on")
+      case .beyondBookingWindow(let far):
+        // The airline names the departure; the day too far may be the return.
+        let (word, tooFar) =
+          SearchCriteria.isWithinBookingWindow(far, at: Date())
+          ? ("--return", returning ?? far) : ("DATE", far)
+        throw .usage(
+          "\(word) '\(tooFar)' is too far ahead: flights are sold up to "
+            + "\(SearchCriteria.bookingWindowDays) days ahead")
       default: break
       }
       throw .airline(error)
@@ -137,8 +157,8 @@ enum SearchCommands {
     throws(Failure) -> Int
   {
     guard let text = invocation.value(option) else { return defaultCount }
-    guard let count = Int(text) else {
-      throw .usage("\(option) takes a whole number, not '\(text)'")
+    guard let count = Int(text), count >= 0 else {
+      throw .usage("\(option) takes a whole number from 0, not '\(text)'")
     }
     return count
   }

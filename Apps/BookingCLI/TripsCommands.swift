@@ -58,7 +58,7 @@ enum TripsCommands {
           [offer.origin, offer.destination] + (offer.inbound.map { [$0.destination] } ?? [])
         Output.row(
           [
-            booking.reference.rawValue, Output.instant(booking.paidAt),
+            booking.reference.rawValue, ISOTime.instant(booking.paidAt),
             offer.slices.map(TripText.flights).joined(separator: "/"),
             route.map(\.code.rawValue).joined(separator: "-"), OfferReport.local(offer.departure),
             offer.inbound.map { OfferReport.local($0.departure) } ?? "-", offer.party.description,

@@ -66,18 +66,33 @@ enum BookingCLI {
       --version         print the version
       -h, --help        print this help
 
-    Exit codes: 0 done; 64 usage (a bad value, named on stderr); 65 bad data (a record
-    that cannot be read); 69 the airline refused (the reason on stderr); 73 the data
-    directory cannot be used (it cannot be created or written: a full disk, a read-only
-    file system; or it is unsafe: a link, another user's, writable by others, under a
-    folder others can change); 75 try again later (quote or pay while the app is open, or
-    a payment taken whose booking could not be saved: run the same pay command again).
-    """
+    Exit codes (sysexits; with --json the failure's document says the same code and kind):
+    """ + "\n" + exitCodes
+
+  /// The exit codes from `ExitCode`: its number, its `kind` and its meaning, wrapped at 96
+  /// columns under the meaning ("  66    notFound       no booking, quote, offer or ...").
+  static var exitCodes: String {
+    ExitCode.allCases.map { code in
+      let head = "  \(code.rawValue)".padding(6) + code.name.padding(15)
+      var lines: [String] = []
+      var line = head
+      for word in code.meaning.split(separator: " ") {
+        if line.count > head.count, line.count + 1 + word.count > 96 {
+          lines.append(line)
+          line = String(repeating: " ", count: head.count)
+        }
+        line += (line.count > head.count ? " " : "") + word
+      }
+      return (lines + [line]).joined(separator: "\n")
+    }.joined(separator: "\n")
+  }
 
   /// Whether `--json` is among `arguments` (before any `--`), read without parsing them: a
-  /// failure to parse is reported as JSON too.
+  /// failure to parse is reported as JSON too, `--json=…` (refused: it takes no value) included.
   static func wantsJSON(_ arguments: [String]) -> Bool {
-    arguments.prefix { $0 != "--" }.contains("--json")
+    // A `--` before the command is skipped, as `Invocation.parse` skips it.
+    let options = arguments.first == "--" ? arguments.dropFirst() : arguments[...]
+    return options.prefix { $0 != "--" }.contains { $0 == "--json" || $0.hasPrefix("--json=") }
   }
 
   /// The options each command takes with a value.
@@ -109,11 +124,11 @@ enum BookingCLI {
     let invocation = try Invocation.parse(
       arguments, valueOptions: valueOptions, switches: switches)
     if invocation.has("--help") || invocation.has("-h") {
-      print(usage)
+      if invocation.has("--json") { try Output.json(["help": usage]) } else { print(usage) }
       return
     }
     if invocation.has("--version") {
-      print(version)
+      if invocation.has("--json") { try Output.json(["version": version]) } else { print(version) }
       return
     }
     if let path = invocation.value("--data-dir"), path.isEmpty {

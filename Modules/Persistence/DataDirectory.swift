@@ -160,6 +160,14 @@ extension RecordStore {
     try ensureFolder(root)
   }
 
+  /// Creates the folder `kind` keeps its records in, and the data directory, each with mode
+  /// 0700 and durable in its parent. A folder found made is synced in its parent once per
+  /// process, by whichever copy of this store finds it first.
+  public func createFolder(of kind: RecordKind) throws(StoreError) {
+    try validate(kind: kind)
+    try ensureFolder(folderPath(kind))
+  }
+
   /// The text of record `id` as it is on disk (at most `maxRecordBytes`), read without following
   /// a symbolic link and only from a regular file; nil when there is none.
   public func rawText(id: String, kind: RecordKind) throws(StoreError) -> String? {

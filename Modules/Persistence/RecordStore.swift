@@ -88,8 +88,13 @@ public struct RecordStore: Sendable {
     }
   }
 
-  /// Removes record `id` of `kind`; removing a missing record is not an error.
-  public func delete(id: String, kind: RecordKind) throws(StoreError) {
+  /// Removes record `id` of `kind`; removing a missing record is not an error. The folder is
+  /// synced after, so the removal survives a power cut, unless `syncingFolder` is false: for a
+  /// record whose return after a power cut is harmless (a ledger's intent, which a settle removes
+  /// again), the removal is then as durable as the kernel makes it, and costs no fsync.
+  public func delete(id: String, kind: RecordKind, syncingFolder: Bool = true)
+    throws(StoreError)
+  {
     try validate(id: id, kind: kind)
     let path = filePath(id: id, kind: kind)
     let step = DurableStep.remove("\(kind.folder)/\(id).json")
@@ -103,6 +108,7 @@ public struct RecordStore: Sendable {
     if let code = observer?.after(step) {
       throw .io(operation: "sync the folder of", path: path, code: code)
     }
+    guard syncingFolder else { return }
     if let failure = Posix.syncDirectory(folderPath(kind)) {
       throw .io(operation: "sync the folder of", path: path, code: failure.code)
     }

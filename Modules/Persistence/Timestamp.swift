@@ -15,7 +15,7 @@
 ///   millisecond lost at every load and save, for about half of all values.
 ///
 /// Here a date within a microsecond of a whole millisecond is written as that millisecond, so
-/// what is read is written again unchanged; any other is rounded down, as before.
+/// what is read is written again unchanged; any other is rounded down to the millisecond.
 /// `RecordCodec` still reads any other ISO 8601 form (no fraction, other fractions, an offset)
 /// with Foundation's styles, and writes a year outside 1583...9999 with them.
 enum Timestamp {

@@ -46,7 +46,7 @@ struct BookingCLIDataDirectoryTests {
     let listed = try await cli.json(["trips"]) as? [Any]
     #expect(listed?.isEmpty == true)
     let shown = try await cli.run(["show", "K7Q2ZP"])
-    #expect(shown.status == 69, "\(shown.status) \(shown.stderr)")
+    #expect(shown.status == 66, "\(shown.status) \(shown.stderr)")
     #expect(shown.stderr.contains("No booking K7Q2ZP"), "\(shown.stderr)")
     let session = try await cli.run(["session"])
     #expect(session.status == 0, "\(session.stderr)")

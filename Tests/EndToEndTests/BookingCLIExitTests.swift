@@ -68,8 +68,9 @@ struct BookingCLIExitTests {
     try Data("not a folder\n".utf8).write(to: file)
     let cases: [([String], Int32, String)] = [
       (["fly", "--json"], 64, "usage"),
+      (["trips", "--json=yes"], 64, "usage"),
       (["--json", "show", "nope"], 64, "usage"),
-      (["pay", "qt-1234567890abcdef", "--card-from-stdin", "--json"], 69, "refused"),
+      (["pay", "qt-1234567890abcdef", "--card-from-stdin", "--json"], 66, "notFound"),
       (["--data-dir", file.path, "trips", "--json"], 73, "cannotUseData"),
     ]
     for (arguments, code, kind) in cases {

@@ -27,7 +27,7 @@ struct DraftAndQuoteTests {
     let ada = try test.adult("p1", "Ada")
     let contact = try test.contact()
     let cases: [([Passenger], String)] = [
-      ([ada], "This fare is for 2 passengers; 1 were given."),
+      ([ada], "This fare is for 2 passengers; 1 was given."),
       (
         [ada, try test.adult("p2", "Baby", born: "2026-12-01")],
         "Baby Lovelace's date of birth 2026-12-01 is not in the past."

@@ -5,7 +5,7 @@ import Foundation
 import SimulatedAirline
 import Testing
 
-/// The findings of issue 10, each as it was reproduced against the release binary, replayed on
+/// Findings reproduced against the release binary, each replayed on
 /// the simulated airline: none may end in a second booking for one trip.
 @Suite("Payment findings")
 struct PaymentFindingTests {

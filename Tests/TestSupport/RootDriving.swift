@@ -44,11 +44,16 @@ public func drive(
   _ state: inout RootFeature.State, _ actions: [RootFeature.Action], _ world: some AppWorld
 ) async -> [Runtime.Command] {
   var commands: [Runtime.Command] = []
+  let edges = PathEdges.current
   for action in actions {
+    let before = state.flow.path
     let effect = RootFeature.reduce(
       &state, action, at: world.environment.clock.now(), environment: world.environment)
+    edges?.note(from: before, to: state.flow.path)
     commands += await settle(&state, effect) { state, action in
-      RootFeature.reduce(
+      let before = state.flow.path
+      defer { edges?.note(from: before, to: state.flow.path) }
+      return RootFeature.reduce(
         &state, action, at: world.environment.clock.now(), environment: world.environment)
     }
   }

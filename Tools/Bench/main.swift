@@ -16,7 +16,7 @@ let arguments = Array(CommandLine.arguments.dropFirst())
 /// The groups of figures `--only` can choose, in the order they run.
 let sections = [
   "store", "offers", "restore", "pay", "results", "roundtrip", "fares", "trips", "tick",
-  "program",
+  "program", "soak",
 ]
 if arguments.contains("-h") || arguments.contains("--help") {
   print(
@@ -301,6 +301,20 @@ if wants("tick") {
 if wants("program") {
   // The program in process: a key, and a whole booking, on virtual timers with no terminal.
   for figure in try await programFigures(scratch: scratch, clock: clock) { report(figure) }
+}
+
+if wants("soak") {
+  // The program at payment for 24 virtual hours: memory, CPU and descriptors stay flat.
+  let (soak, samples) = try await soakFigures(scratch: scratch, clock: clock)
+  if !arguments.contains("--json") {
+    print("soak, each virtual hour: hour, resident KiB, CPU ms, descriptors, frames, cells")
+    for sample in samples {
+      print(
+        "  \(sample.hour) \(sample.residentKiB) \(Int(sample.cpuMilliseconds)) "
+          + "\(sample.descriptors) \(sample.frames) \(sample.changedCells)")
+    }
+  }
+  for figure in soak { report(figure) }
 }
 
 if arguments.contains("--json") {

@@ -6,13 +6,33 @@ import FoundationEssentials
   import Glibc
 #endif
 
-// `floor`: the least a Swift program can do for the app's job, to measure the app against
-// (issue 16): ncursesw, a boxed panel, "Price held mm:ss" from a deadline, redrawn once a second
+// `floor`: the least a Swift program can do for the app's job, to measure the app against:
+// ncursesw, a boxed panel, "Price held mm:ss" from a deadline, redrawn once a second
 // by a Dispatch timer, `q` quits. `Tools/scripts/measure_app.py` runs it beside `booking`.
+//
+//   floor [TTL]                      the bare floor: the deadline TTL seconds from now (900)
+//   floor --io DATA_DIR QUOTE_ID     the pay link's floor: the quote and its draft read from the
+//                                    data directory with `JSONDecoder` (money as `Decimal`), one
+//                                    durable write, then the first frame, its deadline the quote's
 
 setlocale(LC_ALL, "")
-let ttl = CommandLine.arguments.dropFirst().first.flatMap { Double($0) } ?? 900
-let deadline = Date.now.addingTimeInterval(ttl)
+let arguments = Array(CommandLine.arguments.dropFirst())
+let deadline: Date
+if arguments.first == "--io" {
+  guard arguments.count == 3 else {
+    FloorIO.complain("usage: floor --io DATA_DIR QUOTE_ID\n")
+    exit(64)
+  }
+  do {
+    deadline = try FloorIO.payLink(dataDirectory: arguments[1], quoteID: arguments[2])
+  } catch {
+    FloorIO.complain("floor: \(error)\n")
+    exit(66)
+  }
+} else {
+  let ttl = arguments.first.flatMap { Double($0) } ?? 900
+  deadline = Date.now.addingTimeInterval(ttl)
+}
 guard newterm(nil, cnc_stdout(), cnc_stdin()) != nil else { exit(1) }
 cbreak()
 noecho()

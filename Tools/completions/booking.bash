@@ -6,10 +6,12 @@ _booking() {
   prev="${COMP_WORDS[COMP_CWORD - 1]}"
   case "$prev" in
     --data-dir)
+      compopt -o filenames 2>/dev/null
       mapfile -t COMPREPLY < <(compgen -d -- "$cur")
       return
       ;;
     --record | --replay | --journal | --replay-journal)
+      compopt -o filenames 2>/dev/null
       mapfile -t COMPREPLY < <(compgen -f -- "$cur")
       return
       ;;

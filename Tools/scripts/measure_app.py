@@ -1,16 +1,21 @@
 #!/usr/bin/env python3
 """Measures the real `booking` binary beside the floor programs, in one run, on a pseudo-terminal
-(100x30, TERM=xterm-256color). Figures for docs/Performance.md and issue 16, never test assertions.
+(100x30, TERM=xterm-256color). Figures for docs/Performance.md, never test assertions.
 
 Programs, interleaved round by round (the order rotates every round):
 - C floor: Tools/Floor/c/floor.c (ncursesw, a boxed panel, "Price held mm:ss" once a second),
   built here with `cc -O2 ... -lncursesw` when a C compiler is found;
 - Swift floor: the `floor` product (the same job, FoundationEssentials, a Dispatch timer);
+- Swift floor, pay link I/O: `floor --io DATA QUOTE`, which first reads the quote and its draft
+  with JSONDecoder and makes one durable write, as the pay link must (a quote made by
+  `booking-cli` in a fresh data directory each round);
 - booking, payment: a cold start on `--open booking://pay/<id>` (a quote made by `booking-cli`
   in a fresh data directory each round), then the card typed and paid;
 - booking, search: `--fresh`, then a whole booking driven by keys to "Booked";
-- with `--other NAME=PATH` (any number of times), the same two for another `booking` (one
-  built with `--static-swift-stdlib`, or the build before a change), named NAME.
+- with `--static`, the floor and booking built with `--static-swift-stdlib` (as install.sh
+  builds them, in .build/static) and measured the same way;
+- with `--other NAME=PATH` (any number of times), the same two for another `booking` (the build
+  before a change), named NAME.
 
 Figures, each as median (min-max) over the rounds and as a ratio to the Swift floor's median:
 - first frame: from fork to the first bytes of the wanted text ("Price held", "Search flights"),
@@ -21,11 +26,15 @@ Figures, each as median (min-max) over the rounds and as a ratio to the Swift fl
 - bytes/s: what the program wrote to the terminal over those 10 s, per second;
 - peak RSS: VmHWM at the end: for booking after the whole booking, for a floor after its 10 s.
 
-Usage: Tools/scripts/measure_app.py [--bin DIR] [--rounds N] [--starts N] [--other NAME=PATH]...
-                                     [--mappings]
+A second table puts each booking beside its like-for-like floor, built the same way: the pay
+link against `floor --io`, the search against the bare floor.
+
+Usage: Tools/scripts/measure_app.py [--bin DIR] [--rounds N] [--starts N] [--static]
+                                     [--other NAME=PATH]... [--mappings]
   --bin DIR     where booking, booking-cli and floor are (default .build/release)
   --rounds N    rounds (default 5)
   --starts N    starts for the first frame alone, after the rounds (default 15)
+  --static      also the static builds of booking and the floor (built here when missing)
   --other NAME=PATH  another booking binary to measure beside (its booking-cli: --bin's)
   --mappings    print booking's resident memory by mapping after the last payment round
 """
@@ -43,6 +52,8 @@ STARTS = int(option("--starts", "15"))
 OTHERS = [sys.argv[i + 1].split("=", 1) for i, a in enumerate(sys.argv[:-1]) if a == "--other"]
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 SETTLE, WINDOW = 1.5, 10.0
+# The day searched: three weeks ahead, inside the bookable window whatever today is.
+DAY = (__import__("datetime").date.today() + __import__("datetime").timedelta(days=21)).isoformat()
 TAB, ENTER, RIGHT = "\t", "\r", "\x1bOC"  # kcuf1 in keypad mode
 
 
@@ -186,15 +197,40 @@ def floor(binary):
     return run
 
 
-def make_quote(cli, data):
+def floor_io(binary, cli):
+    def run(_round):
+        with tempfile.TemporaryDirectory() as data:
+            quote = make_quote(cli, data)
+            pid, fd, figures = watch([binary, "--io", data, quote], b"Price held")
+            figures["rss"] = status_kib(pid, "VmHWM")
+            finish(pid, fd, b"q")
+        return figures
+    return run
+
+
+def static_build():
+    """The static booking and floor (install.sh's flags), built when missing; their folder."""
+    flags = ["-c", "release", "--static-swift-stdlib", "--scratch-path",
+             os.path.join(ROOT, ".build/static"), "-Xlinker", "-l_FoundationCollections",
+             "-Xlinker", "-l_FoundationCShims"]
+    for product in ("booking", "floor"):
+        subprocess.run(["swift", "build", *flags, "--product", product], cwd=ROOT, check=True,
+                       stdout=subprocess.DEVNULL)
+    shown = subprocess.run(["swift", "build", *flags, "--show-bin-path"], cwd=ROOT, check=True,
+                           capture_output=True, text=True)
+    return shown.stdout.strip()
+
+
+def make_quote(cli, data, ttl=None):
     found = subprocess.run(
-        [cli, "--data-dir", data, "search", "IST", "AMS", "2026-12-24", "-n", "1", "--json"],
+        [cli, "--data-dir", data, "search", "IST", "AMS", DAY, "-n", "1", "--json"],
         capture_output=True, text=True, check=True)
     import json
     offer = json.loads(found.stdout)[0]["id"]
     made = subprocess.run(
         [cli, "--data-dir", data, "quote", offer, "--passenger", "Ms Ada Lovelace 1990-05-04",
-         "--email", "ada@example.com", "--phone", "+44 20 7946 0000", "--json"],
+         "--email", "ada@example.com", "--phone", "+44 20 7946 0000", "--json",
+         *(["--ttl", str(ttl)] if ttl else [])],
         capture_output=True, text=True, check=True)
     return json.loads(made.stdout)["id"]
 
@@ -260,6 +296,9 @@ def first_frame(kind, binary, cli):
     if kind == "floor":
         return start_only([binary, "900"], b"Price held")
     with tempfile.TemporaryDirectory() as data:
+        if kind == "floor-io":
+            quote = make_quote(cli, data)
+            return start_only([binary, "--io", data, quote], b"Price held")
         if kind == "payment":
             quote = make_quote(cli, data)
             return start_only(
@@ -300,11 +339,21 @@ def main():
     if c_binary:
         programs.append(("C floor", floor(c_binary)))
         starts.append(("C floor", "floor", c_binary))
-    programs.append(("Swift floor", floor(swift_floor)))
-    starts.append(("Swift floor", "floor", swift_floor))
-    programs.append(("booking, payment", payment(booking, cli)))
-    programs.append(("booking, search", search(booking)))
-    starts += [("booking, payment", "payment", booking), ("booking, search", "search", booking)]
+    # Each build: (its name, its bare floor, its floor with the pay link's I/O, booking's rows).
+    builds = [("dynamic", "Swift floor", "Swift floor, pay link I/O", "booking")]
+    sets = [("", swift_floor, booking)]
+    if "--static" in sys.argv:
+        static = static_build()
+        builds.append(("static", "static floor", "static floor, pay link I/O", "booking static"))
+        sets.append(("static ", os.path.join(static, "floor"), os.path.join(static, "booking")))
+    for (_, bare, io, app), (_, floor_binary, app_binary) in zip(builds, sets):
+        programs.append((bare, floor(floor_binary)))
+        programs.append((io, floor_io(floor_binary, cli)))
+        starts += [(bare, "floor", floor_binary), (io, "floor-io", floor_binary)]
+        programs.append((f"{app}, payment", payment(app_binary, cli)))
+        programs.append((f"{app}, search", search(app_binary)))
+        starts += [(f"{app}, payment", "payment", app_binary),
+                   (f"{app}, search", "search", app_binary)]
     for name, path in OTHERS:
         programs.append((f"{name}, payment", payment(path, cli)))
         programs.append((f"{name}, search", search(path)))
@@ -352,10 +401,28 @@ def main():
         print(f"| {name} | {first_text}, {ratio(first, 'first')} | {cpu_text}, "
               f"{ratio(cpu, 'cpu')} | {rate_text}, {ratio(rate, 'bytes')} | "
               f"{rss_text} MB ({rss_mib:.1f} MiB), {ratio(rss * 1e6 / 1024, 'rss')} |")
+    def median(name, key):
+        return statistics.median(f[key] for f in results[name] if key in f)
+
+    print()
+    print("Like for like: each booking against its floor, built the same way (medians)")
+    print()
+    print("| build | pay link: first frame | pay link: peak RSS | search: first frame | "
+          "search: peak RSS |")
+    print("|---|---|---|---|---|")
+    for build, bare, io, app in builds:
+        cells = []
+        for row, against in ((f"{app}, payment", io), (f"{app}, search", bare)):
+            for key, unit, scale in (("first", "ms", 1), ("rss", "MB", 1024 / 1e6)):
+                mine, theirs = median(row, key), median(against, key)
+                cells.append(f"{mine * scale:.1f} / {theirs * scale:.1f} {unit} = "
+                             f"{mine / theirs:.2f}x")
+        print(f"| {build} | " + " | ".join(cells) + " |")
     if MAPPINGS:
         print("\nbooking, payment, resident at the end, by mapping (KiB):")
         for name, kib in MAPPINGS[:14]:
             print(f"  {kib:7d}  {name}")
 
 
-main()
+if __name__ == "__main__":
+    main()

@@ -9,8 +9,8 @@ import Persistence
 #endif
 
 /// The kinds of record the simulated airline keeps, one folder each.
-enum AirlineRecords {
-  static let offers = RecordKind(folder: "offers", schema: 1)
+public enum AirlineRecords {
+  public static let offers = RecordKind(folder: "offers", schema: 1)
   static let drafts = RecordKind(folder: "drafts", schema: 1)
   static let quotes = RecordKind(folder: "quotes", schema: 1)
   /// The bookings: the truth of what was paid.

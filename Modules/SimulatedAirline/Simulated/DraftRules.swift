@@ -10,8 +10,8 @@ enum DraftRules {
     let party = offer.party
     guard passengers.count == party.travellers else {
       throw .invalidPassengers(
-        "This fare is for \(party.travellers) passenger\(party.travellers == 1 ? "" : "s");"
-          + " \(passengers.count) were given.")
+        "This fare is for \(count(party.travellers, "passenger", "passengers"));"
+          + " \(passengers.count) \(passengers.count == 1 ? "was" : "were") given.")
     }
     let departure = offer.departure.day
     for passenger in passengers {
@@ -40,7 +40,7 @@ enum DraftRules {
     }
     guard infants <= adults else {
       throw .invalidPassengers(
-        "Each infant (under 2) travels on an adult's lap: \(infants) infants, \(adults) adults.")
+        "Each infant (under 2) travels on an adult's lap: \(describe(adults, 0, infants)).")
     }
   }
 
@@ -49,8 +49,13 @@ enum DraftRules {
     let parts = [
       (adults, "adult", "adults"), (children, "child", "children"), (infants, "infant", "infants"),
     ]
-    .filter { $0.0 > 0 }.map { "\($0.0) \($0.0 == 1 ? $0.1 : $0.2)" }
+    .filter { $0.0 > 0 }.map { count($0.0, $0.1, $0.2) }
     guard let last = parts.last else { return "no one" }
     return parts.count == 1 ? last : parts.dropLast().joined(separator: ", ") + " and " + last
+  }
+
+  /// "1 adult", "2 adults": the count and the word for it.
+  static func count(_ count: Int, _ one: String, _ many: String) -> String {
+    "\(count) \(count == 1 ? one : many)"
   }
 }

@@ -60,8 +60,9 @@ struct InspectorTests {
       + #"{"quoteID":"quote-a","draftID":"draft-a"}}}}"#
     send(&state, [.savedSnapshotRead(saved), .key(.function(2))])
     for (width, height) in [(100, 30), (80, 24)] {
-      let canvas = RootView.render(state, width: width, height: height, theme: .color)
-      expectGolden(canvas, "inspector-\(width)x\(height)")
+      let canvas = expectGolden(state, "inspector-\(width)x\(height)") {
+        RootView.render($0, width: width, height: height, theme: .color)
+      }
       #expect(canvas.description.contains("quote-a"), "\(canvas)")
     }
   }

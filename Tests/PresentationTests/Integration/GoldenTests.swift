@@ -1,6 +1,7 @@
 import Airline
 import Canvas
 import Domain
+import FaultLabCore
 import FlowOwner
 import Foundation
 import Presentation
@@ -15,14 +16,37 @@ func expectGolden(
   _ canvas: Canvas, _ name: String, mask: [String: String] = [:],
   sourceLocation: SourceLocation = #_sourceLocation
 ) {
+  let file = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+    .deletingLastPathComponent().appendingPathComponent("Goldens/\(name).txt")
+  GoldenRecording.check(
+    goldenText(canvas, mask: mask), file: file, name: name, sourceLocation: sourceLocation)
+}
+
+/// Draws `state` with `draw` and compares it with `Goldens/<name>.txt` (`expectGolden`); hands
+/// the state and the drawing to the contrast kernel when it collects (`GoldenCollector`), which
+/// draws the state again under faultlab's faults, reached through `history` when the path alone
+/// does not say how. Returns the canvas drawn.
+@discardableResult
+func expectGolden(
+  _ state: RootFeature.State, _ name: String, mask: [String: String] = [:],
+  history: PathHistory? = nil, sourceLocation: SourceLocation = #_sourceLocation,
+  draw: @escaping @Sendable (RootFeature.State) -> Canvas
+) -> Canvas {
+  let canvas = draw(state)
+  expectGolden(canvas, name, mask: mask, sourceLocation: sourceLocation)
+  GoldenCollector.current?.drew(name, state, history: history) {
+    goldenText(draw($0), mask: mask)
+  }
+  return canvas
+}
+
+/// The text a golden file holds for `canvas`: its lines, each secret in `mask` replaced.
+func goldenText(_ canvas: Canvas, mask: [String: String] = [:]) -> String {
   var lines = canvas.lines
   for (secret, replacement) in mask {
     lines = lines.map { $0.replacingOccurrences(of: secret, with: replacement) }
   }
-  let text = lines.joined(separator: "\n") + "\n"
-  let file = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-    .deletingLastPathComponent().appendingPathComponent("Goldens/\(name).txt")
-  GoldenRecording.check(text, file: file, name: name, sourceLocation: sourceLocation)
+  return lines.joined(separator: "\n") + "\n"
 }
 
 @Suite("Golden renders", .serialized)
@@ -42,8 +66,9 @@ struct GoldenTests {
 
   func render(_ state: RootFeature.State, _ name: String, mask: [String: String] = [:]) {
     for (width, height) in Self.sizes {
-      let canvas = RootView.render(state, width: width, height: height, theme: .color)
-      expectGolden(canvas, "\(name)-\(width)x\(height)", mask: mask)
+      let canvas = expectGolden(state, "\(name)-\(width)x\(height)", mask: mask) {
+        RootView.render($0, width: width, height: height, theme: .color)
+      }
       expectAligned(canvas)
     }
   }
@@ -113,6 +138,36 @@ struct GoldenTests {
     render(state, "confirmation", mask: [spaced: "R E F E R N"])
   }
 
+  @Test(
+    "relaunched after the price lock ran out: the extras, with the seats chosen, to price again")
+  func resumedExpired() async throws {
+    let world = TestWorld()
+    defer { world.remove() }
+    var state = RootFeature.State(now: TestWorld.start)
+    await drive(&state, searchKeys + [.key(.enter)] + fillPassengers, world)
+    await drive(
+      &state,
+      [
+        .key(.enter), .key(.enter), .key(.right), .key(.right), .key(.enter), .key(.character("c")),
+      ],
+      world)
+    #expect(state.current == .payment)
+    let later = TestWorld.start.addingTimeInterval(20 * 60)
+    let restoration = await BookingFlow.restore(
+      state.flow.snapshot, using: world.environment.services, now: later)
+    var resumed = RootFeature.State(now: later)
+    await drive(&resumed, [.restored(restoration)], world)
+    resumed.now = later
+    #expect(resumed.current == .extras)
+    // The path alone does not say a relaunch made it: the kernel is told.
+    let history = PathHistory(forward: state.flow.path)?.relaunched(at: later)
+    for (width, height) in Self.sizes {
+      expectGolden(resumed, "resumed-expired-\(width)x\(height)", history: history) {
+        RootView.render($0, width: width, height: height, theme: .color)
+      }
+    }
+  }
+
   @Test("below 40x12 the screen says how large the terminal must be")
   func tooSmall() {
     let state = RootFeature.State(now: TestWorld.start)
@@ -151,20 +206,23 @@ struct GoldenTests {
     defer { world.remove() }
     var state = RootFeature.State(now: TestWorld.start, language: .turkish)
     await drive(&state, searchKeys, world)
-    let canvas = RootView.render(state, width: 100, height: 30, theme: .monochrome)
-    expectGolden(canvas, "results-tr-100x30")
+    let canvas = expectGolden(state, "results-tr-100x30") {
+      RootView.render($0, width: 100, height: 30, theme: .monochrome)
+    }
     #expect(canvas.description.contains("Sonuçlar"))
     #expect(canvas.description.contains(" TRY"))
 
     // On to payment: passenger types, the estimate and the quote's lines in Turkish too.
     await drive(&state, [.key(.enter)] + fillPassengers, world)
     await drive(&state, [.key(.enter), .key(.enter), .key(.tab), .key(.character("+"))], world)
-    let extras = RootView.render(state, width: 100, height: 30, theme: .monochrome)
-    expectGolden(extras, "extras-tr-100x30")
+    let extras = expectGolden(state, "extras-tr-100x30") {
+      RootView.render($0, width: 100, height: 30, theme: .monochrome)
+    }
     await drive(&state, [.key(.character("c"))], world)
     state.now = TestWorld.start.addingTimeInterval(61)
-    let payment = RootView.render(state, width: 100, height: 30, theme: .monochrome)
-    expectGolden(payment, "payment-tr-100x30")
+    let payment = expectGolden(state, "payment-tr-100x30") {
+      RootView.render($0, width: 100, height: 30, theme: .monochrome)
+    }
     for english in ["Fare", "Seat ", "passenger", "checked bag", "Taxes", "adult", "Total"] {
       #expect(!extras.description.contains(english), "English '\(english)' in:\n\(extras)")
       #expect(!payment.description.contains(english), "English '\(english)' in:\n\(payment)")
@@ -183,8 +241,9 @@ struct PartyGoldenTests {
 
   func render(_ state: RootFeature.State, _ name: String) {
     for (width, height) in GoldenTests.sizes {
-      let canvas = RootView.render(state, width: width, height: height, theme: .color)
-      expectGolden(canvas, "\(name)-\(width)x\(height)")
+      let canvas = expectGolden(state, "\(name)-\(width)x\(height)") {
+        RootView.render($0, width: width, height: height, theme: .color)
+      }
       for y in 0..<canvas.height {
         #expect(DisplayWidth.of(canvas.line(y)) == canvas.width, "\(name) row \(y)")
       }
@@ -242,9 +301,9 @@ struct FilteredResultsGoldenTests {
       await drive(&state, searchKeys, world)
       if language == .turkish {
         for (width, height) in GoldenTests.sizes {
-          expectGolden(
-            RootView.render(state, width: width, height: height, theme: .color),
-            "results\(suffix)-\(width)x\(height)")
+          expectGolden(state, "results\(suffix)-\(width)x\(height)") {
+            RootView.render($0, width: width, height: height, theme: .color)
+          }
         }
       }
       // The fourth airline (KLM) hidden, evening departures, two steps down the price.
@@ -253,9 +312,9 @@ struct FilteredResultsGoldenTests {
         [.key(.character("a")), .key(.down), .key(.down), .key(.down), .key(.character(" "))],
         world)
       for (width, height) in GoldenTests.sizes {
-        expectGolden(
-          RootView.render(state, width: width, height: height, theme: .color),
-          "results-airlines\(suffix)-\(width)x\(height)")
+        expectGolden(state, "results-airlines\(suffix)-\(width)x\(height)") {
+          RootView.render($0, width: width, height: height, theme: .color)
+        }
       }
       await drive(
         &state,
@@ -264,9 +323,9 @@ struct FilteredResultsGoldenTests {
           .key(.character("t")), .key(.character("-")), .key(.character("-")),
         ], world)
       for (width, height) in GoldenTests.sizes {
-        expectGolden(
-          RootView.render(state, width: width, height: height, theme: .color),
-          "results-filtered\(suffix)-\(width)x\(height)")
+        expectGolden(state, "results-filtered\(suffix)-\(width)x\(height)") {
+          RootView.render($0, width: width, height: height, theme: .color)
+        }
       }
     }
   }

@@ -24,9 +24,9 @@ struct PlainGoldenTests {
     _ state: RootFeature.State, _ name: String, mask: [String: String] = [:],
     sourceLocation: SourceLocation = #_sourceLocation
   ) {
-    let canvas = RootView.render(state, width: 100, height: 30, theme: .color)
-    let plain = PlainGlyphs.ascii(canvas)
-    expectGolden(plain, "plain-\(name)-100x30", mask: mask, sourceLocation: sourceLocation)
+    let plain = expectGolden(
+      state, "plain-\(name)-100x30", mask: mask, sourceLocation: sourceLocation
+    ) { PlainGlyphs.ascii(RootView.render($0, width: 100, height: 30, theme: .color)) }
     for y in 0..<plain.height {
       let line = plain.line(y)
       #expect(line.utf8.allSatisfy { $0 >= 0x20 && $0 < 0x7F }, "\(name) row \(y): \(line)")

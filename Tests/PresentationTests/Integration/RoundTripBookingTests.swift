@@ -91,8 +91,9 @@ struct RoundTripBookingTests {
     let estimate = try #require(try extras(state).estimate)
     #expect(estimate.filter { $0.kind == .seat }.map(\.slice) == [0, 0, 1, 1])
     for (width, height) in GoldenTests.sizes {
-      let canvas = RootView.render(state, width: width, height: height, theme: .color)
-      expectGolden(canvas, "extras-roundtrip\(suffix)-\(width)x\(height)")
+      expectGolden(state, "extras-roundtrip\(suffix)-\(width)x\(height)") {
+        RootView.render($0, width: width, height: height, theme: .color)
+      }
     }
     let strings = language.strings
     let text = RootView.render(state, width: 100, height: 30, theme: .color).description
@@ -106,8 +107,9 @@ struct RoundTripBookingTests {
     }
     #expect(quote.extras.returnSeats.count == 2)
     state.now = TestWorld.start.addingTimeInterval(61)
-    let payment = RootView.render(state, width: 100, height: 30, theme: .color)
-    expectGolden(payment, "payment-roundtrip\(suffix)-100x30")
+    let payment = expectGolden(state, "payment-roundtrip\(suffix)-100x30") {
+      RootView.render($0, width: 100, height: 30, theme: .color)
+    }
     let returnLine =
       language == .english
       ? "Seat \(back[1]) (return), passenger 2" : "Koltuk \(back[1]) (dönüş), 2. yolcu"
@@ -139,10 +141,10 @@ struct RoundTripBookingTests {
     #expect(booking.extras.returnSeats == quote.extras.returnSeats)
     let spaced = booking.reference.rawValue.map(String.init).joined(separator: " ")
     for (width, height) in GoldenTests.sizes {
-      let canvas = RootView.render(state, width: width, height: height, theme: .color)
       expectGolden(
-        canvas, "confirmation-roundtrip\(suffix)-\(width)x\(height)",
-        mask: [spaced: "R E F E R N"])
+        state, "confirmation-roundtrip\(suffix)-\(width)x\(height)",
+        mask: [spaced: "R E F E R N"]
+      ) { RootView.render($0, width: width, height: height, theme: .color) }
     }
     let confirmed = RootView.render(state, width: 100, height: 30, theme: .color).description
     for slice in offer.slices {

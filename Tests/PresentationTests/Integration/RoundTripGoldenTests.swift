@@ -22,8 +22,9 @@ struct RoundTripGoldenTests {
 
   func render(_ state: RootFeature.State, _ name: String) {
     for (width, height) in GoldenTests.sizes {
-      let canvas = RootView.render(state, width: width, height: height, theme: .color)
-      expectGolden(canvas, "\(name)-\(width)x\(height)")
+      let canvas = expectGolden(state, "\(name)-\(width)x\(height)") {
+        RootView.render($0, width: width, height: height, theme: .color)
+      }
       for y in 0..<canvas.height { #expect(DisplayWidth.of(canvas.line(y)) == canvas.width) }
     }
   }
@@ -41,8 +42,9 @@ struct RoundTripGoldenTests {
       await drive(&root, [.key(.character("d"))], world)
       render(root, "details\(suffix)")
       await drive(&root, [.key(.end)], world)
-      let end = RootView.render(root, width: 40, height: 12, theme: .color)
-      expectGolden(end, "details-end\(suffix)-40x12")
+      expectGolden(root, "details-end\(suffix)-40x12") {
+        RootView.render($0, width: 40, height: 12, theme: .color)
+      }
     }
   }
 }
@@ -56,9 +58,9 @@ struct TurkishHelpGoldenTests {
     var state = RootFeature.State(now: TestWorld.start, language: .turkish)
     await drive(&state, [.key(.function(1))], world)
     for (width, height) in GoldenTests.sizes {
-      expectGolden(
-        RootView.render(state, width: width, height: height, theme: .color),
-        "help-tr-\(width)x\(height)")
+      expectGolden(state, "help-tr-\(width)x\(height)") {
+        RootView.render($0, width: width, height: height, theme: .color)
+      }
     }
   }
 }

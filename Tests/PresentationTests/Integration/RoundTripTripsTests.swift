@@ -94,15 +94,17 @@ struct RoundTripTripsTests {
       for (width, height) in GoldenTests.sizes {
         var sized = state
         await drive(&sized, [.key(.resize(width: width, height: height))], world)
-        let canvas = RootView.render(sized, width: width, height: height, theme: .color)
-        expectGolden(canvas, "trips-roundtrip\(suffix)-\(width)x\(height)")
+        expectGolden(sized, "trips-roundtrip\(suffix)-\(width)x\(height)") {
+          RootView.render($0, width: width, height: height, theme: .color)
+        }
       }
       await drive(&state, [.key(.enter)], world)
       for (width, height) in GoldenTests.sizes {
         var sized = state
         await drive(&sized, [.key(.resize(width: width, height: height))], world)
-        let canvas = RootView.render(sized, width: width, height: height, theme: .color)
-        expectGolden(canvas, "trip-roundtrip\(suffix)-\(width)x\(height)")
+        expectGolden(sized, "trip-roundtrip\(suffix)-\(width)x\(height)") {
+          RootView.render($0, width: width, height: height, theme: .color)
+        }
       }
       let opened = RootView.render(state, width: 100, height: 30, theme: .color).description
       for words in [

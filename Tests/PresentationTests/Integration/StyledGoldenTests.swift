@@ -76,6 +76,11 @@ struct StyledGoldenTests {
         let name = "\(screen)-\(themeName)-\(width)x\(height)"
         expectStyledGolden(
           styledRender(canvas, theme: theme, mask: mask), name, sourceLocation: sourceLocation)
+        GoldenCollector.current?.drew("Styled/\(name)", state) {
+          styledRender(
+            RootView.render($0, width: width, height: height, theme: theme), theme: theme,
+            mask: mask)
+        }
         var strays: Set<String> = []
         for y in 0..<height {
           for x in 0..<width {

@@ -79,12 +79,14 @@ struct TripsRootTests {
       for (width, height) in sizes {
         var sized = state
         await drive(&sized, [.key(.resize(width: width, height: height))], world)
-        let canvas = RootView.render(sized, width: width, height: height, theme: .color)
-        expectGolden(canvas, "trips\(suffix)-\(width)x\(height)")
+        expectGolden(sized, "trips\(suffix)-\(width)x\(height)") {
+          RootView.render($0, width: width, height: height, theme: .color)
+        }
       }
       await drive(&state, [.key(.enter)], world)
-      let opened = RootView.render(state, width: 100, height: 30, theme: .color)
-      expectGolden(opened, "trip\(suffix)-100x30")
+      let opened = expectGolden(state, "trip\(suffix)-100x30") {
+        RootView.render($0, width: 100, height: 30, theme: .color)
+      }
       if language == .turkish {
         for english in ["Your trips", "bookings", "Paid", "Total", "loading", "open"] {
           #expect(!opened.description.contains(english), "'\(english)' in:\n\(opened)")

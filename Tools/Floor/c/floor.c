@@ -1,4 +1,4 @@
-/* The C floor (issue 16): the same job as Tools/Floor/main.swift in C, for the bytes/s and the
+/* The C floor: the same job as Tools/Floor/main.swift in C, for the bytes/s and the
    least start and memory a terminal program can have. Built by Tools/scripts/measure_app.py:
    cc -O2 -o floor-c floor.c -lncursesw */
 #define _XOPEN_SOURCE_EXTENDED 1

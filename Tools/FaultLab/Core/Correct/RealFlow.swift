@@ -31,6 +31,11 @@ public struct RealFlow: FlowUnderTest {
     flow.extrasPriced(quote, from: origin)
   }
 
+  /// Forwards to `BookingFlow.acceptPriceChange`.
+  public mutating func priceChangeAccepted(_ quote: Quote, from origin: BookingStep) {
+    flow.acceptPriceChange(quote, from: origin)
+  }
+
   /// Forwards to `BookingFlow.paid`.
   public mutating func paid(_ reference: BookingReference, from origin: BookingStep) {
     flow.paid(reference, from: origin)

@@ -24,6 +24,10 @@ extension WrapsRealFlow {
     base.extrasPriced(quote, from: origin)
   }
 
+  mutating func priceChangeAccepted(_ quote: Quote, from origin: BookingStep) {
+    base.priceChangeAccepted(quote, from: origin)
+  }
+
   mutating func paid(_ reference: BookingReference, from origin: BookingStep) {
     base.paid(reference, from: origin)
   }

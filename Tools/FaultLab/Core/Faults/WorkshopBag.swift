@@ -38,6 +38,11 @@ struct WorkshopBag: FlowUnderTest {
     _ = bag.extrasPriced(quote, from: origin)
   }
 
+  /// The bag's root takes an accepted new price as the extras screen's quote.
+  mutating func priceChangeAccepted(_ quote: Quote, from origin: BookingStep) {
+    _ = bag.extrasPriced(quote, from: origin)
+  }
+
   mutating func paid(_ reference: BookingReference, from origin: BookingStep) {
     _ = bag.paid(reference, from: origin)
   }

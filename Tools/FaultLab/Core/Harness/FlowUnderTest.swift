@@ -15,6 +15,8 @@ public protocol FlowUnderTest {
   mutating func passengersSaved(_ draft: BookingDraft, from origin: BookingStep)
   /// The extras step `origin` produced `quote`.
   mutating func extrasPriced(_ quote: Quote, from origin: BookingStep)
+  /// The traveller accepted the price the airline changed in `quote`, asked on the step `origin`.
+  mutating func priceChangeAccepted(_ quote: Quote, from origin: BookingStep)
   /// The payment step `origin` produced a booking.
   mutating func paid(_ reference: BookingReference, from origin: BookingStep)
   /// The person went back one screen.

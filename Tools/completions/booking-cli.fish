@@ -1,0 +1,37 @@
+# fish completion for booking-cli(1): the commands and options of `booking-cli --help`
+# (Apps/BookingCLI/main.swift). Installed by Tools/scripts/install.sh into
+# share/fish/vendor_completions.d/booking-cli.fish.
+set -l commands airports search quote pay trips show session resolve
+complete -c booking-cli -f
+complete -c booking-cli -n "not __fish_seen_subcommand_from $commands" -a airports -d 'Airports matching a code, city or name'
+complete -c booking-cli -n "not __fish_seen_subcommand_from $commands" -a search -d 'Offers, cheapest first'
+complete -c booking-cli -n "not __fish_seen_subcommand_from $commands" -a quote -d 'Passengers and contact saved as a draft, then priced'
+complete -c booking-cli -n "not __fish_seen_subcommand_from $commands" -a pay -d 'Pay a quote with a card read from standard input'
+complete -c booking-cli -n "not __fish_seen_subcommand_from $commands" -a trips -d 'The bookings, newest first'
+complete -c booking-cli -n "not __fish_seen_subcommand_from $commands" -a show -d 'One booking'
+complete -c booking-cli -n "not __fish_seen_subcommand_from $commands" -a session -d 'Where booking would resume, and why'
+complete -c booking-cli -n "not __fish_seen_subcommand_from $commands" -a resolve -d 'Settle a payment whose charge record cannot be read'
+complete -c booking-cli -l data-dir -r -F -a '(__fish_complete_directories)' -d 'Where records are kept'
+complete -c booking-cli -l json -d 'One JSON document on standard output'
+complete -c booking-cli -l version -d 'Print the version'
+complete -c booking-cli -s h -l help -d 'Print the help'
+complete -c booking-cli -n '__fish_seen_subcommand_from search' -l return -x -d 'A round trip, back on that day (YYYY-MM-DD)'
+complete -c booking-cli -n '__fish_seen_subcommand_from search' -l adults -x -d 'Adults, 12 or older (default 1)'
+complete -c booking-cli -n '__fish_seen_subcommand_from search' -s n -l passengers -x -d 'Adults (older names of --adults)'
+complete -c booking-cli -n '__fish_seen_subcommand_from search' -l children -x -d 'Children, 2 to 11'
+complete -c booking-cli -n '__fish_seen_subcommand_from search' -l infants -x -d "Infants under 2, on an adult's lap"
+complete -c booking-cli -n '__fish_seen_subcommand_from search' -l sort -x -a 'price departure duration' -d 'The order'
+complete -c booking-cli -n '__fish_seen_subcommand_from search' -l nonstop -d 'Only flights without a stop'
+complete -c booking-cli -n '__fish_seen_subcommand_from search' -l wide -d "Add the airline, the fare per adult and the arrival's date"
+complete -c booking-cli -n '__fish_seen_subcommand_from quote' -l passenger -x -d 'A traveller: "Ms Ada Lovelace 1990-05-04"'
+complete -c booking-cli -n '__fish_seen_subcommand_from quote' -l email -x -d "The contact's e-mail"
+complete -c booking-cli -n '__fish_seen_subcommand_from quote' -l phone -x -d "The contact's phone"
+complete -c booking-cli -n '__fish_seen_subcommand_from quote' -l seat -x -d 'A seat on the outbound: N:14A'
+complete -c booking-cli -n '__fish_seen_subcommand_from quote' -l return-seat -x -d 'A seat on the return: N:20C'
+complete -c booking-cli -n '__fish_seen_subcommand_from quote' -l bags -x -d 'Checked bags: N:COUNT'
+complete -c booking-cli -n '__fish_seen_subcommand_from quote' -l insurance -d 'Travel insurance'
+complete -c booking-cli -n '__fish_seen_subcommand_from quote' -l ttl -x -d 'How long the price is held (default 900)'
+complete -c booking-cli -n '__fish_seen_subcommand_from quote' -l price-changes -x -a 'seeded always never' -d 'Which offers the airline re-prices'
+complete -c booking-cli -n '__fish_seen_subcommand_from pay' -l card-from-stdin -d 'Read the card from standard input'
+complete -c booking-cli -n '__fish_seen_subcommand_from resolve' -l charged -d 'The card was charged: write the booking'
+complete -c booking-cli -n '__fish_seen_subcommand_from resolve' -l not-charged -d 'The card was not charged: the quote may be paid again'
