@@ -265,6 +265,13 @@ case .real:
     startup.deliver(await found.value, to: program)
     // After the frame the restore asked for, which the main queue runs first.
     if startup.restoring != nil { DispatchQueue.main.async { startBackgroundWork() } }
+    // After the payments were settled and the start's frames drawn: expired offers, drafts and
+    // quotes no one needs go, a bounded share per start, between the airline's other calls.
+    DispatchQueue.main.async {
+      Task(executorPreference: work) {
+        _ = await airline.sweepExpiredRecords(keeping: startup.keptRecords, budget: 300)
+      }
+    }
   }
 case .bag:
   // The workshop's bag on the same screens, under its own root: it never reads or writes the

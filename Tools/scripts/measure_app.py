@@ -358,4 +358,5 @@ def main():
             print(f"  {kib:7d}  {name}")
 
 
-main()
+if __name__ == "__main__":
+    main()

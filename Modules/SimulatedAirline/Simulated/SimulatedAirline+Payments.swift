@@ -334,8 +334,7 @@ extension SimulatedAirline {
     try save(chargeRecord(intent), id: key.rawValue, kind: AirlineRecords.payments)
     // 4. The booking: from here on the payment has succeeded.
     do {
-      try store.save(
-        intent.booking, id: intent.reference.rawValue, kind: AirlineRecords.bookings)
+      try saveBooking(intent.booking)
     } catch {
       throw .chargedButNotSaved(error.description)
     }
@@ -514,8 +513,13 @@ extension SimulatedAirline {
     if case .found = try readGuard(
       Booking.self, id: intent.reference.rawValue, kind: AirlineRecords.bookings)
     {
+      // Written by a payment cut off before its line in the index: listed now, if the index is
+      // current (a second line of one booking is read as one).
+      store.appendToIndex(
+        AirlineRecords.bookingsIndex, id: intent.reference.rawValue,
+        wasCurrent: store.indexIsCurrent(AirlineRecords.bookingsIndex))
     } else {
-      try save(intent.booking, id: intent.reference.rawValue, kind: AirlineRecords.bookings)
+      try writeBooking(intent.booking)
     }
     switch try readGuard(Order.self, id: intent.draftID.rawValue, kind: AirlineRecords.orders) {
     case .found(let order) where order.reference == intent.reference:
@@ -821,12 +825,11 @@ extension SimulatedAirline {
     let draft = try load(
       BookingDraft.self, id: quote.draftID.rawValue, kind: AirlineRecords.drafts,
       missing: .draftNotFound(quote.draftID))
-    try save(
+    try writeBooking(
       Booking(
         reference: reference, draftID: draft.id, quoteID: quoteID, offer: draft.offer,
         passengers: draft.passengers, contact: draft.contact, extras: quote.extras,
-        totalPaid: amount, paymentMethod: method, paidAt: paidAt),
-      id: reference.rawValue, kind: AirlineRecords.bookings)
+        totalPaid: amount, paymentMethod: method, paidAt: paidAt))
   }
 
   // MARK: - Records
@@ -887,6 +890,14 @@ extension SimulatedAirline {
     }
     if case .unreadable(let error) = found { throw .storage(error.description) }
     throw .bookingNotFound(reference)
+  }
+
+  private func writeBooking(_ booking: Booking) throws(ServiceError) {
+    do {
+      try saveBooking(booking)
+    } catch {
+      throw .store(error)
+    }
   }
 
   private func removeIntent(_ draft: DraftID) throws(ServiceError) {

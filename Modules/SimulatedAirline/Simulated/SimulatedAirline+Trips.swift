@@ -1,17 +1,31 @@
 import Airline
 import Domain
+import Persistence
 
 extension SimulatedAirline {
-  /// Every booking in `bookings/`, newest written first, from the folder's listing alone (no
-  /// booking is read). A file whose name is not a reference is skipped.
+  /// Every booking in `bookings/`, newest written first, from the bookings' index
+  /// (`ledger/bookings.listing`, see `ListingIndex`) when it is current, else from the folder's
+  /// listing, which writes the index again (no booking is read). A file whose name is not a
+  /// reference is skipped.
   public func bookingList() async throws(ServiceError) -> [BookingListing] {
     do {
-      return try store.listing(of: AirlineRecords.bookings).compactMap { listing in
+      return try store.listing(through: AirlineRecords.bookingsIndex).compactMap { listing in
         guard let reference = try? BookingReference(listing.id) else { return nil }
         return BookingListing(reference: reference, recordedAt: listing.written)
       }
     } catch {
       throw .store(error)
     }
+  }
+
+  /// Writes `booking`, then its line in the bookings' index when the index was current before
+  /// the write. A crash between the two leaves the index stale (the folder's time moved), and
+  /// the next listing rebuilds it; the payment's intent, still there, lists it at the next
+  /// settle when the index is current again.
+  func saveBooking(_ booking: Booking) throws(StoreError) {
+    let current = store.indexIsCurrent(AirlineRecords.bookingsIndex)
+    try store.save(booking, id: booking.reference.rawValue, kind: AirlineRecords.bookings)
+    store.appendToIndex(
+      AirlineRecords.bookingsIndex, id: booking.reference.rawValue, wasCurrent: current)
   }
 }

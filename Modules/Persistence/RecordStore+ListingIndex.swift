@@ -1,0 +1,207 @@
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// An index of one kind's records, newest written last, so a list of a hundred thousand is one
+/// file read instead of a `lstat` each: `<folder>/<kind>.listing` in another kind's folder.
+///
+/// Each line is `<id> <written> <folder time>`: the record's ID, when its file was written and
+/// the modification time of the records' folder just after it was (both in nanoseconds since
+/// 1970). The first line of a rebuilt index is `# 0 <folder time>`. The index is current when
+/// its last line ends with a line break and names the folder's modification time now: any file
+/// made, renamed or removed in the folder since (a record written by another program, a crash
+/// between a record's write and its line, a file moved aside) moves that time, and the next
+/// listing rebuilds the index from the folder. Torn or unreadable lines make it stale too.
+///
+/// Durable writes:
+/// - a rebuild replaces the index atomically (temp file, fsync, rename, folder fsync): a crash
+///   before the rename leaves the older index, which is stale, and the next listing rebuilds it;
+/// - a line appended after a record's write (one `write`, not synced): a crash before it, or
+///   during it (a torn line), leaves the index stale, and the next listing rebuilds it. Lines are
+///   appended only to an index that was current before the record was written, so an append
+///   never hides an earlier change.
+public struct ListingIndex: Sendable {
+  /// The records listed.
+  public let kind: RecordKind
+  /// The folder (of another kind) the index file is kept in.
+  public let folder: RecordKind
+
+  /// The index of `kind`'s records, kept in `folder`'s folder.
+  public init(of kind: RecordKind, in folder: RecordKind) {
+    self.kind = kind
+    self.folder = folder
+  }
+
+  /// The index file's name, e.g. `bookings.listing`.
+  public var fileName: String { "\(kind.folder).listing" }
+
+  /// Largest index read, in bytes (a line is under 64 bytes).
+  static let limit = 256 * 1024 * 1024
+}
+
+extension RecordStore {
+  /// `listing(of:)` through `index`: newest written first (ties by ID), from the index file
+  /// when it is current, else from the folder, and the index written again from what was found.
+  /// A record removed since its line was written makes the index stale, so every ID listed had
+  /// a file when the index was last current.
+  public func listing(through index: ListingIndex) throws(StoreError) -> [Listing] {
+    try validate(kind: index.kind)
+    try validate(kind: index.folder)
+    guard let folderTime = folderTime(of: index.kind) else { return [] }
+    if let listed = readIndex(index, current: folderTime) { return listed }
+    var entries: [(id: String, written: Int64)] = []
+    for id in try ids(of: index.kind) {
+      guard case .success(let status) = Posix.linkStatus(of: filePath(id: id, kind: index.kind)),
+        Posix.isRegularFile(status)
+      else { continue }
+      entries.append((id, Self.nanoseconds(status)))
+    }
+    entries.sort { ($0.written, $0.id) < ($1.written, $1.id) }
+    rebuild(index, from: entries, folderTime: folderTime)
+    return entries.reversed().map { Listing(id: $0.id, written: Self.date($0.written)) }
+  }
+
+  /// Whether `index` is current now: checked just before a record of its kind is written, so
+  /// that the line appended after the write (`appendToIndex`) follows a complete index.
+  public func indexIsCurrent(_ index: ListingIndex) -> Bool {
+    guard let folderTime = folderTime(of: index.kind),
+      let last = lastLine(of: index)
+    else { return false }
+    return last == folderTime
+  }
+
+  /// Appends record `id`'s line to `index`, after the record's write, when the index was current
+  /// just before it (`wasCurrent`). Nothing else is done: a failure leaves the index stale, and
+  /// the next listing rebuilds it.
+  public func appendToIndex(_ index: ListingIndex, id: String, wasCurrent: Bool) {
+    guard wasCurrent, (try? validate(id: id, kind: index.kind)) != nil,
+      case .success(let status) = Posix.linkStatus(of: filePath(id: id, kind: index.kind)),
+      let folderTime = folderTime(of: index.kind)
+    else { return }
+    let relative = "\(index.folder.folder)/\(index.fileName)"
+    let step = DurableStep.append(relative)
+    if observer?.before(step) != nil { return }
+    let path = folderPath(index.folder) + "/" + index.fileName
+    guard case .success(let fd) = Posix.openFile(path, O_WRONLY | O_APPEND | O_NOFOLLOW) else {
+      return
+    }
+    let line = Array("\(id) \(Self.nanoseconds(status)) \(folderTime)\n".utf8)
+    _ = line.withUnsafeBytes { Posix.writeAll(fd, $0) }
+    Posix.closeFile(fd)
+    _ = observer?.after(step)
+  }
+
+  /// The modification time of `kind`'s folder in nanoseconds; nil when it does not exist.
+  func folderTime(of kind: RecordKind) -> Int64? {
+    guard case .success(let status) = Posix.linkStatus(of: folderPath(kind)) else { return nil }
+    return Self.nanoseconds(status)
+  }
+
+  static func nanoseconds(_ status: stat) -> Int64 {
+    #if canImport(Glibc)
+      Int64(status.st_mtim.tv_sec) * 1_000_000_000 + Int64(status.st_mtim.tv_nsec)
+    #else
+      Int64(status.st_mtimespec.tv_sec) * 1_000_000_000 + Int64(status.st_mtimespec.tv_nsec)
+    #endif
+  }
+
+  /// A time in nanoseconds as `listing(of:)` gives it (`Posix.modificationTime`).
+  static func date(_ nanoseconds: Int64) -> Date {
+    let (seconds, rest) = nanoseconds.quotientAndRemainder(dividingBy: 1_000_000_000)
+    return Date(timeIntervalSince1970: Double(seconds) + Double(rest) / 1e9)
+  }
+
+  /// The index's listings when it is current for `current`; nil when it is missing, stale, torn
+  /// or unreadable.
+  private func readIndex(_ index: ListingIndex, current: Int64) -> [Listing]? {
+    let path = folderPath(index.folder) + "/" + index.fileName
+    guard case .success(let fd) = Posix.openFile(path, O_RDONLY | O_NOFOLLOW) else { return nil }
+    defer { Posix.closeFile(fd) }
+    guard case .success(let status) = Posix.status(of: fd), Posix.isRegularFile(status),
+      case .success(let bytes) = Posix.readUpTo(
+        fd, expected: Int(status.st_size), limit: ListingIndex.limit),
+      bytes.last == UInt8(ascii: "\n")
+    else { return nil }
+    var newest: [String: Int64] = [:]
+    var folderTime: Int64?
+    var start = 0
+    for end in bytes.indices where bytes[end] == UInt8(ascii: "\n") {
+      guard let line = Self.parseLine(bytes[start..<end]) else { return nil }
+      start = end + 1
+      folderTime = line.folderTime
+      if let id = line.id { newest[id] = line.written }
+    }
+    guard folderTime == current else { return nil }
+    return newest.map { id, written in Listing(id: id, written: Self.date(written)) }
+      .sorted { ($0.written, $0.id) > ($1.written, $1.id) }
+  }
+
+  /// One line's fields: the ID (nil for the header `#`), the write time and the folder's time.
+  private static func parseLine(_ line: ArraySlice<UInt8>) -> (
+    id: String?, written: Int64, folderTime: Int64
+  )? {
+    let fields = line.split(separator: UInt8(ascii: " "), omittingEmptySubsequences: false)
+    guard fields.count == 3,
+      let written = Int64(String(decoding: fields[1], as: UTF8.self)),
+      let folderTime = Int64(String(decoding: fields[2], as: UTF8.self))
+    else { return nil }
+    let id = String(decoding: fields[0], as: UTF8.self)
+    if id == "#" { return (nil, written, folderTime) }
+    guard RecordID.isValid(id) else { return nil }
+    return (id, written, folderTime)
+  }
+
+  /// The folder time on the index's last line, read from its end; nil when the index is
+  /// missing, empty, torn or unreadable.
+  private func lastLine(of index: ListingIndex) -> Int64? {
+    let path = folderPath(index.folder) + "/" + index.fileName
+    guard case .success(let fd) = Posix.openFile(path, O_RDONLY | O_NOFOLLOW) else { return nil }
+    defer { Posix.closeFile(fd) }
+    guard case .success(let status) = Posix.status(of: fd), Posix.isRegularFile(status),
+      status.st_size > 0
+    else { return nil }
+    let size = Int(status.st_size)
+    let tail = min(size, 256)
+    var bytes = [UInt8](repeating: 0, count: tail)
+    let read = bytes.withUnsafeMutableBytes { raw in
+      pread(fd, raw.baseAddress, tail, off_t(size - tail))
+    }
+    guard read == tail, bytes.last == UInt8(ascii: "\n") else { return nil }
+    let body = bytes.dropLast()
+    let start = body.lastIndex(of: UInt8(ascii: "\n")).map { $0 + 1 } ?? body.startIndex
+    // A tail cut inside a line longer than it is not a line.
+    guard start > body.startIndex || tail == size else { return nil }
+    return Self.parseLine(body[start...])?.folderTime
+  }
+
+  /// Writes `index` again from `entries` (oldest first), as the folder was at `folderTime` (read
+  /// before it was listed: a record written during the listing leaves the index stale). A
+  /// failure (a read-only data directory) leaves the index as it was.
+  private func rebuild(
+    _ index: ListingIndex, from entries: [(id: String, written: Int64)], folderTime: Int64
+  ) {
+    var text = "# 0 \(folderTime)\n"
+    text.reserveCapacity(entries.count * 48 + 32)
+    for entry in entries {
+      text += "\(entry.id) \(entry.written) \(folderTime)\n"
+    }
+    do {
+      try folderSyncs.sync()
+      let folder = folderPath(index.folder)
+      try ensureFolder(folder)
+      try AtomicFile.replace(
+        index.fileName, in: folder, with: Data(text.utf8),
+        step: .replace("\(index.folder.folder)/\(index.fileName)"), observer: observer)
+    } catch {
+      return
+    }
+  }
+}
