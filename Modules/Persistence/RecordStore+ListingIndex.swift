@@ -69,6 +69,15 @@ extension RecordStore {
     return entries.reversed().map { Listing(id: $0.id, written: Self.date($0.written)) }
   }
 
+  /// The listing from `index` when it is current, read without writing anything; nil when it is
+  /// not (then `listing(through:)` rebuilds it, or `listing(of:)` lists without writing).
+  public func currentListing(through index: ListingIndex) throws(StoreError) -> [Listing]? {
+    try validate(kind: index.kind)
+    try validate(kind: index.folder)
+    guard let folderTime = folderTime(of: index.kind) else { return [] }
+    return readIndex(index, current: folderTime)
+  }
+
   /// Whether `index` is current now: checked just before a record of its kind is written, so
   /// that the line appended after the write (`appendToIndex`) follows a complete index.
   public func indexIsCurrent(_ index: ListingIndex) -> Bool {

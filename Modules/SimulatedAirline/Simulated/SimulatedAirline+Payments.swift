@@ -31,6 +31,8 @@ import Persistence
 ///   5 and 6.
 /// - 4. `bookings/<reference>`: the booking, the truth of what was paid (the commit point: from
 ///   here on the payment succeeded, whatever fails after). Dies here: the settle writes 5 and 6.
+///   Then its line in the bookings' index (`saveBooking`): dies before it, the index is stale
+///   and the next listing rebuilds it.
 /// - 5. `claims/<draft>`: the settled charge, kept for good (no name or card in it). Dies here:
 ///   the settle removes the intent.
 /// - 6. remove `intents/<draft>`: settled.

@@ -5,11 +5,23 @@ import Persistence
 extension SimulatedAirline {
   /// Every booking in `bookings/`, newest written first, from the bookings' index
   /// (`ledger/bookings.listing`, see `ListingIndex`) when it is current, else from the folder's
-  /// listing, which writes the index again (no booking is read). A file whose name is not a
-  /// reference is skipped.
+  /// listing (no booking is read). The index is written again only under the ledger lock: while
+  /// another process pays, the folder answers and nothing is written. A file whose name is not
+  /// a reference is skipped.
   public func bookingList() async throws(ServiceError) -> [BookingListing] {
     do {
-      return try store.listing(through: AirlineRecords.bookingsIndex).compactMap { listing in
+      let index = AirlineRecords.bookingsIndex
+      let listed: [RecordStore.Listing]
+      if let current = try store.currentListing(through: index) {
+        listed = current
+      } else if case .locked(let lock) = store.lockLedger() {
+        listed = try withExtendedLifetime(lock) { () throws(StoreError) in
+          try store.listing(through: index)
+        }
+      } else {
+        listed = try store.listing(of: AirlineRecords.bookings)
+      }
+      return listed.compactMap { listing in
         guard let reference = try? BookingReference(listing.id) else { return nil }
         return BookingListing(reference: reference, recordedAt: listing.written)
       }
