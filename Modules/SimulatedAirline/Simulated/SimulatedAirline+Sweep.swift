@@ -85,10 +85,10 @@ extension SimulatedAirline {
             report.stoppedBecause = reason
             break sweeping
           }
-          // The app's own calls go first: a sweep never holds the airline for long.
-          await Task.yield()
         }
         position = SweepCursor(folder: kind.folder, after: id)
+        // The app's own calls go first: a sweep holds the airline for one record at a time.
+        await Task.yield()
       }
       position = SweepCursor(folder: Self.swept[(index + 1) % Self.swept.count].folder, after: "")
       folders += 1
