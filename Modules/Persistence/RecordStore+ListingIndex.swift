@@ -24,10 +24,13 @@
 /// Durable writes:
 /// - a rebuild replaces the index atomically (temp file, fsync, rename, folder fsync): a crash
 ///   before the rename leaves the older index, which is stale, and the next listing rebuilds it;
-/// - a line appended after a record's write (one `write`, not synced): a crash before it, or
+/// - a line appended after a new record's write (one `write`, not synced): a crash before it, or
 ///   during it (a torn line), leaves the index stale, and the next listing rebuilds it. Lines are
 ///   appended only to an index that was current before the record was written, so an append
-///   never hides an earlier change.
+///   never hides an earlier change, and only for a record that was not there, so an ID has one
+///   line;
+/// - `dropIndex` removes it (unlink, folder fsync): a crash before leaves it, after it is gone,
+///   and either way the next listing that finds it missing or stale rebuilds it.
 public struct ListingIndex: Sendable {
   /// The records listed.
   public let kind: RecordKind
@@ -108,6 +111,17 @@ extension RecordStore {
     _ = observer?.after(step)
   }
 
+  /// Removes `index`, so that the next listing rebuilds it from the folder: for a writer that
+  /// finds a record whose line may be missing from an index that still looks current.
+  public func dropIndex(_ index: ListingIndex) {
+    let relative = "\(index.folder.folder)/\(index.fileName)"
+    if observer?.before(.remove(relative)) != nil { return }
+    let folder = folderPath(index.folder)
+    guard Posix.removeFile(folder + "/" + index.fileName) == nil else { return }
+    if observer?.after(.remove(relative)) != nil { return }
+    _ = Posix.syncDirectory(folder)
+  }
+
   /// The modification time of `kind`'s folder in nanoseconds; nil when it does not exist.
   func folderTime(of kind: RecordKind) -> Int64? {
     guard case .success(let status) = Posix.linkStatus(of: folderPath(kind)) else { return nil }
@@ -139,33 +153,82 @@ extension RecordStore {
         fd, expected: Int(status.st_size), limit: ListingIndex.limit),
       bytes.last == UInt8(ascii: "\n")
     else { return nil }
-    var newest: [String: Int64] = [:]
+    var entries: [(written: Int64, id: String)] = []
+    entries.reserveCapacity(bytes.count / 24)
     var folderTime: Int64?
-    var start = 0
-    for end in bytes.indices where bytes[end] == UInt8(ascii: "\n") {
-      guard let line = Self.parseLine(bytes[start..<end]) else { return nil }
-      start = end + 1
-      folderTime = line.folderTime
-      if let id = line.id { newest[id] = line.written }
+    let complete = bytes.withUnsafeBufferPointer { buffer -> Bool in
+      var start = 0
+      while start < buffer.count {
+        guard let end = buffer[start...].firstIndex(of: UInt8(ascii: "\n")),
+          let line = Self.parseLine(UnsafeBufferPointer(rebasing: buffer[start..<end]))
+        else { return false }
+        start = end + 1
+        folderTime = line.folderTime
+        if let id = line.id { entries.append((line.written, id)) }
+      }
+      return true
     }
-    guard folderTime == current else { return nil }
-    return newest.map { id, written in Listing(id: id, written: Self.date(written)) }
-      .sorted { ($0.written, $0.id) > ($1.written, $1.id) }
+    guard complete, folderTime == current else { return nil }
+    return Self.newestFirst(entries)
   }
 
-  /// One line's fields: the ID (nil for the header `#`), the write time and the folder's time.
-  private static func parseLine(_ line: ArraySlice<UInt8>) -> (
+  /// Index lines (oldest first as written: a rebuilt index in order, then appended lines in the
+  /// order their records were written) as listings newest first, ties by ID. Lines in order but
+  /// for their ties cost one pass; lines out of order (a clock set back) are sorted, and a record
+  /// listed twice is listed once, by its newest line.
+  private static func newestFirst(_ lines: [(written: Int64, id: String)]) -> [Listing] {
+    var entries = lines
+    var start = 0
+    var ordered = true
+    while start < entries.count {
+      var end = start + 1
+      while end < entries.count, entries[end].written == entries[start].written { end += 1 }
+      if end - start > 1 { entries[start..<end].sort { $0.id < $1.id } }
+      if end < entries.count, entries[end].written < entries[start].written {
+        ordered = false
+        break
+      }
+      start = end
+    }
+    if !ordered {
+      var newest: [String: Int64] = [:]
+      for entry in lines { newest[entry.id] = entry.written }
+      entries = newest.map { ($0.value, $0.key) }.sorted {
+        ($0.written, $0.id) < ($1.written, $1.id)
+      }
+    }
+    return entries.reversed().map { Listing(id: $0.id, written: date($0.written)) }
+  }
+
+  /// One line's fields: the ID (nil for the header `#`), the write time and the folder's time;
+  /// nil when the line is not three such fields.
+  private static func parseLine(_ line: UnsafeBufferPointer<UInt8>) -> (
     id: String?, written: Int64, folderTime: Int64
   )? {
-    let fields = line.split(separator: UInt8(ascii: " "), omittingEmptySubsequences: false)
-    guard fields.count == 3,
-      let written = Int64(String(decoding: fields[1], as: UTF8.self)),
-      let folderTime = Int64(String(decoding: fields[2], as: UTF8.self))
+    guard let space = line.firstIndex(of: UInt8(ascii: " ")), space > 0,
+      let second = line[(space + 1)...].firstIndex(of: UInt8(ascii: " ")),
+      let written = number(UnsafeBufferPointer(rebasing: line[(space + 1)..<second])),
+      let folderTime = number(UnsafeBufferPointer(rebasing: line[(second + 1)...]))
     else { return nil }
-    let id = String(decoding: fields[0], as: UTF8.self)
-    if id == "#" { return (nil, written, folderTime) }
+    let name = UnsafeBufferPointer(rebasing: line[..<space])
+    if name.count == 1, name[0] == UInt8(ascii: "#") { return (nil, written, folderTime) }
+    let id = String(decoding: name, as: UTF8.self)
     guard RecordID.isValid(id) else { return nil }
     return (id, written, folderTime)
+  }
+
+  /// A decimal number of 1 to 19 digits that fits an `Int64`.
+  private static func number(_ digits: UnsafeBufferPointer<UInt8>) -> Int64? {
+    guard (1...19).contains(digits.count) else { return nil }
+    var value: Int64 = 0
+    for digit in digits {
+      guard (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(digit) else { return nil }
+      let (times, overflowed) = value.multipliedReportingOverflow(by: 10)
+      let (sum, overflowedAgain) = times.addingReportingOverflow(Int64(digit - UInt8(ascii: "0")))
+      guard !overflowed, !overflowedAgain else { return nil }
+      value = sum
+    }
+    return value
   }
 
   /// The folder time on the index's last line, read from its end; nil when the index is
@@ -188,7 +251,7 @@ extension RecordStore {
     let start = body.lastIndex(of: UInt8(ascii: "\n")).map { $0 + 1 } ?? body.startIndex
     // A tail cut inside a line longer than it is not a line.
     guard start > body.startIndex || tail == size else { return nil }
-    return Self.parseLine(body[start...])?.folderTime
+    return Array(body[start...]).withUnsafeBufferPointer { Self.parseLine($0)?.folderTime }
   }
 
   /// Writes `index` again from `entries` (oldest first), as the folder was at `folderTime` (read

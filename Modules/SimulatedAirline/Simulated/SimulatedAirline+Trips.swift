@@ -30,14 +30,18 @@ extension SimulatedAirline {
     }
   }
 
-  /// Writes `booking`, then its line in the bookings' index when the index was current before
-  /// the write. A crash between the two leaves the index stale (the folder's time moved), and
-  /// the next listing rebuilds it; the payment's intent, still there, lists it at the next
-  /// settle when the index is current again.
+  /// Writes `booking`, then, when it is new and the bookings' index was current before the
+  /// write, its line in the index. A crash between the two leaves the index stale (the folder's
+  /// time moved), and the next listing rebuilds it; should the folder's time not have moved (two
+  /// writes within one tick of the file system's clock), the payment's intent, still there, has
+  /// the next settle drop the index (`rollForward`). A booking written again (from its claim or
+  /// its charge) leaves the index stale, rebuilt by the next listing.
   func saveBooking(_ booking: Booking) throws(StoreError) {
-    let current = store.indexIsCurrent(AirlineRecords.bookingsIndex)
-    try store.save(booking, id: booking.reference.rawValue, kind: AirlineRecords.bookings)
-    store.appendToIndex(
-      AirlineRecords.bookingsIndex, id: booking.reference.rawValue, wasCurrent: current)
+    let id = booking.reference.rawValue
+    let current =
+      store.indexIsCurrent(AirlineRecords.bookingsIndex)
+      && !((try? store.exists(id: id, kind: AirlineRecords.bookings)) ?? true)
+    try store.save(booking, id: id, kind: AirlineRecords.bookings)
+    store.appendToIndex(AirlineRecords.bookingsIndex, id: id, wasCurrent: current)
   }
 }
