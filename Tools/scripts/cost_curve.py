@@ -331,7 +331,8 @@ def main():
         report(options, sizes, medians, rounds)
     finally:
         print("removing the data directories", file=sys.stderr)
-        shutil.rmtree(scratch, ignore_errors=True)
+        # rm is several times faster than shutil.rmtree over a few hundred thousand files.
+        subprocess.run(["rm", "-rf", scratch], check=False)
     if options.check is not None:
         sys.exit(1 if over_bound(options.check, sizes, medians) else 0)
 

@@ -15,6 +15,28 @@ struct SweepCursor: Codable, Sendable, Equatable {
   let after: String
 }
 
+/// What a sweep's reads found (`SimulatedAirline.planSweep`): the records to remove once checked
+/// again under the ledger lock, and where the next sweep goes on.
+public struct SweepPlan: Sendable {
+  struct Entry: Sendable {
+    let id: String
+    let folder: String
+    let candidate: SimulatedAirline.Candidate
+    /// Where the next sweep goes on should this record not be removed now.
+    let before: SweepCursor
+  }
+
+  /// The records the session keeps, with their drafts and offers.
+  let kept: Set<String>
+  /// Where this sweep started (nil: at the beginning).
+  let cursor: SweepCursor?
+  var candidates: [Entry] = []
+  /// Records read.
+  public internal(set) var examined = 0
+  /// Where the next sweep goes on when this one removes all it found.
+  var end = SweepCursor(folder: "offers", after: "")
+}
+
 /// What one sweep did.
 public struct SweepReport: Sendable, Equatable {
   /// Records read and judged.
@@ -59,48 +81,74 @@ extension SimulatedAirline {
   static let swept = [AirlineRecords.offers, AirlineRecords.quotes, AirlineRecords.drafts]
 
   /// Examines at most `budget` records from where the last sweep stopped, removing those no
-  /// one can use again (see above). `keeping`: record IDs the saved session names.
+  /// one can use again (see above). `keeping`: record IDs the saved session names. Its reads
+  /// (`planSweep`) and its removals (`sweep(_:)`) in one call.
   public func sweepExpiredRecords(keeping: Set<String>, budget: Int) async -> SweepReport {
-    var report = SweepReport()
+    await sweep(planSweep(keeping: keeping, budget: budget))
+  }
+
+  /// The sweep's reads, on any thread and without the airline: the folders listed, at most
+  /// `budget` records read from where the last sweep stopped, and those expired past the grace
+  /// that the session does not name. The app runs it on a queue of its own, so that listing a
+  /// folder of a hundred thousand offers never holds the airline's calls.
+  public nonisolated func planSweep(keeping: Set<String>, budget: Int) -> SweepPlan {
     let kept = expandKept(keeping)
     let now = clock.now()
     let cursor =
       (try? store.loadIfPresent(
         SweepCursor.self, id: "sweep", kind: AirlineRecords.ledger, policy: .report)) ?? nil
+    var plan = SweepPlan(kept: kept, cursor: cursor)
     var position = cursor ?? SweepCursor(folder: Self.swept[0].folder, after: "")
     // Each folder once at most: a small directory is swept whole, and the sweep ends.
     var folders = 0
-    sweeping: while report.examined < budget, folders < Self.swept.count {
+    sweeping: while plan.examined < budget, folders < Self.swept.count {
       let index = Self.swept.firstIndex { $0.folder == position.folder } ?? 0
       let kind = Self.swept[index]
       for id in ((try? store.ids(of: kind)) ?? []) where id > position.after {
-        if report.examined >= budget { break sweeping }
-        report.examined += 1
+        if plan.examined >= budget { break sweeping }
+        plan.examined += 1
         if !kept.contains(id), let candidate = expired(id, kind, now) {
-          switch removeUnderLock(id, kind, candidate, kept: kept) {
-          case .removed: report.removed.append("\(kind.folder)/\(id).json")
-          case .kept: break
-          case .stopped(let reason):
-            // This record is examined again by the next sweep.
-            report.stoppedBecause = reason
-            break sweeping
-          }
+          plan.candidates.append(
+            SweepPlan.Entry(id: id, folder: kind.folder, candidate: candidate, before: position))
         }
         position = SweepCursor(folder: kind.folder, after: id)
-        // The app's own calls go first: a sweep holds the airline for one record at a time.
-        await Task.yield()
       }
       position = SweepCursor(folder: Self.swept[(index + 1) % Self.swept.count].folder, after: "")
       folders += 1
     }
-    if position != cursor {
+    plan.end = position
+    return plan
+  }
+
+  /// The sweep's removals: each candidate of `plan` removed under the ledger lock once its draft
+  /// is checked again, one at a time between the airline's other calls; then where it stopped is
+  /// saved for the next start.
+  public func sweep(_ plan: SweepPlan) async -> SweepReport {
+    var report = SweepReport()
+    report.examined = plan.examined
+    var position = plan.end
+    for entry in plan.candidates {
+      guard let kind = Self.swept.first(where: { $0.folder == entry.folder }) else { continue }
+      switch removeUnderLock(entry.id, kind, entry.candidate, kept: plan.kept) {
+      case .removed: report.removed.append("\(entry.folder)/\(entry.id).json")
+      case .kept: break
+      case .stopped(let reason):
+        // This record, and those after it, are examined again by the next sweep.
+        report.stoppedBecause = reason
+        position = entry.before
+      }
+      if report.stoppedBecause != nil { break }
+      // The app's own calls go first: a sweep holds the airline for one record at a time.
+      await Task.yield()
+    }
+    if position != plan.cursor {
       try? store.save(position, id: "sweep", kind: AirlineRecords.ledger)
     }
     return report
   }
 
   /// The session's records and, for a quote or a draft among them, its draft and its offer.
-  private func expandKept(_ ids: Set<String>) -> Set<String> {
+  private nonisolated func expandKept(_ ids: Set<String>) -> Set<String> {
     var kept = ids
     for id in ids {
       if let quote = try? store.loadIfPresent(
@@ -121,13 +169,13 @@ extension SimulatedAirline {
 
   /// A record expired past the grace: an offer, or a quote or a draft with the draft whose
   /// ledger records keep it.
-  private enum Candidate {
+  enum Candidate: Sendable {
     case offer
     case ofDraft(DraftID)
   }
 
   /// The record when it is expired past `sweepGrace` and readable; nil otherwise.
-  private func expired(_ id: String, _ kind: RecordKind, _ now: Date) -> Candidate? {
+  private nonisolated func expired(_ id: String, _ kind: RecordKind, _ now: Date) -> Candidate? {
     let cutoff = now.addingTimeInterval(-Self.sweepGrace)
     switch kind.folder {
     case AirlineRecords.offers.folder:
