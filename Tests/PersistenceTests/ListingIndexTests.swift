@@ -142,4 +142,21 @@ struct ListingIndexTests {
       #expect(next.indexIsCurrent(index))
     }
   }
+
+  @Test(
+    "dropping the index, killed before or after its removal: the next listing is the folder's",
+    arguments: [false, true])
+  func dropped(after: Bool) throws {
+    try Scratch.run { scratch in
+      let store = scratch.store()
+      for id in ["a", "b"] { try write(id, store) }
+      _ = try store.listing(through: index)
+      try store.save(Itinerary.sample(), id: "c", kind: kind)
+      failing("remove ledger/trips.listing", after: after, scratch: scratch).dropIndex(index)
+      #expect(FileManager.default.fileExists(atPath: indexPath(scratch)) == !after)
+      let next = scratch.store()
+      #expect(try next.listing(through: index) == (try next.listing(of: kind)))
+      #expect(next.indexIsCurrent(index))
+    }
+  }
 }
