@@ -39,6 +39,7 @@ Binaries: booking, booking-cli and paycrash in --bin (default .build/release):
 """
 import argparse
 import json
+import math
 import os
 import random
 import shutil
@@ -248,27 +249,30 @@ def svg(sizes, medians, rounds):
     width, height, left, right, top, bottom = 760, 420, 70, 230, 40, 60
     ratios = {key: [medians[(s, key)] / medians[(sizes[0], key)] for s in sizes]
               for key, _ in FIGURES}
-    high = max(2.0, max(max(v) for v in ratios.values()) * 1.05)
+    # A logarithmic scale: the flat figures stay readable around 1x beside one that reads
+    # every booking.
+    high = max(2.0, max(max(v) for v in ratios.values()) * 1.2)
+    low = min(0.5, min(min(v) for v in ratios.values()) * 0.9)
     plot_w, plot_h = width - left - right, height - top - bottom
 
     def x(index):
         return left + plot_w * index / max(1, len(sizes) - 1)
 
     def y(value):
-        return top + plot_h * (1 - value / high)
+        share = (math.log(value) - math.log(low)) / (math.log(high) - math.log(low))
+        return top + plot_h * (1 - share)
 
     out = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
            f'font-family="sans-serif" font-size="12">',
            f'<rect width="{width}" height="{height}" fill="white"/>',
            f'<text x="{left}" y="22" font-size="14" font-weight="bold">booking: cost as the data '
            f'directory grows (ratio to 100 bookings, median of {rounds})</text>']
-    step = 0.5 if high <= 4 else (1 if high <= 10 else 5)
-    tick = 0.0
-    while tick <= high:
+    for tick in (0.1, 0.2, 0.5, 1, 2, 5, 10, 20, 50, 100, 200, 500, 1000):
+        if not low <= tick <= high:
+            continue
         out.append(f'<line x1="{left}" y1="{y(tick):.1f}" x2="{left + plot_w}" y2="{y(tick):.1f}" '
                    f'stroke="#ddd"/>')
         out.append(f'<text x="{left - 8}" y="{y(tick) + 4:.1f}" text-anchor="end">{tick:g}x</text>')
-        tick += step
     out.append(f'<line x1="{left}" y1="{y(1.1):.1f}" x2="{left + plot_w}" y2="{y(1.1):.1f}" '
                f'stroke="#888" stroke-dasharray="4 3"/>')
     out.append(f'<text x="{left + plot_w - 4}" y="{y(1.1) - 4:.1f}" text-anchor="end" '
@@ -282,7 +286,7 @@ def svg(sizes, medians, rounds):
     out.append(f'<text x="{left + plot_w / 2:.1f}" y="{height - 14}" text-anchor="middle">'
                'bookings in the data directory (and as many offers, quotes and drafts each)</text>')
     out.append(f'<text x="18" y="{top + plot_h / 2:.1f}" text-anchor="middle" '
-               f'transform="rotate(-90 18 {top + plot_h / 2:.1f})">time / time with 100 bookings</text>')
+               f'transform="rotate(-90 18 {top + plot_h / 2:.1f})">time / time with 100 bookings (log scale)</text>')
     for number, (key, name) in enumerate(FIGURES):
         colour = COLOURS[number % len(COLOURS)]
         points = " ".join(f"{x(i):.1f},{y(v):.1f}" for i, v in enumerate(ratios[key]))
