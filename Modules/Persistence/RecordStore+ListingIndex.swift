@@ -212,10 +212,33 @@ extension RecordStore {
       let folderTime = number(base, second + 1, end)
     else { return nil }
     if space - start == 1, base[start] == UInt8(ascii: "#") { return (nil, written, folderTime) }
+    guard isRecordID(base, start, space) else { return nil }
     let id = String(
       decoding: UnsafeBufferPointer(start: base + start, count: space - start), as: UTF8.self)
-    guard RecordID.isValid(id) else { return nil }
     return (id, written, folderTime)
+  }
+
+  /// `RecordID.isValid` on the bytes `base[start..<end]`, without making a string first: ASCII
+  /// letters, digits, `-`, `_` and `.`, at most `RecordID.maxLength`, no leading `.`, no `..`.
+  private static func isRecordID(_ base: UnsafePointer<UInt8>, _ start: Int, _ end: Int) -> Bool {
+    guard end > start, end - start <= RecordID.maxLength, base[start] != UInt8(ascii: ".") else {
+      return false
+    }
+    var index = start
+    while index < end {
+      let byte = base[index]
+      switch byte {
+      case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+        UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "_"):
+        break
+      case UInt8(ascii: "."):
+        if base[index - 1] == UInt8(ascii: ".") { return false }
+      default:
+        return false
+      }
+      index += 1
+    }
+    return true
   }
 
   /// The index of the first `byte` in `base[from..<to]` (`memchr`: a line is found at the speed
