@@ -21,7 +21,8 @@ rotating), on a 100x30 pty as measure_app.py drives it (its helpers are imported
 - start, search: fork to the search form's first frame (`booking --fresh`);
 - start, pay link: fork to the first frame of `booking --open booking://pay/<quote>` (the quote
   made by booking-cli just before);
-- pay: at the pay link, the card typed, then Enter to "Booked";
+- pay: at the pay link, 1.5 s after its first frame (a person types no faster), the card
+  typed, then Enter to "Booked";
 - trips: on the search form, Ctrl-T to the first page of trips (the count drawn, then a row);
 - cli trips, first line / to the end: `booking-cli trips`, fork to its first line and to its end;
 - recovery: the start-up settle of the ledger (`recoverInterruptedPayments`) as the crash-point
@@ -145,6 +146,9 @@ def pay(bins, data):
     pid, fd = app.spawn(app_argv(bins["booking"], data, "--open", f"booking://pay/{quote}"))
     try:
         app.read_until(fd, b"Price held")
+        # A person takes seconds to type a card: the start's background work (the temp-file
+        # cleanup and the sweep, which list every folder) is done before the keys come.
+        app.drain(fd, app.SETTLE)
         app.send(fd, ["4242424242424242", app.TAB, "1230", app.TAB, "123", app.TAB])
         app.drain(fd, 0.3)
         start = time.perf_counter()
