@@ -265,6 +265,16 @@ case .real:
     startup.deliver(await found.value, to: program)
     // After the frame the restore asked for, which the main queue runs first.
     if startup.restoring != nil { DispatchQueue.main.async { startBackgroundWork() } }
+    // After the payments were settled and the start's frames drawn: expired offers, drafts and
+    // quotes no one needs go, a bounded share per start. Its reads (folders of a hundred
+    // thousand) on a queue of their own; its removals on the airline, between its other calls.
+    let kept = startup.keptRecords
+    DispatchQueue.main.async {
+      DispatchQueue(label: "booking.sweep", qos: .background).async {
+        let plan = airline.planSweep(keeping: kept, budget: 300)
+        Task(executorPreference: work) { _ = await airline.sweep(plan) }
+      }
+    }
   }
 case .bag:
   // The workshop's bag on the same screens, under its own root: it never reads or writes the

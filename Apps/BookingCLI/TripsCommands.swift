@@ -2,6 +2,10 @@ import Airline
 import Domain
 import FlowOwner
 
+#if canImport(Glibc)
+  import Glibc
+#endif
+
 /// `trips` and `show REF`: the bookings kept in `bookings/`, read without the app's lock, so
 /// they work while the app is open.
 enum TripsCommands {
@@ -66,6 +70,9 @@ enum TripsCommands {
           ], widths: widths)
       }
       shown += 1
+      // The first row at once, on a pipe too (where output waits for a full buffer): a reader
+      // sees the list start before the rest is read.
+      if shown == 1 { fflush(nil) }
     }
     if json {
       writer.finish()

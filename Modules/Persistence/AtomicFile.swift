@@ -15,7 +15,7 @@
 enum AtomicFile {
   /// Prefix and infix of temp files: the leading `.` keeps them out of record listings.
   static func isTemporary(_ name: String) -> Bool {
-    name.hasPrefix(".") && name.contains(".json.tmp-")
+    name.hasPrefix(".") && (name.contains(".json.tmp-") || name.contains(".listing.tmp-"))
   }
 
   /// Writes `data` to `folder/fileName` with mode 0600; errors name the target path.

@@ -7,11 +7,14 @@ public enum DurableStep: Hashable, Sendable, CustomStringConvertible {
   case replace(String)
   /// The removal of a record.
   case remove(String)
+  /// A line added at the end of an index file (its path relative to the data directory).
+  case append(String)
 
   public var description: String {
     switch self {
     case .replace(let path): "replace \(path)"
     case .remove(let path): "remove \(path)"
+    case .append(let path): "append \(path)"
     }
   }
 }

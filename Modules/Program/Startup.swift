@@ -50,6 +50,24 @@ public struct Startup: Sendable {
     self.link = link
   }
 
+  /// The records the saved session and the link name (an offer, a draft, a quote, a booking):
+  /// the sweep of expired records (`SimulatedAirline.sweepExpiredRecords`) keeps them.
+  public var keptRecords: Set<String> {
+    var ids: Set<String> = []
+    for position in [saved?.position, snapshot?.position].compactMap({ $0 }) {
+      switch position {
+      case .search, .results: break
+      case .passengers(let offer): ids.insert(offer.rawValue)
+      case .extras(let draft): ids.insert(draft.rawValue)
+      case .payment(let quote, let draft):
+        ids.insert(quote.rawValue)
+        if let draft { ids.insert(draft.rawValue) }
+      case .confirmation(let reference): ids.insert(reference.rawValue)
+      }
+    }
+    return ids
+  }
+
   /// The state before the first frame.
   public func initialState(
     now: Date, zone: Zone, language: Language, saveProblem: String?

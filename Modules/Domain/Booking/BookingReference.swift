@@ -5,6 +5,14 @@ public struct BookingReference: Hashable, Sendable, Codable, CustomStringConvert
 
   /// Validates and upper-cases `raw`.
   public init(_ raw: String) throws(DomainError) {
+    // Six upper-case letters or digits already (a file name, a line of the bookings' index):
+    // taken as they are, without the copies the general case makes.
+    if raw.utf8.count == 6,
+      raw.utf8.allSatisfy({ (0x41...0x5A).contains($0) || (0x30...0x39).contains($0) })
+    {
+      rawValue = raw
+      return
+    }
     let text = raw.trimmingSpaces().uppercased()
     let scalars = Array(text.unicodeScalars)
     guard scalars.count == 6,

@@ -33,6 +33,9 @@ public enum AirlineRecords {
   /// first built, never written.
   static let paidQuotes = RecordKind(folder: "paid-quotes", schema: 1)
 
+  /// The bookings, newest written last (`ledger/bookings.listing`): what the trips list reads.
+  static let bookingsIndex = ListingIndex(of: bookings, in: ledger)
+
   /// Every folder the airline writes, for cleaning up temp files of writes cut short.
   static let all = [offers, drafts, quotes, bookings, payments, intents, orders, claims, ledger]
 }

@@ -31,6 +31,8 @@ import Persistence
 ///   5 and 6.
 /// - 4. `bookings/<reference>`: the booking, the truth of what was paid (the commit point: from
 ///   here on the payment succeeded, whatever fails after). Dies here: the settle writes 5 and 6.
+///   Then its line in the bookings' index (`saveBooking`): dies before it, the index is stale
+///   and the next listing rebuilds it.
 /// - 5. `claims/<draft>`: the settled charge, kept for good (no name or card in it). Dies here:
 ///   the settle removes the intent.
 /// - 6. remove `intents/<draft>`: settled. The only step with no fsync: an intent a power cut
@@ -335,8 +337,7 @@ extension SimulatedAirline {
     try save(chargeRecord(intent), id: key.rawValue, kind: AirlineRecords.payments)
     // 4. The booking: from here on the payment has succeeded.
     do {
-      try store.save(
-        intent.booking, id: intent.reference.rawValue, kind: AirlineRecords.bookings)
+      try saveBooking(intent.booking)
     } catch {
       throw .chargedButNotSaved(error.description)
     }
@@ -515,8 +516,11 @@ extension SimulatedAirline {
     if case .found = try readGuard(
       Booking.self, id: intent.reference.rawValue, kind: AirlineRecords.bookings)
     {
+      // Written by a payment cut off, perhaps before its line in the bookings' index: the next
+      // listing rebuilds the index.
+      store.dropIndex(AirlineRecords.bookingsIndex)
     } else {
-      try save(intent.booking, id: intent.reference.rawValue, kind: AirlineRecords.bookings)
+      try writeBooking(intent.booking)
     }
     switch try readGuard(Order.self, id: intent.draftID.rawValue, kind: AirlineRecords.orders) {
     case .found(let order) where order.reference == intent.reference:
@@ -822,12 +826,11 @@ extension SimulatedAirline {
     let draft = try load(
       BookingDraft.self, id: quote.draftID.rawValue, kind: AirlineRecords.drafts,
       missing: .draftNotFound(quote.draftID))
-    try save(
+    try writeBooking(
       Booking(
         reference: reference, draftID: draft.id, quoteID: quoteID, offer: draft.offer,
         passengers: draft.passengers, contact: draft.contact, extras: quote.extras,
-        totalPaid: amount, paymentMethod: method, paidAt: paidAt),
-      id: reference.rawValue, kind: AirlineRecords.bookings)
+        totalPaid: amount, paymentMethod: method, paidAt: paidAt))
   }
 
   // MARK: - Records
@@ -888,6 +891,14 @@ extension SimulatedAirline {
     }
     if case .unreadable(let error) = found { throw .storage(error.description) }
     throw .bookingNotFound(reference)
+  }
+
+  private func writeBooking(_ booking: Booking) throws(ServiceError) {
+    do {
+      try saveBooking(booking)
+    } catch {
+      throw .store(error)
+    }
   }
 
   /// Step 6, with no fsync of the folder: an intent a power cut brings back beside its claim (or

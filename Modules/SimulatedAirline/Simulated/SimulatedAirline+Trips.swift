@@ -1,17 +1,47 @@
 import Airline
 import Domain
+import Persistence
 
 extension SimulatedAirline {
-  /// Every booking in `bookings/`, newest written first, from the folder's listing alone (no
-  /// booking is read). A file whose name is not a reference is skipped.
+  /// Every booking in `bookings/`, newest written first, from the bookings' index
+  /// (`ledger/bookings.listing`, see `ListingIndex`) when it is current, else from the folder's
+  /// listing (no booking is read). The index is written again only under the ledger lock: while
+  /// another process pays, the folder answers and nothing is written. A file whose name is not
+  /// a reference is skipped.
   public func bookingList() async throws(ServiceError) -> [BookingListing] {
     do {
-      return try store.listing(of: AirlineRecords.bookings).compactMap { listing in
+      let index = AirlineRecords.bookingsIndex
+      let listed: [RecordStore.Listing]
+      if let current = try store.currentListing(through: index) {
+        listed = current
+      } else if case .locked(let lock) = store.lockLedger() {
+        listed = try withExtendedLifetime(lock) { () throws(StoreError) in
+          try store.listing(through: index)
+        }
+      } else {
+        listed = try store.listing(of: AirlineRecords.bookings)
+      }
+      return listed.compactMap { listing in
         guard let reference = try? BookingReference(listing.id) else { return nil }
         return BookingListing(reference: reference, recordedAt: listing.written)
       }
     } catch {
       throw .store(error)
     }
+  }
+
+  /// Writes `booking`, then, when it is new and the bookings' index was current before the
+  /// write, its line in the index. A crash between the two leaves the index stale (the folder's
+  /// time moved), and the next listing rebuilds it; should the folder's time not have moved (two
+  /// writes within one tick of the file system's clock), the payment's intent, still there, has
+  /// the next settle drop the index (`rollForward`). A booking written again (from its claim or
+  /// its charge) leaves the index stale, rebuilt by the next listing.
+  func saveBooking(_ booking: Booking) throws(StoreError) {
+    let id = booking.reference.rawValue
+    let current =
+      store.indexIsCurrent(AirlineRecords.bookingsIndex)
+      && !((try? store.exists(id: id, kind: AirlineRecords.bookings)) ?? true)
+    try store.save(booking, id: id, kind: AirlineRecords.bookings)
+    store.appendToIndex(AirlineRecords.bookingsIndex, id: id, wasCurrent: current)
   }
 }
