@@ -13,7 +13,7 @@ public enum QuotePricing {
   /// Most checked bags one passenger may add.
   public static let maximumBags = 3
 
-  /// 2 for the second passenger: a quote is stored apart from its draft, so its lines carry
+  /// 2 for passenger number two: a quote is stored apart from its draft, so its lines carry
   /// numbers, never names.
   private static func number(_ passenger: Passenger, in draft: BookingDraft) -> Int {
     (draft.passengers.firstIndex(of: passenger) ?? 0) + 1

@@ -209,8 +209,8 @@ public enum ExtrasFeature {
     }
   }
 
-  /// Shows `slice`'s seat map for choosing, with the first passenger who has no seat on it (the
-  /// same passenger when everyone has one).
+  /// Shows `slice`'s seat map for choosing, with the earliest passenger in the draft with no
+  /// seat on it (the same passenger when everyone has one).
   private static func show(slice: Int, _ state: inout State) {
     state.message = nil
     state.slice = slice
