@@ -250,7 +250,7 @@ COLOURS = ["#1f77b4", "#ff7f0e", "#2ca02c", "#d62728", "#9467bd", "#8c564b", "#e
 
 def svg(sizes, medians, rounds):
     """The ratios to the base, one line per figure, sizes evenly spaced."""
-    width, height, left, right, top, bottom = 760, 420, 70, 230, 40, 60
+    width, height, left, right, top, bottom = 800, 420, 70, 270, 40, 60
     ratios = {key: [medians[(s, key)] / medians[(sizes[0], key)] for s in sizes]
               for key, _ in FIGURES}
     # A logarithmic scale: the flat figures stay readable around 1x beside one that reads
