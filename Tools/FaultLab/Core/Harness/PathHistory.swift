@@ -93,7 +93,7 @@ public struct PathHistory: Hashable, Sendable {
       doubled.insert(event, at: index + 1)
       all.append((name: "\(event) twice", history: PathHistory(doubled)))
       // A late reply: the person goes back from the screen that reports, its report comes home
-      // after, and the person goes on again as before.
+      // after, and the person then goes forward again to the same step.
       var late = events
       late.insert(contentsOf: [.back, event, events[index - 1]], at: index)
       all.append((name: "\(event) late", history: PathHistory(late)))
