@@ -3,9 +3,9 @@ import Canvas
 /// A set of steps and the features that show them: the table that composes a `StepStack`.
 ///
 /// A step's screen is one `StepFeature`, listed in `screen(for:)`. The stack does the rest: IDs,
-/// building screens from the path, routing keys and replies, starting a new screen's work,
-/// cancelling the work of a screen that left, and handing what a departed screen held typed to
-/// the next screen of its feature.
+/// building screens from the path, routing keys and replies, starting a screen's work when its
+/// step first becomes current, cancelling the work of a screen that left, and handing what a
+/// departed screen held typed to the next screen of its feature.
 public protocol StepComposition: SendableMetatype {
   /// A step on the path, carrying its input.
   associatedtype Step: Hashable & Sendable
@@ -39,7 +39,9 @@ public protocol StepFeature: SendableMetatype {
   /// Handles an action.
   static func reduce(_ state: inout State, _ action: Action, context: Composition.Environment)
     -> FeatureReply<Action, Composition.Output>
-  /// The work a screen starts when it appears on the path (nothing unless given).
+  /// The work a screen starts when its step first becomes current (nothing unless given): at
+  /// once for a step pushed, and for a step restored behind the current one, when going back
+  /// reaches it.
   static func onAppear(_ state: State, context: Composition.Environment) -> Effect<Action>
   /// Whether the step waits for a reply (a spinner shows).
   static func isBusy(_ state: State) -> Bool
@@ -241,6 +243,12 @@ public struct StepStack<Composition: StepComposition>: Hashable, Sendable {
     public let id: StepID
     /// Its screen state.
     public var screen: StackScreen<Composition>
+    /// Whether its step has been current, and its work (`StepFeature.onAppear`) started.
+    public fileprivate(set) var appeared = false
+
+    /// Whether the step waits for a reply: one whose work has not started waits for nothing,
+    /// whatever its screen would show once it does.
+    public var isBusy: Bool { appeared && screen.isBusy }
   }
 
   /// One entry per step on the path, in order.
@@ -262,9 +270,11 @@ public struct StepStack<Composition: StepComposition>: Hashable, Sendable {
 
   /// Makes the entries match `path`: entries whose step is unchanged keep their screens; from
   /// the first difference on, screens are built fresh from their step's input by the table, with
-  /// new IDs. The effect cancels the work of the entries that left and starts the new screens'
-  /// work, each tagged with its ID. The entries that left are returned, so the owner may take
-  /// what they held.
+  /// new IDs. The effect cancels the work of the entries that left and starts the work of the
+  /// current (last) screen if it has not started yet, tagged with its ID: a screen's work starts
+  /// when its step first becomes current, so a path restored whole starts only its last step's,
+  /// and a step behind it starts its own when going back makes it current. The entries that left
+  /// are returned, so the owner may take what they held.
   public mutating func reconcile<Action: Sendable>(
     to path: [Composition.Step], context: Composition.Environment,
     embed: @escaping @Sendable (StepID, StackAction<Composition>) -> Action
@@ -273,7 +283,6 @@ public struct StepStack<Composition: StepComposition>: Hashable, Sendable {
     let left = Array(entries.dropFirst(keep))
     entries.removeLast(entries.count - keep)
     departed = keep == 0 ? [] : Self.remembering(left.map(\.screen), after: departed)
-    var added: [Entry] = []
     var effects: [Effect<Action>] = [.cancel(left.map(\.id.rawValue))]
     for step in path.dropFirst(keep) {
       let id = StepID(nextID)
@@ -282,13 +291,15 @@ public struct StepStack<Composition: StepComposition>: Hashable, Sendable {
       if let previous = departed.last(where: { $0.feature == screen.feature }) {
         screen = screen.resumed(from: previous)
       }
-      let entry = Entry(id: id, screen: screen)
-      entries.append(entry)
-      added.append(entry)
+      entries.append(Entry(id: id, screen: screen))
+    }
+    if let current = entries.indices.last, !entries[current].appeared {
+      entries[current].appeared = true
+      let (id, screen) = (entries[current].id, entries[current].screen)
       effects.append(
         screen.onAppear(context: context).map { embed(id, $0) }.tagged(id.rawValue))
     }
-    return (Change(left: left, added: added), .batch(effects))
+    return (Change(left: left, added: Array(entries.dropFirst(keep))), .batch(effects))
   }
 
   /// `earlier` with each of `left`'s screens in place of the one of its feature.

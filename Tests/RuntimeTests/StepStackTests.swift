@@ -149,6 +149,26 @@ struct StepStackTests {
     #expect(stack.send(TotalFeature.action(.enter), to: total.id, context: 2, embed: embed) == nil)
   }
 
+  @Test("a step's work starts when it first becomes current: a path restored whole, then back")
+  func workStartsWhenCurrent() {
+    var stack = StepStack<ToySteps>()
+    let path: [ToyStep] = [.counting(from: 1), .counting(from: 2), .total(3)]
+    let (_, restored) = stack.reconcile(to: path, context: 1, embed: embed)
+    #expect(restored.jobs.isEmpty, "the total asks for nothing; the steps behind it wait")
+    #expect(stack.entries.map(\.isBusy) == [false, false, false], "nothing asked, nothing awaited")
+    let ids = stack.entries.map(\.id.rawValue)
+    let (_, second) = stack.reconcile(to: Array(path.prefix(2)), context: 1, embed: embed)
+    #expect(second.jobs.map(\.tag) == [ids[1]], "current now: the second asks for its reading")
+    #expect(stack.entries.map(\.isBusy) == [false, true])
+    // Forward and back again: its work started once, and does not start again.
+    _ = stack.reconcile(to: path, context: 1, embed: embed)
+    let (_, again) = stack.reconcile(to: Array(path.prefix(2)), context: 1, embed: embed)
+    #expect(again.jobs.isEmpty)
+    let (_, first) = stack.reconcile(to: Array(path.prefix(1)), context: 1, embed: embed)
+    #expect(first.jobs.map(\.tag) == [ids[0]])
+    #expect(stack.entries.map(\.id.rawValue) == [ids[0]])
+  }
+
   @Test("IDs are never reused: a step that comes back is a new presence")
   func idsAreNeverReused() {
     var stack = StepStack<ToySteps>()

@@ -110,7 +110,7 @@ public enum RootFeature {
 
     /// Whether any step is waiting for the airline (or the saved flow is being restored).
     public var isBusy: Bool {
-      restoring != nil || trips?.isLoading == true || steps.contains { $0.screen.isBusy }
+      restoring != nil || trips?.isLoading == true || steps.contains(where: \.isBusy)
     }
 
     /// Whether the trips can be opened: from the search form or a confirmation.

@@ -67,7 +67,7 @@ public enum BagRootFeature {
     /// The screen shown as current.
     public var current: StepKind { bag.current }
     /// Whether a step waits for the airline, or the saved travellers' draft is being made.
-    public var isBusy: Bool { drafting || stack.entries.contains { $0.screen.isBusy } }
+    public var isBusy: Bool { drafting || stack.entries.contains(where: \.isBusy) }
     /// The screen shown, when it has its data.
     public var shown: StepEntry? {
       guard !bag.currentIsEmpty, bag.current != .search else { return nil }
