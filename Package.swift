@@ -34,7 +34,20 @@ let package = Package(
         "Canvas", "Domain", "Zones", "Persistence", "Airline", "SimulatedAirline", "FlowOwner",
         "Runtime", "Presentation", "Terminal", "Program", "Workshop",
       ],
-      path: "Apps/Booking"),
+      path: "Apps/Booking",
+      // A release build lays booking's functions out in the order a pay link's start, a payment
+      // and a search first run them (Tools/Order/booking.sections, written by
+      // Tools/scripts/order-file). The kernel maps code 64 KiB at a time around each page
+      // touched: in the linker's own order that code spreads over nearly all of booking's 3 MB;
+      // together it takes about a third (docs/Performance.md). A function the file does not name
+      // goes after those it names.
+      linkerSettings: [
+        .unsafeFlags(
+          [
+            "-use-ld=gold", "-Xlinker",
+            "--section-ordering-file=\(Context.packageDirectory)/Tools/Order/booking.sections",
+          ], .when(configuration: .release))
+      ]),
     // The same modules without a terminal: no Runtime, Widgets, Words or Presentation, no Terminal.
     .executableTarget(
       name: "booking-cli",
@@ -209,29 +222,8 @@ let package = Package(
 for target in package.targets where target.type != .system {
   target.swiftSettings =
     (target.swiftSettings ?? []) + [
-      .unsafeFlags(["-Xfrontend", "-disable-concrete-type-metadata-mangled-name-accessors"])
-    ]
-}
-
-// Release builds give each function a section of its own, and link `booking` with its functions
-// in the order a pay link's start, a payment and a search first run them
-// (Tools/Order/booking.sections, written by Tools/scripts/order-file). The kernel maps a
-// program's code 64 KiB at a time around each page touched: laid out in the linker's order, that
-// code spread over nearly all of booking's 3 MB; laid out together, it takes about a third
-// (docs/Performance.md). A function the file does not name goes after those it names.
-for target in package.targets where target.type != .system {
-  target.swiftSettings =
-    (target.swiftSettings ?? []) + [
-      .unsafeFlags(["-Xfrontend", "-function-sections"], .when(configuration: .release))
-    ]
-}
-for target in package.targets where target.name == "booking" {
-  target.linkerSettings =
-    (target.linkerSettings ?? []) + [
-      .unsafeFlags(
-        [
-          "-use-ld=gold", "-Xlinker",
-          "--section-ordering-file=\(Context.packageDirectory)/Tools/Order/booking.sections",
-        ], .when(configuration: .release))
+      .unsafeFlags(["-Xfrontend", "-disable-concrete-type-metadata-mangled-name-accessors"]),
+      // Each function in a section of its own, for booking's code layout (its target says why).
+      .unsafeFlags(["-Xfrontend", "-function-sections"], .when(configuration: .release)),
     ]
 }

@@ -57,16 +57,10 @@ public enum Fixture {
     let ams = try amsterdam()
     let leaves = try departureDay().start(in: ist.zone)
       .addingTimeInterval(Double(hour * 3600 + minute * 60))
-    let aircraft = Aircraft(code: "32N", name: "Airbus A320neo")
-    func leg(_ number: Int, _ from: Airport, _ to: Airport, _ at: Date, _ length: Double) throws
+    func leg(_ number: Int, _ from: Airport, _ to: Airport, _ at: Date, _ hours: Double) throws
       -> Segment
     {
-      try Segment(
-        flightNumber: FlightNumber(airlineCode: airline.code, number: number), origin: from,
-        destination: to, departure: ZonedTime(instant: at, timeZoneID: from.timeZoneID),
-        arrival: ZonedTime(
-          instant: at.addingTimeInterval(length * 3600), timeZoneID: to.timeZoneID),
-        aircraft: aircraft)
+      try segment(airline, number, from, to, at, hours, aircraft: airbus)
     }
     let segments =
       via
@@ -83,6 +77,23 @@ public enum Fixture {
       pricePerAdult: Money(fare, "EUR"), party: party,
       total: Money(fare, "EUR").multiplied(by: party.seats),
       expiresAt: now.addingTimeInterval(30 * 60))
+  }
+
+  static let airbus = Aircraft(code: "32N", name: "Airbus A320neo")
+
+  /// `airline`'s flight `number` from `origin` to `destination`, leaving at `leaves` and taking
+  /// `hours`, each end in its airport's zone.
+  static func segment(
+    _ airline: Airline, _ number: Int, _ origin: Airport, _ destination: Airport,
+    _ leaves: Date, _ hours: Double, aircraft: Aircraft
+  ) throws -> Segment {
+    try Segment(
+      flightNumber: FlightNumber(airlineCode: airline.code, number: number), origin: origin,
+      destination: destination,
+      departure: ZonedTime(instant: leaves, timeZoneID: origin.timeZoneID),
+      arrival: ZonedTime(
+        instant: leaves.addingTimeInterval(hours * 3600), timeZoneID: destination.timeZoneID),
+      aircraft: aircraft)
   }
 
   /// 31 Dec, the day the fixture round trip comes back.
@@ -107,15 +118,10 @@ public enum Fixture {
     let airline = outbound.airline
     let (ist, ams, muc) = (try istanbul(), try amsterdam(), try munich())
     let leaves = try returnDay().start(in: ams.zone).addingTimeInterval(12 * 3600 + 25 * 60)
-    let aircraft = Aircraft(code: "32N", name: "Airbus A320neo")
     func leg(_ number: Int, _ from: Airport, _ to: Airport, _ at: Date, _ hours: Double) throws
       -> Segment
     {
-      try Segment(
-        flightNumber: FlightNumber(airlineCode: airline.code, number: number), origin: from,
-        destination: to, departure: ZonedTime(instant: at, timeZoneID: from.timeZoneID),
-        arrival: ZonedTime(instant: at.addingTimeInterval(hours * 3600), timeZoneID: to.timeZoneID),
-        aircraft: aircraft)
+      try segment(airline, number, from, to, at, hours, aircraft: airbus)
     }
     let back =
       viaBack
@@ -213,16 +219,11 @@ public enum Fixture {
     let ist = try istanbul()
     let leaves = try listedReturnDay().start(in: ams.zone).addingTimeInterval(
       Double(backHour * 3600))
-    let aircraft = Aircraft(code: "7M8", name: "Boeing 737 MAX 8")
+    let boeing = Aircraft(code: "7M8", name: "Boeing 737 MAX 8")
     func leg(_ number: Int, _ from: Airport, _ to: Airport, _ at: Date, _ hours: Double) throws
       -> Segment
     {
-      try Segment(
-        flightNumber: FlightNumber(airlineCode: airline.code, number: number), origin: from,
-        destination: to, departure: ZonedTime(instant: at, timeZoneID: from.timeZoneID),
-        arrival: ZonedTime(
-          instant: at.addingTimeInterval(hours * 3600), timeZoneID: to.timeZoneID),
-        aircraft: aircraft)
+      try segment(airline, number, from, to, at, hours, aircraft: boeing)
     }
     let back = flight + 1000
     let segments: [Segment]
@@ -357,7 +358,7 @@ public enum Fixture {
     return SeatMap(
       offerID: offer.id, slice: slice,
       flight: slice == 0 ? nil : offer.slices.dropFirst(slice).first?.firstSegment.flightNumber,
-      aircraft: Aircraft(code: "32N", name: "Airbus A320neo"),
+      aircraft: airbus,
       columns: [.seat("A"), .seat("B"), .seat("C"), .aisle, .seat("D"), .seat("E"), .seat("F")],
       rows: Array(10...15), seats: seats)
   }

@@ -149,7 +149,7 @@ def pay(bins, data):
         # A person takes seconds to type a card: the start's background work (the temp-file
         # cleanup and the sweep, which list every folder) is done before the keys come.
         app.drain(fd, app.SETTLE)
-        app.send(fd, ["4242424242424242", app.TAB, "1230", app.TAB, "123", app.TAB])
+        app.send(fd, app.CARD)
         app.drain(fd, 0.3)
         start = time.perf_counter()
         os.write(fd, app.ENTER.encode())
