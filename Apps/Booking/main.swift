@@ -104,8 +104,8 @@ let store = RecordStore(root: dataDirectory)
 do {
   // The folders (and any missing parents, as on a machine without ~/.local/share), each 0700.
   // A new one's fsync in its parent is left to the store's first save (the search form's, right
-  // after the first frame; a restored path's; the airline's): the first frame does not wait.
-  // The log's folder too, so that one made again is as durable as the rest.
+  // after the first frame; the airline's), or made beside a restore (below): the first frame
+  // does not wait. The log's folder too, so that one made again is as durable as the rest.
   try store.createRootLeavingSync(subfolders: ["session", EventLog.folder])
 } catch {
   saveProblem = SessionFile.reason(error)
@@ -155,6 +155,29 @@ let session = SessionFile(store: store)
 // Every task's nonisolated work, and the airline actor, run on one serial queue: see
 // `SerialTaskExecutor` for why not Swift's global executor.
 let work = SerialTaskExecutor(label: "booking.work")
+/// The real flow's start (nil: the bag's): what it restores, read from the link or the saved
+/// session.
+let startup =
+  options.flow == .real ? Startup(options: options, link: deepLink, session: session) : nil
+/// The restored path's save, shared by the start's work and the program.
+let restoredSave = RestoredSave()
+/// The start's work: payments a crash cut off settled, then a flow restored and its path saved.
+func startWork(_ startup: Startup) -> Task<Startup.Found, Never> {
+  startup.work(
+    airline: airline, services: services, session: session, restoredSave: restoredSave,
+    clock: clock, executor: work)
+}
+// A flow to restore: its work (file reads, decoding, the restored path's save) starts here,
+// before the terminal and the time zone are set up, beside them and the first frame, and the new
+// folders' syncs, which its save would otherwise make first, start at once on a queue of their
+// own. A fresh start has only the payment check to do: it starts after the first frame, which
+// then waits for neither it nor its thread. The work queue being serial, it is done before any
+// payment is made.
+let earlyStartWork = startup.flatMap { startup -> Task<Startup.Found, Never>? in
+  guard startup.restoring != nil else { return nil }
+  store.syncNewFoldersAhead()
+  return startWork(startup)
+}
 let screen = TerminalScreen(colorMode: .automatic, mouse: options.mouse)
 let zone = ZoneSource.live.machineZone()
 let clients = ProgramClients(
@@ -221,20 +244,7 @@ var keys: (any DispatchSourceRead)?
   }
 }
 
-switch options.flow {
-case .real:
-  let startup = Startup(options: options, link: deepLink, session: session)
-  // When a flow is restored, its work (file reads, decoding, the restored path's save) starts
-  // before the terminal is set up, beside ncurses' start and the first frame. A fresh start has
-  // only the payment check to do: it starts after the first frame, which then waits for neither
-  // it nor its thread. The work queue being serial, it is done before any payment is made.
-  let restoredSave = RestoredSave()
-  let startWork = {
-    startup.work(
-      airline: airline, services: services, session: session, restoredSave: restoredSave,
-      clock: clock, executor: work)
-  }
-  let earlyStartWork = startup.restoring != nil ? startWork() : nil
+if let startup {
   let startedAt = clock.now()
   let program = Program(
     store: Store(
@@ -253,7 +263,7 @@ case .real:
   launch(
     program,
     log: [startup.startLine(options: options)] + startup.notices.prefix(1).map { "notice: " + $0 })
-  let found = earlyStartWork ?? startWork()
+  let found = earlyStartWork ?? startWork(startup)
   Task(executorPreference: work) { @MainActor in
     for await notice in airline.ledgerNotices { program.ledgerNotice(notice) }
   }
@@ -276,7 +286,7 @@ case .real:
       }
     }
   }
-case .bag:
+} else {
   // The workshop's bag on the same screens, under its own root: it never reads or writes the
   // real flow's session, and keeps its screens (not its data) in a file of its own.
   let screens = SavedScreensFile(store: store)

@@ -1,3 +1,4 @@
+import Dispatch
 import Synchronization
 
 #if canImport(Glibc)
@@ -11,6 +12,8 @@ import Synchronization
 /// save syncs them before it writes anything, so nothing is ever written in them first.
 final class FolderSyncs: Sendable {
   private let parents = Mutex<[String]>([])
+  /// Entered while the parents are synced ahead of the next save (`syncAhead`).
+  private let ahead = DispatchGroup()
   /// Parents synced, or queued to be, by this process: every folder found in one of them before
   /// then is durable there.
   private let covered = Mutex<Set<String>>([])
@@ -45,9 +48,27 @@ final class FolderSyncs: Sendable {
     synced(parentOf: path)
   }
 
-  /// Syncs each pending parent, outermost first; one that fails stays, with those after it, for
-  /// the next save. Held throughout: a save on another thread waits until the folders are durable.
+  /// Syncs each pending parent, outermost first, once any sync ahead is done; one that fails
+  /// stays, with those after it, for the next save.
   func sync() throws(StoreError) {
+    ahead.wait()
+    try syncPending()
+  }
+
+  /// Starts syncing the pending parents now, on a queue of its own (not a global one: its worker
+  /// would start libdispatch's once-a-second thread-pool monitor); every `sync` meanwhile waits
+  /// for it.
+  func syncAhead() {
+    ahead.enter()
+    DispatchQueue(label: "booking.folder-syncs", qos: .userInitiated).async {
+      _ = try? self.syncPending()
+      self.ahead.leave()
+    }
+  }
+
+  /// Syncs each pending parent, outermost first. Held throughout: a save on another thread waits
+  /// until the folders are durable.
+  private func syncPending() throws(StoreError) {
     try parents.withLock { (parents: inout [String]) throws(StoreError) in
       while let parent = parents.first {
         if let failure = Posix.syncDirectory(parent) {
@@ -74,6 +95,14 @@ extension RecordStore {
 
   /// The parents whose new entries the next save syncs first, outermost first.
   public var unsyncedFolders: [String] { folderSyncs.pending }
+
+  /// Starts making the new folders durable in their parents now, on a queue of its own, rather
+  /// than at the next save: a start calls it so that its first save, which a pay link's first
+  /// frame waits for, finds them done. A save meanwhile waits for it; a sync that fails is left,
+  /// with those after it, to the next save, which reports it.
+  public func syncNewFoldersAhead() {
+    folderSyncs.syncAhead()
+  }
 
   /// Creates `path` and any missing parents with mode 0700, each made durable in its parent at
   /// once or, `deferringSync`, by the next save.

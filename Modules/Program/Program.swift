@@ -301,7 +301,7 @@ public final class FeatureProgram<Root: ProgramRoot> {
         ?? "exit: quit at \(Root.current(of: state))")
     clients.recorder?.finish()
     onEnd?()
-    for timer in [countdown, spinner].compactMap(\.self) { clients.timers.cancel(timer) }
+    for timer in [countdown, spinner].compactMap({ $0 }) { clients.timers.cancel(timer) }
     countdown = nil
     spinner = nil
     replayer?.stop()

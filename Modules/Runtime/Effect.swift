@@ -125,7 +125,7 @@ public struct Effect<Action: Sendable>: Sendable {
   /// Several effects at once: their jobs run concurrently and their commands are done in the
   /// order given.
   public static func batch(_ effects: [Effect]) -> Effect {
-    Effect(groups: effects.flatMap(\.groups))
+    Effect(groups: effects.flatMap { $0.groups })
   }
 
   /// Effects one after another: each starts (its commands done, its jobs started) once every
@@ -134,7 +134,7 @@ public struct Effect<Action: Sendable>: Sendable {
     let parts = effects.filter { !$0.isNone }
     guard let first = parts.first else { return .none }
     let rest = sequence(Array(parts.dropFirst()))
-    let after = batch(first.groups.compactMap(\.continuation))
+    let after = batch(first.groups.compactMap { $0.continuation })
     return Effect(groups: [
       Group(
         jobs: first.jobs, cancellations: first.cancellations, commands: first.commands,
@@ -143,12 +143,12 @@ public struct Effect<Action: Sendable>: Sendable {
   }
 
   /// The jobs this effect starts now, in every group.
-  public var jobs: [Job] { groups.flatMap(\.jobs) }
+  public var jobs: [Job] { groups.flatMap { $0.jobs } }
   /// The tags whose running jobs stop now (a step that left the path). Jobs tagged with no step
   /// (the root's own) are never named here, so nothing cancels them.
-  public var cancellations: [Int] { groups.flatMap(\.cancellations) }
+  public var cancellations: [Int] { groups.flatMap { $0.cancellations } }
   /// What the runtime does now, in order.
-  public var commands: [Command] { groups.flatMap(\.commands) }
+  public var commands: [Command] { groups.flatMap { $0.commands } }
 
   /// The jobs to start once `cancellations` are done: work of a tag cancelled by this same
   /// effect never starts.

@@ -62,7 +62,7 @@ public final class FeatureStore<State, Action: Sendable> {
   /// Waits until no job is running, each job's reply reduced (tests and benchmarks run the
   /// program to rest with it).
   public func idle() async {
-    while let task = running.values.lazy.flatMap(\.values).first {
+    while let task = running.values.lazy.flatMap({ $0.values }).first {
       await task.value
     }
   }

@@ -282,8 +282,8 @@ public struct StepStack<Composition: StepComposition>: Hashable, Sendable {
     let keep = kept(by: path)
     let left = Array(entries.dropFirst(keep))
     entries.removeLast(entries.count - keep)
-    departed = keep == 0 ? [] : Self.remembering(left.map(\.screen), after: departed)
-    var effects: [Effect<Action>] = [.cancel(left.map(\.id.rawValue))]
+    departed = keep == 0 ? [] : Self.remembering(left.map { $0.screen }, after: departed)
+    var effects: [Effect<Action>] = [.cancel(left.map { $0.id.rawValue })]
     for step in path.dropFirst(keep) {
       let id = StepID(nextID)
       nextID += 1

@@ -44,6 +44,31 @@ struct UnsyncedFolderTests {
     }
   }
 
+  @Test(
+    "synced ahead of the first save, on a thread of its own (a start does it beside its other work), or left to the save when that fails"
+  )
+  func syncedAhead() throws {
+    try Scratch.run { scratch in
+      let store = RecordStore(root: scratch.root + "/a", now: { Scratch.now })
+      try store.createRootLeavingSync(subfolders: ["session"])
+      store.syncNewFoldersAhead()
+      // The save waits for it: nothing is left to sync, whichever came first.
+      try store.save(1, id: "x", kind: Kinds.offers)
+      #expect(store.unsyncedFolders.isEmpty)
+
+      let gone = RecordStore(root: scratch.root + "/b/c", now: { Scratch.now })
+      try gone.createRootLeavingSync()
+      try FileManager.default.removeItem(atPath: scratch.root + "/b")
+      gone.syncNewFoldersAhead()
+      #expect(throws: StoreError.self) { try gone.save(1, id: "x", kind: Kinds.offers) }
+      #expect(gone.unsyncedFolders == [scratch.root + "/b"])
+      try FileManager.default.createDirectory(
+        atPath: scratch.root + "/b", withIntermediateDirectories: true)
+      try gone.save(1, id: "x", kind: Kinds.offers)
+      #expect(gone.unsyncedFolders.isEmpty)
+    }
+  }
+
   @Test("a sync that fails fails the save, writes nothing, and is tried again at the next")
   func failureKeepsTheRest() throws {
     try Scratch.run { scratch in

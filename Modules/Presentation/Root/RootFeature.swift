@@ -108,9 +108,12 @@ public enum RootFeature {
     /// One entry per step on `flow.path`, in order.
     public var steps: [StepEntry] { stack.entries }
 
+    /// Whether the search form is on screen: no step on the path, nothing being restored.
+    var showsSearch: Bool { stack.isEmpty && restoring == nil }
+
     /// Whether any step is waiting for the airline (or the saved flow is being restored).
     public var isBusy: Bool {
-      restoring != nil || trips?.isLoading == true || steps.contains(where: \.isBusy)
+      restoring != nil || trips?.isLoading == true || steps.contains { $0.isBusy }
     }
 
     /// Whether the trips can be opened: from the search form or a confirmation.
@@ -181,9 +184,14 @@ public enum RootFeature {
     let before = (
       activity: state.shell.activityCount, notice: state.shell.notice,
       saveProblem: state.shell.saveProblem, modal: state.shell.modal,
-      restoring: state.restoring != nil
+      restoring: state.restoring != nil, showsSearch: state.showsSearch
     )
     let effect = reduceAction(&state, action, at: now, environment: environment)
+    // The search form's airports (the suggestions, the names beside the codes) are looked up
+    // when it comes into view, not while a path hides it.
+    if state.showsSearch, !before.showsSearch {
+      SearchFeature.refresh(&state.search, airports: environment.airports)
+    }
     var commands: [Command] = []
     let snapshot = state.flow.snapshot
     if !state.keepsSavedSession, state.saving.needsSave(snapshot) {
@@ -248,7 +256,6 @@ public enum RootFeature {
       state.shell.record(restoration.event)
       if case .results(let criteria, _)? = state.flow.path.first {
         state.search = SearchFeature.State(today: state.search.today, criteria: criteria)
-        SearchFeature.refresh(&state.search, airports: environment.airports)
       }
       state.shell.announce(state.strings.restoreNotice(restoration.outcome))
       let effect = reconcile(&state, environment)
@@ -499,7 +506,6 @@ public enum RootFeature {
         let moved = try? criteria.moved(to: day)
       else { return (true, effect) }
       state.search = SearchFeature.State(today: state.search.today, criteria: moved)
-      SearchFeature.refresh(&state.search, airports: environment.airports)
       return (true, .batch([effect, startSearch(&state, moved, environment)]))
     case .paid(let reference):
       state.shell.record(state.flow.paid(reference, from: origin))

@@ -8,12 +8,13 @@ import TestSupport
 import Testing
 
 /// A step's work (its `onAppear`) starts when the step first becomes current: a flow restored at
-/// payment (a pay link, a resume) asks the airline for nothing the payment does not show, and
-/// each step behind it asks for its own when going back reaches it, once.
+/// payment (a pay link, a resume) asks the airline and the airports for nothing the payment does
+/// not show, and each step behind it, the search form too, asks for its own when going back
+/// reaches it, once.
 @Suite("Work of a restored path")
 struct RestoredWorkTests {
-  /// An airline that notes each call and answers none (each step shows its failure): what is
-  /// asked, and when, is the subject.
+  /// An airline that notes each call and answers none (each step shows its failure), and
+  /// airports that note each question: what is asked, and when, is the subject.
   struct Asked: AppWorld {
     let calls = Calls()
     var environment: AppEnvironment {
@@ -22,7 +23,22 @@ struct RestoredWorkTests {
       airline.offers = { _ throws(ServiceError) in throw calls.note("offers") }
       airline.lowestFares = { _, _, _ throws(ServiceError) in throw calls.note("fares") }
       airline.seatMap = { _ throws(ServiceError) in throw calls.note("seat maps") }
-      return .test(airline: airline)
+      return AppEnvironment(
+        services: airline.services, airports: NotedAirports(calls: calls),
+        fares: FixtureFares(), clock: .fixed(Fixture.now), paymentKeys: PaymentKeys(seed: 1))
+    }
+  }
+
+  /// The fixture's airports, each question noted.
+  struct NotedAirports: AirportLookup {
+    let calls: Calls
+    func airport(_ code: IATACode) -> Airport? {
+      _ = calls.note("airport")
+      return FixtureAirports().airport(code)
+    }
+    func search(_ query: String, limit: Int) -> [Airport] {
+      _ = calls.note("airports")
+      return FixtureAirports().search(query, limit: limit)
     }
   }
 
@@ -64,5 +80,11 @@ struct RestoredWorkTests {
     await drive(&state, [.key(.escape)], world)
     #expect(state.current == .results)
     #expect(world.calls.list.sorted() == ["fares", "offers", "seat maps"])
+    // The search form, filled from the criteria, looks up its airports when it comes into view.
+    await drive(&state, [.key(.escape)], world)
+    #expect(state.current == .search)
+    #expect(world.calls.list.filter { $0.hasPrefix("airport") }.count == 3)
+    #expect(state.search.named[.origin]?.code.rawValue == "IST")
+    #expect(state.search.named[.destination]?.code.rawValue == "AMS")
   }
 }
