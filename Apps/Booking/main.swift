@@ -161,11 +161,15 @@ let startup =
   options.flow == .real ? Startup(options: options, link: deepLink, session: session) : nil
 /// The restored path's save, shared by the start's work and the program.
 let restoredSave = RestoredSave()
-/// The start's work: payments a crash cut off settled, then a flow restored and its path saved.
-func startWork(_ startup: Startup) -> Task<Startup.Found, Never> {
-  startup.work(
-    airline: airline, services: services, session: session, restoredSave: restoredSave,
-    clock: clock, executor: work)
+/// The start's work: payments a crash cut off settled, then a flow restored; and its path's save,
+/// which follows it on the work queue while the program draws the path (shown once saved).
+typealias StartWork = (found: Task<Startup.Found, Never>, saved: Task<SessionSave?, Never>)
+func startWork(_ startup: Startup) -> StartWork {
+  let found = startup.work(airline: airline, services: services, clock: clock, executor: work)
+  let saved = Task(executorPreference: work) {
+    startup.save(await found.value, through: session, restoredSave: restoredSave)
+  }
+  return (found, saved)
 }
 // A flow to restore: its work (file reads, decoding, the restored path's save) starts here,
 // before the terminal and the time zone are set up, beside them and the first frame, and the new
@@ -173,7 +177,7 @@ func startWork(_ startup: Startup) -> Task<Startup.Found, Never> {
 // own. A fresh start has only the payment check to do: it starts after the first frame, which
 // then waits for neither it nor its thread. The work queue being serial, it is done before any
 // payment is made.
-let earlyStartWork = startup.flatMap { startup -> Task<Startup.Found, Never>? in
+let earlyStartWork = startup.flatMap { startup -> StartWork? in
   guard startup.restoring != nil else { return nil }
   store.syncNewFoldersAhead()
   return startWork(startup)
@@ -263,7 +267,7 @@ if let startup {
   launch(
     program,
     log: [startup.startLine(options: options)] + startup.notices.prefix(1).map { "notice: " + $0 })
-  let found = earlyStartWork ?? startWork(startup)
+  let (found, saved) = earlyStartWork ?? startWork(startup)
   Task(executorPreference: work) { @MainActor in
     for await notice in airline.ledgerNotices { program.ledgerNotice(notice) }
   }
@@ -273,6 +277,7 @@ if let startup {
   }
   Task(executorPreference: work) { @MainActor in
     startup.deliver(await found.value, to: program)
+    program.restoredPathSaved(await saved.value)
     // After the frame the restore asked for, which the main queue runs first.
     if startup.restoring != nil { DispatchQueue.main.async { startBackgroundWork() } }
     // After the payments were settled and the start's frames drawn: expired offers, drafts and

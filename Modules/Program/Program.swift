@@ -80,6 +80,14 @@ public final class FeatureProgram<Root: ProgramRoot> {
   private var countdownTarget: Date?
   private var spinner: TimerID?
   private var renderScheduled = false
+  /// The canvas's rows not on the screen yet.
+  private var unshown = Unshown.none
+  /// Set from the hand-over of a restored flow whose path the start's work is saving until that
+  /// save is in (`restoredPathSaved`): its frames are drawn but not shown (a path is on disk
+  /// before the frame that shows it), keys wait, and an end is one while resuming.
+  private var awaitingRestoredSave = false
+  /// Keys read while the restored path's save was under way, for after it.
+  private var keysWhileSaving: [Key] = []
   /// Whether every action since the last frame moved only the clock (a tick): the frame then
   /// skips comparing whole states.
   private var onlyClockSinceFrame = false
@@ -135,6 +143,10 @@ public final class FeatureProgram<Root: ProgramRoot> {
   /// key pressed then works the box); any other key a person pressed ends a replay under way and
   /// counts. Nothing read (a resize signal alone) still redraws.
   public func received(_ keys: [Key]) {
+    guard !awaitingRestoredSave else {
+      keysWhileSaving += keys
+      return
+    }
     for key in keys {
       guard exitCode == nil else { return }
       if case .resize = key {
@@ -157,7 +169,13 @@ public final class FeatureProgram<Root: ProgramRoot> {
   }
 
   /// Ctrl-C as a signal: asks before quitting, as `q` does; a second one confirms.
-  public func interrupted() { typed(.control("c")) }
+  public func interrupted() {
+    guard !awaitingRestoredSave else {
+      keysWhileSaving.append(.control("c"))
+      return
+    }
+    typed(.control("c"))
+  }
 
   /// The terminal hung up: ends as a quit does.
   public func hungUp() {
@@ -168,7 +186,7 @@ public final class FeatureProgram<Root: ProgramRoot> {
   /// A signal that ends the process (SIGTERM, SIGHUP): saves and says so in the log; the
   /// terminal's handler then restores the terminal and exits with 128 + `signal`.
   public func terminating(on signal: Int32) {
-    let kept = Root.keepsSavedSession(store.state)
+    let kept = Root.keepsSavedSession(store.state) || awaitingRestoredSave
     let restored = restoredWhileResuming()
     saveNow()
     writeLog(
@@ -278,14 +296,21 @@ public final class FeatureProgram<Root: ProgramRoot> {
   /// Ending while the screen says it is resuming: stops the start's save of the restored path;
   /// true when that save had already been made.
   private func restoredWhileResuming() -> Bool {
-    guard Root.resuming(store.state) != nil else { return false }
+    guard resuming != nil else { return false }
     return restoredSave?.close() ?? false
   }
 
+  /// The step being resumed, as the screen says: while restoring, and while the restored path's
+  /// save is under way (its frames not shown yet).
+  private var resuming: StepKind? {
+    Root.resuming(store.state) ?? (awaitingRestoredSave ? Root.current(of: store.state) : nil)
+  }
+
   /// At an end that is not the root's (a signal, a hang-up): the path, saved once more if what
-  /// is on disk is older, unless the saved session is to be left as it is.
+  /// is on disk is older, unless the saved session is to be left as it is (or the start's work is
+  /// saving it: it was saved, or the end stopped it).
   private func saveNow() {
-    guard let snapshot = Root.snapshotToSave(store.state) else { return }
+    guard !awaitingRestoredSave, let snapshot = Root.snapshotToSave(store.state) else { return }
     _ = clients.session.save(snapshot)
   }
 
@@ -294,7 +319,7 @@ public final class FeatureProgram<Root: ProgramRoot> {
     let restored = restoredWhileResuming()
     let state = store.state
     writeLog(
-      Root.resuming(state).map {
+      resuming.map {
         "exit: quit while resuming at \($0), saved session "
           + (restored ? "as restored" : "left as it was")
       }
@@ -378,8 +403,27 @@ public final class FeatureProgram<Root: ProgramRoot> {
     render()
   }
 
-  /// Draws only when the state or the size changed; the screen then sends only changed cells.
+  /// The rows of the canvas to show.
+  private enum Unshown: Comparable {
+    case none, header, all
+  }
+
+  /// Draws, then shows what changed.
   private func render() {
+    compose()
+    show()
+  }
+
+  /// Shows the canvas's rows not shown yet, unless the restored path's save is under way.
+  private func show() {
+    guard !awaitingRestoredSave, unshown != .none else { return }
+    // After a tick only the header row changed: only it is compared with what is on screen.
+    clients.screen.draw(canvas, rows: unshown == .header ? 0..<1 : nil)
+    unshown = .none
+  }
+
+  /// Draws on the canvas only when the state or the size changed.
+  private func compose() {
     let screen = clients.screen
     let (width, height) = (screen.columns, screen.rows)
     let state = store.state
@@ -405,8 +449,7 @@ public final class FeatureProgram<Root: ProgramRoot> {
       }
       Root.draw(state, on: &canvas, theme: theme)
     }
-    // After a tick only the header row changed: only it is compared with what is on screen.
-    screen.draw(canvas, rows: ticked ? 0..<1 : nil)
+    unshown = max(unshown, ticked ? .header : .all)
   }
 }
 
@@ -446,12 +489,27 @@ extension FeatureProgram where Root == RootFeature {
 
   // MARK: - The start's results
 
-  /// Hands the restored flow to the store; from now on keys reach the steps. `saved` is its
-  /// snapshot as the start's work saved it before handing it over (nil: it did not need to).
-  public func restored(_ restoration: Restoration, saved: SessionSave?) {
-    var actions: [RootFeature.Action] = []
-    if let saved { actions.append(.snapshotSaved(saved.snapshot, error: saved.error)) }
-    actions.append(.restored(restoration))
-    handOver(actions)
+  /// Hands the restored flow to the store. `saving`: the start's work is saving its path (it
+  /// differs from the one on disk), whose outcome `restoredPathSaved` hands over; until then its
+  /// frames are drawn but not shown and keys wait. Otherwise keys reach the steps from now on.
+  public func restored(_ restoration: Restoration, saving: Bool) {
+    awaitingRestoredSave = saving
+    store.send(.restored(restoration))
+    if !saving { startReplay() }
+  }
+
+  /// The restored path's save is in (`saved`: its outcome; nil: none was made, the app ending):
+  /// the frame drawn meanwhile is shown, then the keys read meanwhile act, and a replay begins.
+  public func restoredPathSaved(_ saved: SessionSave?) {
+    guard awaitingRestoredSave else { return }
+    awaitingRestoredSave = false
+    guard exitCode == nil else { return }
+    if let saved { store.send(.snapshotSaved(saved.snapshot, error: saved.error)) }
+    renderScheduled = false
+    render()
+    let keys = keysWhileSaving
+    keysWhileSaving = []
+    if !keys.isEmpty { received(keys) }
+    startReplay()
   }
 }

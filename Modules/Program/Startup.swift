@@ -113,19 +113,15 @@ public struct Startup: Sendable {
     var resumed = Resumed.nothing
     /// When the flow was restored (the time its quote was checked against).
     var restoredAt: Date?
-    /// The restored flow's snapshot, when it differs from the one on disk, and what saving it
-    /// said (nil: saved).
-    var restoredSave: SessionSave?
   }
 
   /// The start's work: payments a crash cut off are settled before any flow is restored, so a
-  /// resume at payment sees whether its quote was paid; then the flow is restored and its path
-  /// saved (the rule: a path is on disk before the frame that shows it), through `restoredSave`
-  /// so that an end while resuming knows whether it was.
+  /// resume at payment sees whether its quote was paid; then the flow is restored. Its path is
+  /// saved by `save`, beside the program's drawing of it.
   /// `services` answer the restore (the airline's own unless a journal passes them through).
   public func work(
-    airline: SimulatedAirline, services: BookingServices? = nil, session: any SessionStore,
-    restoredSave: RestoredSave, clock: WallClock, executor: (any TaskExecutor)?
+    airline: SimulatedAirline, services: BookingServices? = nil, clock: WallClock,
+    executor: (any TaskExecutor)?
   ) -> Task<Found, Never> {
     let start = self
     let services = services ?? airline.services
@@ -146,15 +142,29 @@ public struct Startup: Sendable {
           await BookingFlow.restore(snapshot, using: services, now: now)
         }
       found.resumed = .restored(restoration)
-      let restored = restoration.flow.snapshot
-      if restored != start.saved {
-        found.restoredSave = restoredSave.save(restored, through: session)
-      }
       return found
     }
   }
 
-  /// Hands what the start's work found to `program`.
+  /// The restored path's snapshot when it must be saved before it is shown (it differs from the
+  /// one on disk); nil otherwise.
+  public func snapshotToSave(_ found: Found) -> BookingSnapshot? {
+    guard case .restored(let restoration) = found.resumed else { return nil }
+    let restored = restoration.flow.snapshot
+    return restored == saved ? nil : restored
+  }
+
+  /// Saves the restored path (the rule: a path is on disk before the frame that shows it)
+  /// through `restoredSave`, so that an end while resuming knows whether it was; nil when there
+  /// was nothing to save, or the app has begun to end.
+  public func save(
+    _ found: Found, through session: any SessionStore, restoredSave: RestoredSave
+  ) -> SessionSave? {
+    snapshotToSave(found).flatMap { restoredSave.save($0, through: session) }
+  }
+
+  /// Hands what the start's work found to `program`. A restored path being saved (`save`) is
+  /// drawn now and shown once `program.restoredPathSaved` hands its save over.
   @MainActor
   public func deliver(_ found: Found, to program: Program) {
     if let failure = found.recoveryFailure { program.paymentRecoveryFailed(failure) }
@@ -162,7 +172,7 @@ public struct Startup: Sendable {
     case .nothing: break
     case .restored(let restoration):
       program.restoredAt = found.restoredAt
-      program.restored(restoration, saved: found.restoredSave)
+      program.restored(restoration, saving: snapshotToSave(found) != nil)
     }
     for payment in found.recovered { program.recovered(payment) }
   }

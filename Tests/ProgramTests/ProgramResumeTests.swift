@@ -1,4 +1,5 @@
 import Canvas
+import Domain
 import FlowOwner
 import Foundation
 import Presentation
@@ -122,6 +123,64 @@ struct ProgramResumeTests {
     await again.start()
     #expect(again.text.contains("Resumed at payment"), "\(again.text)")
     #expect(again.text.contains("Card number"), "\(again.text)")
+  }
+
+  /// A link to the quote of a booking left at extras, opened in the same data directory: the
+  /// run, held before its start's work, and the quote.
+  func linkFromExtras() async throws -> (first: Run, linked: Run, quote: QuoteID) {
+    let first = try Run(["--latency", "0"])
+    await first.start()
+    await first.bookUntilPayment()
+    let quote = try #require(first.savedQuoteID)
+    await first.press(.escape)
+    #expect(first.savedPosition?.kind == .extras, "\(first.text)")
+    let linked = try Run(
+      ["--latency", "0", "--open", "booking://pay/\(quote.rawValue)"], root: first.root)
+    return (first, linked, quote)
+  }
+
+  @Test(
+    "a restored path is drawn beside its save and shown once it is in; a key typed meanwhile acts then"
+  )
+  func restoredFrameWaitsForItsSave() async throws {
+    let (first, linked, quote) = try await linkFromExtras()
+    defer { first.remove() }
+    let save = await linked.startHeld()
+    let found = await linked.restore()
+    linked.startup.deliver(found, to: linked.program)
+    await linked.settle()
+    await linked.type("4")
+    #expect(linked.current == .payment)
+    #expect(linked.savedPosition?.kind == .extras)
+    #expect(
+      linked.text.contains("Opening payment from the link") && !linked.text.contains("Card number"),
+      "a path shown before it is on disk: \(linked.text)")
+
+    linked.program.restoredPathSaved(
+      linked.startup.save(found, through: linked.session, restoredSave: save))
+    await linked.settle()
+    #expect(linked.savedQuoteID == quote)
+    #expect(linked.text.contains("Card number"), "\(linked.text)")
+    #expect(Run.field("Card number", in: linked.text) == "4", "\(linked.text)")
+  }
+
+  @Test("a hang-up while the restored path is being saved is an end while resuming")
+  func hangUpWhileTheRestoredPathIsSaved() async throws {
+    let (first, linked, _) = try await linkFromExtras()
+    defer { first.remove() }
+    let save = await linked.startHeld()
+    let found = await linked.restore()
+    linked.startup.deliver(found, to: linked.program)
+    await linked.settle()
+    linked.program.hungUp()
+    #expect(linked.exitCode == 0)
+    #expect(
+      linked.log.lines.last == "exit: quit while resuming at payment, saved session left as it was",
+      "\(linked.log.lines)")
+    // The start's save, coming after the end, is not made; the saved session stays at extras.
+    #expect(linked.startup.save(found, through: linked.session, restoredSave: save) == nil)
+    linked.program.restoredPathSaved(nil)
+    #expect(linked.savedPosition?.kind == .extras)
   }
 
   @Test("--fresh starts at the search form without erasing the saved booking; a search asks first")

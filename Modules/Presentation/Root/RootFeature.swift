@@ -143,7 +143,9 @@ public enum RootFeature {
     case tick(Date)
     /// Spinner animation frame.
     case spin
-    /// The saved flow (or a deep link) was restored at start.
+    /// The saved flow (or a deep link) was restored at start. Its path, when it differs from the
+    /// snapshot on disk, is being saved by the start's work (`Startup.save`), which reports with
+    /// `snapshotSaved`.
     case restored(Restoration)
     /// A key or reply for the step `StepID`.
     case step(StepID, StepAction)
@@ -253,6 +255,9 @@ public enum RootFeature {
     case .restored(let restoration):
       state.restoring = nil
       state.flow = restoration.flow
+      // The start's work saves the restored path when it differs from the one on disk, and says
+      // how with `snapshotSaved`: it is not asked for again.
+      if state.saving.needsSave(state.flow.snapshot) { state.saving.willSave(state.flow.snapshot) }
       state.shell.record(restoration.event)
       if case .results(let criteria, _)? = state.flow.path.first {
         state.search = SearchFeature.State(today: state.search.today, criteria: criteria)

@@ -152,9 +152,10 @@ struct TestStoreTests {
     store.send(.restored(Restoration(flow: flow, outcome: .resumed(at: .results))))
     #expect(store.state.current == .results)
     #expect(store.running == 2, "the offers and the week's fares")
-    // The restored path is saved, and the log hears of the restore and of what the header says.
+    // The restored path is the start's work's to save, not asked for again; the log hears of the
+    // restore and of what the header says.
+    #expect(store.state.saving.pending == BookingSnapshot(criteria: criteria, position: .results))
     store.commands([
-      .saveSnapshot(BookingSnapshot(criteria: criteria, position: .results)),
       .log("flow: accepted restore -> Resumed at results. -> [results]"),
       .log("notice: Resumed at results"),
     ])

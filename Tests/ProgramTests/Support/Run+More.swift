@@ -27,19 +27,24 @@ extension Run {
     return save
   }
 
-  /// The start's work (payments a crash cut off, the restore and its save through `save`),
-  /// not yet handed to the program.
-  func startWork(_ save: RestoredSave) async -> Startup.Found {
-    await startup.work(
-      airline: airline, session: session, restoredSave: save, clock: clock.wallClock,
-      executor: nil
-    ).value
+  /// The start's work (payments a crash cut off, the restore) and the restored path's save
+  /// through `save`, not yet handed to the program.
+  func startWork(_ save: RestoredSave) async -> (found: Startup.Found, saved: SessionSave?) {
+    let found = await restore()
+    return (found, startup.save(found, through: session, restoredSave: save))
   }
 
-  /// Hands the start's work to the program, as `booking` does once it is done, then runs to rest.
-  func deliver(_ found: Startup.Found) async {
+  /// The start's work without the restored path's save.
+  func restore() async -> Startup.Found {
+    await startup.work(airline: airline, clock: clock.wallClock, executor: nil).value
+  }
+
+  /// Hands the start's work to the program, as `booking` does: the restored flow, then its
+  /// path's save; then runs to rest.
+  func deliver(_ work: (found: Startup.Found, saved: SessionSave?)) async {
     if startup.restoring == nil { program.startFresh() }
-    startup.deliver(found, to: program)
+    startup.deliver(work.found, to: program)
+    program.restoredPathSaved(work.saved)
     await settle()
   }
 

@@ -85,11 +85,12 @@ final class Run: Driving {
   func start() async {
     program.run()
     let found = await startup.work(
-      airline: airline, services: services, session: session, restoredSave: RestoredSave(),
-      clock: clock.wallClock, executor: nil
+      airline: airline, services: services, clock: clock.wallClock, executor: nil
     ).value
     if startup.restoring == nil { program.startFresh() }
     startup.deliver(found, to: program)
+    program.restoredPathSaved(
+      startup.save(found, through: session, restoredSave: RestoredSave()))
     await settle()
   }
 
