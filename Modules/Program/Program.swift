@@ -504,8 +504,15 @@ extension FeatureProgram where Root == RootFeature {
     guard awaitingRestoredSave else { return }
     awaitingRestoredSave = false
     guard exitCode == nil else { return }
+    // The frame the restored flow asked for, drawn now if its turn has not come yet.
+    if renderScheduled {
+      renderScheduled = false
+      compose()
+    }
+    // A save that worked changes nothing on screen: that frame is shown before it is reduced. A
+    // save that failed is reduced first, so the frame says so.
+    if saved?.error == nil { show() }
     if let saved { store.send(.snapshotSaved(saved.snapshot, error: saved.error)) }
-    renderScheduled = false
     render()
     let keys = keysWhileSaving
     keysWhileSaving = []

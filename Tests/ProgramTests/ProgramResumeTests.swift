@@ -164,6 +164,31 @@ struct ProgramResumeTests {
     #expect(Run.field("Card number", in: linked.text) == "4", "\(linked.text)")
   }
 
+  @Test("a restored path whose save fails is shown with the reason, never without it")
+  func restoredSaveFails() async throws {
+    let (first, _, quote) = try await linkFromExtras()
+    defer { first.remove() }
+    let session = MemorySession()
+    session.failSaves("No space left on device")
+    let linked = try Run(
+      ["--latency", "0", "--open", "booking://pay/\(quote.rawValue)"], root: first.root,
+      session: session)
+    let save = await linked.startHeld()
+    let found = await linked.restore()
+    linked.startup.deliver(found, to: linked.program)
+    await linked.settle()
+    let frames = linked.screen.frames.count
+    linked.program.restoredPathSaved(
+      linked.startup.save(found, through: linked.session, restoredSave: save))
+    await linked.settle()
+    let shown = linked.screen.frames.dropFirst(frames)
+    #expect(!shown.isEmpty)
+    #expect(
+      shown.allSatisfy { $0.description.contains("Progress cannot be saved") },
+      "a frame shown without the reason: \(shown.map(\.description))")
+    #expect(linked.text.contains("Card number"), "\(linked.text)")
+  }
+
   @Test("a hang-up while the restored path is being saved is an end while resuming")
   func hangUpWhileTheRestoredPathIsSaved() async throws {
     let (first, linked, _) = try await linkFromExtras()
