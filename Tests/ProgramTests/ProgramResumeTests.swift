@@ -96,16 +96,8 @@ struct ProgramResumeTests {
   @Test(
     "a link's restore saved before a quit while opening: the log says so, and a start resumes it")
   func quitAfterTheRestoredSave() async throws {
-    let first = try Run(["--latency", "0"])
+    let (first, linked, quote) = try await linkFromExtras()
     defer { first.remove() }
-    await first.start()
-    await first.bookUntilPayment()
-    let quote = try #require(first.savedQuoteID)
-    await first.press(.escape)
-    #expect(first.savedPosition?.kind == .extras, "\(first.text)")
-
-    let linked = try Run(
-      ["--latency", "0", "--open", "booking://pay/\(quote.rawValue)"], root: first.root)
     let save = await linked.startHeld()
     #expect(linked.text.contains("Opening payment from the link"), "\(linked.text)")
     _ = await linked.startWork(save)
