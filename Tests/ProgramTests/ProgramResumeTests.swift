@@ -137,10 +137,7 @@ struct ProgramResumeTests {
   func restoredFrameWaitsForItsSave() async throws {
     let (first, linked, quote) = try await linkFromExtras()
     defer { first.remove() }
-    let save = await linked.startHeld()
-    let found = await linked.restore()
-    linked.startup.deliver(found, to: linked.program)
-    await linked.settle()
+    let (save, found) = await linked.restoreHeld()
     await linked.type("4")
     #expect(linked.current == .payment)
     #expect(linked.savedPosition?.kind == .extras)
@@ -148,9 +145,7 @@ struct ProgramResumeTests {
       linked.text.contains("Opening payment from the link") && !linked.text.contains("Card number"),
       "a path shown before it is on disk: \(linked.text)")
 
-    linked.program.restoredPathSaved(
-      linked.startup.save(found, through: linked.session, restoredSave: save))
-    await linked.settle()
+    await linked.saveRestored(found, through: save)
     #expect(linked.savedQuoteID == quote)
     #expect(linked.text.contains("Card number"), "\(linked.text)")
     #expect(Run.field("Card number", in: linked.text) == "4", "\(linked.text)")
@@ -165,14 +160,9 @@ struct ProgramResumeTests {
     let linked = try Run(
       ["--latency", "0", "--open", "booking://pay/\(quote.rawValue)"], root: first.root,
       session: session)
-    let save = await linked.startHeld()
-    let found = await linked.restore()
-    linked.startup.deliver(found, to: linked.program)
-    await linked.settle()
+    let (save, found) = await linked.restoreHeld()
     let frames = linked.screen.frames.count
-    linked.program.restoredPathSaved(
-      linked.startup.save(found, through: linked.session, restoredSave: save))
-    await linked.settle()
+    await linked.saveRestored(found, through: save)
     let shown = linked.screen.frames.dropFirst(frames)
     #expect(!shown.isEmpty)
     #expect(
@@ -185,10 +175,7 @@ struct ProgramResumeTests {
   func hangUpWhileTheRestoredPathIsSaved() async throws {
     let (first, linked, _) = try await linkFromExtras()
     defer { first.remove() }
-    let save = await linked.startHeld()
-    let found = await linked.restore()
-    linked.startup.deliver(found, to: linked.program)
-    await linked.settle()
+    let (save, found) = await linked.restoreHeld()
     linked.program.hungUp()
     #expect(linked.exitCode == 0)
     #expect(

@@ -39,6 +39,22 @@ extension Run {
     await startup.work(airline: airline, clock: clock.wallClock, executor: nil).value
   }
 
+  /// Draws the first frame, restores and hands the restored flow over, as `booking` does, with
+  /// the restored path's save left for `saveRestored`: until then its frame is drawn, not shown.
+  func restoreHeld() async -> (save: RestoredSave, found: Startup.Found) {
+    let save = await startHeld()
+    let found = await restore()
+    startup.deliver(found, to: program)
+    await settle()
+    return (save, found)
+  }
+
+  /// The restored path's save through `save`, handed to the program; then runs to rest.
+  func saveRestored(_ found: Startup.Found, through save: RestoredSave) async {
+    program.restoredPathSaved(startup.save(found, through: session, restoredSave: save))
+    await settle()
+  }
+
   /// Hands the start's work to the program, as `booking` does: the restored flow, then its
   /// path's save; then runs to rest.
   func deliver(_ work: (found: Startup.Found, saved: SessionSave?)) async {
