@@ -15,8 +15,8 @@ struct IdleTests {
     _ = try await terminal.searchIstanbulToAmsterdam(passengers: 1)
     let pid = try terminal.panePID()
     // The results and the fare strip have arrived (nothing is busy), then the app is left alone.
-    try await terminal.waitFor("the fare strip loaded, no spinner") { screen in
-      screen.contains("sorted by") && !screen.contains("Loading")
+    let screen = try await terminal.waitFor("the fare strip loaded, no spinner") { screen in
+      screen.contains("sorted by") && !screen.contains("Loading") && Self.stripLoaded(screen)
         && !["⠋", "⠙", "⠹", "⠸", "⠼", "⠴", "⠦", "⠧", "⠇", "⠏"].contains { screen.contains($0) }
     }
     // The app is left alone for a second, then watched for one: both are waits on the wall
@@ -29,10 +29,22 @@ struct IdleTests {
     // with it; one that began counts whole). libdispatch's thread-pool monitor, started by the
     // first worker of a global concurrent queue (Task.sleep's, and Swift's global executor),
     // would wake the manager thread once a second: in a watched second, at least once.
+    let woken = after.compactMap { thread, now in
+      let count = now.count - (before[thread]?.count ?? 0)
+      return count == 0
+        ? nil : "\(now.name) (\(thread)): \(count)\(before[thread] == nil ? ", new" : "")"
+    }
     let wakes = after.reduce(0) { $0 + $1.value.count - (before[$1.key]?.count ?? 0) }
-    #expect(
-      wakes == 0,
-      "the idle app woke \(wakes) times in 1 s: \(after.values.map { "\($0.name) \($0.count)" })")
+    #expect(wakes == 0, "the idle app woke \(wakes) times in 1 s: \(woken)\n\(screen)")
+  }
+
+  /// Whether the fare strip has its days' fares: its bars, two rows above the row naming the
+  /// searched day ("[Th 3]"), hold no "…" (a day still being asked for).
+  static func stripLoaded(_ screen: String) -> Bool {
+    let rows = screen.split(separator: "\n", omittingEmptySubsequences: false)
+    guard let days = rows.firstIndex(where: { $0.contains(#/\[\w+ \d+\]/#) }), days >= 2
+    else { return false }
+    return !rows[days - 2].contains("…")
   }
 
   /// Context switches of every thread of `pid` by thread ID (each wake of a sleeping thread is
