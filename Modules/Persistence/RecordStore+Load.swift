@@ -113,25 +113,25 @@ extension RecordStore {
     kind: RecordKind,
     relative: String
   ) throws(StoreError) -> Result<Value, CorruptRecord> {
-    let header: EnvelopeHeader
+    let envelope: OpenedEnvelope<Value>
     do {
-      header = try RecordCodec.decode(EnvelopeHeader.self, from: data)
+      envelope = try RecordCodec.decode(OpenedEnvelope<Value>.self, from: data)
     } catch {
       return .failure(CorruptRecord(RecordCodec.reason(for: error, data: data)))
     }
-    if header.schema > kind.schema {
-      throw .newerSchema(path: relative, found: header.schema, supported: kind.schema)
+    if envelope.schema > kind.schema {
+      throw .newerSchema(path: relative, found: envelope.schema, supported: kind.schema)
     }
-    guard header.schema >= 1 else {
-      return .failure(CorruptRecord("schema \(header.schema) is not a valid version"))
+    guard envelope.schema >= 1 else {
+      return .failure(CorruptRecord("schema \(envelope.schema) is not a valid version"))
     }
-    guard header.kind == kind.folder else {
-      let found = header.kind.quotedForDisplay
+    guard envelope.kind == kind.folder else {
+      let found = envelope.kind.quotedForDisplay
       return .failure(CorruptRecord("it holds kind \(found), not '\(kind.folder)'"))
     }
-    do {
-      return .success(try RecordCodec.decode(Envelope<Value>.self, from: data).data)
-    } catch {
+    switch envelope.payload {
+    case .success(let value): return .success(value)
+    case .failure(let error):
       return .failure(CorruptRecord(RecordCodec.reason(for: error, data: data)))
     }
   }
