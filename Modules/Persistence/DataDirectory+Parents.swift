@@ -35,7 +35,7 @@ extension DataDirectory {
   private static func linkProblem(above folder: String, user: uid_t) -> String? {
     var prefix = ""
     for component in folder.split(separator: "/") {
-      prefix += "/" + component
+      prefix += "/" + String(component)
       guard case .success(let status) = Posix.linkStatus(of: prefix) else { return nil }
       guard (status.st_mode & S_IFMT) == S_IFLNK else { continue }
       let owner = status.st_uid
@@ -77,8 +77,13 @@ extension DataDirectory {
         : String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
       full = base + "/" + path
     }
-    let parts = full.split(separator: "/", omittingEmptySubsequences: true)
-    return "/" + parts.joined(separator: "/")
+    // Concrete `String` appends, not `joined(separator:)`: unspecialized, it looks its element's
+    // conformances up at run time, a measurable part of a start.
+    var joined = ""
+    for part in full.split(separator: "/", omittingEmptySubsequences: true) {
+      joined += "/" + String(part)
+    }
+    return joined.isEmpty ? "/" : joined
   }
 
   /// The folder holding `path` (absolute, without a trailing `/`); `/` for `/`.

@@ -25,7 +25,7 @@ public enum DeepLink: Hashable, Sendable {
   public init(parsing text: String) throws(DeepLinkError) {
     let link = text.trimmingSpaces()
     guard link.utf8.count <= Self.maximumLength else { throw .tooLong(link.utf8.count) }
-    guard let schemeEnd = link.firstRange(of: "://") else { throw .notALink(link) }
+    guard let schemeEnd = Self.range(of: "://", in: link) else { throw .notALink(link) }
     let scheme = String(link[..<schemeEnd.lowerBound])
     guard scheme.lowercased() == "booking" else { throw .wrongScheme(scheme) }
     let rest = link[schemeEnd.upperBound...]
@@ -163,6 +163,19 @@ public enum DeepLink: Hashable, Sendable {
     return (String(text[..<index]), String(text[text.index(after: index)...]))
   }
 
+  /// The first occurrence of `needle` in `text`. Concrete, not `firstRange(of:)`: its generic
+  /// code looks conformances up at run time, on a pay link's way to its first frame.
+  private static func range(of needle: String, in text: String) -> Range<String.Index>? {
+    var start = text.startIndex
+    while start < text.endIndex {
+      if text[start...].hasPrefix(needle) {
+        return start..<text.index(start, offsetBy: needle.count)
+      }
+      start = text.index(after: start)
+    }
+    return nil
+  }
+
   /// Decodes `%XX` escapes (and `+` as a space in values), refusing broken escapes.
   private static func percentDecoded(_ raw: String, name: String) throws(DeepLinkError) -> String {
     var bytes: [UInt8] = []
@@ -180,7 +193,8 @@ public enum DeepLink: Hashable, Sendable {
       }
     }
     guard let text = String(validating: bytes, as: UTF8.self),
-      !text.unicodeScalars.contains(where: { $0.properties.generalCategory == .control })
+      // The control characters (general category Cc): C0, DEL and C1.
+      !text.unicodeScalars.contains(where: { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) })
     else { throw .invalidEncoding(name) }
     return text
   }
