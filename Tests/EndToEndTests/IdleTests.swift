@@ -29,13 +29,13 @@ struct IdleTests {
     // with it; one that began counts whole). libdispatch's thread-pool monitor, started by the
     // first worker of a global concurrent queue (Task.sleep's, and Swift's global executor),
     // would wake the manager thread once a second: in a watched second, at least once.
-    let woken = after.compactMap { thread, now in
+    let woken = after.compactMap { thread, now -> (text: String, count: Int)? in
       let count = now.count - (before[thread]?.count ?? 0)
-      return count == 0
-        ? nil : "\(now.name) (\(thread)): \(count)\(before[thread] == nil ? ", new" : "")"
+      guard count != 0 else { return nil }
+      return ("\(now.name) (\(thread)): \(count)\(before[thread] == nil ? ", new" : "")", count)
     }
-    let wakes = after.reduce(0) { $0 + $1.value.count - (before[$1.key]?.count ?? 0) }
-    #expect(wakes == 0, "the idle app woke \(wakes) times in 1 s: \(woken)\n\(screen)")
+    let wakes = woken.reduce(0) { $0 + $1.count }
+    #expect(wakes == 0, "the idle app woke \(wakes) times in 1 s: \(woken.map(\.text))\n\(screen)")
   }
 
   /// Whether the fare strip has its days' fares: its bars, two rows above the row naming the
