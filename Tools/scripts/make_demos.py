@@ -29,8 +29,9 @@ DEMOS = {
     "deep-link-flag": CARD + ["=n", "ctrl-u"] + TO_PAYMENT + ["esc"],
     # A seat and a bag priced, then the promo code (Ctrl-P) at payment.
     "price-writers": SEARCH + ["enter"] + PASSENGER + ["enter", "tab", "=+", "=c", "ctrl-p"],
-    # At payment, back to the results, and the second flight.
-    "old-price": TO_PAYMENT + ["esc", "esc", "esc", "down", "enter"],
+    # At payment, back to the results, and the dearest flight (the last): its price is not the
+    # first flight's on any day with two prices, where the second flight's may be.
+    "old-price": TO_PAYMENT + ["esc", "esc", "esc", "end", "enter"],
     # To the payment form, for the kill of demo 4 (process death).
     "to-payment": TO_PAYMENT,
     # Paid, the travellers saved (s), a new booking of the same search, to Pay.

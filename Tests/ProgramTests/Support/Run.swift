@@ -17,7 +17,7 @@ import Testing
 @MainActor
 final class Run: Driving {
   /// 2026-11-29 12:00:00 UTC.
-  static let start = Date(timeIntervalSince1970: 1_795_953_600)
+  nonisolated static let start = Date(timeIntervalSince1970: 1_795_953_600)
 
   let root: String
   let clock: ManualClock
