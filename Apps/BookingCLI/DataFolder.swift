@@ -66,6 +66,22 @@ struct DataFolder {
       locking: locking)
   }
 
+  /// The offer `id`, still on sale. The airline says the same of an offer it never made and of
+  /// one gone stale: one with no record here names nothing (66), one with a record is refused
+  /// (69).
+  func availableOffer(_ id: OfferID) async throws(Failure) -> Offer {
+    do throws(ServiceError) {
+      return try await calls.offer(id: id)
+    } catch {
+      if case .offerNoLongerAvailable = error,
+        (try? store.exists(id: id.rawValue, kind: AirlineRecords.offers)) == false
+      {
+        throw .notFound("no offer \(id) was found in \(path) (see booking-cli search)")
+      }
+      throw .airline(error)
+    }
+  }
+
   /// Opens the directory `explicit` names (or the default one) for a command that only reads:
   /// nothing is made. The folder is nil when nothing is at its path: nothing was saved there.
   static func openExisting(explicit: String?) throws(Failure) -> (path: String, folder: DataFolder?)

@@ -15,13 +15,7 @@ import SimulatedAirline
 /// in the app.
 enum QuoteCommand {
   static func run(_ invocation: Invocation, json: Bool) async throws(Failure) {
-    let offerText = try invocation.words("OFFER")[0]
-    let offerID: OfferID
-    do {
-      offerID = try OfferID(offerText)
-    } catch {
-      throw .usage("OFFER '\(offerText)' is not an offer ID (see booking-cli search)")
-    }
+    let offerID = try offerID(invocation)
     let given = invocation.values["--passenger"] ?? []
     guard !given.isEmpty else {
       throw .usage(#"quote needs --passenger "Ms Ada Lovelace 1990-05-04", once per passenger"#)
@@ -76,19 +70,7 @@ enum QuoteCommand {
       priceChanges: priceChanges, locking: .required)
     defer { folder.keepLock() }
     let calls = folder.calls
-    let offer: Offer
-    do throws(ServiceError) {
-      offer = try await calls.offer(id: offerID)
-    } catch {
-      // The airline says the same of an offer it never made and of one gone stale: one with no
-      // record names nothing (66), one with a record is refused (69).
-      if case .offerNoLongerAvailable = error,
-        (try? folder.store.exists(id: offerID.rawValue, kind: AirlineRecords.offers)) == false
-      {
-        throw .notFound("no offer \(offerID) was found in \(folder.path) (see booking-cli search)")
-      }
-      throw .airline(error)
-    }
+    let offer = try await folder.availableOffer(offerID)
     if !offer.isRoundTrip, let text = invocation.value("--return-seat") {
       throw .usage(
         "--return-seat \(text): offer \(offer.id) is one way; seats on it are given with --seat")
@@ -100,6 +82,12 @@ enum QuoteCommand {
       made = try await calls.quote(
         offer: offer, passengers: passengers, contact: contact, extras: extras)
     } catch {
+      // A seat refused (none of that name, or taken): the seat map says which can be had.
+      if case .invalidExtras(let reason) = error,
+        await unavailableSeat(in: extras, of: offer, calls)
+      {
+        throw .usage("\(reason) booking-cli seats \(offer.id) shows the free seats.")
+      }
       throw .airline(error)
     }
     let report = self.report(made.draft, made.quote, dataDirectory: invocation.value("--data-dir"))
@@ -128,6 +116,28 @@ enum QuoteCommand {
       ("Open it", report.open),
     ]
     Output.fields(fields)
+  }
+
+  /// Whether a seat of `extras` is not on its flight's seat map, or taken there.
+  private static func unavailableSeat(in extras: Extras, of offer: Offer, _ calls: BookingCalls)
+    async -> Bool
+  {
+    guard let maps = try? await calls.seatMaps(for: offer.id) else { return false }
+    return maps.contains { map in
+      extras.seats(onSlice: map.slice).values.contains { designator in
+        map.seat(designator).map(\.occupied) ?? true
+      }
+    }
+  }
+
+  /// The command's OFFER, an offer ID.
+  static func offerID(_ invocation: Invocation) throws(Failure) -> OfferID {
+    let text = try invocation.words("OFFER")[0]
+    do {
+      return try OfferID(text)
+    } catch {
+      throw .usage("OFFER '\(text)' is not an offer ID (see booking-cli search)")
+    }
   }
 
   private static func report(_ draft: BookingDraft, _ quote: Quote, dataDirectory: String?)

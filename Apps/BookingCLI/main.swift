@@ -21,9 +21,9 @@ enum BookingCLI {
     Book a flight without the terminal app, in the same data directory as `booking`: a quote
     made here opens in the app with its booking:// link. quote, pay and resolve take the
     app's lock and exit 75 while the app is open. airports, search (which saves its offers,
-    as the app's searches do), trips, show and session work while the app is open; session
-    takes the lock only when it is free, to settle a payment a crash cut off as the app would.
-    trips, show and session only read: they make no data directory.
+    as the app's searches do), seats, trips, show and session work while the app is open;
+    session takes the lock only when it is free, to settle a payment a crash cut off as the
+    app would. seats, trips, show and session only read: they make no data directory.
 
     Commands:
       airports QUERY               airports matching a code, city or name
@@ -33,6 +33,8 @@ enum BookingCLI {
           11, infants under 2 on an adult's lap; -n N or --passengers N is --adults N)
           [--sort price|departure|duration] [--nonstop] [--wide] (--wide adds
           the airline, the fare per adult and the arrival's date: wider than 100 columns)
+      seats OFFER                  the seat map of each flight of the offer: free and taken
+                                   seats, and what a seat costs when it is not included
       quote OFFER                  passengers and contact saved as a draft, then priced
           --passenger "Ms Ada Lovelace 1990-05-04" (once per traveller the offer is for,
           infants too: title, given names, family name, date of birth; it may start with
@@ -138,6 +140,7 @@ enum BookingCLI {
     switch invocation.command {
     case "airports": try SearchCommands.airports(invocation, json: json)
     case "search": try await SearchCommands.search(invocation, json: json)
+    case "seats": try await SeatsCommand.run(invocation, json: json)
     case "quote": try await QuoteCommand.run(invocation, json: json)
     case "pay": try await PayCommand.run(invocation, json: json)
     case "trips": try await TripsCommands.trips(invocation, json: json)
@@ -146,8 +149,8 @@ enum BookingCLI {
     case "resolve": try await ResolveCommand.run(invocation, json: json)
     case nil:
       throw .usage(
-        "a command is needed: airports, search, quote, pay, trips, show, session or resolve; "
-          + "see --help")
+        "a command is needed: airports, search, seats, quote, pay, trips, show, session or "
+          + "resolve; see --help")
     case let other?: throw .usage("unknown command '\(other)'; see booking-cli --help")
     }
   }

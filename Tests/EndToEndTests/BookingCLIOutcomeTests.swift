@@ -232,6 +232,21 @@ struct CLIOutcome: Sendable, CustomTestStringConvertible {
     .init("search", "the data directory is a file", 73, .error("cannotUseData")) { cli in
       CLISetup(["search", "IST", "AMS", BookingCLI.day, "--data-dir", try CLIFixture.file(cli)])
     },
+    // seats
+    .init("seats", "the seat maps", 0, .object(["offer", "cabin", "slices"])) { cli in
+      CLISetup(["seats", try await CLIFixture.offer(cli)])
+    },
+    .init("seats", "a malformed offer ID", 64, .error("usage"), naming: "../offers") { _ in
+      CLISetup(["seats", "../offers"])
+    },
+    .init("seats", "no such offer", 66, .error("notFound"), naming: "of-1234567890abcdef") { _ in
+      CLISetup(["seats", "of-1234567890abcdef"])
+    },
+    .init("seats", "the offer has gone stale", 69, .error("refused")) { cli in
+      let offer = try await CLIFixture.offer(cli)
+      try CLIFixture.expire("offers", offer, fields: ["expiresAt"], in: cli)
+      return CLISetup(["seats", offer])
+    },
     // quote
     .init("quote", "quoted", 0, .object(["id", "draftID", "total", "expiresAt", "link", "open"])) {
       cli in CLISetup(["quote", try await CLIFixture.offer(cli)] + ada + contact)
@@ -250,8 +265,15 @@ struct CLIOutcome: Sendable, CustomTestStringConvertible {
     .init("quote", "a passenger too few for the offer", 64, .error("usage")) { cli in
       CLISetup(["quote", try await CLIFixture.offer(cli, adults: 2)] + ada + contact)
     },
-    .init("quote", "a seat the aircraft does not have", 64, .error("usage"), naming: "45A") { cli in
-      CLISetup(["quote", try await CLIFixture.offer(cli)] + ada + contact + ["--seat", "1:45A"])
+    // No cabin has a row 99, whatever the aircraft of the day's cheapest offer.
+    .init("quote", "a seat the aircraft does not have", 64, .error("usage"), naming: "99A") { cli in
+      CLISetup(["quote", try await CLIFixture.offer(cli)] + ada + contact + ["--seat", "1:99A"])
+    },
+    .init("quote", "a seat that is taken", 64, .error("usage"), naming: "booking-cli seats") {
+      cli in
+      let offer = try await CLIFixture.offer(cli)
+      let seat = try await cli.takenSeat(of: offer)
+      return CLISetup(["quote", offer] + ada + contact + ["--seat", "1:\(seat)"])
     },
     .init("quote", "the app has the data directory", 75, .error("temporary")) { cli in
       CLISetup(["quote", try await CLIFixture.offer(cli)] + ada + contact, locked: true)

@@ -100,33 +100,32 @@ struct BookingCLIRoundTripTests {
       returning.hasSuffix(":00+01:00") || returning.hasSuffix(":00+02:00"), "\(returning)")
     #expect(returning.hasPrefix(Self.back), "\(returning)")
 
-    // Seats for Ada (1) and the child (3) on both flights; the infant travels on a lap. The
-    // first row whose A and B seats are free both ways is taken.
-    var made: [String: Any]?
-    var row = 0
-    for candidate in 12...30 {
-      let result = try await cli.run(
-        ["quote", offerID] + Self.family().flatMap { ["--passenger", $0] } + [
-          "--email", "ada@example.com", "--phone", "+44 20 7946 0000", "--seat",
-          "1:\(candidate)A", "--return-seat", "1:\(candidate)A", "--seat", "3:\(candidate)B",
-          "--return-seat", "3:\(candidate)B", "--json",
-          // The fares are checked against the search: no re-pricing (tested on its own).
-          "--price-changes", "never",
-        ])
-      if result.status == 64, result.stderr.contains("is already taken") { continue }
-      #expect(result.status == 0, "quote in row \(candidate): \(result.stderr)")
-      made = try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any]
-      row = candidate
-      break
-    }
-    let quote = try #require(made, "no row had its A and B seats free both ways")
+    // Seats for Ada (1) and the child (3) on both flights, free on the seat maps whatever the
+    // day's aircraft and cabin; the infant travels on a lap.
+    let outSeats = Array(try await cli.freeSeats(of: offerID, slice: 0).prefix(2))
+    let backSeats = Array(try await cli.freeSeats(of: offerID, slice: 1).prefix(2))
+    try #require(
+      outSeats.count == 2 && backSeats.count == 2, "free seats: \(outSeats), \(backSeats)")
+    let result = try await cli.run(
+      ["quote", offerID] + Self.family().flatMap { ["--passenger", $0] } + [
+        "--email", "ada@example.com", "--phone", "+44 20 7946 0000", "--seat", "1:\(outSeats[0])",
+        "--return-seat", "1:\(backSeats[0])", "--seat", "3:\(outSeats[1])", "--return-seat",
+        "3:\(backSeats[1])", "--json",
+        // The fares are checked against the search: no re-pricing (tested on its own).
+        "--price-changes", "never",
+      ])
+    #expect(result.status == 0, "quote: \(result.stderr)")
+    let quote = try #require(
+      try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any],
+      "\(result.stdout)")
     let quoteID = try #require(quote["id"] as? String)
     let times = Self.timeProblems(in: quote)
     #expect(times.problems.isEmpty, "\(times.problems)")
     let passengers = try #require(quote["passengers"] as? [[String: Any]])
     #expect(passengers.map { $0["type"] as? String } == ["adult", "adult", "child", "infant"])
-    #expect(passengers.map { $0["seat"] as? String } == ["\(row)A", nil, "\(row)B", nil])
-    #expect(passengers.map { $0["returnSeat"] as? String } == ["\(row)A", nil, "\(row)B", nil])
+    #expect(passengers.map { $0["seat"] as? String } == [outSeats[0], nil, outSeats[1], nil])
+    #expect(
+      passengers.map { $0["returnSeat"] as? String } == [backSeats[0], nil, backSeats[1], nil])
     let lines = try #require(quote["lines"] as? [[String: Any]])
     #expect(
       lines.map { $0["kind"] as? String }
@@ -135,7 +134,10 @@ struct BookingCLIRoundTripTests {
       "\($0["slice"] as? Int ?? -1):\($0["passenger"] as? Int ?? -1):\($0["seat"] as? String ?? "")"
     }
     #expect(
-      Set(seats) == ["0:1:\(row)A", "0:3:\(row)B", "1:1:\(row)A", "1:3:\(row)B"], "\(seats)")
+      Set(seats) == [
+        "0:1:\(outSeats[0])", "0:3:\(outSeats[1])", "1:1:\(backSeats[0])", "1:3:\(backSeats[1])",
+      ],
+      "\(seats)")
     #expect(lines.filter { $0["kind"] as? String != "seat" }.allSatisfy { $0["slice"] == nil })
     // The search's total is the fares and taxes of the quote; the seats come on top.
     let fares = try Self.sum(lines, kinds: ["fare", "childFare", "infant", "tax"])
@@ -161,7 +163,8 @@ struct BookingCLIRoundTripTests {
     #expect(shownLines.contains { $0.hasPrefix("Out ") && $0.contains("IST") }, "\(text.stdout)")
     #expect(shownLines.contains { $0.hasPrefix("Back ") && $0.contains("AMS") }, "\(text.stdout)")
     #expect(text.stdout.contains("2 adults, 1 child and 1 infant"), "\(text.stdout)")
-    #expect(text.stdout.contains("seats \(row)A out, \(row)A back"), "\(text.stdout)")
+    #expect(
+      text.stdout.contains("seats \(outSeats[0]) out, \(backSeats[0]) back"), "\(text.stdout)")
     let trips = try await cli.run(["trips"])
     let tripRow = trips.stdout.split(separator: "\n").first { $0.hasPrefix(reference) } ?? ""
     #expect(tripRow.contains("IST-AMS-IST") && tripRow.contains("2A1C1I"), "\(trips.stdout)")

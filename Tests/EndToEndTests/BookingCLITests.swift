@@ -26,27 +26,18 @@ struct BookingCLITests {
     #expect(offer["roundTrip"] as? Bool == false)
     let offerID = try #require(offer["id"] as? String)
 
-    // The seat map follows the offer, and the offer the day searched (three weeks from today):
-    // 14C, free on most days' first offer, was taken on 2026-12-22's. The first seat of the
-    // row that is free is asked for; a taken one is refused with its reason (exit 64).
-    var document: [String: Any]?
-    var seat = ""
-    for candidate in ["14C", "14D", "14A", "14F", "15C", "15D", "16C", "16D"] {
-      let result = try await cli.run([
-        "quote", offerID, "--passenger", "Ms Ada Lovelace 1990-05-04", "--passenger",
-        "Mr Charles Babbage 1991-12-26", "--email", "ada@example.com", "--phone",
-        "+44 20 7946 0000", "--seat", "2:\(candidate)", "--bags", "1:2", "--insurance",
-        "--json",
-      ])
-      if result.status == 64, result.stderr.contains("Seat \(candidate) is already taken") {
-        continue
-      }
-      #expect(result.status == 0, "quote with seat \(candidate): \(result.stderr)")
-      document = try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any]
-      seat = candidate
-      break
-    }
-    let quote = try #require(document, "every candidate seat was taken")
+    // The seat map follows the offer, and the offer the day searched: a free seat is read from
+    // it, whatever the aircraft and cabin that day.
+    let seat = try await cli.freeSeat(of: offerID)
+    let result = try await cli.run([
+      "quote", offerID, "--passenger", "Ms Ada Lovelace 1990-05-04", "--passenger",
+      "Mr Charles Babbage 1991-12-26", "--email", "ada@example.com", "--phone",
+      "+44 20 7946 0000", "--seat", "2:\(seat)", "--bags", "1:2", "--insurance", "--json",
+    ])
+    #expect(result.status == 0, "quote with seat \(seat): \(result.stderr)")
+    let document =
+      try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any]
+    let quote = try #require(document, "\(result.stdout)")
     let quoteID = try #require(quote["id"] as? String)
     #expect(quote["link"] as? String == "booking://pay/\(quoteID)")
     #expect((quote["open"] as? String)?.contains("--open booking://pay/\(quoteID)") == true)
@@ -72,6 +63,61 @@ struct BookingCLITests {
     // Only the last four digits are kept anywhere.
     let files = DataFiles(root: cli.dataDirectory)
     #expect(files.containing("4242424242424242").isEmpty)
+  }
+
+  @Test("seats: the map of each flight, its letters where the JSON says free and - where taken")
+  func seatMaps() async throws {
+    let cli = try BookingCLI()
+    defer { cli.close() }
+    let offers = try #require(
+      try await cli.json([
+        "search", "IST", "AMS", BookingCLI.day, "--return", BookingCLI.day(inDays: 28),
+      ]) as? [[String: Any]])
+    let offerID = try #require(offers.first?["id"] as? String)
+    let document = try #require(try await cli.json(["seats", offerID]) as? [String: Any])
+    let slices = try #require(document["slices"] as? [[String: Any]])
+    #expect(slices.compactMap { $0["direction"] as? String } == ["outbound", "return"])
+
+    let text = try await cli.run(["seats", offerID])
+    #expect(text.status == 0, "\(text.stderr)")
+    let lines = text.stdout.split(separator: "\n", omittingEmptySubsequences: false).map(
+      String.init)
+    #expect(lines.allSatisfy { $0.count <= 100 }, "\(text.stdout)")
+    let headings = lines.indices.filter {
+      lines[$0].hasPrefix("Outbound: ") || lines[$0].hasPrefix("Return: ")
+    }
+    try #require(headings.count == 2, "\(text.stdout)")
+    var firstFree: [String] = []
+    for (slice, heading) in zip(slices, headings) {
+      let seats = try #require(slice["seats"] as? [[String: Any]])
+      #expect(seats.contains { $0["free"] as? Bool == true }, "\(seats)")
+      #expect(seats.contains { $0["free"] as? Bool == false }, "\(seats)")
+      firstFree +=
+        seats.first { $0["free"] as? Bool == true }.flatMap { $0["seat"] as? String }
+        .map { [$0] } ?? []
+      // The header names each letter's column; a seat's row shows its letter there when free.
+      let header = lines[heading + 1]
+      #expect(header.hasPrefix("row  "), "\(header)")
+      for seat in seats {
+        let row = try #require(seat["row"] as? Int)
+        let letter = try #require(seat["letter"] as? String)
+        let column = try #require(header.firstIndex(of: Character(letter)), "\(letter): \(header)")
+        let number = String(row)
+        let prefix = String(repeating: " ", count: max(0, 3 - number.count)) + number + "  "
+        let line = try #require(
+          lines[(heading + 2)...].first { $0.hasPrefix(prefix) }, "row \(row): \(text.stdout)")
+        let offset = header.distance(from: header.startIndex, to: column)
+        let shown = line[line.index(line.startIndex, offsetBy: offset)]
+        #expect(
+          shown == (seat["free"] as? Bool == true ? Character(letter) : "-"),
+          "\(seat["seat"] ?? ""): \(line)")
+      }
+    }
+    // The closing paragraph names a free seat of each map, ready to type.
+    #expect(
+      text.stdout.replacingOccurrences(of: "\n", with: " ").contains(
+        "--seat 1:\(firstFree[0]) --return-seat 1:\(firstFree[1])."),
+      "\(text.stdout)")
   }
 
   @Test("trips lists the bookings newest first, as JSON and as aligned text")

@@ -179,9 +179,10 @@ struct ManPageTests {
     let cases: [([String], [String])] = [
       (
         ["booking-cli", ""],
-        ["airports", "pay", "quote", "resolve", "search", "session", "show", "trips"]
+        ["airports", "pay", "quote", "resolve", "search", "seats", "session", "show", "trips"]
       ),
-      (["booking-cli", "s"], ["search", "session", "show"]),
+      (["booking-cli", "s"], ["search", "seats", "session", "show"]),
+      (["booking-cli", "seats", "of-1", "--j"], ["--json"]),
       (["booking-cli", "--data-dir", folder, "--json", "q"], ["quote"]),
       (["booking-cli", "--data-dir", folder + "/sav"], [folder + "/saved-data"]),
       (["booking-cli", "search", "IST", "AMS", "--so"], ["--sort"]),
@@ -224,7 +225,7 @@ struct ManPageTests {
       ("booking.fish", "booking --lang ", ["en", "tr"]),
       (
         "booking-cli.fish", "booking-cli ",
-        ["airports", "pay", "quote", "resolve", "search", "session", "show", "trips"]
+        ["airports", "pay", "quote", "resolve", "search", "seats", "session", "show", "trips"]
       ),
       ("booking-cli.fish", "booking-cli search --so", ["--sort"]),
       ("booking-cli.fish", "booking-cli search --sort ", ["departure", "duration", "price"]),

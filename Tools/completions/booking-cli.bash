@@ -45,7 +45,7 @@ _booking_cli() {
     "")
       if [[ "$cur" != -* ]]; then
         mapfile -t COMPREPLY < <(
-          compgen -W "airports search quote pay trips show session resolve" -- "$cur")
+          compgen -W "airports search seats quote pay trips show session resolve" -- "$cur")
         return
       fi
       ;;

@@ -1,10 +1,11 @@
 # fish completion for booking-cli(1): the commands and options of `booking-cli --help`
 # (Apps/BookingCLI/main.swift). Installed by Tools/scripts/install.sh into
 # share/fish/vendor_completions.d/booking-cli.fish.
-set -l commands airports search quote pay trips show session resolve
+set -l commands airports search seats quote pay trips show session resolve
 complete -c booking-cli -f
 complete -c booking-cli -n "not __fish_seen_subcommand_from $commands" -a airports -d 'Airports matching a code, city or name'
 complete -c booking-cli -n "not __fish_seen_subcommand_from $commands" -a search -d 'Offers, cheapest first'
+complete -c booking-cli -n "not __fish_seen_subcommand_from $commands" -a seats -d 'The seat map of each flight of an offer'
 complete -c booking-cli -n "not __fish_seen_subcommand_from $commands" -a quote -d 'Passengers and contact saved as a draft, then priced'
 complete -c booking-cli -n "not __fish_seen_subcommand_from $commands" -a pay -d 'Pay a quote with a card read from standard input'
 complete -c booking-cli -n "not __fish_seen_subcommand_from $commands" -a trips -d 'The bookings, newest first'
