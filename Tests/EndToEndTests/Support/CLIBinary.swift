@@ -57,23 +57,26 @@ struct BookingCLI {
     return try JSONSerialization.jsonObject(with: Data(result.stdout.utf8))
   }
 
-  /// The free seats of slice `slice` (0 the outbound, 1 the return) of `offer`, row by row, as
-  /// `seats --json` lists them.
-  func freeSeats(of offer: String, slice: Int = 0) async throws -> [String] {
+  /// The seats of slice `slice` (0 the outbound, 1 the return) of `offer`, row by row, free
+  /// (`free`) or taken, as `seats --json` lists them.
+  func seats(of offer: String, slice: Int = 0, free: Bool) async throws -> [String] {
     let document = try await json(["seats", offer]) as? [String: Any]
     let slices = document?["slices"] as? [[String: Any]] ?? []
     guard slices.indices.contains(slice), let seats = slices[slice]["seats"] as? [[String: Any]]
     else { throw E2EFailure("seats \(offer) has no slice \(slice): \(document ?? [:])") }
-    return seats.filter { $0["free"] as? Bool == true }.compactMap { $0["seat"] as? String }
+    return seats.filter { $0["free"] as? Bool == free }.compactMap { $0["seat"] as? String }
+  }
+
+  /// The free seats of slice `slice` of `offer`, row by row.
+  func freeSeats(of offer: String, slice: Int = 0) async throws -> [String] {
+    try await seats(of: offer, slice: slice, free: true)
   }
 
   /// The first taken seat on `offer`'s outbound.
   func takenSeat(of offer: String) async throws -> String {
-    let document = try await json(["seats", offer]) as? [String: Any]
-    let slices = document?["slices"] as? [[String: Any]] ?? []
-    let seats = slices.first?["seats"] as? [[String: Any]] ?? []
-    guard let seat = seats.first(where: { $0["free"] as? Bool == false })?["seat"] as? String
-    else { throw E2EFailure("no seat of \(offer) is taken: \(document ?? [:])") }
+    guard let seat = try await seats(of: offer, free: false).first else {
+      throw E2EFailure("no seat of \(offer) is taken")
+    }
     return seat
   }
 
