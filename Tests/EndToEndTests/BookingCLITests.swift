@@ -347,7 +347,7 @@ struct BookingCLITests {
     try await terminal.launch()
     try await terminal.waitFor("┌ Search flights", "From")
 
-    // Reading needs no lock: the bookings, one booking, a search, where the app is.
+    // Reading needs no lock: the bookings, one booking, a search, its seats, where the app is.
     let trips = try #require(try await cli.json(["trips"]) as? [[String: Any]])
     #expect(trips.compactMap { $0["reference"] as? String } == [reference])
     let shown = try #require(try await cli.json(["show", reference]) as? [String: Any])
@@ -355,6 +355,8 @@ struct BookingCLITests {
     let offers = try #require(
       try await cli.json(["search", "IST", "AMS", BookingCLI.day]) as? [[String: Any]])
     #expect(!offers.isEmpty)
+    let offerID = try #require(offers.first?["id"] as? String)
+    #expect(try await cli.freeSeats(of: offerID).isEmpty == false, "seats while the app is open")
     let session = try #require(try await cli.json(["session"]) as? [String: Any])
     #expect(session["appOpen"] as? Bool == true, "\(session)")
     #expect(session["resumeAt"] as? String == "search", "\(session)")
@@ -366,7 +368,7 @@ struct BookingCLITests {
     let writes = [
       ["pay", second, "--card-from-stdin"],
       [
-        "quote", try #require(offers.first?["id"] as? String), "--passenger",
+        "quote", offerID, "--passenger",
         "Ms Ada Lovelace 1990-05-04", "--email", "ada@example.com", "--phone", "+44 20 7946 0000",
       ],
     ]
