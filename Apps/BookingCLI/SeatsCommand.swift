@@ -20,7 +20,10 @@ enum SeatsCommand {
     let offer = try await folder.availableOffer(offerID)
     let maps: [SeatMap]
     do throws(ServiceError) {
-      maps = try await folder.calls.seatMaps(for: offer.id)
+      // A map for a slice the offer does not have is not shown.
+      maps = try await folder.calls.seatMaps(for: offer.id).filter {
+        offer.slices.indices.contains($0.slice)
+      }
     } catch {
       throw .airline(error)
     }
@@ -62,8 +65,9 @@ enum SeatsCommand {
   }
 
   /// The cabin row by row: a header of seat letters, then each row's number, its seats (the
-  /// letter when free, `-` when taken, two spaces for an aisle) and its price when not included.
-  static func grid(_ map: SeatMap) -> [String] {
+  /// letter when free, `-` when taken, a wider gap at an aisle), and its kind and price when it
+  /// is not a standard seat included in the fare.
+  private static func grid(_ map: SeatMap) -> [String] {
     let seats = Dictionary(map.seats.map { ($0.designator, $0) }, uniquingKeysWith: { $1 })
     func cells(_ cell: (String) -> String) -> String {
       map.columns.map { column in
