@@ -171,11 +171,12 @@ enum Output {
     }
   }
 
-  /// `text` in lines of at most 100 characters (a projector's width), broken at spaces.
-  static func paragraph(_ text: String) {
+  /// `text` in lines of at most `width` characters (by default 100, a projector's width),
+  /// broken at spaces.
+  static func paragraph(_ text: String, width: Int = 100) {
     var line = ""
     for word in text.split(separator: " ") {
-      if !line.isEmpty, line.count + 1 + word.count > 100 {
+      if !line.isEmpty, line.count + 1 + word.count > width {
         print(line)
         line = ""
       }

@@ -51,7 +51,9 @@ enum SeatsCommand {
       "A letter is a free seat, - a taken one. A price after a row is what each of its seats "
         + "costs a passenger; the other seats are included in the fare. Choose them with "
         + "booking-cli quote \(offer.id) ... "
-        + (options.isEmpty ? "--seat N:14A" : options.joined(separator: " ")) + ".")
+        + (options.isEmpty ? "--seat N:14A" : options.joined(separator: " ")) + ".",
+      // The maps fit an 80-column terminal, and so does what is said under them.
+      width: 80)
   }
 
   /// "Outbound: KL879 IST-AMS 2026-12-24 06:05, Boeing 737 MAX 8, business".
