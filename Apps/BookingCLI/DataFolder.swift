@@ -76,10 +76,15 @@ struct DataFolder {
       if case .offerNoLongerAvailable = error,
         (try? store.exists(id: id.rawValue, kind: AirlineRecords.offers)) == false
       {
-        throw .notFound("no offer \(id) was found in \(path) (see booking-cli search)")
+        throw Self.noOffer(id, in: path)
       }
       throw .airline(error)
     }
+  }
+
+  /// No offer `id` in the data directory at `path`: nothing names it (66).
+  static func noOffer(_ id: OfferID, in path: String) -> Failure {
+    .notFound("no offer \(id) was found in \(path) (see booking-cli search)")
   }
 
   /// Opens the directory `explicit` names (or the default one) for a command that only reads:

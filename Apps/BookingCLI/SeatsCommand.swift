@@ -15,7 +15,7 @@ enum SeatsCommand {
     let offerID = try QuoteCommand.offerID(invocation)
     let (path, existing) = try DataFolder.openExisting(explicit: invocation.value("--data-dir"))
     guard let folder = existing else {
-      throw .notFound("no offer \(offerID) was found in \(path) (see booking-cli search)")
+      throw DataFolder.noOffer(offerID, in: path)
     }
     let offer = try await folder.availableOffer(offerID)
     let maps: [SeatMap]
@@ -35,7 +35,7 @@ enum SeatsCommand {
       if index > 0 { print("") }
       print(heading(map, offer: offer))
       for line in grid(map) { print(line) }
-      let later = offer.slices[map.slice].segments.dropFirst().map(\.flightNumber.description)
+      let later = SeatsReport.seatsAtCheckIn(offer, slice: map.slice)
       if !later.isEmpty {
         print("Seats on \(later.joined(separator: " and ")) are given at check-in.")
       }
@@ -150,9 +150,13 @@ struct SeatsReport: Encodable {
             seat: seat.designator.description, row: seat.row, letter: String(seat.letter),
             kind: seat.kind.rawValue, free: !seat.occupied, price: MoneyReport(seat.price))
         },
-        seatsAtCheckIn: offer.slices[map.slice].segments.dropFirst().map(\.flightNumber.description)
-      )
+        seatsAtCheckIn: Self.seatsAtCheckIn(offer, slice: map.slice))
     }
+  }
+
+  /// The flights of `offer`'s slice `slice` after its first, whose seats are given at check-in.
+  static func seatsAtCheckIn(_ offer: Offer, slice: Int) -> [String] {
+    offer.slices[slice].segments.dropFirst().map(\.flightNumber.description)
   }
 
   /// "business", "premium economy".
