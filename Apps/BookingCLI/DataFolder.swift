@@ -17,16 +17,15 @@ import SimulatedAirline
 #endif
 
 /// The data directory, opened as the app opens it: the same place, the same ownership and
-/// permission checks, the same folders. Only the commands that write the session or the payment
-/// ledger take the app's lock; the others read beside a running app.
+/// permission checks, the same folders. Only `session` takes the app's lock, and only when it is
+/// free; the airline's own records (quotes, seats, the ledger) are written under the airline's
+/// lock, which `quote`, `pay` and `resolve` wait for as the app does.
 struct DataFolder {
   /// Whether a command takes the lock on `session/lock`, which `booking` holds while it runs.
   enum Locking {
-    /// Never: the command only reads (and saves offers, which the app's searches save too, each
-    /// file written atomically). It works while the app is open.
+    /// Never: the command reads, or writes only the airline's records (offers, quotes, seats,
+    /// payments), each under the airline's own lock. It works while the app is open.
     case none
-    /// Always: the command writes the ledger (`quote`, `pay`). While the app is open it exits 75.
-    case required
     /// When no other process holds it (`session`, which settles cut-off payments as the app
     /// does at start); while the app is open the command reads only.
     case ifFree
@@ -132,15 +131,13 @@ struct DataFolder {
     let lock: SessionLock?
     switch locking {
     case .none: lock = nil
-    case .required: lock = try Self.lock(path, store: store, required: true)
-    case .ifFree: lock = try Self.lock(path, store: store, required: false)
+    case .ifFree: lock = try Self.lock(path, store: store)
     }
     return DataFolder(path: path, store: store, airline: airline, lock: lock)
   }
 
-  /// The lock on `path/session/lock`; nil when another process holds it and it is not
-  /// `required` (then a 75 is thrown).
-  private static func lock(_ path: String, store: RecordStore, required: Bool) throws(Failure)
+  /// The lock on `path/session/lock`; nil when another process holds it.
+  private static func lock(_ path: String, store: RecordStore) throws(Failure)
     -> SessionLock?
   {
     do {
@@ -152,11 +149,7 @@ struct DataFolder {
     case .locked(let lock):
       return lock
     case .heldByAnother:
-      guard required else { return nil }
-      throw Failure(
-        code: .temporary,
-        message: "\(path) is in use by another booking process (the app is open?); try again "
-          + "when it has closed")
+      return nil
     case .unavailable(let reason):
       throw .unusable("cannot write to the data directory \(path): \(reason)")
     case .refused(let reason):

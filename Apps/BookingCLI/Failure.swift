@@ -50,19 +50,20 @@ enum ExitCode: Int32, CaseIterable {
     case .usage:
       "something typed is wrong, in form or value: an unknown command or option, a missing "
         + "value, a malformed or past date, an unknown airport, the same airport twice, "
-        + "passengers or a seat the offer cannot take, a bad or expired card; the value is "
-        + "named on stderr"
+        + "passengers the offer cannot take, a seat the aircraft does not have, a bad or expired "
+        + "card; the value is named on stderr"
     case .badData: "a record on disk cannot be read"
     case .notFound: "no booking, quote, offer or draft has that ID"
     case .refused:
-      "the airline said no to something that exists: a quote expired, a card declined, an "
-        + "offer gone stale, a draft another quote booked"
+      "the airline said no to something that exists: a seat taken, a quote expired, a card "
+        + "declined, an offer gone stale, a draft another quote booked"
     case .cannotUseData:
       "the data directory cannot be created or written (a full disk, a read-only file "
         + "system), or it is unsafe (a link, another user's, writable by others)"
     case .temporary:
-      "try again later: quote, pay or resolve while the app is open, or a payment taken whose "
-        + "booking could not be saved (run the same pay command again)"
+      "try again later: the airline stayed busy with other bookings for longer than a "
+        + "command waits (5 s), or a payment taken whose booking could not be saved (run the "
+        + "same pay command again)"
     }
   }
 }
@@ -96,7 +97,7 @@ struct Failure: Error {
       Failure(code: .usage, message: error.description)
     case .draftNotFound, .quoteNotFound, .bookingNotFound:
       Failure(code: .notFound, message: error.description)
-    case .offerNoLongerAvailable, .quoteExpired, .cardDeclined, .insufficientFunds,
+    case .offerNoLongerAvailable, .seatTaken, .quoteExpired, .cardDeclined, .insufficientFunds,
       .quoteAlreadyPaid, .idempotencyKeyReused, .quoteNotHonoured, .invalidPayment:
       Failure(code: .refused, message: error.description)
     case .cannotWrite, .paymentsUnavailable:

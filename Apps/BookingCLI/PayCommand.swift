@@ -25,8 +25,7 @@ enum PayCommand {
           + "\"NUMBER MM/YY CVC\" (never on the command line: shell history and `ps` keep it)")
     }
     let card = try readCard()
-    let folder = try DataFolder.open(explicit: invocation.value("--data-dir"), locking: .required)
-    defer { folder.keepLock() }
+    let folder = try DataFolder.open(explicit: invocation.value("--data-dir"), locking: .none)
     // As the app does at start: a payment a crash cut off is settled before any other (this
     // quote's too: a payment whose booking could not be saved is finished here).
     try await folder.recoverPayments(quiet: quoteID)
@@ -49,6 +48,17 @@ enum PayCommand {
         paidEarlier = false
       }
     } catch {
+      if case .seatTaken(let seat, _) = error {
+        // An older quote of a draft whose newer quote gave its seat up, or a quote made while
+        // the airline's records could not hold its seat.
+        let services = calls.services
+        let offer = try? await services.draft(id: services.quote(id: quoteID).draftID).offer.id
+        throw Failure(
+          code: .refused,
+          message: "Seat \(seat) is no longer held for \(quoteID): another booking has it. Quote "
+            + "again with another seat"
+            + (offer.map { " (booking-cli seats \($0) shows the free seats)." } ?? "."))
+      }
       throw .airline(error)
     }
     if paidEarlier, !json {

@@ -67,8 +67,7 @@ enum QuoteCommand {
     }
     let folder = try DataFolder.open(
       explicit: invocation.value("--data-dir"), quoteLifetime: lifetime,
-      priceChanges: priceChanges, locking: .required)
-    defer { folder.keepLock() }
+      priceChanges: priceChanges, locking: .none)
     let calls = folder.calls
     let offer = try await folder.availableOffer(offerID)
     if !offer.isRoundTrip, let text = invocation.value("--return-seat") {
@@ -82,7 +81,15 @@ enum QuoteCommand {
       made = try await calls.quote(
         offer: offer, passengers: passengers, contact: contact, extras: extras)
     } catch {
-      // A seat refused (none of that name, or taken): the seat map says which can be had.
+      // A seat refused: the seat map says which can be had. One sold or held by someone else
+      // is refused for now (69); one the aircraft does not have was mistyped (64).
+      if case .seatTaken(let seat, let slice) = error {
+        throw Failure(
+          code: .refused,
+          message:
+            "Seat \(seat)\(offer.isRoundTrip ? (slice == 0 ? " (outbound)" : " (return)") : "")"
+            + " is taken. booking-cli seats \(offer.id) shows the free seats.")
+      }
       if case .invalidExtras(let reason) = error,
         await unavailableSeat(in: extras, of: offer, calls)
       {
@@ -118,14 +125,14 @@ enum QuoteCommand {
     Output.fields(fields)
   }
 
-  /// Whether a seat of `extras` is not on its flight's seat map, or taken there.
+  /// Whether a seat of `extras` is not on its flight's seat map.
   private static func unavailableSeat(in extras: Extras, of offer: Offer, _ calls: BookingCalls)
     async -> Bool
   {
     guard let maps = try? await calls.seatMaps(for: offer.id) else { return false }
     return maps.contains { map in
       extras.seats(onSlice: map.slice).values.contains { designator in
-        map.seat(designator).map(\.occupied) ?? true
+        map.seat(designator) == nil
       }
     }
   }

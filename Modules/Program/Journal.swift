@@ -230,8 +230,13 @@ public final class JournalServices: OfferService, DraftService, PricingService, 
     }
   }
   public func seatMaps(for offerID: OfferID) async throws(ServiceError) -> [SeatMap] {
+    try await seatMaps(for: offerID, heldFor: nil)
+  }
+  public func seatMaps(for offerID: OfferID, heldFor draft: DraftID?) async throws(ServiceError)
+    -> [SeatMap]
+  {
     try await call("seatMaps \(offerID)") { services throws(ServiceError) in
-      try await services.offers.seatMaps(for: offerID)
+      try await services.offers.seatMaps(for: offerID, heldFor: draft)
     }
   }
   public func lowestFares(for criteria: SearchCriteria, days: Int, filter: FareFilter)

@@ -308,6 +308,7 @@ extension Strings {
         case .quoteNotFound: "Fiyat teklifi bulunamadı."
         case .bookingNotFound: "Rezervasyon bulunamadı."
         case .quoteExpired: "Fiyatın süresi doldu - yeniden fiyatlayın."
+        case .seatTaken(let seat, _): "\(seat) az önce alındı - başka birini seçin."
         case .invalid(let problem): problem.description
         case .invalidPassengers(let reason): reason
         case .invalidExtras(let reason): reason
@@ -326,7 +327,7 @@ extension Strings {
           "Bu fiyat teklifi ödenemez: \(reason) Ek hizmetlerinizi yeniden fiyatlayın."
         case .invalidPayment(let reason): "Karar verilecek bir şey yok: \(reason)."
         case .ledgerBusy:
-          "Bu veri klasöründe şu anda başka bir program ödeme yapıyor. Birazdan yeniden deneyin."
+          "Havayolu şu anda başka rezervasyonlarla meşgul. Birazdan yeniden deneyin."
         case .paymentsUnavailable(let reason): "Ödeme kapalı: \(reason)"
         case .storage(let reason): "Kayıtlar kullanılamadı: \(reason)"
         case .cannotWrite(let reason): "Kayıtlar yazılamadı: \(reason)"

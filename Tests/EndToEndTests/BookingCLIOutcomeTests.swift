@@ -20,6 +20,8 @@ struct BookingCLIOutcomeTests {
     let setup = try await row.setUp(cli)
     let lock = try setup.locked ? HeldAppLock(cli.dataDirectory.path) : nil
     defer { lock?.release() }
+    let airline = try setup.airlineBusy ? HeldAirlineLock(cli.dataDirectory.path) : nil
+    defer { airline?.release() }
 
     let json = try await setup.run(cli, json: true)
     #expect(
@@ -91,20 +93,24 @@ enum CLIShape: Sendable {
 }
 
 /// How a row runs its command: its words (`--json` is added for the JSON run), its standard
-/// input, whether the data directory is locked as the open app locks it, and whether
-/// `--data-dir` is left out (the directory then comes from `BOOKING_DATA_DIR`).
+/// input, whether the data directory is locked as the open app locks it, whether the airline's
+/// lock is held throughout, and whether `--data-dir` is left out (the directory then comes from
+/// `BOOKING_DATA_DIR`).
 struct CLISetup: Sendable {
   var arguments: [String]
   var input: String?
   var locked = false
+  var airlineBusy = false
   var viaEnvironment = false
 
   init(
-    _ arguments: [String], input: String? = nil, locked: Bool = false, viaEnvironment: Bool = false
+    _ arguments: [String], input: String? = nil, locked: Bool = false, airlineBusy: Bool = false,
+    viaEnvironment: Bool = false
   ) {
     self.arguments = arguments
     self.input = input
     self.locked = locked
+    self.airlineBusy = airlineBusy
     self.viaEnvironment = viaEnvironment
   }
 
@@ -269,13 +275,16 @@ struct CLIOutcome: Sendable, CustomTestStringConvertible {
     .init("quote", "a seat the aircraft does not have", 64, .error("usage"), naming: "99A") { cli in
       CLISetup(["quote", try await CLIFixture.offer(cli)] + ada + contact + ["--seat", "1:99A"])
     },
-    .init("quote", "a seat that is taken", 64, .error("usage"), naming: "booking-cli seats") {
+    .init("quote", "a seat that is taken", 69, .error("refused"), naming: "booking-cli seats") {
       cli in
       let offer = try await CLIFixture.offer(cli)
       let seat = try await cli.takenSeat(of: offer)
       return CLISetup(["quote", offer] + ada + contact + ["--seat", "1:\(seat)"])
     },
-    .init("quote", "the app has the data directory", 75, .error("temporary")) { cli in
+    .init(
+      "quote", "quoted while the app is open", 0,
+      .object(["id", "draftID", "total", "expiresAt", "link", "open"])
+    ) { cli in
       CLISetup(["quote", try await CLIFixture.offer(cli)] + ada + contact, locked: true)
     },
     // pay
@@ -323,10 +332,17 @@ struct CLIOutcome: Sendable, CustomTestStringConvertible {
       _ = try await cli.json(["pay", first.quote, "--card-from-stdin"], input: visa)
       return CLISetup(["pay", second, "--card-from-stdin"], input: visa)
     },
-    .init("pay", "the app has the data directory", 75, .error("temporary")) { cli in
+    .init("pay", "booked while the app is open", 0, .object(["reference", "quoteID"])) { cli in
       CLISetup(
         ["pay", try await CLIFixture.quote(cli).quote, "--card-from-stdin"], input: visa,
         locked: true)
+    },
+    // The airline's lock held by the test for longer than a payment waits (5 s): the exit is
+    // the event waited for.
+    .init("pay", "the airline stays busy past the wait", 75, .error("temporary")) { cli in
+      CLISetup(
+        ["pay", try await CLIFixture.quote(cli).quote, "--card-from-stdin"], input: visa,
+        airlineBusy: true)
     },
     // trips
     .init("trips", "no bookings", 0, .array("booking")) { _ in CLISetup(["trips"]) },
@@ -383,9 +399,6 @@ struct CLIOutcome: Sendable, CustomTestStringConvertible {
     },
     .init("resolve", "the draft's records decide (nothing to resolve)", 69, .error("refused")) {
       cli in CLISetup(["resolve", try await CLIFixture.quote(cli).draft, "--not-charged"])
-    },
-    .init("resolve", "the app has the data directory", 75, .error("temporary")) { cli in
-      CLISetup(["resolve", try await CLIFixture.quote(cli).draft, "--charged"], locked: true)
     },
   ]
 }
@@ -467,6 +480,24 @@ final class HeldAppLock {
     try FileManager.default.createDirectory(
       atPath: dataDirectory + "/session", withIntermediateDirectories: true)
     descriptor = open(dataDirectory + "/session/lock", O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
+    guard descriptor >= 0, flock(descriptor, LOCK_EX | LOCK_NB) == 0 else {
+      throw E2EFailure("could not lock \(dataDirectory)")
+    }
+  }
+
+  func release() {
+    flock(descriptor, LOCK_UN)
+    close(descriptor)
+  }
+}
+
+/// The airline's lock (`LedgerLock`: a `flock` on the data directory itself), taken by the test
+/// as another traveller's payment would hold it.
+final class HeldAirlineLock {
+  private let descriptor: Int32
+
+  init(_ dataDirectory: String) throws {
+    descriptor = open(dataDirectory, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
     guard descriptor >= 0, flock(descriptor, LOCK_EX | LOCK_NB) == 0 else {
       throw E2EFailure("could not lock \(dataDirectory)")
     }

@@ -146,7 +146,6 @@ struct DraftAndQuoteTests {
     let free = try #require(seatMap.seats.first { !$0.occupied })
     let cases: [(Extras, String)] = [
       (Extras(seats: [p1: try SeatDesignator("99K")]), "There is no seat 99K on this aircraft."),
-      (Extras(seats: [p1: taken.designator]), "Seat \(taken.designator) is already taken."),
       (
         Extras(seats: [p1: free.designator, p2: free.designator]),
         "Seat \(free.designator) was chosen for two passengers."
@@ -159,6 +158,10 @@ struct DraftAndQuoteTests {
       await #expect(throws: ServiceError.invalidExtras(message)) {
         try await test.airline.price(draftID: draft.id, extras: extras)
       }
+    }
+    // A seat someone else has is not a mistake in what was asked: it is taken, and says so.
+    await #expect(throws: ServiceError.seatTaken(taken.designator, slice: 0)) {
+      try await test.airline.price(draftID: draft.id, extras: Extras(seats: [p1: taken.designator]))
     }
   }
 

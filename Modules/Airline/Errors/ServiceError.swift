@@ -18,6 +18,9 @@ public enum ServiceError: Error, Hashable, Sendable, Codable, CustomStringConver
   case bookingNotFound(BookingReference)
   /// The quote's price lock ran out; price again.
   case quoteExpired(QuoteID)
+  /// The seat on the slice's first flight (0 the outbound, 1 the return) was held or sold to
+  /// someone else after it was chosen: choose another.
+  case seatTaken(SeatDesignator, slice: Int)
   /// A value broke a rule (a name, an email, a seat...).
   case invalid(DomainError)
   /// The passengers cannot travel together as given (e.g. more infants than adults).
@@ -43,7 +46,8 @@ public enum ServiceError: Error, Hashable, Sendable, Codable, CustomStringConver
   /// The quote's record does not hold the price the airline gives for its draft and extras (a
   /// changed file): it is not paid. The reason says what differs.
   case quoteNotHonoured(QuoteID, String)
-  /// Another program is paying in the same data directory at this moment: try again.
+  /// The airline stayed busy with other travellers' holds and payments for longer than a
+  /// payment waits (`SimulatedAirline.lockWait`): try again.
   case ledgerBusy
   /// A decision about a payment that does not apply (nothing is open, or its records decide).
   case invalidPayment(String)
@@ -68,6 +72,7 @@ public enum ServiceError: Error, Hashable, Sendable, Codable, CustomStringConver
     case .quoteNotFound(let id): "No price quote \(id) was found."
     case .bookingNotFound(let reference): "No booking \(reference) was found."
     case .quoteExpired: "Your price expired - price your extras again."
+    case .seatTaken(let seat, _): "\(seat) was just taken - choose another."
     case .invalid(let error): error.description
     case .invalidPassengers(let reason): reason
     case .invalidExtras(let reason): reason
@@ -85,7 +90,7 @@ public enum ServiceError: Error, Hashable, Sendable, Codable, CustomStringConver
     case .quoteNotHonoured(_, let reason):
       "This price quote cannot be paid: \(reason) Price your extras again."
     case .ledgerBusy:
-      "Another program is paying in this data directory right now. Try again in a moment."
+      "The airline is busy with other bookings right now. Try again in a moment."
     case .invalidPayment(let reason): "Nothing to decide: \(reason)."
     case .paymentsUnavailable(let reason): "Paying is off: \(reason)"
     case .storage(let reason): "The booking records could not be used: \(reason)"

@@ -14,12 +14,25 @@ public protocol OfferService: Sendable {
   func offer(id: OfferID) async throws(ServiceError) -> Offer
   /// The seats of the first flight of each of the offer's slices, in order, with which are taken.
   func seatMaps(for offerID: OfferID) async throws(ServiceError) -> [SeatMap]
+  /// The same maps as the draft `draft` sees them: the seats its latest quote holds are free
+  /// for it and marked `heldByYou`; everyone else sees them taken.
+  func seatMaps(for offerID: OfferID, heldFor draft: DraftID?) async throws(ServiceError)
+    -> [SeatMap]
   /// The lowest total for the search's party, among the offers `filter` admits, of each day
   /// from `days` before the search's day to `days` after it (a fare calendar), in one answer;
   /// days that cannot be booked are marked so. A round trip keeps its length on every day. The
   /// calendar's scale spans the daily lowest totals of the whole booking window for `filter`.
   func lowestFares(for criteria: SearchCriteria, days: Int, filter: FareFilter)
     async throws(ServiceError) -> FareCalendar
+}
+
+extension OfferService {
+  /// An airline with no holds: every traveller sees the same maps.
+  public func seatMaps(for offerID: OfferID, heldFor draft: DraftID?) async throws(ServiceError)
+    -> [SeatMap]
+  {
+    try await seatMaps(for: offerID)
+  }
 }
 
 /// One day of a fare calendar.

@@ -1,5 +1,7 @@
 /// A seat's name: a row number and a letter, such as `14A`.
-public struct SeatDesignator: Hashable, Sendable, Codable, Comparable, CustomStringConvertible {
+public struct SeatDesignator: Hashable, Sendable, Codable, Comparable, CustomStringConvertible,
+  CodingKeyRepresentable
+{
   /// The row, 1 to 99.
   public let row: Int
   /// The seat letter, A to K.
@@ -42,4 +44,19 @@ public struct SeatDesignator: Hashable, Sendable, Codable, Comparable, CustomStr
     var container = encoder.singleValueContainer()
     try container.encode(description)
   }
+
+  /// A seat as a dictionary's key in JSON: its name (`"14A"`).
+  public var codingKey: any CodingKey { SeatKey(stringValue: description) }
+
+  public init?<T: CodingKey>(codingKey: T) {
+    guard let seat = try? Self(codingKey.stringValue) else { return nil }
+    self = seat
+  }
+}
+
+private struct SeatKey: CodingKey {
+  let stringValue: String
+  var intValue: Int? { nil }
+  init(stringValue: String) { self.stringValue = stringValue }
+  init?(intValue: Int) { nil }
 }

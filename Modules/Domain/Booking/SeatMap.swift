@@ -15,15 +15,43 @@ public struct Seat: Hashable, Sendable, Codable {
   public let kind: SeatKind
   /// What choosing it costs per passenger (zero for a free seat).
   public let price: Money
-  /// Whether another traveller already has it.
+  /// Whether another traveller already has it: sold, or held by someone else's price quote.
   public let occupied: Bool
+  /// Whether the draft the map was asked for holds it with its latest quote: free to choose
+  /// again for that draft, and taken for everyone else.
+  public let heldByYou: Bool
 
   /// A seat.
-  public init(designator: SeatDesignator, kind: SeatKind, price: Money, occupied: Bool) {
+  public init(
+    designator: SeatDesignator, kind: SeatKind, price: Money, occupied: Bool,
+    heldByYou: Bool = false
+  ) {
     self.designator = designator
     self.kind = kind
     self.price = price
     self.occupied = occupied
+    self.heldByYou = heldByYou
+  }
+
+  private enum CodingKeys: String, CodingKey { case designator, kind, price, occupied, heldByYou }
+
+  public init(from decoder: any Decoder) throws {
+    let c = try decoder.container(keyedBy: CodingKeys.self)
+    self.init(
+      designator: try c.decode(SeatDesignator.self, forKey: .designator),
+      kind: try c.decode(SeatKind.self, forKey: .kind),
+      price: try c.decode(Money.self, forKey: .price),
+      occupied: try c.decode(Bool.self, forKey: .occupied),
+      heldByYou: try c.decodeIfPresent(Bool.self, forKey: .heldByYou) ?? false)
+  }
+
+  public func encode(to encoder: any Encoder) throws {
+    var c = encoder.container(keyedBy: CodingKeys.self)
+    try c.encode(designator, forKey: .designator)
+    try c.encode(kind, forKey: .kind)
+    try c.encode(price, forKey: .price)
+    try c.encode(occupied, forKey: .occupied)
+    if heldByYou { try c.encode(heldByYou, forKey: .heldByYou) }
   }
 
   /// The row number.

@@ -11,7 +11,8 @@ import Domain
 ///   simulated airline); after that it is `offerNoLongerAvailable` and a new search is needed.
 /// - 2. `createDraft(offer:passengers:contact:)`: the passengers and contact, saved against an
 ///   offer that still holds.
-/// - 3. `seatMaps(for:)`: the seats of the draft's offer, one map per slice, to choose from.
+/// - 3. `seatMaps(for:heldFor:)`: the seats of the draft's offer, one map per slice, to choose
+///   from: a seat another traveller's quote holds, or a booking bought, is taken.
 /// - 4. `price(draftID:extras:)`: a quote for the draft with its seats, bags and insurance. Its
 ///   price is locked until `expiresAt` (15 minutes at the simulated airline unless the app
 ///   sets another lifetime); an expired quote is priced again with `reprice(_:)`.
@@ -34,6 +35,8 @@ import Domain
 ///   infant. At least one passenger must be an adult, and there may be no more infants than
 ///   adults (an infant travels on an adult's lap and has no seat).
 /// - Names are letters, spaces, `-`, `'` and `.`; the email and phone must be valid (`Contact`).
+/// - A quote holds its seats until it expires, and paying it sells them: a seat sold, or held by
+///   another draft's live quote, is `seatTaken` (at quoting, or at paying an older quote).
 /// - Extras: a free seat from the seat map per passenger at most, no seat for two passengers,
 ///   no seat for an infant, and at most `FareEstimator.maximumBags` (3) checked bags each.
 /// - A quote is paid once: its draft is booked at most once (`quoteAlreadyPaid`), an expired
@@ -77,9 +80,12 @@ public struct BookingCalls: Sendable {
   }
 
   /// Step 3: the seats of the first flight of each slice of the offer being booked, in order,
-  /// with which are taken.
-  public func seatMaps(for offerID: OfferID) async throws(ServiceError) -> [SeatMap] {
-    try await services.offers.seatMaps(for: offerID)
+  /// with which are taken; with `draft`, the seats its latest quote holds are free for it
+  /// (`Seat.heldByYou`).
+  public func seatMaps(for offerID: OfferID, heldFor draft: DraftID? = nil)
+    async throws(ServiceError) -> [SeatMap]
+  {
+    try await services.offers.seatMaps(for: offerID, heldFor: draft)
   }
 
   /// Step 4: a quote for the draft with `extras`, its price locked until its `expiresAt`.

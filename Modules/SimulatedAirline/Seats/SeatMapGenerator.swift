@@ -7,9 +7,11 @@ import Domain
   import Foundation
 #endif
 
-/// Draws the cabin of the first flight of each of an offer's slices: layout by aircraft and cabin,
-/// occupied seats and prices chosen deterministically from the offer's ID and the slice, so a
-/// seat map never changes under a person.
+/// Draws the cabin of the first flight of each of an offer's slices as it stood before the
+/// airline's records began: layout by aircraft and cabin, and the seats booked before (the
+/// starting occupancy) drawn deterministically from the flight (`FlightKey`), so every offer
+/// that includes a flight shows the same cabin. From the first hold on, the airline's inventory
+/// (`FlightInventory`) adds what its own travellers hold and buy.
 struct SeatMapGenerator: Sendable {
   private struct Layout {
     let columns: [SeatColumn]
@@ -28,7 +30,7 @@ struct SeatMapGenerator: Sendable {
     let flight = offer.slices[slice].firstSegment
     let aircraft = flight.aircraft
     let layout = Self.layout(aircraft: aircraft.code, cabin: offer.cabin)
-    let key = slice == 0 ? "\(offer.id)" : "\(offer.id)/\(slice)"
+    let key = FlightKey(flight, cabin: offer.cabin).description
     var random = SeededGenerator(seed: "seats-\(key)")
     let occupancy = Int.random(in: 25...60, using: &random)
     let currency = LocalCurrency(for: offer.origin)

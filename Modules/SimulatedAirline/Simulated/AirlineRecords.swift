@@ -33,11 +33,18 @@ public enum AirlineRecords {
   /// first built, never written.
   static let paidQuotes = RecordKind(folder: "paid-quotes", schema: 1)
 
+  /// The seats of each flight's cabin that quotes hold and bookings bought, one record per
+  /// cabin of a flight (`FlightKey`): written under the ledger lock, in the write orders of
+  /// `SimulatedAirline+Inventory.swift`.
+  static let inventory = RecordKind(folder: "inventory", schema: 1)
+
   /// The bookings, newest written last (`ledger/bookings.listing`): what the trips list reads.
   static let bookingsIndex = ListingIndex(of: bookings, in: ledger)
 
   /// Every folder the airline writes, for cleaning up temp files of writes cut short.
-  static let all = [offers, drafts, quotes, bookings, payments, intents, orders, claims, ledger]
+  static let all = [
+    offers, drafts, quotes, bookings, payments, intents, orders, claims, ledger, inventory,
+  ]
 }
 
 /// What one idempotency key did, stored under the key: the charge (with the booking it paid

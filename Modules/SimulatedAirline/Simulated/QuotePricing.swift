@@ -100,9 +100,7 @@ public enum QuotePricing {
         guard let seat = seatMap.seat(designator) else {
           throw .invalidExtras("There is no seat \(designator) on this aircraft.")
         }
-        guard !seat.occupied else {
-          throw .invalidExtras("Seat \(designator) is already taken.")
-        }
+        guard !seat.occupied else { throw .seatTaken(designator, slice: slice) }
         if let other = taken[designator], other != passenger.id {
           throw .invalidExtras("Seat \(designator) was chosen for two passengers.")
         }

@@ -12,9 +12,10 @@ import Persistence
 /// process pays.
 ///
 /// Each payment, and each settling of one, holds the data directory's ledger lock
-/// (`LedgerLock`) for all of its reads and writes. It is taken without waiting: while another
-/// process pays, a payment here is refused with `ledgerBusy`, and the questions "was this paid?"
-/// are answered from what is on disk without settling anything. So an intent found under the
+/// (`LedgerLock`) for all of its reads and writes. A payment (and a quote's seat holds) waits
+/// for it up to `SimulatedAirline.lockWait` while another holds it, and only then says
+/// `ledgerBusy`; the questions "was this paid?" are answered from what is on disk without
+/// settling anything while another process holds it. So an intent found under the
 /// lock was left by a process that is no longer paying: settling never takes a live payment for
 /// a crashed one. A process that cannot lock at all (a read-only data directory) pays nothing.
 ///
@@ -26,6 +27,9 @@ import Persistence
 ///   the same key.
 /// - 2. `orders/<draft>`: the draft is taken by this payment. Dies here: as after 1, and the
 ///   order is removed before the intent.
+/// - 2b. `inventory/<flight>` of each slice with seats: the quote's seats sold to the booking
+///   (`SimulatedAirline+Inventory.swift`). Dies here: as after 2, and the sale is released (the
+///   seats held again for the quote while it holds) before the order is removed.
 /// - 3. `payments/<key>` = `booked(reference)`: the charge. Dies here: the card was charged and
 ///   the booking is missing; the settle writes the booking from the intent (roll forward), then
 ///   5 and 6.
@@ -187,13 +191,9 @@ extension SimulatedAirline {
   public func resolvePayment(of draft: DraftID, charged: Bool) async throws(ServiceError)
     -> RecoveredPayment
   {
-    switch store.lockLedger() {
-    case .busy: throw .ledgerBusy
-    case .unavailable(let reason): throw .paymentsUnavailable(reason)
-    case .locked(let lock):
-      return try withExtendedLifetime(lock) { () throws(ServiceError) -> RecoveredPayment in
-        try resolveUnderLock(draft, charged: charged)
-      }
+    let lock = try await lockAirline()
+    return try withExtendedLifetime(lock) { () throws(ServiceError) -> RecoveredPayment in
+      try resolveUnderLock(draft, charged: charged)
     }
   }
 
@@ -248,18 +248,17 @@ extension SimulatedAirline {
     async -> Result<Booking, ServiceError>
   {
     await configuration.latency.pause()
-    switch store.lockLedger() {
-    case .busy:
-      return .failure(.ledgerBusy)
-    case .unavailable(let reason):
-      return .failure(.paymentsUnavailable(reason))
-    case .locked(let lock):
-      return withExtendedLifetime(lock) { () -> Result<Booking, ServiceError> in
-        do throws(ServiceError) {
-          return .success(try charge(quoteID, card, key))
-        } catch {
-          return .failure(error)
-        }
+    let lock: LedgerLock
+    do {
+      lock = try await lockAirline()
+    } catch {
+      return .failure(error)
+    }
+    return withExtendedLifetime(lock) { () -> Result<Booking, ServiceError> in
+      do throws(ServiceError) {
+        return .success(try charge(quoteID, card, key))
+      } catch {
+        return .failure(error)
       }
     }
   }
@@ -304,6 +303,10 @@ extension SimulatedAirline {
       BookingDraft.self, id: draftID.rawValue, kind: AirlineRecords.drafts,
       missing: .draftNotFound(draftID))
     try checkPrice(of: quote, draft: draft)
+    let reference = try newReference()
+    // Its seats must still be its own (held by its draft, or free): checked before anything is
+    // written, so a taken seat writes nothing.
+    let sale = try plannedSale(of: quote, draft: draft, to: reference)
 
     if let refusal = refusal(of: card, at: now) {
       let record = PaymentRecord(
@@ -325,13 +328,15 @@ extension SimulatedAirline {
     let intent = PaymentIntent(
       key: key, fingerprint: fingerprint,
       booking: Booking(
-        reference: try newReference(), draftID: draftID, quoteID: quoteID, offer: draft.offer,
+        reference: reference, draftID: draftID, quoteID: quoteID, offer: draft.offer,
         passengers: draft.passengers, contact: draft.contact, extras: quote.extras,
         totalPaid: quote.total, paymentMethod: card.method, paidAt: now))
     // 1. The intent, before any charge.
     try save(intent, id: draftID.rawValue, kind: AirlineRecords.intents)
     // 2. The order: the draft is taken.
     try save(order(of: intent), id: draftID.rawValue, kind: AirlineRecords.orders)
+    // 2b. The seats, sold to the booking.
+    try write(sale)
     // 3. The charge. Should this write fail, it may still have happened: the intent stays, and
     // settling it decides by what is on disk.
     try save(chargeRecord(intent), id: key.rawValue, kind: AirlineRecords.payments)
@@ -451,7 +456,15 @@ extension SimulatedAirline {
       // answer (and write its order back when they find its booking).
       var order = try claimedOrder(draft)
       if order == nil { order = try audit(draft: draft) }
-      if order == nil { try delete(draft.rawValue, AirlineRecords.orders) }
+      if order == nil {
+        if let offer = try? store.loadIfPresent(
+          BookingDraft.self, id: draft.rawValue, kind: AirlineRecords.drafts,
+          policy: .keepInPlace)?.offer
+        {
+          try releaseSale(of: draft, offer: offer, reference: nil, quote: nil)
+        }
+        try delete(draft.rawValue, AirlineRecords.orders)
+      }
       try removeIntent(draft)
       return RecoveredPayment(
         quoteID: order?.quoteID, key: order?.key,
@@ -497,8 +510,14 @@ extension SimulatedAirline {
     }
   }
 
-  /// An intent that charged nothing: its order (step 2), then the intent, go.
+  /// An intent that charged nothing: its seats (step 2b), its order (step 2), then the intent,
+  /// go.
   private func release(_ intent: PaymentIntent) throws(ServiceError) {
+    try releaseSale(
+      of: intent.draftID, offer: intent.booking.offer, reference: intent.reference,
+      quote: try? store.loadIfPresent(
+        Quote.self, id: intent.quoteID.rawValue, kind: AirlineRecords.quotes,
+        policy: .keepInPlace))
     if case .found(let order) = try readGuard(
       Order.self, id: intent.draftID.rawValue, kind: AirlineRecords.orders),
       order.reference != intent.reference
@@ -522,6 +541,7 @@ extension SimulatedAirline {
     } else {
       try writeBooking(intent.booking)
     }
+    try completeSale(of: intent.booking)
     switch try readGuard(Order.self, id: intent.draftID.rawValue, kind: AirlineRecords.orders) {
     case .found(let order) where order.reference == intent.reference:
       break

@@ -132,11 +132,6 @@ public actor SimulatedAirline: OfferService, DraftService, PricingService, Payme
     return try availableOffer(id)
   }
 
-  public func seatMaps(for offerID: OfferID) async throws(ServiceError) -> [SeatMap] {
-    await configuration.latency.pause()
-    return seatMaps.seatMaps(for: try availableOffer(offerID))
-  }
-
   func availableOffer(_ id: OfferID) throws(ServiceError) -> Offer {
     let offer = try load(
       Offer.self, id: id.rawValue, kind: AirlineRecords.offers,
@@ -176,8 +171,24 @@ public actor SimulatedAirline: OfferService, DraftService, PricingService, Payme
 
   // MARK: - Quotes
 
+  /// Prices the draft with `extras` and holds the chosen seats for the quote's lifetime
+  /// (`SimulatedAirline+Inventory.swift` gives the write order), under the ledger lock: a seat
+  /// sold, or held by another draft's live quote, is `seatTaken`.
   public func price(draftID: DraftID, extras: Extras) async throws(ServiceError) -> Quote {
     await configuration.latency.pause()
+    let lock: LedgerLock
+    do {
+      lock = try await lockAirline()
+    } catch {
+      if case .paymentsUnavailable(let reason) = error { throw .cannotWrite(reason) }
+      throw error
+    }
+    return try withExtendedLifetime(lock) { () throws(ServiceError) -> Quote in
+      try priceUnderLock(draftID, extras)
+    }
+  }
+
+  private func priceUnderLock(_ draftID: DraftID, _ extras: Extras) throws(ServiceError) -> Quote {
     let draft = try load(
       BookingDraft.self, id: draftID.rawValue, kind: AirlineRecords.drafts,
       missing: .draftNotFound(draftID))
@@ -198,7 +209,11 @@ public actor SimulatedAirline: OfferService, DraftService, PricingService, Payme
     } catch {
       throw .invalid(error)
     }
+    let holds = try plannedHolds(
+      extras, quote: quote.id, expiresAt: quote.expiresAt, draft: draft)
+    // 1. The quote, then 2. its holds.
     try save(quote, id: quote.id.rawValue, kind: AirlineRecords.quotes)
+    try write(holds)
     return quote
   }
 

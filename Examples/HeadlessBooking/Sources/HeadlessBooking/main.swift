@@ -47,9 +47,10 @@ enum HeadlessBooking {
     let store = RecordStore(root: directory)
     try store.createRoot()
 
-    // The app's lock: while it is held, `booking` will not start on this directory and
-    // `booking-cli quote` and `pay` exit 75. The `session` folder must exist first. The lock
-    // is released when `lock` goes away (or the process ends, even by kill -9).
+    // The app's lock: while it is held, `booking` will not start on this directory (the
+    // airline's records have a lock of their own, taken for each quote and payment). The
+    // `session` folder must exist first. The lock is released when `lock` goes away (or the
+    // process ends, even by kill -9).
     try RecordStore(root: directory + "/session").createRoot()
     let lock: SessionLock
     switch SessionLock.acquire(in: directory) {

@@ -102,10 +102,12 @@ public enum ExtrasFeature {
   /// Loads the seat maps: the effect to start when the step appears.
   public static func onAppear(_ state: State, environment: AppEnvironment) -> Effect<Action> {
     let offerID = state.draft.offer.id
+    let draftID = state.draft.id
     let calls = BookingCalls(environment.services)
     return .run {
       do throws(ServiceError) {
-        return .seatMapsLoaded(.success(try await calls.seatMaps(for: offerID)))
+        return .seatMapsLoaded(
+          .success(try await calls.seatMaps(for: offerID, heldFor: draftID)))
       } catch {
         return .seatMapsLoaded(.failure(error))
       }
@@ -131,8 +133,13 @@ public enum ExtrasFeature {
     switch action {
     case .seatMapsLoaded(.success(let maps)):
       state.seatMaps = .loaded(maps)
-      state.cursors = maps.map { map in
-        map.seats.first { !$0.occupied }?.designator ?? map.seats.first?.designator
+      // A cursor already on a map (the maps drawn again after a seat was taken) stays put.
+      let cursors = state.cursors
+      state.cursors = maps.enumerated().map { slice, map in
+        if cursors.indices.contains(slice), let cursor = cursors[slice], map.seat(cursor) != nil {
+          return cursor
+        }
+        return map.seats.first { !$0.occupied }?.designator ?? map.seats.first?.designator
       }
       state.slice = min(state.slice, max(0, state.sliceCount - 1))
       return .handled
@@ -146,6 +153,17 @@ public enum ExtrasFeature {
         return .handled
       }
       return FeatureReply(output: .extrasPriced(quote))
+    case .priced(.failure(.seatTaken(let seat, let slice))):
+      // Someone else took it since the map was drawn: that seat is given up, every other
+      // choice kept, and the maps drawn again from the airline's records.
+      state.pricing = false
+      for passenger in state.draft.passengers
+      where state.extras.seats(onSlice: slice)[passenger.id] == seat {
+        state.extras.setSeat(nil, for: passenger.id, onSlice: slice)
+      }
+      if (0..<state.sliceCount).contains(slice) { show(slice: slice, &state) }
+      state.failure = strings.serviceError(.seatTaken(seat, slice: slice))
+      return FeatureReply(effect: onAppear(state, environment: environment))
     case .priced(.failure(let error)):
       state.pricing = false
       state.failure = strings.serviceError(error)
