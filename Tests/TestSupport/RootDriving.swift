@@ -95,3 +95,25 @@ extension RootFeature.State {
     return (state, quote)
   }
 }
+
+/// The arrow keys that move the extras' seat cursor to the first taken seat after it, row by
+/// row (its own row first): a scene that shows a taken seat refused reaches one whatever the
+/// flight's cabin holds. None when the extras are not shown or no later seat is taken.
+public func arrowsToTakenSeat(_ state: RootFeature.State) -> [RootFeature.Action] {
+  guard let extras = state.steps.last?.screen.state(ExtrasFeature.self),
+    let map = extras.shownMap, let cursor = extras.cursor,
+    let target = map.seats.first(where: { $0.occupied && $0.designator > cursor })
+  else { return [] }
+  let letters = map.columns.compactMap { column -> Character? in
+    if case .seat(let letter) = column { return letter.first }
+    return nil
+  }
+  guard let fromRow = map.rows.firstIndex(of: cursor.row),
+    let toRow = map.rows.firstIndex(of: target.row),
+    let fromColumn = letters.firstIndex(of: cursor.letter),
+    let toColumn = letters.firstIndex(of: target.letter)
+  else { return [] }
+  let across: Key = toColumn >= fromColumn ? .right : .left
+  return Array(repeating: RootFeature.Action.key(.down), count: toRow - fromRow)
+    + Array(repeating: .key(across), count: abs(toColumn - fromColumn))
+}

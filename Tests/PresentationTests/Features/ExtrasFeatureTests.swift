@@ -280,4 +280,55 @@ struct ExtrasFeatureTests {
     }
     store.finish()
   }
+
+  @Test(
+    "a seat someone else took while pricing is given up with the reason, every other choice kept, and the map drawn again"
+  )
+  func seatTakenWhilePricing() async throws {
+    var world = try ExtrasScreen()
+    let map = try Fixture.seatMap(for: world.draft.offer)
+    let (a, b) = (try SeatDesignator("10A"), try SeatDesignator("10B"))
+    // The airline's map once another traveller's quote holds 10A.
+    let held = SeatMap(
+      offerID: map.offerID, slice: map.slice, flight: map.flight, aircraft: map.aircraft,
+      columns: map.columns, rows: map.rows,
+      seats: map.seats.map { seat in
+        seat.designator == a
+          ? Seat(designator: a, kind: seat.kind, price: seat.price, occupied: true) : seat
+      })
+    let maps = Answers([.success(map), .success(held)])
+    world.airline.seatMap = { _ throws(ServiceError) in try maps.next().get() }
+    world.airline.price = { _, _ throws(ServiceError) in throw .seatTaken(a, slice: 0) }
+    let store = makeStore(world)
+    _ = try await appear(store, world)
+    let (p1, p2) = (try PassengerID("p1"), try PassengerID("p2"))
+    var extras = Extras(seats: [p1: a])
+    store.send(.key(.enter)) {
+      $0.state.extras = extras
+      $0.state.passenger = 1
+      $0.state.estimate = try? self.estimate(extras, world)
+    }
+    store.send(.key(.right)) { $0.state.cursor = b }
+    extras.seats[p2] = b
+    store.send(.key(.enter)) {
+      $0.state.extras = extras
+      $0.state.estimate = try? self.estimate(extras, world)
+    }
+    store.send(.key(.character("c"))) { $0.state.pricing = true }
+    extras.seats[p1] = nil
+    await store.receive({ $0 == .priced(.failure(.seatTaken(a, slice: 0))) }) {
+      $0.state.pricing = false
+      $0.state.extras = extras
+      $0.state.passenger = 0
+      $0.state.failure = "10A was just taken - choose another."
+      $0.state.estimate = try? self.estimate(extras, world)
+    }
+    await store.receive({ $0 == .seatMapsLoaded(.success([held])) }) {
+      $0.state.seatMaps = .loaded([held])
+    }
+    // The seat is taken on the map now: choosing it again is refused at the key.
+    store.send(.key(.left)) { $0.state.cursor = a }
+    store.send(.key(.enter)) { $0.state.message = "Seat 10A is taken - pick another." }
+    store.finish()
+  }
 }

@@ -113,8 +113,8 @@ struct GoldenTests {
     render(state, "results")
     await drive(&state, [.key(.enter)] + fillPassengers, world)
     render(state, "passengers")
-    await drive(
-      &state, [.key(.enter), .key(.enter), .key(.right), .key(.right), .key(.enter)], world)
+    await drive(&state, [.key(.enter), .key(.enter)], world)
+    await drive(&state, arrowsToTakenSeat(state) + [.key(.enter)], world)
     render(state, "extras")
     // On a short screen the side column scrolls to what has focus: Continue can be seen.
     var toContinue = state
@@ -145,12 +145,8 @@ struct GoldenTests {
     defer { world.remove() }
     var state = RootFeature.State(now: TestWorld.start)
     await drive(&state, searchKeys + [.key(.enter)] + fillPassengers, world)
-    await drive(
-      &state,
-      [
-        .key(.enter), .key(.enter), .key(.right), .key(.right), .key(.enter), .key(.character("c")),
-      ],
-      world)
+    await drive(&state, [.key(.enter), .key(.enter)], world)
+    await drive(&state, arrowsToTakenSeat(state) + [.key(.enter), .key(.character("c"))], world)
     #expect(state.current == .payment)
     let later = TestWorld.start.addingTimeInterval(20 * 60)
     let restoration = await BookingFlow.restore(

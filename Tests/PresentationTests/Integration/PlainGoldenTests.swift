@@ -51,7 +51,8 @@ struct PlainGoldenTests {
       await drive(&state, [.key(.enter)] + fillPassengers, world)
       expectPlain(state, "passengers\(suffix)")
       await drive(
-        &state, [.key(.enter), .key(.enter), .key(.right), .key(.right), .key(.enter)], world)
+        &state, [.key(.enter), .key(.enter)], world)
+      await drive(&state, arrowsToTakenSeat(state) + [.key(.enter)], world)
       #expect(state.current == .extras)
       expectPlain(state, "extras\(suffix)")
       await drive(&state, [.key(.character("c"))], world)

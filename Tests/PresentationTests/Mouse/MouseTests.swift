@@ -179,25 +179,39 @@ struct MouseTests {
     let world = TestWorld()
     defer { world.remove() }
     let state = await Self.atExtras(world)
-    #expect(Self.extras(state)?.cursor?.description == "1B")
+    let map = try #require(Self.extras(state)?.shownMap)
+    let start = try #require(Self.extras(state)?.cursor)
+    #expect(start == map.seats.first { !$0.occupied }?.designator, "on the first free seat")
+    // A free seat of column A below the cursor's row, and a taken one of column A: read from
+    // the map, which the airline draws per flight.
+    let target = try #require(
+      map.seats.first { $0.letter == "A" && $0.row > start.row + 1 && !$0.occupied })
+    let occupied = try #require(map.seats.first { $0.letter == "A" && $0.occupied })
     let canvas = Self.render(state)
     let header = try #require(Self.spot("A  B  C", in: state))
-    let row5 = try #require(
-      (0..<canvas.height).first { canvas.line($0).hasPrefix("│   5  [") }, "\(canvas)")
+    func line(_ row: Int) -> Int? {
+      let number = String(row)
+      let prefix = "│" + String(repeating: " ", count: 4 - number.count) + number + "  ["
+      return (0..<canvas.height).first { canvas.line($0).hasPrefix(prefix) }
+    }
+    let targetLine = try #require(line(target.row), "\(canvas)")
     var clicked = state
-    await drive(&clicked, [Self.click((header.x, row5))], world)
+    await drive(&clicked, [Self.click((header.x, targetLine))], world)
+    let downs =
+      try #require(map.rows.firstIndex(of: target.row)) - (map.rows.firstIndex(of: start.row) ?? 0)
     var keyed = state
     await drive(
-      &keyed, [.key(.left), .key(.down), .key(.down), .key(.down), .key(.down), .key(.enter)],
-      world)
+      &keyed,
+      Array(repeating: .key(.left), count: 6) + Array(repeating: .key(.down), count: downs)
+        + [.key(.enter)], world)
     #expect(clicked == keyed)
     let ada = try PassengerID("p1")
-    #expect(Self.extras(clicked)?.extras.seats(onSlice: 0)[ada]?.description == "5A")
+    #expect(Self.extras(clicked)?.extras.seats(onSlice: 0)[ada] == target.designator)
 
-    // 1A is taken: the click says so, as Enter on it does, and picks nothing.
+    // A taken seat: the click says so, as Enter on it does, and picks nothing.
     var taken = clicked
-    let row1 = try #require((0..<canvas.height).first { canvas.line($0).hasPrefix("│   1  [") })
-    await drive(&taken, [Self.click((header.x, row1))], world)
+    let takenLine = try #require(line(occupied.row), "\(canvas)")
+    await drive(&taken, [Self.click((header.x, takenLine))], world)
     #expect(Self.extras(taken)?.extras == Self.extras(clicked)?.extras)
     #expect(Self.extras(taken)?.message != nil)
   }
@@ -213,9 +227,12 @@ struct MouseTests {
     var keyed = state
     await drive(&keyed, [.key(.down), .key(.down), .key(.down)], world)
     #expect(wheeled == keyed)
-    #expect(Self.extras(wheeled)?.cursor?.description == "4B")
-    let rows = try #require(Self.extras(state)?.shownMap?.rows.count)
-    let lastRow = "│  \(rows)  ["
+    let start = try #require(Self.extras(state)?.cursor)
+    let rows = try #require(Self.extras(state)?.shownMap?.rows)
+    let three = try #require(rows.firstIndex(of: start.row)) + 3
+    #expect(
+      Self.extras(wheeled)?.cursor == (try? SeatDesignator(row: rows[three], letter: start.letter)))
+    let lastRow = "│  \(rows.count)  ["
     #expect(!Self.render(state).lines.contains { $0.hasPrefix(lastRow) }, "all rows fit already")
     await drive(
       &wheeled, Array(repeating: Self.wheel(down: true, (map.x, map.y + 4)), count: 12), world)
