@@ -16,7 +16,8 @@ struct PayCrashPointTests {
   static let good = "4242424242424242"
   static let declined = "4000000000000002"
 
-  /// A data directory with an offer, a draft for two and two quotes of that draft.
+  /// A data directory with an offer, a draft for two and two quotes of that draft: the first
+  /// with a seat for each passenger, the second (which holds its draft's seats now) with one.
   struct Template {
     let root: String
     let criteria: SearchCriteria
@@ -41,8 +42,16 @@ struct PayCrashPointTests {
         offer: offer, passengers: travellers,
         contact: Contact(email: "ada@example.com", phone: "+31201234567"))
       draftID = draft.id
-      quote = try await airline.price(draftID: draft.id, extras: .none).id
-      otherQuote = try await airline.price(draftID: draft.id, extras: .none).id
+      let free = try await airline.seatMaps(for: offer.id)[0].seats.filter { !$0.occupied }
+      try #require(free.count >= 3)
+      let ids = draft.passengers.map(\.id)
+      quote = try await airline.price(
+        draftID: draft.id,
+        extras: Extras(seats: [ids[0]: free[0].designator, ids[1]: free[1].designator])
+      ).id
+      otherQuote = try await airline.price(
+        draftID: draft.id, extras: Extras(seats: [ids[0]: free[2].designator])
+      ).id
     }
 
     /// A copy of the template (or of `source`) to run one case on.
@@ -106,6 +115,49 @@ struct PayCrashPointTests {
     return (bookings.sorted(), charged.sorted())
   }
 
+  /// What the inventory says against the bookings: a seat sold to a booking that does not
+  /// exist, a seat in two bookings, or a booking whose seats are not sold to it.
+  static func seatProblems(_ root: String) -> [String] {
+    func bodies(_ folder: String) -> [(String, [String: Any])] {
+      let path = root + "/" + folder
+      let names = (try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []
+      return names.filter { $0.hasSuffix(".json") && !$0.hasPrefix(".") }.compactMap { name in
+        guard let data = FileManager.default.contents(atPath: path + "/" + name),
+          let json = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
+          let body = json["data"] as? [String: Any]
+        else { return nil }
+        return (String(name.dropLast(5)), body)
+      }
+    }
+    var problems: [String] = []
+    var soldTo: [String: String] = [:]
+    for (flight, body) in bodies("inventory") {
+      for (seat, sale) in body["sold"] as? [String: [String: Any]] ?? [:] {
+        let reference = sale["reference"] as? String ?? "?"
+        soldTo["\(flight)/\(seat)"] = reference
+        if !FileManager.default.fileExists(atPath: "\(root)/bookings/\(reference).json") {
+          problems.append("seat \(seat) of \(flight) is sold to \(reference), which has no booking")
+        }
+      }
+    }
+    var seatsBooked: [String: String] = [:]
+    for (reference, booking) in bodies("bookings") {
+      let extras = booking["extras"] as? [String: Any]
+      let seats = (extras?["seats"] as? [String: String] ?? [:]).values
+      for seat in seats {
+        let owners = soldTo.filter { $0.key.hasSuffix("/\(seat)") && $0.value == reference }
+        if owners.isEmpty {
+          problems.append("booking \(reference)'s seat \(seat) is not sold to it")
+        }
+        if let other = seatsBooked[seat], other != reference {
+          problems.append("seat \(seat) is in bookings \(other) and \(reference)")
+        }
+        seatsBooked[seat] = reference
+      }
+    }
+    return problems
+  }
+
   /// Relaunches on `root` in this process (recovery, restore, retry with the same key, the pay
   /// link, another key, the other quote) and returns the problems found.
   static func relaunch(
@@ -124,6 +176,7 @@ struct PayCrashPointTests {
       if afterStart.charged != afterStart.bookings {
         problem("charges \(afterStart.charged) but bookings \(afterStart.bookings) after start")
       }
+      problems += seatProblems(root).map { "\(label): after start: \($0)" }
       let intents = (try? FileManager.default.contentsOfDirectory(atPath: root + "/intents")) ?? []
       if intents.contains(where: { $0.hasSuffix(".json") && !$0.hasPrefix(".") }) {
         problem("an intent is still open after start: \(intents)")
@@ -193,6 +246,7 @@ struct PayCrashPointTests {
       if final.bookings != [reference.rawValue] || final.charged != final.bookings {
         problem("at the end: bookings \(final.bookings), charges \(final.charged)")
       }
+      problems += seatProblems(root).map { "\(label): at the end: \($0)" }
     } catch {
       problem("relaunch failed: \(error)")
     }
