@@ -78,8 +78,12 @@ let package = Package(
     .target(name: "Airline", dependencies: ["Domain"], path: "Modules/Airline"),
     // The simulated backend: the only module above Persistence that writes airline records.
     .target(
-      name: "SimulatedAirline", dependencies: ["Domain", "Zones", "Airline", "Persistence"],
+      name: "SimulatedAirline",
+      dependencies: ["Domain", "Zones", "Airline", "Persistence", "CCrypto"],
       path: "Modules/SimulatedAirline"),
+    // The system's libcrypto (OpenSSL), for the airline's seals on its records (HMAC-SHA256).
+    .systemLibrary(
+      name: "CCrypto", path: "Modules/CCrypto", providers: [.apt(["libssl-dev"])]),
     // For tests of code that talks to an airline: the failing-by-default `TestAirline` and the
     // fixtures (airports, offers, travellers, quotes...). No test framework: XCTest or Testing.
     .target(
@@ -168,7 +172,10 @@ let package = Package(
       dependencies: ["Workshop", "FlowOwner", "Domain", "Persistence", "TestSupport", "Words"]),
     .testTarget(
       name: "EndToEndTests",
-      dependencies: ["booking", "booking-cli", "paycrash", "TestSupport", "Program"],
+      dependencies: [
+        "booking", "booking-cli", "paycrash", "TestSupport", "Program", "SimulatedAirline",
+        "Persistence",
+      ],
       path: "Tests/EndToEndTests"),
 
     // What several test targets share: finding built executables, driving the root feature.

@@ -18,6 +18,7 @@ extension RecordStore {
     _ type: Value.Type, id: String, kind: RecordKind, policy: CorruptRecordPolicy = .moveAside
   ) throws(StoreError) -> Value {
     let relative = try relativePath(id: id, kind: kind)
+    if let seal, seal.folders.contains(kind.folder) { seal.prepare() }
     // A retry happens only when another writer or reader changed the file mid-inspection.
     for _ in 1...3 {
       if let value = try attemptLoad(type, id: id, kind: kind, relative: relative, policy: policy) {
@@ -96,6 +97,19 @@ extension RecordStore {
     }
     guard bytes.count <= maxRecordBytes else {
       return try setAside("it grew past the \(maxRecordBytes)-byte limit", identity, nil)
+    }
+    if let seal, seal.folders.contains(kind.folder) {
+      switch seal.open(bytes, at: relative) {
+      case .sealed:
+        break
+      case .unsealed:
+        return try setAside(
+          "it carries no seal: it was not written by its store's owner", identity, bytes)
+      case .mismatch:
+        return try setAside(
+          "its seal does not match its bytes: it was changed after it was written, or "
+            + "written elsewhere", identity, bytes)
+      }
     }
     let data = Data(bytes)
     switch try decode(type, from: data, kind: kind, relative: relative) {

@@ -26,6 +26,9 @@ public struct RecordStore: Sendable {
   let now: @Sendable () -> Date
   /// Told of every durable step (see `DurableStep`); nil in the app.
   public let observer: DurableStepObserver?
+  /// Seals the records of the folders it covers on every write and checks them on every read
+  /// (`RecordSeal`); nil: nothing is sealed.
+  public private(set) var seal: RecordSeal?
   /// New folders to make durable before the next save (`createRootLeavingSync`): one set for
   /// the store and every copy of it.
   let folderSyncs = FolderSyncs()
@@ -57,11 +60,18 @@ public struct RecordStore: Sendable {
     throws(StoreError)
   {
     let relative = try relativePath(id: id, kind: kind)
-    let data: Data
+    var data: Data
     do {
       data = try RecordCodec.encode(Envelope(schema: kind.schema, kind: kind.folder, data: value))
     } catch {
       throw .unencodable(path: relative, reason: RecordCodec.reason(forEncoding: error))
+    }
+    if let seal, seal.folders.contains(kind.folder) {
+      seal.prepare()
+      guard let sealed = seal.sealed(Array(data), at: relative) else {
+        throw .unencodable(path: relative, reason: "it cannot be sealed: the key is missing")
+      }
+      data = Data(sealed)
     }
     guard data.count <= maxRecordBytes else {
       throw .tooLarge(path: relative, bytes: data.count, limit: maxRecordBytes)
@@ -73,6 +83,25 @@ public struct RecordStore: Sendable {
     try AtomicFile.replace(
       "\(id).json", in: folder, with: data, step: .replace(relative), observer: observer)
   }
+
+  /// The same store, sealing and checking the records of `seal`'s folders.
+  public func sealed(by seal: RecordSeal) -> RecordStore {
+    var copy = self
+    copy.seal = seal
+    return copy
+  }
+
+  /// `file` (a record's bytes as an unsealed store writes them, or sealed before) as this store
+  /// writes record `id` of `kind`: sealed when `kind` is sealed. Nil when it cannot be sealed.
+  public func sealedBytes(_ file: [UInt8], id: String, kind: RecordKind) -> [UInt8]? {
+    guard let seal, seal.folders.contains(kind.folder) else { return file }
+    seal.prepare()
+    return seal.sealed(RecordSeal.withoutSeal(file), at: "\(kind.folder)/\(id).json")
+  }
+
+  /// Readies the seal's key (see `RecordSeal`) before its folders are read or written: for a
+  /// caller about to take a lock the seal's holder needs when it makes its key.
+  public func prepareSeal() { seal?.prepare() }
 
   /// Whether record `id` of `kind` exists (it may still be corrupt or newer).
   public func exists(id: String, kind: RecordKind) throws(StoreError) -> Bool {

@@ -468,7 +468,7 @@ enum CLIFixture {
     let pattern = try Regex("\"\(field)\" : \"[^\"]*\"")
     guard text.contains(pattern) else { throw E2EFailure("\(file.path) has no \(field)") }
     text.replace(pattern, with: "\"\(field)\" : \"\(value)\"")
-    try text.write(to: file, atomically: true, encoding: .utf8)
+    try DataFiles(root: cli.dataDirectory).writeSealed(text, to: "\(folder)/\(id).json")
   }
 }
 

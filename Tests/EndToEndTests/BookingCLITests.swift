@@ -332,7 +332,8 @@ struct BookingCLITests {
       #expect(text.contains(pattern), "the quote record has no \(field):\n\(text)")
       text.replace(pattern, with: "\"\(field)\" : \"\(time)\"")
     }
-    try text.write(to: file, atomically: true, encoding: .utf8)
+    // Sealed again as the airline seals it: an edit alone is refused as not the airline's.
+    try DataFiles(root: dataDirectory).writeSealed(text, to: "quotes/\(id).json")
   }
 
   @Test(

@@ -66,10 +66,10 @@ struct BookingCLITripsTests {
     let bookings = cli.dataDirectory.appendingPathComponent("bookings")
     let original = try String(
       contentsOf: bookings.appendingPathComponent("\(reference).json"), encoding: .utf8)
+    let writer = SealedWriter(root: cli.dataDirectory)
     for index in 0..<copies {
       let copy = String(format: "ZZ%04d", index)
-      try Data(original.replacing(reference, with: copy).utf8)
-        .write(to: bookings.appendingPathComponent("\(copy).json"))
+      try writer.write(original.replacing(reference, with: copy), to: "bookings/\(copy).json")
     }
     // GNU time measures its own child, forked from a small process: a child spawned from this
     // one would report this process's peak as well (Linux keeps it across exec).

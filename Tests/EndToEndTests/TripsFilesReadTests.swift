@@ -24,13 +24,14 @@ struct TripsFilesReadTests {
     let folder = cli.dataDirectory.appendingPathComponent("bookings")
     let template = try String(
       contentsOf: folder.appendingPathComponent("\(reference).json"), encoding: .utf8)
+    let writer = SealedWriter(root: cli.dataDirectory)
     var generator = SystemRandomNumberGenerator()
     var made: Set<String> = [reference]
     while made.count < 1_000 {
       let name = String((0..<6).map { _ in Self.alphabet.randomElement(using: &generator) ?? "A" })
       guard made.insert(name).inserted else { continue }
-      try template.replacingOccurrences(of: reference, with: name).write(
-        to: folder.appendingPathComponent("\(name).json"), atomically: false, encoding: .utf8)
+      try writer.write(
+        template.replacingOccurrences(of: reference, with: name), to: "bookings/\(name).json")
     }
     // The first listing finds the index stale (the folder changed under it) and rebuilds it.
     let first = try await cli.run(["trips"])

@@ -109,7 +109,7 @@ struct OfferTests {
       id: offer.id, airline: offer.airline, slices: [Slice(segments: segments)],
       cabin: offer.cabin, pricePerAdult: offer.pricePerAdult, party: .one,
       total: offer.pricePerAdult, expiresAt: offer.expiresAt)
-    try RecordStore(root: test.root).save(
+    try test.airline.sealedRecords.save(
       moved, id: offer.id.rawValue, kind: RecordKind(folder: "offers", schema: 1))
     await #expect(throws: ServiceError.offerNoLongerAvailable(offer.id)) {
       try await test.airline.offer(id: offer.id)

@@ -51,7 +51,7 @@ struct AirlinePriceChangeTests {
       id: quote.id, draftID: quote.draftID, extras: quote.extras, lineItems: lines, total: total,
       expiresAt: quote.expiresAt, issuedAt: quote.issuedAt,
       priceChange: PriceChange(before: change.before, after: total, pricePerAdult: cheaper))
-    try RecordStore(root: test.root).save(
+    try test.airline.sealedRecords.save(
       forged, id: quote.id.rawValue, kind: RecordKind(folder: "quotes", schema: 1))
     await #expect(
       throws: ServiceError.quoteNotHonoured(quote.id, "its change of price is not the airline's.")

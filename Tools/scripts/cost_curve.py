@@ -52,6 +52,7 @@ import tempfile
 import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import airline_seal  # noqa: E402  (the copies carry the airline's seal)
 import measure_app as app  # noqa: E402  (spawn, read_until, drain, send, start_only, make_quote)
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
@@ -96,10 +97,12 @@ def copy_records(data, folder, template_id, count, new_id):
     path = os.path.join(data, folder)
     with open(os.path.join(path, template_id + ".json")) as file:
         template = file.read()
+    secret = airline_seal.key(data)
     for number in range(count):
         made = new_id(number)
         with open(os.path.join(path, made + ".json"), "w") as file:
-            file.write(template.replace(template_id, made))
+            file.write(airline_seal.sealed(
+                secret, f"{folder}/{made}.json", template.replace(template_id, made)))
 
 
 def make_point(template, ids, data, size):

@@ -5,8 +5,8 @@
 # completions under PREFIX, where each shell looks.
 #
 # What the installed binaries still load from the system (`ldd`): libstdc++.so.6,
-# libgcc_s.so.1, libm.so.6 and libc.so.6, and for `booking` libncursesw.so.6 and libtinfo.so.6
-# (on Debian: libstdc++6, libgcc-s1, libc6, libncursesw6, libtinfo6).
+# libgcc_s.so.1, libm.so.6, libc.so.6 and libcrypto.so.3, and for `booking` libncursesw.so.6
+# and libtinfo.so.6 (on Debian: libstdc++6, libgcc-s1, libc6, libssl3, libncursesw6, libtinfo6).
 #
 # Usage: Tools/scripts/install.sh [--debug] [PREFIX]   (default PREFIX: $HOME/.local)
 #        Tools/scripts/install.sh --uninstall [PREFIX]

@@ -19,6 +19,9 @@ import subprocess
 import sys
 import tempfile
 
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import airline_seal  # noqa: E402  (the copies carry the airline's seal)
+
 ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"
 CARD = "4242 4242 4242 4242 12/30 123\n"
 
@@ -42,13 +45,15 @@ def make_directory(cli, data, count):
         template = file.read()
     made = {reference}
     rng = random.Random(26)
+    secret = airline_seal.key(data)
     while len(made) < count:
         new = "".join(rng.choice(ALPHABET) for _ in range(6))
         if new in made:
             continue
         made.add(new)
         with open(os.path.join(folder, new + ".json"), "w") as file:
-            file.write(template.replace(reference, new))
+            file.write(airline_seal.sealed(
+                secret, f"bookings/{new}.json", template.replace(reference, new)))
 
 
 def timed(cli, data, json_output):

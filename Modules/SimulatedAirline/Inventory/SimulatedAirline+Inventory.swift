@@ -50,7 +50,7 @@ extension SimulatedAirline {
     var pause = Duration.milliseconds(1)
     var random = SystemRandomNumberGenerator()
     while true {
-      switch store.lockLedger() {
+      switch lockLedger() {
       case .locked(let lock):
         return lock
       case .unavailable(let reason):
@@ -63,6 +63,13 @@ extension SimulatedAirline {
         pause = min(pause * 2, .milliseconds(20))
       }
     }
+  }
+
+  /// The ledger lock, tried once. The key of the airline's seal is readied first: made, it
+  /// seals what was there under this same lock, which a process cannot take twice.
+  func lockLedger() -> LedgerLock.Outcome {
+    store.prepareSeal()
+    return store.lockLedger()
   }
 
   public func seatMaps(for offerID: OfferID) async throws(ServiceError) -> [SeatMap] {

@@ -99,7 +99,7 @@ extension SimulatedAirline {
       read = .failure(error)
     }
     if case .success(let booking?) = read { return booking }
-    guard case .locked(let lock) = store.lockLedger() else {
+    guard case .locked(let lock) = lockLedger() else {
       // Another process is paying, or nothing may be written here: nothing is repaired.
       switch read {
       case .success: throw .bookingNotFound(reference)
@@ -116,7 +116,7 @@ extension SimulatedAirline {
     guard
       let quote = try loadIfPresent(Quote.self, id: quoteID.rawValue, kind: AirlineRecords.quotes)
     else { return .unpaid(retryKey: nil) }
-    guard case .locked(let lock) = store.lockLedger() else {
+    guard case .locked(let lock) = lockLedger() else {
       // Another process is paying (or nothing may be written here): what is on disk answers,
       // and nothing is settled.
       return try settledOrder(of: quote.draftID).map { .booked($0.reference) }
@@ -150,7 +150,7 @@ extension SimulatedAirline {
 
   public func recoverInterruptedPayments() async throws(ServiceError) -> [RecoveredPayment] {
     // A process paying now settles its own payment; one that cannot lock writes nothing.
-    guard case .locked(let lock) = store.lockLedger() else { return [] }
+    guard case .locked(let lock) = lockLedger() else { return [] }
     return try withExtendedLifetime(lock) { () throws(ServiceError) -> [RecoveredPayment] in
       try recoverUnderLock()
     }

@@ -213,7 +213,7 @@ extension SimulatedAirline {
   private func removeUnderLock(
     _ id: String, _ kind: RecordKind, _ candidate: Candidate, kept: Set<String>
   ) -> Removal {
-    switch store.lockLedger() {
+    switch lockLedger() {
     case .busy:
       return .stopped("another process holds the ledger")
     case .unavailable(let reason):

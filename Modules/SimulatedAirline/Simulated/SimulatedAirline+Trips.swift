@@ -14,7 +14,7 @@ extension SimulatedAirline {
       let listed: [RecordStore.Listing]
       if let current = try store.currentListing(through: index) {
         listed = current
-      } else if case .locked(let lock) = store.lockLedger() {
+      } else if case .locked(let lock) = lockLedger() {
         listed = try withExtendedLifetime(lock) { () throws(StoreError) in
           try store.listing(through: index)
         }

@@ -88,7 +88,7 @@ public actor SimulatedAirline: OfferService, DraftService, PricingService, Payme
     store: RecordStore, clock: WallClock, configuration: Configuration = Configuration(),
     airports: any AirportLookup = BuiltInAirports()
   ) {
-    self.store = store
+    self.store = AirlineSeal.sealing(store)
     self.clock = clock
     self.configuration = configuration
     self.offerGenerator = OfferGenerator(airports: airports, lifetime: configuration.offerLifetime)
@@ -96,6 +96,11 @@ public actor SimulatedAirline: OfferService, DraftService, PricingService, Payme
     (ledgerNotices, notices) = AsyncStream.makeStream(
       of: LedgerNotice.self, bufferingPolicy: .bufferingNewest(32))
   }
+
+  /// The airline's records as it writes them, sealed with its key: for a workshop or a test that
+  /// stages a state by writing a record the airline then takes as its own (it still meets every
+  /// other check). Anything written beside it, by another store, is refused when read.
+  public nonisolated var sealedRecords: RecordStore { store }
 
   /// The airline as the bundle the flow uses.
   public nonisolated var services: BookingServices {

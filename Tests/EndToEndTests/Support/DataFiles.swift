@@ -1,4 +1,6 @@
 import Foundation
+import Persistence
+import SimulatedAirline
 import TestSupport
 
 /// What the app left in its data directory.
@@ -20,6 +22,12 @@ struct DataFiles {
       files.append(path.hasPrefix(prefix) ? String(path.dropFirst(prefix.count)) : path)
     }
     return files.sorted()
+  }
+
+  /// Writes `text` as the airline's record at `relativePath` (`bookings/ZZ0001.json`), sealed
+  /// as the airline seals it: a fixture staged by copying or editing a record by hand.
+  func writeSealed(_ text: String, to relativePath: String) throws {
+    try SealedWriter(root: root).write(text, to: relativePath)
   }
 
   /// The files renamed aside as unreadable (`<name>.corrupt-<time>`).
@@ -53,5 +61,29 @@ struct DataFiles {
       let step = position.keys.first
     else { throw E2EFailure("session/snapshot.json has no data.position:\n\(text)") }
     return (step, position[step] as? [String: Any] ?? [:])
+  }
+}
+
+/// Writes records as the airline seals them, in its data directory at `root`: fixtures staged by
+/// copying or editing a record by hand (many of them with one writer).
+struct SealedWriter {
+  let root: URL
+  let store: RecordStore
+
+  init(root: URL) {
+    self.root = root
+    store = SimulatedAirline(store: RecordStore(root: root.path), clock: .system).sealedRecords
+  }
+
+  func write(_ text: String, to relativePath: String) throws {
+    let parts = relativePath.split(separator: "/")
+    guard parts.count == 2, parts[1].hasSuffix(".json") else {
+      throw E2EFailure("\(relativePath) is not folder/ID.json")
+    }
+    let kind = RecordKind(folder: String(parts[0]), schema: 1)
+    guard
+      let sealed = store.sealedBytes(Array(text.utf8), id: String(parts[1].dropLast(5)), kind: kind)
+    else { throw E2EFailure("\(relativePath) could not be sealed") }
+    try Data(sealed).write(to: root.appendingPathComponent(relativePath))
   }
 }

@@ -1,0 +1,178 @@
+import CCrypto
+import Persistence
+import Synchronization
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// The airline's seal on its records: an HMAC-SHA256 (the system's libcrypto) over each record's
+/// bytes and path, with a key the airline makes at its first start (`airline.key` in its data
+/// directory: 32 random bytes, mode 0600, never logged or printed). A quote, order, charge,
+/// booking or hold the airline did not write, or that was changed by a byte, does not carry its
+/// seal: it is refused as a record that cannot be read (set aside and reported), and never paid,
+/// booked or taken as proof.
+///
+/// The key is made the first time the airline is used in a data directory that has none, under
+/// the ledger lock, in this order:
+/// - 1. every record already in the airline's folders, written by a build that did not seal, is
+///   sealed as it is (its written time kept); a file that is not a record of its folder is left
+///   as it is, and is refused when it is read. Dies here: no key yet; the next start seals them
+///   all again with a key of its own.
+/// - 2. `airline.key`, written whole under another name and linked into place: from here on
+///   every record must carry the seal. Dies here: the key stands, and every record was sealed.
+///
+/// Anyone who can read the key can seal: it keeps out an edited or planted file, not the
+/// account that owns the airline's directory (a room gives the airline an account of its own).
+enum AirlineSeal {
+  static let keyFile = "airline.key"
+  static let keyBytes = 32
+
+  /// The folders sealed: every record the airline writes.
+  static var folders: Set<String> {
+    Set((AirlineRecords.all + [AirlineRecords.paidQuotes]).map(\.folder))
+  }
+
+  /// `store` sealing the airline's folders with the key of its data directory, read (or made)
+  /// at the first record written or read.
+  static func sealing(_ store: RecordStore) -> RecordStore {
+    let key = LazyKey(store: store)
+    return store.sealed(
+      by: RecordSeal(
+        folders: folders,
+        sign: { message in key.value().map { hex(hmac($0, message)) } },
+        verify: { message, seal in
+          guard let value = key.value() else { return false }
+          let expected = Array(hex(hmac(value, message)).utf8)
+          let given = Array(seal.utf8)
+          guard expected.count == given.count else { return false }
+          return CRYPTO_memcmp(expected, given, expected.count) == 0
+        },
+        prepare: { _ = key.value() }))
+  }
+
+  /// The data directory's key, read once (or made, sealing what is already there). A key that
+  /// could be neither read nor made is not tried again by this process: nothing it reads or
+  /// writes in the airline's folders is then accepted.
+  final class LazyKey: Sendable {
+    let store: RecordStore
+    /// Not yet looked for: nil; looked for: the key, or nil inside when there is none.
+    let loaded = Mutex<[UInt8]??>(nil)
+
+    init(store: RecordStore) { self.store = store }
+
+    func value() -> [UInt8]? {
+      loaded.withLock { state in
+        if let found = state { return found }
+        let found = AirlineSeal.read(store.root) ?? AirlineSeal.make(store)
+        state = .some(found)
+        return found
+      }
+    }
+  }
+
+  /// The key at `root`, when it is one: a regular file of 32 bytes, this user's, that no one
+  /// else may read.
+  static func read(_ root: String) -> [UInt8]? {
+    let fd = open(root + "/" + keyFile, O_RDONLY | O_NOFOLLOW | O_CLOEXEC)
+    guard fd >= 0 else { return nil }
+    defer { close(fd) }
+    var status = stat()
+    guard fstat(fd, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG,
+      status.st_size == keyBytes, status.st_uid == geteuid(), status.st_mode & 0o077 == 0
+    else { return nil }
+    var key = [UInt8](repeating: 0, count: keyBytes)
+    let count = key.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, keyBytes) }
+    return count == keyBytes ? key : nil
+  }
+
+  /// Makes the key of a data directory that has none, under the ledger lock (waiting for it as
+  /// a payment does): the records there are sealed first, then the key is linked into place.
+  /// Nil when it cannot be made (a read-only directory, no randomness): nothing is then sealed
+  /// or accepted.
+  static func make(_ store: RecordStore) -> [UInt8]? {
+    let root = store.root
+    guard (try? store.createRoot()) != nil else { return nil }
+    let clock = ContinuousClock()
+    let deadline = clock.now.advanced(by: SimulatedAirline.lockWait)
+    var lock: LedgerLock?
+    while lock == nil {
+      switch store.lockLedger() {
+      case .locked(let held): lock = held
+      case .unavailable: return nil
+      case .busy:
+        guard clock.now < deadline else { return nil }
+        usleep(2_000)
+      }
+    }
+    return withExtendedLifetime(lock) { () -> [UInt8]? in
+      if let key = read(root) { return key }
+      var random = [UInt8](repeating: 0, count: keyBytes)
+      guard RAND_bytes(&random, Int32(keyBytes)) == 1 else { return nil }
+      let key = random
+      let sealer = store.sealed(
+        by: RecordSeal(
+          folders: folders, sign: { hex(hmac(key, $0)) }, verify: { _, _ in false }))
+      for kind in AirlineRecords.all + [AirlineRecords.paidQuotes] {
+        for id in (try? sealer.ids(of: kind)) ?? [] {
+          _ = try? sealer.sealAgain(id: id, kind: kind)
+        }
+      }
+      return write(key, in: root) ? key : nil
+    }
+  }
+
+  /// Writes `key` to `root/airline.key`, whole before it has its name.
+  private static func write(_ key: [UInt8], in root: String) -> Bool {
+    let temporary = root + "/.\(keyFile).tmp-\(getpid())"
+    unlink(temporary)
+    let fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
+    guard fd >= 0 else { return false }
+    let written = key.withUnsafeBytes { Glibc.write(fd, $0.baseAddress, key.count) }
+    let synced = fsync(fd) == 0
+    close(fd)
+    defer { unlink(temporary) }
+    guard written == key.count, synced, link(temporary, root + "/" + keyFile) == 0 else {
+      return false
+    }
+    let folder = open(root, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+    if folder >= 0 {
+      fsync(folder)
+      close(folder)
+    }
+    return true
+  }
+
+  static func hmac(_ key: [UInt8], _ message: [UInt8]) -> [UInt8] {
+    var digest = [UInt8](repeating: 0, count: 64)
+    var length: UInt32 = 0
+    _ = key.withUnsafeBytes { keyBytes in
+      message.withUnsafeBytes { messageBytes in
+        HMAC(
+          EVP_sha256(), keyBytes.baseAddress, Int32(keyBytes.count),
+          messageBytes.baseAddress?.assumingMemoryBound(to: UInt8.self), messageBytes.count,
+          &digest, &length)
+      }
+    }
+    return Array(digest.prefix(Int(length)))
+  }
+
+  static func hex(_ bytes: [UInt8]) -> String {
+    let digits = Array("0123456789abcdef".utf8)
+    var text = [UInt8]()
+    text.reserveCapacity(bytes.count * 2)
+    for byte in bytes {
+      text.append(digits[Int(byte >> 4)])
+      text.append(digits[Int(byte & 0x0F)])
+    }
+    return String(decoding: text, as: UTF8.self)
+  }
+}
