@@ -287,7 +287,10 @@ if let startup {
     DispatchQueue.main.async {
       DispatchQueue(label: "booking.sweep", qos: .background).async {
         let plan = airline.planSweep(keeping: kept, budget: 300)
-        Task(executorPreference: work) { _ = await airline.sweep(plan) }
+        Task(executorPreference: work) {
+          _ = await airline.sweep(plan)
+          _ = await airline.releaseExpiredHolds()
+        }
       }
     }
   }

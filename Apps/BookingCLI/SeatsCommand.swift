@@ -48,7 +48,8 @@ enum SeatsCommand {
       }
     }
     Output.paragraph(
-      "A letter is a free seat, - a taken one. A price after a row is what each of its seats "
+      "A letter is a free seat, - a taken one: sold, or held by another traveller's price quote "
+        + "until it expires. A price after a row is what each of its seats "
         + "costs a passenger; the other seats are included in the fare. Choose them with "
         + "booking-cli quote \(offer.id) ... "
         + (options.isEmpty ? "--seat N:14A" : options.joined(separator: " ")) + ".",

@@ -214,4 +214,25 @@ struct InventoryTests {
     }
     #expect(try world.test.files().contains { $0.path.hasPrefix(path + ".corrupt-") })
   }
+
+  @Test("the sweep writes each flight again without its expired holds, and leaves live holds and sales")
+  func sweepOfExpiredHolds() async throws {
+    let world = try await TwoTravellers()
+    defer { world.test.remove() }
+    let seats = try world.freeSeats(2)
+    let sold = try await world.test.airline.price(
+      draftID: world.ada.id, extras: world.seat(seats[0], for: world.ada))
+    _ = try await world.pay(sold)
+    _ = try await world.test.airline.price(
+      draftID: world.grace.id, extras: world.seat(seats[1], for: world.grace))
+    #expect(await world.test.airline.releaseExpiredHolds() == 0, "the hold is live")
+    world.test.clock.advance(by: 15 * 60 + 1)
+    #expect(await world.test.airline.releaseExpiredHolds() == 1)
+    let record = try #require(try world.test.files().first { $0.path.hasPrefix("inventory/") })
+    let json = try JSONSerialization.jsonObject(with: Data(record.text.utf8)) as? [String: Any]
+    let data = json?["data"] as? [String: Any]
+    #expect((data?["holds"] as? [String: Any])?.isEmpty == true, "no hold left: \(record.text)")
+    #expect(record.text.contains(sold.extras.seats.values.first?.description ?? "?"))
+    #expect(await world.test.airline.releaseExpiredHolds() == 0)
+  }
 }
