@@ -97,7 +97,8 @@ struct Failure: Error {
       Failure(code: .usage, message: error.description)
     case .draftNotFound, .quoteNotFound, .bookingNotFound:
       Failure(code: .notFound, message: error.description)
-    case .offerNoLongerAvailable, .seatTaken, .quoteExpired, .cardDeclined, .insufficientFunds,
+    case .offerNoLongerAvailable, .seatTaken, .quoteExpired, .fareSoldOut, .cardDeclined,
+      .insufficientFunds,
       .quoteAlreadyPaid, .idempotencyKeyReused, .quoteNotHonoured, .invalidPayment:
       Failure(code: .refused, message: error.description)
     case .cannotWrite, .paymentsUnavailable:

@@ -48,6 +48,12 @@ enum PayCommand {
         paidEarlier = false
       }
     } catch {
+      if case .fareSoldOut = error {
+        throw Failure(
+          code: .refused,
+          message: "The last seats at this fare were sold since \(quoteID) was made: quote again "
+            + "(booking-cli quote) for the next fare, which it shows.")
+      }
       if case .seatTaken(let seat, _) = error {
         // An older quote of a draft whose newer quote gave its seat up, or a quote made while
         // the airline's records could not hold its seat.

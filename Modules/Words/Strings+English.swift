@@ -257,6 +257,7 @@ extension Strings {
       infantOnLap: "on a lap",
       seatsAtCheckIn: { "\($0): seats at check-in" },
       priceChangedTitle: "The airline changed the price",
+      fareSoldOutTitle: "The last seats at this fare were sold",
       priceChanged: { "Fare and taxes: \($0) → \($1)" },
       priceChangeAccept: "[ Accept the new price ]  Esc: keep choosing",
       hintAcceptPrice: "accept the new price",

@@ -242,6 +242,7 @@ extension Strings {
       infantOnLap: "kucakta",
       seatsAtCheckIn: { "\($0): koltuklar check-in'de" },
       priceChangedTitle: "Havayolu fiyatı değiştirdi",
+      fareSoldOutTitle: "Bu fiyattaki son koltuklar satıldı",
       priceChanged: { "Ücret ve vergiler: \($0) → \($1)" },
       priceChangeAccept: "[ Yeni fiyatı kabul et ]  Esc: seçmeye devam",
       hintAcceptPrice: "yeni fiyatı kabul et",
@@ -308,6 +309,8 @@ extension Strings {
         case .quoteNotFound: "Fiyat teklifi bulunamadı."
         case .bookingNotFound: "Rezervasyon bulunamadı."
         case .quoteExpired: "Fiyatın süresi doldu - yeniden fiyatlayın."
+        case .fareSoldOut:
+          "Bu fiyattaki son koltuklar satıldı - bir sonraki fiyat için yeniden fiyatlayın."
         case .seatTaken(let seat, _): "\(seat) az önce alındı - başka birini seçin."
         case .invalid(let problem): problem.description
         case .invalidPassengers(let reason): reason

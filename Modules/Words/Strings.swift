@@ -247,6 +247,8 @@ public struct ExtrasStrings: Sendable {
   public let seatsAtCheckIn: @Sendable (String) -> String
   /// The airline re-priced the offer: the question's title, old → new, and its answer's keys.
   public let priceChangedTitle: String
+  /// The title of the same question when the last seats at the fare were sold.
+  public let fareSoldOutTitle: String
   public let priceChanged: @Sendable (String, String) -> String
   public let priceChangeAccept: String
   public let hintAcceptPrice: String

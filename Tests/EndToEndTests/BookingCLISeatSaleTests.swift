@@ -56,7 +56,7 @@ struct BookingCLISeatSaleTests {
   }
 
   @Test(
-    "20 processes quote 5 free seats of one flight at once, then pay: exactly 5 held and 5 sold, 15 told so (69)"
+    "20 processes quote 5 free seats of one flight at once, then pay: exactly 5 held, 15 told so (69), each seat sold once or not at all"
   )
   func twentyProcessesFiveSeats() async throws {
     let cli = try BookingCLI()
@@ -88,29 +88,47 @@ struct BookingCLISeatSaleTests {
       }
       return try await group.reduce(into: []) { $0.append($1) }
     }
-    #expect(paid.map(\.status) == Array(repeating: 0, count: 5), "\(paid.map(\.stderr))")
-    let sold = try paid.flatMap { result -> [String] in
+    // The first fare bucket holds 2 to 6 seats: a payer past it is told the fare sold out, and
+    // nobody is told the airline was busy.
+    #expect(paid.allSatisfy { $0.status == 0 || $0.status == 69 }, "\(paid.map(\.stderr))")
+    #expect(
+      paid.filter { $0.status == 69 }.allSatisfy {
+        $0.stderr.contains("last seats at this fare were sold")
+      }, "\(paid.map(\.stderr))")
+    #expect(paid.filter { $0.status == 0 }.count >= 2)
+    let sold = try paid.filter { $0.status == 0 }.flatMap { result -> [String] in
       let booking = try JSONSerialization.jsonObject(with: Data(result.stdout.utf8))
       let passengers = (booking as? [String: Any])?["passengers"] as? [[String: Any]] ?? []
       return passengers.compactMap { $0["seat"] as? String }
     }
-    #expect(sold.sorted() == seats.sorted(), "each seat sold once: \(sold)")
+    #expect(Set(sold).count == sold.count && Set(sold).isSubset(of: seats), "sold once: \(sold)")
     let free = try await cli.freeSeats(of: offer)
     #expect(seats.allSatisfy { !free.contains($0) })
   }
 
   @Test(
-    "20 quotes of one offer paid by 20 processes started at once: all 20 booked, none turned away")
+    "20 quotes (of 20 flights) paid by 20 processes started at once: all 20 booked, none turned away"
+  )
   func twentyPayersQueue() async throws {
     let cli = try BookingCLI()
     defer { cli.close() }
-    let offer = try await Self.offer(cli)
+    // Twenty flights, from as many days as it takes: each payer has a fare of its own.
+    var offers: [String] = []
+    var days = 21
+    while offers.count < 20, days < 30 {
+      let found = try #require(
+        try await cli.json(["search", "IST", "AMS", BookingCLI.day(inDays: days)])
+          as? [[String: Any]])
+      offers += found.compactMap { $0["id"] as? String }
+      days += 1
+    }
     var quotes: [String] = []
-    for _ in 0..<20 {
+    for offer in offers.prefix(20) {
       let quote = try await Self.quote(cli, offer, name: "Ada")
       try #require(quote.status == 0, "\(quote.stderr)")
       quotes.append(try Self.quoteID(quote))
     }
+    try #require(quotes.count == 20)
     let results = try await withThrowingTaskGroup(of: CommandResult.self) { group in
       for quote in quotes {
         group.addTask { try await cli.run(["pay", quote, "--card-from-stdin"], input: Self.visa) }
@@ -122,5 +140,44 @@ struct BookingCLISeatSaleTests {
       "\(results.filter { $0.status != 0 }.map(\.stderr))")
     let trips = try await cli.run(["trips"])
     #expect(trips.stdout.split(separator: "\n").count >= 20, "\(trips.stdout)")
+  }
+
+  @Test(
+    "the last seats at a fare sold: the next search shows the next fare, and an older quote's pay exits 69 saying why"
+  )
+  func fareBucketSellsOut() async throws {
+    let cli = try BookingCLI()
+    defer { cli.close() }
+    let offers = try #require(
+      try await cli.json(["search", "IST", "AMS", BookingCLI.day]) as? [[String: Any]])
+    let first = try #require(offers.first)
+    let offer = try #require(first["id"] as? String)
+    let flights = try #require(first["flights"] as? [String], "\(first)")
+    let published = try #require((first["pricePerAdult"] as? [String: Any])?["amount"] as? String)
+    let older = try Self.quoteID(try await Self.quote(cli, offer, name: "Ada"))
+
+    // Others book the flight at whatever fare the search shows, until that fare moves.
+    var shown = (id: offer, fare: published)
+    var booked = 0
+    while shown.fare == published, booked < 7 {
+      let quote = try Self.quoteID(try await Self.quote(cli, shown.id, name: "Grace"))
+      let paid = try await cli.run(["pay", quote, "--card-from-stdin"], input: Self.visa)
+      try #require(paid.status == 0, "\(paid.stderr)")
+      booked += 1
+      let again = try #require(
+        try await cli.json(["search", "IST", "AMS", BookingCLI.day]) as? [[String: Any]])
+      let same = try #require(again.first { $0["flights"] as? [String] == flights })
+      shown = (
+        try #require(same["id"] as? String),
+        try #require((same["pricePerAdult"] as? [String: Any])?["amount"] as? String)
+      )
+    }
+    #expect((2...6).contains(booked), "the first bucket held \(booked) seats")
+    #expect(shown.id != offer, "the dearer fare is another offer")
+    #expect((Decimal(string: shown.fare) ?? 0) > (Decimal(string: published) ?? 0))
+
+    let refused = try await cli.run(["pay", older, "--card-from-stdin"], input: Self.visa)
+    #expect(refused.status == 69, "\(refused.output)")
+    #expect(refused.stderr.contains("last seats at this fare were sold"), "\(refused.stderr)")
   }
 }

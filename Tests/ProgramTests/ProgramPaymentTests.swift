@@ -1,8 +1,12 @@
+import Airline
 import Canvas
+import Domain
 import FlowOwner
 import Foundation
+import Persistence
 import Presentation
 import Program
+import SimulatedAirline
 import Testing
 
 /// The payment step in process: an expired price priced again, and a refused card.
@@ -53,5 +57,59 @@ struct ProgramPaymentTests {
     #expect(run.current == .payment)
     #expect(!run.files().contains { $0.hasPrefix("bookings/") }, "\(run.files())")
     #expect(run.savedPosition?.kind == .payment)
+  }
+
+  @Test(
+    "the last seats at the fare sold by another traveller while paying: Pay says so, and priced again the question says why"
+  )
+  func fareSoldOutWhilePaying() async throws {
+    let run = try Run(["--latency", "0"])
+    defer { run.remove() }
+    await run.start()
+    await run.bookUntilPayment()
+    let quoteID = try #require(run.savedQuoteID)
+    let quote = try await run.airline.quote(id: quoteID)
+    let offer = try await run.airline.draft(id: quote.draftID).offer
+    // Another traveller, another process on the same airline, books the flight until its
+    // published fare is gone.
+    let other = SimulatedAirline(store: RecordStore(root: run.root), clock: run.clock.wallClock)
+    let criteria = try SearchCriteria(
+      origin: offer.origin.code, destination: offer.destination.code,
+      departure: offer.departure.day, party: offer.party)
+    var booked = 0
+    while booked < 7 {
+      let same = try #require(
+        try await other.offers(for: criteria).first { $0.slices == offer.slices })
+      if same.pricePerAdult != offer.pricePerAdult { break }
+      let draft = try await other.createDraft(
+        offer: same,
+        passengers: [
+          Passenger(
+            id: PassengerID("p1"), title: .ms, givenName: "Grace", familyName: "Hopper",
+            dateOfBirth: CalendarDay(iso: "1980-01-01"))
+        ], contact: Contact(email: "grace@example.com", phone: "+905551234567"))
+      let theirs = try await other.price(draftID: draft.id, extras: .none)
+      _ = try await other.pay(
+        quoteID: theirs.id,
+        method: PaymentCard(number: Run.payingCard, expiry: "12/30", cvc: "123"),
+        idempotencyKey: .random(prefix: "pay"))
+      booked += 1
+    }
+    #expect((2...6).contains(booked), "the first bucket held \(booked)")
+
+    await run.pay()
+    #expect(run.text.contains("The last seats at this fare were sold"), "\(run.text)")
+    #expect(run.current == .payment)
+    #expect(!run.files().contains { $0.hasPrefix("bookings/") && $0.contains(quoteID.rawValue) })
+
+    // Back at extras, priced again: the airline's question says why the price moved.
+    await run.press(.escape)
+    #expect(run.current == .extras)
+    await run.continueToPayment()
+    #expect(run.text.contains("The last seats at this fare were sold"), "\(run.text)")
+    await run.press(.enter)
+    #expect(run.current == .payment, "\(run.text)")
+    await run.pay()
+    #expect(run.current == .confirmation, "\(run.text)")
   }
 }

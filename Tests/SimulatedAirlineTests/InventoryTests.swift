@@ -215,7 +215,9 @@ struct InventoryTests {
     #expect(try world.test.files().contains { $0.path.hasPrefix(path + ".corrupt-") })
   }
 
-  @Test("the sweep writes each flight again without its expired holds, and leaves live holds and sales")
+  @Test(
+    "the sweep writes each flight again without its expired holds, and leaves live holds and sales"
+  )
   func sweepOfExpiredHolds() async throws {
     let world = try await TwoTravellers()
     defer { world.test.remove() }

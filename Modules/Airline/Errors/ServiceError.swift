@@ -18,6 +18,9 @@ public enum ServiceError: Error, Hashable, Sendable, Codable, CustomStringConver
   case bookingNotFound(BookingReference)
   /// The quote's price lock ran out; price again.
   case quoteExpired(QuoteID)
+  /// The last seats at the quote's fare were sold since it was made: pricing again gives the
+  /// next fare.
+  case fareSoldOut(QuoteID)
   /// The seat on the slice's first flight (0 the outbound, 1 the return) was held or sold to
   /// someone else after it was chosen: choose another.
   case seatTaken(SeatDesignator, slice: Int)
@@ -72,6 +75,8 @@ public enum ServiceError: Error, Hashable, Sendable, Codable, CustomStringConver
     case .quoteNotFound(let id): "No price quote \(id) was found."
     case .bookingNotFound(let reference): "No booking \(reference) was found."
     case .quoteExpired: "Your price expired - price your extras again."
+    case .fareSoldOut:
+      "The last seats at this fare were sold - price your extras again for the next fare."
     case .seatTaken(let seat, _): "\(seat) was just taken - choose another."
     case .invalid(let error): error.description
     case .invalidPassengers(let reason): reason

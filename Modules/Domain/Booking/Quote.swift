@@ -61,24 +61,36 @@ public struct PriceChange: Hashable, Sendable, Codable {
   public let after: Money
   /// The fare for one adult now.
   public let pricePerAdult: Money
+  /// Why, when the airline says: nil for a re-pricing it gives no reason for.
+  public let reason: Reason?
+
+  /// Why a price changed.
+  public enum Reason: String, Hashable, Sendable, Codable {
+    /// The last seats at the offer's fare were sold: the next fare bucket's price.
+    case fareSoldOut
+  }
 
   /// A change of price; both totals in one currency.
-  public init(before: Money, after: Money, pricePerAdult: Money) throws(DomainError) {
+  public init(before: Money, after: Money, pricePerAdult: Money, reason: Reason? = nil)
+    throws(DomainError)
+  {
     guard before.currency == after.currency, after.currency == pricePerAdult.currency else {
       throw .currencyMismatch(before.currency.code, after.currency.code)
     }
     self.before = before
     self.after = after
     self.pricePerAdult = pricePerAdult
+    self.reason = reason
   }
 
-  private enum CodingKeys: String, CodingKey { case before, after, pricePerAdult }
+  private enum CodingKeys: String, CodingKey { case before, after, pricePerAdult, reason }
 
   public init(from decoder: any Decoder) throws {
     let c = try decoder.container(keyedBy: CodingKeys.self)
     try self.init(
       before: c.decode(Money.self, forKey: .before), after: c.decode(Money.self, forKey: .after),
-      pricePerAdult: c.decode(Money.self, forKey: .pricePerAdult))
+      pricePerAdult: c.decode(Money.self, forKey: .pricePerAdult),
+      reason: c.decodeIfPresent(Reason.self, forKey: .reason))
   }
 }
 

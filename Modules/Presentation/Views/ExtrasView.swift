@@ -164,7 +164,9 @@ enum ExtrasView {
       let questionStart = rows.count
       let said = strings.priceChanged(
         change.before.formatted(language.moneyStyle), change.after.formatted(language.moneyStyle))
-      for text in Modal.wrap(strings.priceChangedTitle, width: max(1, panel.width)) {
+      let title =
+        change.reason == .fareSoldOut ? strings.fareSoldOutTitle : strings.priceChangedTitle
+      for text in Modal.wrap(title, width: max(1, panel.width)) {
         line(text, theme.error)
       }
       for text in Modal.wrap(said, width: max(1, panel.width)) { line(text, theme.text) }

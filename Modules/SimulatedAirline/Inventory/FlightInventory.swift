@@ -47,12 +47,36 @@ struct SeatSale: Codable, Sendable, Hashable {
   let draftID: DraftID
 }
 
+/// The seats a booking took from a cabin's fare buckets (its party's adults and children),
+/// whether or not it chose seats.
+struct PartySale: Codable, Sendable, Hashable {
+  let draftID: DraftID
+  let seats: Int
+}
+
 /// What the airline's records say of a flight's cabin (`inventory/<flight>.json`): the seats
-/// held by quotes and the seats sold to bookings, by seat. A seat in neither is free unless the
-/// seat map's starting occupancy (who booked before the records began) has it.
+/// held by quotes and the seats sold to bookings, by seat, and each booking's party, which the
+/// fare buckets count. A seat in neither is free unless the seat map's starting occupancy (who
+/// booked before the records began) has it.
 struct FlightInventory: Codable, Sendable, Equatable {
   var holds: [SeatDesignator: SeatHold] = [:]
   var sold: [SeatDesignator: SeatSale] = [:]
+  /// Each booking's party, by reference.
+  var parties: [String: PartySale] = [:]
+
+  /// The seats sold from the fare buckets.
+  var seatsSold: Int { parties.values.reduce(0) { $0 + $1.seats } }
+
+  init() {}
+
+  private enum CodingKeys: String, CodingKey { case holds, sold, parties }
+
+  init(from decoder: any Decoder) throws {
+    let c = try decoder.container(keyedBy: CodingKeys.self)
+    holds = try c.decodeIfPresent([SeatDesignator: SeatHold].self, forKey: .holds) ?? [:]
+    sold = try c.decodeIfPresent([SeatDesignator: SeatSale].self, forKey: .sold) ?? [:]
+    parties = try c.decodeIfPresent([String: PartySale].self, forKey: .parties) ?? [:]
+  }
 
   /// Why `seat` cannot be given to `draft` at `now`, if it cannot: sold, or held by another
   /// draft's live quote.

@@ -29,8 +29,9 @@ import Persistence
 ///
 /// A payment with seats adds one step to the ledger's write order
 /// (`SimulatedAirline+Payments.swift`), after its order and before its charge:
-/// - 2b. `inventory/<flight>` of each slice: the quote's seats sold to the booking's reference,
-///   and the draft's holds dropped. Dies here: no charge was made, so settling the intent
+/// - 2b. `inventory/<flight>` of each slice: the booking's party counted against the fare
+///   buckets (`FareBuckets`), the quote's seats sold to the booking's reference, and the draft's
+///   holds dropped. Dies here: no charge was made, so settling the intent
 ///   releases the sale (the seats held again for the quote while it holds, else free) as it
 ///   releases the order. A charge therefore never stands without its seats, and a sale without
 ///   its booking lasts only until the next settle.
@@ -150,6 +151,8 @@ extension SimulatedAirline {
         }
         next.sold[seat] = SeatSale(reference: reference, draftID: draft.id)
       }
+      next.parties[reference.rawValue] = PartySale(
+        draftID: draft.id, seats: draft.offer.party.seats)
       if next != current { writes.append((flight, next)) }
     }
     return writes
@@ -172,6 +175,10 @@ extension SimulatedAirline {
     for (slice, flight) in FlightKey.seatedFlights(of: offer).enumerated() {
       let current = try inventory(flight)
       var next = current
+      for (key, party) in current.parties
+      where party.draftID == draft && (reference == nil || key == reference?.rawValue) {
+        next.parties[key] = nil
+      }
       for (seat, sale) in current.sold
       where sale.draftID == draft && (reference == nil || sale.reference == reference) {
         next.sold[seat] = nil
@@ -207,6 +214,10 @@ extension SimulatedAirline {
         case .none:
           next.sold[seat] = SeatSale(reference: booking.reference, draftID: booking.draftID)
         }
+      }
+      if next.parties[booking.reference.rawValue] == nil {
+        next.parties[booking.reference.rawValue] = PartySale(
+          draftID: booking.draftID, seats: booking.offer.party.seats)
       }
       if next != current {
         try save(next, id: flight.description, kind: AirlineRecords.inventory)

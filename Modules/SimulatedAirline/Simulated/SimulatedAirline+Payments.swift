@@ -27,8 +27,8 @@ import Persistence
 ///   the same key.
 /// - 2. `orders/<draft>`: the draft is taken by this payment. Dies here: as after 1, and the
 ///   order is removed before the intent.
-/// - 2b. `inventory/<flight>` of each slice with seats: the quote's seats sold to the booking
-///   (`SimulatedAirline+Inventory.swift`). Dies here: as after 2, and the sale is released (the
+/// - 2b. `inventory/<flight>` of each slice: the party counted against the fare buckets and the
+///   quote's seats sold to the booking (`SimulatedAirline+Inventory.swift`). Dies here: as after 2, and the sale is released (the
 ///   seats held again for the quote while it holds) before the order is removed.
 /// - 3. `payments/<key>` = `booked(reference)`: the charge. Dies here: the card was charged and
 ///   the booking is missing; the settle writes the booking from the intent (roll forward), then
@@ -303,6 +303,12 @@ extension SimulatedAirline {
       BookingDraft.self, id: draftID.rawValue, kind: AirlineRecords.drafts,
       missing: .draftNotFound(draftID))
     try checkPrice(of: quote, draft: draft)
+    // The bucket its fare came from sold out since it was quoted: the next fare is dearer.
+    let fareNow = self.fareNow(for: draft.offer)
+    let quoted = quote.priceChange?.pricePerAdult ?? draft.offer.pricePerAdult
+    if fareNow.currency == quoted.currency, fareNow.amount > quoted.amount {
+      throw .fareSoldOut(quoteID)
+    }
     let reference = try newReference()
     // Its seats must still be its own (held by its draft, or free): checked before anything is
     // written, so a taken seat writes nothing.
@@ -364,8 +370,11 @@ extension SimulatedAirline {
     {
       throw refuse("its draft's flight is not the one that was offered.")
     }
-    // A change of price must be the one change the airline makes to this offer.
-    if let change = quote.priceChange, change != Repricing.change(for: draft.offer) {
+    // A change of price must be the one change the airline makes to this offer, or one of its
+    // fare buckets' prices.
+    if let change = quote.priceChange, change != Repricing.change(for: draft.offer),
+      !isBucketChange(change, for: draft)
+    {
       throw refuse("its change of price is not the airline's.")
     }
     let lines: [LineItem]

@@ -124,10 +124,11 @@ public actor SimulatedAirline: OfferService, DraftService, PricingService, Payme
     guard criteria.isWithinBookingWindow(at: now) else {
       throw .beyondBookingWindow(criteria.departure)
     }
-    // Flights that have left, or leave within the cut-off, are not for sale.
+    // Flights that have left, or leave within the cut-off, are not for sale; each is sold at
+    // the fare of the cheapest bucket with room for the party (`FareBuckets`).
     let offers = offerGenerator.offers(for: criteria, now: now).filter {
       $0.departure.instant > now.addingTimeInterval(Self.salesCutoff)
-    }
+    }.map { offer($0, atLevel: fareLevel(of: $0)) }
     for offer in offers { try save(offer, id: offer.id.rawValue, kind: AirlineRecords.offers) }
     return offers
   }
@@ -199,8 +200,11 @@ public actor SimulatedAirline: OfferService, DraftService, PricingService, Payme
       missing: .draftNotFound(draftID))
     let offer = try availableOffer(draft.offer.id)
     let now = clock.now()
-    // A draft re-priced once stays at its new price: every later quote of it says so again.
-    let change = Repricing.change(for: draft.offer, configuration.priceChanges)
+    // The last seats at the draft's fare sold since it was chosen: the next bucket's fare, and
+    // why. Else the workshop's forced re-pricing: a draft re-priced once stays at its new price,
+    // and every later quote of it says so again.
+    let change =
+      bucketChange(for: draft) ?? Repricing.change(for: draft.offer, configuration.priceChanges)
     let lines = try QuotePricing.lineItems(
       draft: draft, extras: extras, seatMaps: seatMaps.seatMaps(for: offer),
       pricePerAdult: change?.pricePerAdult)
