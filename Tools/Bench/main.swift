@@ -174,15 +174,45 @@ if wants("pay") || wants("trips") {
         return nil
       })),
     clock: clock.wallClock)
-  guard let payOffer = try await payAirline.offers(for: criteria).first else { fail("no offer") }
+  // Each payment on a flight of its own, as a room's travellers on many flights: on one
+  // flight, its fare buckets would sell out after a few, and its cabin after a hundred seats.
+  var payOffers: [Offer] = []
+  var flown = Set<String>()
+  for day in days where payOffers.count < 470 {
+    for found in try await payAirline.offers(
+      for: SearchCriteria(origin: ist, destination: ams, departure: day, party: .adults(2)))
+    {
+      // Offers of one day can share a flight (a connection's first leg): one payment a flight.
+      let flights = found.slices.map { "\($0.firstSegment.flightNumber) \($0.departure.day)" }
+      guard flown.isDisjoint(with: flights) else { continue }
+      flown.formUnion(flights)
+      payOffers.append(found)
+    }
+  }
+  guard payOffers.count >= 460 else { fail("only \(payOffers.count) offers") }
   var payCards = 0
   let payCard = try PaymentCard(number: "4242 4242 4242 4242", expiry: "12/30", cvc: "731")
   var payQuotes: [QuoteID] = []
+  var seatedQuotes: [QuoteID] = []
   var lastBooking = try BookingReference("AAAAAA")
-  for _ in 0..<230 {
+  for (index, payOffer) in payOffers.prefix(460).enumerated() {
     let draft = try await payAirline.createDraft(
       offer: payOffer, passengers: travellers, contact: contact)
-    payQuotes.append(try await payAirline.price(draftID: draft.id, extras: .none).id)
+    guard index >= 230 else {
+      payQuotes.append(try await payAirline.price(draftID: draft.id, extras: .none).id)
+      continue
+    }
+    // A seat for each passenger on every slice: the quote holds them, paying sells them.
+    let maps = try await payAirline.seatMaps(for: payOffer.id)
+    var extras = Extras.none
+    for map in maps {
+      let free = map.seats.filter { !$0.occupied }.map(\.designator)
+      guard free.count >= 2 else { fail("a full cabin") }
+      for (passenger, seat) in zip(draft.passengers, free) {
+        extras.setSeat(seat, for: passenger.id, onSlice: map.slice)
+      }
+    }
+    seatedQuotes.append(try await payAirline.price(draftID: draft.id, extras: extras).id)
   }
   _ = try await payAirline.recoverInterruptedPayments()
   durableSteps.withLock { $0 = 0 }
@@ -202,6 +232,21 @@ if wants("pay") || wants("trips") {
       Measurement(
         name: "durable writes per payment (renames and removals)", samples: [stepsPerPayment],
         unit: "writes", target: "-"))
+    var seated = 0
+    let seatedTime = try await Measurement.timeAsync(
+      "pay one quote holding a seat per passenger (sold with it)", target: "-", runs: 200,
+      warmup: 0
+    ) {
+      seated += 1
+      _ = try await payAirline.pay(
+        quoteID: seatedQuotes[seated], method: payCard,
+        idempotencyKey: IdempotencyKey("bench-seated-\(seated)"))
+    }
+    report(seatedTime)
+    report(
+      Measurement(
+        name: "pay with seats / pay without (medians, this run)",
+        samples: [seatedTime.median / payTime.median], unit: "x", target: "<= 2"))
   } else {
     lastBooking = try await payAirline.pay(
       quoteID: payQuotes[0], method: payCard, idempotencyKey: IdempotencyKey("bench-0")
