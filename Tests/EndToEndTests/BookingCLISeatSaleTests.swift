@@ -180,4 +180,29 @@ struct BookingCLISeatSaleTests {
     #expect(refused.status == 69, "\(refused.output)")
     #expect(refused.stderr.contains("last seats at this fare were sold"), "\(refused.stderr)")
   }
+
+  @Test(
+    "two processes quote the same seat at the same moment, 50 rounds: one hold each round, the other told it is taken"
+  )
+  func twoHoldersFiftyRounds() async throws {
+    let cli = try BookingCLI()
+    defer { cli.close() }
+    let offer = try await Self.offer(cli)
+    let free = try await cli.freeSeats(of: offer)
+    try #require(free.count >= 50, "\(free.count) free seats")
+    var problems: [String] = []
+    for (round, seat) in free.prefix(50).enumerated() {
+      async let first = Self.quote(cli, offer, name: "Ada", seat: seat)
+      async let second = Self.quote(cli, offer, name: "Alan", seat: seat)
+      let results = try await [first, second]
+      let statuses = results.map(\.status).sorted()
+      if statuses != [0, 69] || !results.contains(where: { $0.stderr.contains("is taken") }) {
+        problems.append(
+          "round \(round + 1), seat \(seat): \(results.map { ($0.status, $0.stderr) })")
+      }
+    }
+    #expect(problems.isEmpty, "\(problems)")
+    let taken = try await cli.freeSeats(of: offer)
+    #expect(free.prefix(50).allSatisfy { !taken.contains($0) }, "every seat held")
+  }
 }

@@ -5,8 +5,8 @@ import Persistence
 import SimulatedAirline
 import Synchronization
 
-/// `paycrash <data-dir> <now> <stop-at> <pay|recover> [quote key card]`: the child of the
-/// crash-point test.
+/// `paycrash <data-dir> <now> <stop-at> <pay|recover|price> [quote key card | draft seat...]`:
+/// the child of the crash-point tests.
 ///
 /// Opens the simulated airline on `data-dir` with the clock stopped at `now` (seconds since
 /// 1970), settles interrupted payments as the app does at start, then (`pay`) pays `quote` with
@@ -15,13 +15,15 @@ import Synchronization
 /// `after:<n>`: the process SIGKILLs itself just before or just after its n-th step, as a power
 /// cut or `kill -9` would stop it; instead of a number, the start of a step's name stops at the
 /// first step so named (`after:replace payments/`); `none` runs to the end and prints the outcome.
+/// `price` prices `draft` with one outbound seat per passenger, in order (`14A 14B`): the quote
+/// and its holds, as `booking-cli quote` makes them.
 
 let arguments = CommandLine.arguments
 func usage() -> Never {
   FileHandle.standardError.write(
     Data(
-      "usage: paycrash <data-dir> <now> <before:N|after:N|none> <pay|recover> [quote key card]\n"
-        .utf8))
+      ("usage: paycrash <data-dir> <now> <before:N|after:N|none> <pay|recover|price> "
+        + "[quote key card | draft seat...]\n").utf8))
   exit(64)
 }
 guard arguments.count >= 5, let seconds = Double(arguments[2]) else { usage() }
@@ -42,7 +44,8 @@ let stopPoint = StopPoint(
   number: stop.count == 2 ? Int(stop[1]) : nil,
   name: stop.count == 2 && Int(stop[1]) == nil ? String(stop[1]) : nil)
 let mode = arguments[4]
-guard ["before", "after", "none"].contains(stopPhase), ["pay", "recover"].contains(mode) else {
+guard ["before", "after", "none"].contains(stopPhase), ["pay", "recover", "price"].contains(mode)
+else {
   usage()
 }
 
@@ -81,6 +84,16 @@ do {
     let card = try PaymentCard(number: arguments[7], expiry: "12/30", cvc: "123")
     let booking = try await airline.pay(quoteID: quote, method: card, idempotencyKey: key)
     print("booked \(booking.reference)")
+  }
+  if mode == "price" {
+    guard arguments.count >= 6 else { usage() }
+    let draft = try await airline.draft(id: DraftID(arguments[5]))
+    var extras = Extras.none
+    for (passenger, seat) in zip(draft.passengers, arguments.dropFirst(6)) {
+      extras.setSeat(try SeatDesignator(seat), for: passenger.id, onSlice: 0)
+    }
+    let quote = try await airline.price(draftID: draft.id, extras: extras)
+    print("quoted \(quote.id)")
   }
 } catch {
   print("refused \(error)")
