@@ -139,6 +139,13 @@ public struct RecoveredPayment: Hashable, Sendable, Codable {
   }
 }
 
+/// Names one traveller (one data directory) among those who book on one airline: their drafts,
+/// quotes and bookings are theirs alone.
+public typealias TravellerID = Identifier<AirlineTraveller>
+
+/// The owner type of a `TravellerID`.
+public enum AirlineTraveller {}
+
 /// Names one payment attempt, so a retry after a lost reply cannot charge twice.
 public typealias IdempotencyKey = Identifier<PaymentAttempt>
 

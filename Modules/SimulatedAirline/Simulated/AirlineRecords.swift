@@ -38,12 +38,17 @@ public enum AirlineRecords {
   /// `SimulatedAirline+Inventory.swift`.
   static let inventory = RecordKind(folder: "inventory", schema: 1)
 
+  /// Whose each draft is (`DraftOwner`, by draft): written before the draft, on an airline that
+  /// tells its travellers apart.
+  static let owners = RecordKind(folder: "owners", schema: 1)
+
   /// The bookings, newest written last (`ledger/bookings.listing`): what the trips list reads.
   static let bookingsIndex = ListingIndex(of: bookings, in: ledger)
 
   /// Every folder the airline writes, for cleaning up temp files of writes cut short.
   static let all = [
     offers, drafts, quotes, bookings, payments, intents, orders, claims, ledger, inventory,
+    owners,
   ]
 }
 
@@ -127,6 +132,11 @@ struct Order: Codable, Sendable {
 /// Which booking paid a quote, as versions before the ledger kept it (`paid-quotes/<quote>`).
 struct PaidQuote: Codable, Sendable {
   let reference: BookingReference
+}
+
+/// The traveller a draft belongs to (`owners/<draft>.json`), and so its quotes and its booking.
+struct DraftOwner: Codable, Sendable {
+  let traveller: TravellerID
 }
 
 /// That `orders/` holds an entry for every booking (`ledger/orders-index.json`).

@@ -98,7 +98,10 @@ extension SimulatedAirline {
     } catch {
       read = .failure(error)
     }
-    if case .success(let booking?) = read { return booking }
+    if case .success(let booking?) = read {
+      guard isMine(booking.draftID) else { throw .bookingNotFound(reference) }
+      return booking
+    }
     guard case .locked(let lock) = lockLedger() else {
       // Another process is paying, or nothing may be written here: nothing is repaired.
       switch read {
@@ -106,15 +109,19 @@ extension SimulatedAirline {
       case .failure(let error): throw .store(error)
       }
     }
-    return try withExtendedLifetime(lock) { () throws(ServiceError) -> Booking in
+    let booking = try withExtendedLifetime(lock) { () throws(ServiceError) -> Booking in
       try loadBooking(reference)
     }
+    guard isMine(booking.draftID) else { throw .bookingNotFound(reference) }
+    return booking
   }
 
   public func paymentState(of quoteID: QuoteID) async throws(ServiceError) -> PaymentState {
     await configuration.latency.pause()
+    // Another traveller's quote is answered as one that does not exist.
     guard
-      let quote = try loadIfPresent(Quote.self, id: quoteID.rawValue, kind: AirlineRecords.quotes)
+      let quote = try loadIfPresent(Quote.self, id: quoteID.rawValue, kind: AirlineRecords.quotes),
+      isMine(quote.draftID)
     else { return .unpaid(retryKey: nil) }
     guard case .locked(let lock) = lockLedger() else {
       // Another process is paying (or nothing may be written here): what is on disk answers,
@@ -151,8 +158,15 @@ extension SimulatedAirline {
   public func recoverInterruptedPayments() async throws(ServiceError) -> [RecoveredPayment] {
     // A process paying now settles its own payment; one that cannot lock writes nothing.
     guard case .locked(let lock) = lockLedger() else { return [] }
-    return try withExtendedLifetime(lock) { () throws(ServiceError) -> [RecoveredPayment] in
+    // Every payment is settled, whoever's it was; only this traveller's are told.
+    let settled = try withExtendedLifetime(lock) { () throws(ServiceError) -> [RecoveredPayment] in
       try recoverUnderLock()
+    }
+    return settled.filter { payment in
+      guard let quote = payment.quoteID else { return configuration.traveller == nil }
+      let draft = (try? store.loadIfPresent(
+        Quote.self, id: quote.rawValue, kind: AirlineRecords.quotes, policy: .report))??.draftID
+      return draft.map { isMine($0) } ?? (configuration.traveller == nil)
     }
   }
 
@@ -200,6 +214,7 @@ extension SimulatedAirline {
   private func resolveUnderLock(_ draft: DraftID, charged: Bool) throws(ServiceError)
     -> RecoveredPayment
   {
+    guard isMine(draft) else { throw .draftNotFound(draft) }
     guard
       case .found(let intent) = try readGuard(
         PaymentIntent.self, id: draft.rawValue, kind: AirlineRecords.intents)
@@ -273,6 +288,7 @@ extension SimulatedAirline {
       Quote.self, id: quoteID.rawValue, kind: AirlineRecords.quotes,
       missing: .quoteNotFound(quoteID))
     let draftID = quote.draftID
+    guard isMine(draftID) else { throw .quoteNotFound(quoteID) }
     // A payment of this draft that a crash (or a full disk) cut off is settled first.
     _ = try settle(draft: draftID)
     let fingerprint = Self.fingerprint(quoteID, card)

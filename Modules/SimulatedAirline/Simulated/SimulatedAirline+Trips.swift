@@ -21,8 +21,18 @@ extension SimulatedAirline {
       } else {
         listed = try store.listing(of: AirlineRecords.bookings)
       }
+      // On an airline shared by many travellers, only this one's: each booking's draft says
+      // whose it is. An airline that is its traveller's own data directory lists every booking.
+      let shared = configuration.traveller.map { !$0.ownsUnclaimed } ?? false
       return listed.compactMap { listing in
         guard let reference = try? BookingReference(listing.id) else { return nil }
+        if shared {
+          guard
+            let booking = try? store.loadIfPresent(
+              Booking.self, id: listing.id, kind: AirlineRecords.bookings, policy: .report),
+            isMine(booking.draftID)
+          else { return nil }
+        }
         return BookingListing(reference: reference, recordedAt: listing.written)
       }
     } catch {

@@ -31,6 +31,27 @@ public actor SimulatedAirline: OfferService, DraftService, PricingService, Payme
     public var paymentsOff: String?
     /// Which offers the airline re-prices when it quotes them.
     public var priceChanges: PriceChanges
+    /// The traveller this airline answers (`Ownership`); nil: every record is everyone's (a
+    /// tool or a test with the airline to itself).
+    public var traveller: Ownership?
+
+    /// Whose drafts, quotes and bookings a process may see and use: its traveller's, and, where
+    /// the airline is the traveller's own data directory, records no traveller claims (written
+    /// before travellers were told apart). Another traveller's is "not found", never "not
+    /// yours".
+    public struct Ownership: Sendable, Equatable {
+      /// The traveller.
+      public var id: TravellerID
+      /// Whether records no traveller claims are this traveller's: true where the airline's
+      /// directory is the traveller's own data directory, false on an airline shared by many.
+      public var ownsUnclaimed: Bool
+
+      /// The traveller `id`, owning unclaimed records when `ownsUnclaimed`.
+      public init(id: TravellerID, ownsUnclaimed: Bool) {
+        self.id = id
+        self.ownsUnclaimed = ownsUnclaimed
+      }
+    }
 
     /// The longest a quote's price is ever held (a day): a quote whose record holds it longer
     /// was not written by the airline, and is not paid.
@@ -40,13 +61,15 @@ public actor SimulatedAirline: OfferService, DraftService, PricingService, Payme
     /// `longestPriceHold`.
     public init(
       offerLifetime: TimeInterval = 30 * 60, quoteLifetime: TimeInterval = 15 * 60,
-      latency: Latency = .none, paymentsOff: String? = nil, priceChanges: PriceChanges = .never
+      latency: Latency = .none, paymentsOff: String? = nil, priceChanges: PriceChanges = .never,
+      traveller: Ownership? = nil
     ) {
       self.offerLifetime = offerLifetime
       self.quoteLifetime = min(quoteLifetime, Self.longestPriceHold)
       self.latency = latency
       self.paymentsOff = paymentsOff
       self.priceChanges = priceChanges
+      self.traveller = traveller
     }
   }
 
@@ -165,14 +188,30 @@ public actor SimulatedAirline: OfferService, DraftService, PricingService, Payme
     } catch {
       throw .invalid(error)
     }
+    // Its traveller first: a draft is never anyone's but theirs, even after a crash between.
+    if let traveller = configuration.traveller {
+      try save(
+        DraftOwner(traveller: traveller.id), id: draft.id.rawValue, kind: AirlineRecords.owners)
+    }
     try save(draft, id: draft.id.rawValue, kind: AirlineRecords.drafts)
     return draft
   }
 
   public func draft(id: DraftID) async throws(ServiceError) -> BookingDraft {
     await configuration.latency.pause()
+    guard isMine(id) else { throw .draftNotFound(id) }
     return try load(
       BookingDraft.self, id: id.rawValue, kind: AirlineRecords.drafts, missing: .draftNotFound(id))
+  }
+
+  /// Whether `draft` (and so its quotes and its booking) belongs to this airline's traveller.
+  func isMine(_ draft: DraftID) -> Bool {
+    guard let traveller = configuration.traveller else { return true }
+    guard
+      let owner = try? store.loadIfPresent(
+        DraftOwner.self, id: draft.rawValue, kind: AirlineRecords.owners, policy: .report)
+    else { return traveller.ownsUnclaimed }
+    return owner.traveller == traveller.id
   }
 
   // MARK: - Quotes
@@ -195,6 +234,7 @@ public actor SimulatedAirline: OfferService, DraftService, PricingService, Payme
   }
 
   private func priceUnderLock(_ draftID: DraftID, _ extras: Extras) throws(ServiceError) -> Quote {
+    guard isMine(draftID) else { throw .draftNotFound(draftID) }
     let draft = try load(
       BookingDraft.self, id: draftID.rawValue, kind: AirlineRecords.drafts,
       missing: .draftNotFound(draftID))
@@ -228,8 +268,10 @@ public actor SimulatedAirline: OfferService, DraftService, PricingService, Payme
 
   public func quote(id: QuoteID) async throws(ServiceError) -> Quote {
     await configuration.latency.pause()
-    return try load(
+    let quote = try load(
       Quote.self, id: id.rawValue, kind: AirlineRecords.quotes, missing: .quoteNotFound(id))
+    guard isMine(quote.draftID) else { throw .quoteNotFound(id) }
+    return quote
   }
 
   /// Deletes temp files of writes a crash cut short, older than `age` seconds, in every folder
