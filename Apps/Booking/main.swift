@@ -96,6 +96,12 @@ let dataDirectory = DataDirectory.resolveForCurrentProcess(explicit: options.dat
 if let problem = DataDirectory.problem(at: dataDirectory) {
   stop("will not use the data directory: \(problem)")
 }
+// The airline's records: the data directory's own, or an airline many travellers share.
+let airlineDirectory = DataDirectory.airlineForCurrentProcess(
+  explicit: options.airlineDirectory, dataDirectory: dataDirectory)
+if airlineDirectory != dataDirectory, let problem = DataDirectory.problem(at: airlineDirectory) {
+  stop("will not use the airline directory: \(problem)")
+}
 // The airport list is built after the first frame (below); a pay link's restore, which may ask
 // before then, reads its two airports on their own.
 BuiltInAirports.willPrepare()
@@ -139,12 +145,15 @@ do {
   refuse("cannot write the journal \(error)")
 }
 let airline = SimulatedAirline(
-  store: store, clock: clock,
+  store: airlineDirectory == dataDirectory ? store : RecordStore(root: airlineDirectory),
+  clock: clock,
   configuration: .init(
     quoteLifetime: options.quoteTTL,
     latency: options.latencyMilliseconds.map(Latency.fixed) ?? .realistic,
     paymentsOff: paymentsOff,
-    priceChanges: PriceChanges(rawValue: options.priceChanges) ?? .seeded))
+    priceChanges: PriceChanges(rawValue: options.priceChanges) ?? .seeded,
+    traveller: .of(
+      dataDirectory: dataDirectory, airlineDirectory: airlineDirectory, making: true)))
 // With a journal, every answer of the airline passes through it.
 let services = journal.map { JournalServices(recording: airline.services, to: $0).services }
 let environment = AppEnvironment(

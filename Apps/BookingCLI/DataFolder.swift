@@ -32,7 +32,10 @@ struct DataFolder {
   }
 
   let path: String
+  /// The data directory's own records: the session.
   let store: RecordStore
+  /// The airline's records (`--airline-dir`, else the data directory's).
+  let airlineStore: RecordStore
   let airline: SimulatedAirline
   /// Held for its lifetime (the lock is released when the process exits); nil when the
   /// command runs without it.
@@ -48,7 +51,7 @@ struct DataFolder {
   /// Opens the directory `explicit` names (or the default one), making it when missing, with
   /// prices held `quoteLifetime`, taking the lock as `locking` says.
   static func open(
-    explicit: String?, quoteLifetime: TimeInterval = 15 * 60,
+    explicit: String?, airline: String? = nil, quoteLifetime: TimeInterval = 15 * 60,
     priceChanges: PriceChanges = .seeded, locking: Locking
   ) throws(Failure) -> DataFolder {
     let path = try checkedPath(explicit)
@@ -60,9 +63,33 @@ struct DataFolder {
       throw .unusable("cannot create the data directory \(path): \(Self.reason(error))")
     }
     try requireFolder(path)
+    let airlinePath = try Self.airlinePath(airline, dataDirectory: path)
+    if airlinePath != path {
+      try requireFolder(airlinePath)
+      do {
+        try RecordStore(root: airlinePath).createRoot()
+      } catch {
+        throw .unusable(
+          "cannot create the airline directory \(airlinePath): \(Self.reason(error))")
+      }
+    }
     return try make(
-      path, store: store, quoteLifetime: quoteLifetime, priceChanges: priceChanges,
-      locking: locking)
+      path, store: store, airlinePath: airlinePath, making: true, quoteLifetime: quoteLifetime,
+      priceChanges: priceChanges, locking: locking)
+  }
+
+  /// Where the airline's records are: `--airline-dir`, else `$BOOKING_AIRLINE_DIR`, else the
+  /// data directory itself. Checked as the data directory is.
+  private static func airlinePath(_ explicit: String?, dataDirectory: String) throws(Failure)
+    -> String
+  {
+    let path = DataDirectory.airlineForCurrentProcess(
+      explicit: explicit, dataDirectory: dataDirectory)
+    guard path != dataDirectory else { return path }
+    if let problem = DataDirectory.problem(at: path) {
+      throw .unusable("will not use the airline directory: \(problem)")
+    }
+    return path
   }
 
   /// The offer `id`, still on sale. The airline says the same of an offer it never made and of
@@ -73,7 +100,7 @@ struct DataFolder {
       return try await calls.offer(id: id)
     } catch {
       if case .offerNoLongerAvailable = error,
-        (try? store.exists(id: id.rawValue, kind: AirlineRecords.offers)) == false
+        (try? airlineStore.exists(id: id.rawValue, kind: AirlineRecords.offers)) == false
       {
         throw Self.noOffer(id, in: path)
       }
@@ -88,8 +115,9 @@ struct DataFolder {
 
   /// Opens the directory `explicit` names (or the default one) for a command that only reads:
   /// nothing is made. The folder is nil when nothing is at its path: nothing was saved there.
-  static func openExisting(explicit: String?) throws(Failure) -> (path: String, folder: DataFolder?)
-  {
+  static func openExisting(explicit: String?, airline: String? = nil) throws(Failure) -> (
+    path: String, folder: DataFolder?
+  ) {
     let path = try checkedPath(explicit)
     var status = stat()
     guard stat(path, &status) == 0 else {
@@ -98,9 +126,11 @@ struct DataFolder {
       throw .unusable("cannot use the data directory \(path): \(String(cString: strerror(code)))")
     }
     try requireFolder(path)
+    let airlinePath = try Self.airlinePath(airline, dataDirectory: path)
+    if airlinePath != path, stat(airlinePath, &status) != 0 { return (path, nil) }
     let folder = try make(
-      path, store: RecordStore(root: path), quoteLifetime: 15 * 60, priceChanges: .seeded,
-      locking: .none)
+      path, store: RecordStore(root: path), airlinePath: airlinePath, making: false,
+      quoteLifetime: 15 * 60, priceChanges: .seeded, locking: .none)
     return (path, folder)
   }
 
@@ -122,18 +152,22 @@ struct DataFolder {
   }
 
   private static func make(
-    _ path: String, store: RecordStore, quoteLifetime: TimeInterval,
-    priceChanges: PriceChanges, locking: Locking
+    _ path: String, store: RecordStore, airlinePath: String, making: Bool,
+    quoteLifetime: TimeInterval, priceChanges: PriceChanges, locking: Locking
   ) throws(Failure) -> DataFolder {
+    let airlineStore = airlinePath == path ? store : RecordStore(root: airlinePath)
     let airline = SimulatedAirline(
-      store: store, clock: .system,
-      configuration: .init(quoteLifetime: quoteLifetime, priceChanges: priceChanges))
+      store: airlineStore, clock: .system,
+      configuration: .init(
+        quoteLifetime: quoteLifetime, priceChanges: priceChanges,
+        traveller: .of(dataDirectory: path, airlineDirectory: airlinePath, making: making)))
     let lock: SessionLock?
     switch locking {
     case .none: lock = nil
     case .ifFree: lock = try Self.lock(path, store: store)
     }
-    return DataFolder(path: path, store: store, airline: airline, lock: lock)
+    return DataFolder(
+      path: path, store: store, airlineStore: airlineStore, airline: airline, lock: lock)
   }
 
   /// The lock on `path/session/lock`; nil when another process holds it.

@@ -14,7 +14,7 @@ struct Invocation {
   var switches: Set<String> = []
 
   /// Options of every command.
-  static let globalValueOptions: Set<String> = ["--data-dir"]
+  static let globalValueOptions: Set<String> = ["--data-dir", "--airline-dir"]
   static let globalSwitches: Set<String> = ["--json", "--help", "-h", "--version"]
 
   /// Splits `arguments`; `valueOptions(command)` and `switches(command)` tell what the command

@@ -25,7 +25,9 @@ enum PayCommand {
           + "\"NUMBER MM/YY CVC\" (never on the command line: shell history and `ps` keep it)")
     }
     let card = try readCard()
-    let folder = try DataFolder.open(explicit: invocation.value("--data-dir"), locking: .none)
+    let folder = try DataFolder.open(
+      explicit: invocation.value("--data-dir"), airline: invocation.value("--airline-dir"),
+      locking: .none)
     // As the app does at start: a payment a crash cut off is settled before any other (this
     // quote's too: a payment whose booking could not be saved is finished here).
     try await folder.recoverPayments(quiet: quoteID)

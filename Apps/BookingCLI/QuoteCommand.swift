@@ -66,7 +66,8 @@ enum QuoteCommand {
       throw .usage("--price-changes takes seeded, always or never, not '\(modeText)'")
     }
     let folder = try DataFolder.open(
-      explicit: invocation.value("--data-dir"), quoteLifetime: lifetime,
+      explicit: invocation.value("--data-dir"), airline: invocation.value("--airline-dir"),
+      quoteLifetime: lifetime,
       priceChanges: priceChanges, locking: .none)
     let calls = folder.calls
     let offer = try await folder.availableOffer(offerID)
@@ -97,7 +98,9 @@ enum QuoteCommand {
       }
       throw .airline(error)
     }
-    let report = self.report(made.draft, made.quote, dataDirectory: invocation.value("--data-dir"))
+    let report = self.report(
+      made.draft, made.quote, dataDirectory: invocation.value("--data-dir"),
+      airlineDirectory: invocation.value("--airline-dir"))
     if json {
       try Output.json(report)
       return
@@ -147,12 +150,15 @@ enum QuoteCommand {
     }
   }
 
-  private static func report(_ draft: BookingDraft, _ quote: Quote, dataDirectory: String?)
+  private static func report(
+    _ draft: BookingDraft, _ quote: Quote, dataDirectory: String?, airlineDirectory: String?
+  )
     -> QuoteReport
   {
     let link = DeepLink.pay(quote.id).url
     var open = AppCommand.words()
     if let dataDirectory { open += ["--data-dir", dataDirectory] }
+    if let airlineDirectory { open += ["--airline-dir", airlineDirectory] }
     open += ["--open", link]
     let day = draft.offer.departure.day
     return QuoteReport(

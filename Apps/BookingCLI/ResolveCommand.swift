@@ -17,7 +17,9 @@ enum ResolveCommand {
     guard charged != invocation.has("--not-charged") else {
       throw .usage("say what happened: --charged or --not-charged")
     }
-    let folder = try DataFolder.open(explicit: invocation.value("--data-dir"), locking: .none)
+    let folder = try DataFolder.open(
+      explicit: invocation.value("--data-dir"), airline: invocation.value("--airline-dir"),
+      locking: .none)
     let resolved: RecoveredPayment
     do throws(ServiceError) {
       resolved = try await folder.airline.resolvePayment(of: draft, charged: charged)

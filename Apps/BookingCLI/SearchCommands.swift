@@ -54,7 +54,9 @@ enum SearchCommands {
       throw .usage(error.description)
     }
     // No lock: a search only saves offers, as the app's searches do, so it runs beside the app.
-    let folder = try DataFolder.open(explicit: invocation.value("--data-dir"), locking: .none)
+    let folder = try DataFolder.open(
+      explicit: invocation.value("--data-dir"), airline: invocation.value("--airline-dir"),
+      locking: .none)
     var offers: [Offer]
     do throws(ServiceError) {
       offers = try await folder.calls.offers(for: criteria)

@@ -13,7 +13,8 @@ import FlowOwner
 enum SeatsCommand {
   static func run(_ invocation: Invocation, json: Bool) async throws(Failure) {
     let offerID = try QuoteCommand.offerID(invocation)
-    let (path, existing) = try DataFolder.openExisting(explicit: invocation.value("--data-dir"))
+    let (path, existing) = try DataFolder.openExisting(
+      explicit: invocation.value("--data-dir"), airline: invocation.value("--airline-dir"))
     guard let folder = existing else {
       throw DataFolder.noOffer(offerID, in: path)
     }

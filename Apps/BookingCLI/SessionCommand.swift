@@ -40,7 +40,8 @@ enum SessionCommand {
           appOpen: false), json: json)
       return
     }
-    let folder = try DataFolder.open(explicit: explicit, locking: .ifFree)
+    let folder = try DataFolder.open(
+      explicit: explicit, airline: invocation.value("--airline-dir"), locking: .ifFree)
     defer { folder.keepLock() }
     let saved: BookingSnapshot?
     do {

@@ -25,7 +25,8 @@ enum TripsCommands {
   /// listing the others. No data directory yet: no bookings, and none is made.
   static func trips(_ invocation: Invocation, json: Bool) async throws(Failure) {
     _ = try invocation.words()
-    let (path, existing) = try DataFolder.openExisting(explicit: invocation.value("--data-dir"))
+    let (path, existing) = try DataFolder.openExisting(
+      explicit: invocation.value("--data-dir"), airline: invocation.value("--airline-dir"))
     guard let folder = existing else {
       if json { print("[]") } else { print("No bookings yet in \(path).") }
       return
@@ -94,7 +95,10 @@ enum TripsCommands {
     } catch {
       throw .usage("REF '\(text)' is not a booking reference like K7Q2ZP")
     }
-    guard let folder = try DataFolder.openExisting(explicit: invocation.value("--data-dir")).folder
+    guard
+      let folder = try DataFolder.openExisting(
+        explicit: invocation.value("--data-dir"), airline: invocation.value("--airline-dir")
+      ).folder
     else { throw .airline(.bookingNotFound(reference)) }
     let booking: Booking
     do throws(ServiceError) {

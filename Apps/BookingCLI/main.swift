@@ -16,14 +16,14 @@ enum BookingCLI {
   static let version = "booking-cli 0.1.0"
 
   static let usage = """
-    Usage: booking-cli [--data-dir PATH] [--json] COMMAND ...
+    Usage: booking-cli [--data-dir PATH] [--airline-dir PATH] [--json] COMMAND ...
 
     Book a flight without the terminal app, in the same data directory as `booking`: a quote
-    made here opens in the app with its booking:// link. quote, pay and resolve take the
-    app's lock and exit 75 while the app is open. airports, search (which saves its offers,
-    as the app's searches do), seats, trips, show and session work while the app is open;
-    session takes the lock only when it is free, to settle a payment a crash cut off as the
-    app would. seats, trips, show and session only read: they make no data directory.
+    made here opens in the app with its booking:// link. Every command works while the app
+    is open: quote, pay and resolve write the airline's records under the airline's own lock,
+    waiting up to 5 seconds while another traveller's quote or payment holds it (then 75);
+    session takes the app's lock only when it is free, to settle a payment a crash cut off as
+    the app would. seats, trips, show and session only read: they make no data directory.
 
     Commands:
       airports QUERY               airports matching a code, city or name
@@ -63,6 +63,10 @@ enum BookingCLI {
     Options:
       --data-dir PATH   where records are kept (default: $BOOKING_DATA_DIR,
                         $XDG_DATA_HOME/booking, or ~/.local/share/booking)
+      --airline-dir PATH
+                        the airline's records, shared by many travellers, each with
+                        a data directory of their own (default: $BOOKING_AIRLINE_DIR,
+                        else the data directory); each sees only their own trips
       --json            one JSON document on standard output instead of aligned text;
                         a failure is {"error": {"code": N, "kind": K, "message": M}}
       --version         print the version

@@ -42,6 +42,15 @@ public enum DataDirectory {
     return resolve(explicit: explicit, environment: environment, home: home(environment))
   }
 
+  /// The airline's directory for this process: `explicit` (`--airline-dir`), else
+  /// `$BOOKING_AIRLINE_DIR`, else `dataDirectory` itself (an airline of one traveller's own).
+  /// A relative path or `~` is resolved as the data directory's is.
+  public static func airlineForCurrentProcess(explicit: String?, dataDirectory: String) -> String {
+    let given = explicit ?? getenv("BOOKING_AIRLINE_DIR").map { String(cString: $0) }
+    guard let given, !given.isEmpty else { return dataDirectory }
+    return resolveForCurrentProcess(explicit: given)
+  }
+
   /// The home directory: `$HOME` when set and not empty (the convention every shell tool
   /// follows), else the user's entry in the password database, else `/nonexistent` (the home
   /// Debian gives users without one: nothing can be made there, and the error names it).

@@ -16,6 +16,9 @@ public struct Options: Sendable {
   public init() {}
 
   public var dataDirectory: String?
+  /// The airline's records, when many travellers share one (`--airline-dir`); nil: the
+  /// `$BOOKING_AIRLINE_DIR`, else the data directory.
+  public var airlineDirectory: String?
   public var fresh = false
   public var openURL: String?
   public var quoteTTL: TimeInterval = 15 * 60
@@ -74,6 +77,9 @@ public struct Options: Sendable {
       --data-dir PATH        where records and the session are kept
                              (default: $BOOKING_DATA_DIR, $XDG_DATA_HOME/booking,
                              or ~/.local/share/booking)
+      --airline-dir PATH     the airline's records, shared by many travellers, each with
+                             a data directory of their own (default: $BOOKING_AIRLINE_DIR,
+                             else the data directory); each sees only their own trips
       --fresh                start at the search form, ignoring the saved session
       --open URL             open a link: booking://pay/<quoteID> or
                              booking://search?from=IST&to=AMS&date=2026-12-24&adults=2
@@ -145,6 +151,10 @@ public struct Options: Sendable {
         let path = try value(for: flag)
         guard !path.isEmpty else { throw Problem(message: "--data-dir needs a path") }
         options.dataDirectory = path
+      case "--airline-dir":
+        let path = try value(for: flag)
+        guard !path.isEmpty else { throw Problem(message: "--airline-dir needs a path") }
+        options.airlineDirectory = path
       case "--fresh": options.fresh = true
       case "--open": options.openURL = try value(for: flag)
       case "--quote-ttl":

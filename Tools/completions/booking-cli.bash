@@ -9,7 +9,7 @@ _booking_cli() {
   while [ "$index" -lt "$COMP_CWORD" ]; do
     word="${COMP_WORDS[index]}"
     case "$word" in
-      --data-dir | -n | --passengers | --adults | --children | --infants | --return | --sort | \
+      --data-dir | --airline-dir | -n | --passengers | --adults | --children | --infants | --return | --sort | \
         --passenger | --email | --phone | --seat | --return-seat | --bags | --ttl | --price-changes)
         index=$((index + 1))
         ;;
@@ -22,7 +22,7 @@ _booking_cli() {
     index=$((index + 1))
   done
   case "$prev" in
-    --data-dir)
+    --data-dir | --airline-dir)
       compopt -o filenames 2>/dev/null
       mapfile -t COMPREPLY < <(compgen -d -- "$cur")
       return
@@ -40,7 +40,7 @@ _booking_cli() {
       return
       ;;
   esac
-  local options="--data-dir --json --version -h --help"
+  local options="--data-dir --airline-dir --json --version -h --help"
   case "$command" in
     "")
       if [[ "$cur" != -* ]]; then

@@ -13,6 +13,7 @@ complete -c booking-cli -n "not __fish_seen_subcommand_from $commands" -a show -
 complete -c booking-cli -n "not __fish_seen_subcommand_from $commands" -a session -d 'Where booking would resume, and why'
 complete -c booking-cli -n "not __fish_seen_subcommand_from $commands" -a resolve -d 'Settle a payment whose charge record cannot be read'
 complete -c booking-cli -l data-dir -r -F -a '(__fish_complete_directories)' -d 'Where records are kept'
+complete -c booking-cli -l airline-dir -r -F -a '(__fish_complete_directories)' -d 'The airline shared by many travellers'
 complete -c booking-cli -l json -d 'One JSON document on standard output'
 complete -c booking-cli -l version -d 'Print the version'
 complete -c booking-cli -s h -l help -d 'Print the help'

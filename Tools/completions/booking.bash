@@ -5,7 +5,7 @@ _booking() {
   cur="${COMP_WORDS[COMP_CWORD]}"
   prev="${COMP_WORDS[COMP_CWORD - 1]}"
   case "$prev" in
-    --data-dir)
+    --data-dir | --airline-dir)
       compopt -o filenames 2>/dev/null
       mapfile -t COMPREPLY < <(compgen -d -- "$cur")
       return
@@ -43,7 +43,7 @@ _booking() {
       return
       ;;
   esac
-  local flags="--data-dir --fresh --open --quote-ttl --latency --price-changes --lang --theme"
+  local flags="--data-dir --airline-dir --fresh --open --quote-ttl --latency --price-changes --lang --theme"
   flags+=" --record --force --replay --speed"
   flags+=" --journal --replay-journal --flow --no-mouse --diagram --version -h --help"
   mapfile -t COMPREPLY < <(compgen -W "$flags" -- "$cur")

@@ -2,6 +2,7 @@
 # Installed by Tools/scripts/install.sh into share/fish/vendor_completions.d/booking.fish.
 complete -c booking -f
 complete -c booking -l data-dir -r -F -a '(__fish_complete_directories)' -d 'Where records and the session are kept'
+complete -c booking -l airline-dir -r -F -a '(__fish_complete_directories)' -d 'The airline shared by many travellers'
 complete -c booking -l fresh -d 'Start at the search form, ignoring the saved session'
 complete -c booking -l open -x -a 'booking://pay/ booking://search?' -d 'Open a link'
 complete -c booking -l quote-ttl -x -d 'How long a price is held, in seconds (default 900)'
