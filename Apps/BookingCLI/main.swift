@@ -57,7 +57,8 @@ enum BookingCLI {
                                    is open: the step it last saved)
       resolve DRAFT --charged|--not-charged
                                    settle, by your word, a payment whose charge record
-                                   cannot be read and whose booking was never written
+                                   and its copy cannot be read and whose booking was
+                                   never written
                                    (pay and session name the draft when that happens)
 
     Options:

@@ -6,8 +6,8 @@ import Testing
 /// never written is named with the command that settles it, and settles by the person's word.
 @Suite("booking-cli resolve")
 struct BookingCLIResolveTests {
-  /// A quote whose payment was killed right after its charge, the charge record then made
-  /// unreadable: (the quote, its draft).
+  /// A quote whose payment was killed right after its charge and the charge's copy, both then
+  /// made unreadable: (the quote, its draft).
   func undecidable(_ cli: BookingCLI) async throws -> (quote: String, draft: String) {
     let quote = try await cli.quoteForAda()
     let quoteID = try #require(quote["id"] as? String)
@@ -15,12 +15,14 @@ struct BookingCLIResolveTests {
     let killed = try await Command.run(
       try PackageExecutable.path("paycrash"),
       [
-        cli.dataDirectory.path, String(Date().timeIntervalSince1970), "after:replace payments/",
+        cli.dataDirectory.path, String(Date().timeIntervalSince1970), "after:replace charges/",
         "pay", quoteID, "cut-off", "4242424242424242",
       ])
     #expect(killed.killedBySignal, "the helper was not stopped: \(killed.stdout)")
-    let charge = cli.dataDirectory.appendingPathComponent("payments/cut-off.json")
-    try Data("{\"schema\":1,".utf8).write(to: charge)
+    for folder in ["payments", "charges"] {
+      let charge = cli.dataDirectory.appendingPathComponent("\(folder)/cut-off.json")
+      try Data("{\"schema\":1,".utf8).write(to: charge)
+    }
     return (quoteID, draftID)
   }
 
@@ -60,5 +62,34 @@ struct BookingCLIResolveTests {
     #expect(paid.status == 0, "\(paid.output)")
     let trips = try #require(try await cli.json(["trips"]) as? [[String: Any]])
     #expect(trips.count == 1)
+  }
+
+  @Test(
+    "junk written where a payment stopped before its charge: pay settles it as not charged and books once; resolve --charged is refused"
+  )
+  func plantedCharge() async throws {
+    let cli = try BookingCLI()
+    defer { cli.close() }
+    let quote = try await cli.quoteForAda()
+    let quoteID = try #require(quote["id"] as? String)
+    let draftID = try #require(quote["draftID"] as? String)
+    let killed = try await Command.run(
+      try PackageExecutable.path("paycrash"),
+      [
+        cli.dataDirectory.path, String(Date().timeIntervalSince1970), "after:replace orders/",
+        "pay", quoteID, "cut-off", "4242424242424242",
+      ])
+    #expect(killed.killedBySignal, "the helper was not stopped: \(killed.stdout)")
+    try FileManager.default.createDirectory(
+      at: cli.dataDirectory.appendingPathComponent("payments"), withIntermediateDirectories: true)
+    try Data("junk\n".utf8).write(
+      to: cli.dataDirectory.appendingPathComponent("payments/cut-off.json"))
+    let resolved = try await cli.run(["resolve", draftID, "--charged"])
+    #expect(resolved.status == 69, "\(resolved.output)")
+    #expect((try await cli.json(["trips"]) as? [Any])?.isEmpty == true, "nothing booked")
+    let paid = try await cli.run(
+      ["pay", quoteID, "--card-from-stdin"], input: BookingCLITests.visa)
+    #expect(paid.status == 0, "\(paid.output)")
+    #expect((try await cli.json(["trips"]) as? [Any])?.count == 1)
   }
 }

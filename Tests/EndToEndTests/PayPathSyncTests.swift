@@ -4,14 +4,15 @@ import Testing
 
 /// The pay path's durable writes, traced by strace: what one payment costs in a ledger that
 /// already exists, and no more than the ledger needs (docs/Architecture.md, "The pay path's
-/// syncs"): each of its six records written atomically (the file synced, renamed, its folder
+/// syncs"): each of its seven records written atomically (the file synced, renamed, its folder
 /// synced), the intent removed with no sync, and no folder synced twice.
 @Suite(
   "The pay path's syncs",
   .enabled(if: Command.find("strace") != nil, "needs strace (.ci/run installs it)"))
 struct PayPathSyncTests {
   @Test(
-    "a second payment: six renames, twelve fsyncs for its records, the intent unlinked unsynced")
+    "a second payment: seven renames, fourteen fsyncs for its records, the intent unlinked unsynced"
+  )
   func secondPayment() async throws {
     let cli = try BookingCLI()
     defer { cli.close() }
@@ -39,9 +40,9 @@ struct PayPathSyncTests {
     let renames = lines.filter { $0.contains("rename") }
     let unlinks = lines.filter { $0.contains("unlink") }
     let syncs = lines.filter { $0.contains("fsync(") || $0.contains("fdatasync(") }
-    let folders = ["intents", "orders", "inventory", "payments", "bookings", "claims"]
+    let folders = ["intents", "orders", "inventory", "payments", "charges", "bookings", "claims"]
     #expect(
-      renames.count == 6 && folders.allSatisfy { f in renames.contains { $0.contains("/\(f)/") } },
+      renames.count == 7 && folders.allSatisfy { f in renames.contains { $0.contains("/\(f)/") } },
       "renames: \(renames.joined(separator: "\n"))")
     #expect(
       unlinks.count == 1 && unlinks.allSatisfy { $0.contains("/intents/") },
@@ -49,7 +50,7 @@ struct PayPathSyncTests {
     // Each record's file, then its folder, once.
     let recordSyncs = syncs.filter { $0.contains(".json.tmp") }
     let folderSyncs = folders.map { folder in syncs.filter { $0.contains("\(root)/\(folder)>") } }
-    #expect(recordSyncs.count == 6, "record syncs: \(recordSyncs.joined(separator: "\n"))")
+    #expect(recordSyncs.count == 7, "record syncs: \(recordSyncs.joined(separator: "\n"))")
     #expect(
       folderSyncs.allSatisfy { $0.count == 1 },
       "folder syncs: \(syncs.joined(separator: "\n"))")

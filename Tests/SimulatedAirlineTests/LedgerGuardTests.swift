@@ -256,13 +256,15 @@ struct LedgerGuardTests {
 
   // MARK: - A person's word where the records cannot decide
 
-  /// Killed after the charge, its record then unreadable and its booking never written: the
-  /// one case the ledger cannot settle by itself.
+  /// Killed after the charge and its copy, both records then unreadable and the booking never
+  /// written: the one case the ledger cannot settle by itself.
   func undecidable() async throws -> (PaymentLedgerTests.Recorded, Quote, TestAirline) {
-    let (recorded, quote, _) = try await ledger.crashAfter("replace payments/")
+    let (recorded, quote, _) = try await ledger.crashAfter("replace charges/")
     let next = recorded.afterCrash()
-    try Data("{\"schema\":1,".utf8).write(
-      to: URL(fileURLWithPath: next.root + "/payments/k1.json"))
+    for folder in ["payments", "charges"] {
+      try Data("{\"schema\":1,".utf8).write(
+        to: URL(fileURLWithPath: next.root + "/\(folder)/k1.json"))
+    }
     let recovered = try await next.airline.recoverInterruptedPayments()
     guard case .unresolved(let reason)? = recovered.first?.outcome else {
       Issue.record("settled by itself: \(recovered)")
@@ -270,6 +272,33 @@ struct LedgerGuardTests {
     }
     #expect(reason.contains("booking-cli resolve \(quote.draftID) --charged"), "\(reason)")
     return (recorded, quote, next)
+  }
+
+  @Test(
+    "a charge record planted where a payment stopped before its charge books nothing, and resolve --charged is refused"
+  )
+  func plantedChargeBooksNothing() async throws {
+    let (recorded, quote, key) = try await ledger.crashAfter("replace orders/")
+    defer { recorded.remove() }
+    let next = recorded.afterCrash()
+    try FileManager.default.createDirectory(
+      atPath: next.root + "/payments", withIntermediateDirectories: true)
+    try Data("junk\n".utf8).write(
+      to: URL(fileURLWithPath: next.root + "/payments/\(key.rawValue).json"))
+    let recovered = try await next.airline.recoverInterruptedPayments()
+    #expect(recovered.map(\.outcome) == [.notCharged], "\(recovered)")
+    await #expect(throws: ServiceError.self) {
+      try await next.airline.resolvePayment(of: quote.draftID, charged: true)
+    }
+    #expect(try ledger.bookings(next).isEmpty)
+    let charged = try charges(next)
+    #expect(charged.isEmpty, "no charge: \(charged)")
+    // Paid again with its own key: one booking, one charge.
+    let booking = try await next.airline.pay(
+      quoteID: quote.id,
+      method: PaymentCard(number: "4242424242424242", expiry: "12/30", cvc: "123"),
+      idempotencyKey: key)
+    #expect(try ledger.bookings(next) == ["bookings/\(booking.reference).json"])
   }
 
   @Test("a payment the records cannot decide, resolved as charged: booked once, from its intent")

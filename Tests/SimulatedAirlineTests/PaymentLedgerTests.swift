@@ -272,12 +272,14 @@ struct PaymentLedgerTests {
   @Test(
     "an unreadable key record with no booking for its open intent fails closed, with the reason")
   func failsClosed() async throws {
-    let (recorded, quote, key) = try await crashAfter("replace payments/")
+    // Charged, then the charge record and its copy both unreadable.
+    let (recorded, quote, key) = try await crashAfter("replace charges/")
     defer { recorded.remove() }
     let next = recorded.afterCrash()
-    let path = next.root + "/payments/\(key).json"
-    try Data("{\"schema\":1,\"kind\":\"payments\",\"data\":{".utf8).write(
-      to: URL(fileURLWithPath: path))
+    for folder in ["payments", "charges"] {
+      try Data("{\"schema\":1,\"kind\":\"payments\",\"data\":{".utf8).write(
+        to: URL(fileURLWithPath: next.root + "/\(folder)/\(key).json"))
+    }
     let recovered = try await next.airline.recoverInterruptedPayments()
     guard case .unresolved(let reason)? = recovered.first?.outcome else {
       Issue.record("not unresolved: \(recovered)")
@@ -304,7 +306,7 @@ struct PaymentLedgerTests {
       return
     }
     // The bytes are kept, and the record stays in place until it can be answered.
-    #expect(FileManager.default.fileExists(atPath: path))
+    #expect(FileManager.default.fileExists(atPath: next.root + "/payments/\(key).json"))
     #expect(try next.files().contains { $0.path.hasPrefix("payments/\(key).json.corrupt-") })
     #expect(try bookings(next).isEmpty)
   }

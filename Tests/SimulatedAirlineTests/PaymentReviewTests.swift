@@ -193,7 +193,7 @@ struct PaymentReviewTests {
 
   @Test("one payment that cannot be settled does not stop the others from being settled")
   func recoveryGoesOn() async throws {
-    let (recorded, quote, _) = try await ledger.crashAfter("replace payments/")
+    let (recorded, quote, _) = try await ledger.crashAfter("replace charges/")
     defer { recorded.remove() }
     let next = recorded.afterCrash()
     // The first payment's charge record becomes unreadable: it cannot be settled. Its intent is
@@ -211,6 +211,7 @@ struct PaymentReviewTests {
     _ = try? await cutOff.pay(
       quoteID: other.id, method: card(), idempotencyKey: IdempotencyKey("k9"))
     try corrupt(next.root + "/payments/k1.json")
+    try corrupt(next.root + "/charges/k1.json")
     try intentBytes.write(to: URL(fileURLWithPath: intent))
     let recovered = try await next.relaunched().airline.recoverInterruptedPayments()
     #expect(recovered.count == 2, "\(recovered)")

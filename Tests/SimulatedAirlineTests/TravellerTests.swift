@@ -40,7 +40,9 @@ struct TravellerTests {
     }
   }
 
-  @Test("another traveller's draft, quote and booking are not found, by every call; each lists only its own trips")
+  @Test(
+    "another traveller's draft, quote and booking are not found, by every call; each lists only its own trips"
+  )
   func othersAreNotFound() async throws {
     let room = try Room()
     defer { room.test.remove() }
@@ -81,7 +83,9 @@ struct TravellerTests {
     #expect(try await room.ada.bookingList().map(\.reference) == [booking.reference])
   }
 
-  @Test("a seat one traveller holds is taken for the other, and free again for both once the hold expires")
+  @Test(
+    "a seat one traveller holds is taken for the other, and free again for both once the hold expires"
+  )
   func heldSeatIsTakenForTheOther() async throws {
     let room = try Room()
     defer { room.test.remove() }
@@ -104,7 +108,8 @@ struct TravellerTests {
       draftID: alans.id, extras: Extras(seats: [alans.passengers[0].id: seat]))
   }
 
-  @Test("an airline that is its traveller's own data directory keeps the records no traveller claims")
+  @Test(
+    "an airline that is its traveller's own data directory keeps the records no traveller claims")
   func ownDirectoryKeepsUnclaimed() async throws {
     let test = TestAirline()
     defer { test.remove() }

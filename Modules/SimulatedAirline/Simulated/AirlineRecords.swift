@@ -38,6 +38,10 @@ public enum AirlineRecords {
   /// `SimulatedAirline+Inventory.swift`.
   static let inventory = RecordKind(folder: "inventory", schema: 1)
 
+  /// A sealed copy of each charge (`PaymentRecord`, by idempotency key), written right after
+  /// `payments/<key>`: when that cannot be read, the copy says whether the card was charged.
+  static let charges = RecordKind(folder: "charges", schema: 1)
+
   /// Whose each draft is (`DraftOwner`, by draft): written before the draft, on an airline that
   /// tells its travellers apart.
   static let owners = RecordKind(folder: "owners", schema: 1)
@@ -48,7 +52,7 @@ public enum AirlineRecords {
   /// Every folder the airline writes, for cleaning up temp files of writes cut short.
   static let all = [
     offers, drafts, quotes, bookings, payments, intents, orders, claims, ledger, inventory,
-    owners,
+    owners, charges,
   ]
 }
 

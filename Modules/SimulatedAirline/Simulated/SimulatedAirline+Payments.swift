@@ -32,7 +32,10 @@ import Persistence
 ///   seats held again for the quote while it holds) before the order is removed.
 /// - 3. `payments/<key>` = `booked(reference)`: the charge. Dies here: the card was charged and
 ///   the booking is missing; the settle writes the booking from the intent (roll forward), then
-///   5 and 6.
+///   5 and 6. Then `charges/<key>`, the charge's sealed copy (`readCharge`): a charge record that
+///   cannot be read is answered by its copy, and one with no copy beside it recorded no charge
+///   (junk planted where a payment stopped before its charge books nothing). Dies here: as
+///   after 3.
 /// - 4. `bookings/<reference>`: the booking, the truth of what was paid (the commit point: from
 ///   here on the payment succeeded, whatever fails after). Dies here: the settle writes 5 and 6.
 ///   Then its line in the bookings' index (`saveBooking`): dies before it, the index is stale
@@ -164,8 +167,9 @@ extension SimulatedAirline {
     }
     return settled.filter { payment in
       guard let quote = payment.quoteID else { return configuration.traveller == nil }
-      let draft = (try? store.loadIfPresent(
-        Quote.self, id: quote.rawValue, kind: AirlineRecords.quotes, policy: .report))??.draftID
+      let draft =
+        (try? store.loadIfPresent(
+          Quote.self, id: quote.rawValue, kind: AirlineRecords.quotes, policy: .report))??.draftID
       return draft.map { isMine($0) } ?? (configuration.traveller == nil)
     }
   }
@@ -222,8 +226,7 @@ extension SimulatedAirline {
       throw .invalidPayment("no payment of \(draft) is waiting for a decision")
     }
     guard
-      case .unreadable = try readGuard(
-        PaymentRecord.self, id: intent.key.rawValue, kind: AirlineRecords.payments),
+      case .unreadable = try readCharge(intent.key.rawValue),
       try !exists(intent.reference, AirlineRecords.bookings)
     else {
       throw .invalidPayment(
@@ -239,6 +242,7 @@ extension SimulatedAirline {
   {
     if charged {
       try save(chargeRecord(intent), id: intent.key.rawValue, kind: AirlineRecords.payments)
+      try save(chargeRecord(intent), id: intent.key.rawValue, kind: AirlineRecords.charges)
       try rollForward(intent)
       return RecoveredPayment(
         quoteID: intent.quoteID, key: intent.key, outcome: .booked(intent.reference))
@@ -294,8 +298,7 @@ extension SimulatedAirline {
     let fingerprint = Self.fingerprint(quoteID, card)
     // The same key returns its first outcome. An attempt cut off before any charge may be tried
     // again under its key, for the same quote, with any card.
-    let keyRecord = try readGuard(
-      PaymentRecord.self, id: key.rawValue, kind: AirlineRecords.payments)
+    let keyRecord = try readCharge(key.rawValue)
     if case .found(let earlier) = keyRecord,
       earlier.outcome != .interrupted || earlier.quoteID != quoteID
     {
@@ -359,9 +362,10 @@ extension SimulatedAirline {
     try save(order(of: intent), id: draftID.rawValue, kind: AirlineRecords.orders)
     // 2b. The seats, sold to the booking.
     try write(sale)
-    // 3. The charge. Should this write fail, it may still have happened: the intent stays, and
-    // settling it decides by what is on disk.
+    // 3. The charge, then its sealed copy. Should a write fail, it may still have happened: the
+    // intent stays, and settling it decides by what is on disk.
     try save(chargeRecord(intent), id: key.rawValue, kind: AirlineRecords.payments)
+    try save(chargeRecord(intent), id: key.rawValue, kind: AirlineRecords.charges)
     // 4. The booking: from here on the payment has succeeded.
     do {
       try saveBooking(intent.booking)
@@ -500,8 +504,7 @@ extension SimulatedAirline {
     let settled = { (outcome: RecoveredPayment.Outcome) in
       RecoveredPayment(quoteID: intent.quoteID, key: intent.key, outcome: outcome)
     }
-    switch try readGuard(PaymentRecord.self, id: intent.key.rawValue, kind: AirlineRecords.payments)
-    {
+    switch try readCharge(intent.key.rawValue) {
     case .missing:
       // The booking is written after the charge: one that exists says the card was charged,
       // though its record is gone. Without it, the process died before the charge: nothing was
@@ -686,7 +689,7 @@ extension SimulatedAirline {
       throw .paymentUnresolved(
         "orders/\(draft).json names booking \(order.reference), which is gone, and no charge")
     }
-    switch try readGuard(PaymentRecord.self, id: key.rawValue, kind: AirlineRecords.payments) {
+    switch try readCharge(key.rawValue) {
     case .found(let record):
       guard case .booked(let reference) = record.outcome, reference == order.reference else {
         return .notPaid
@@ -806,7 +809,7 @@ extension SimulatedAirline {
       }
     }
     for id in ids.payments {
-      switch try readGuard(PaymentRecord.self, id: id, kind: AirlineRecords.payments) {
+      switch try readCharge(id) {
       case .unreadable(let error):
         unknown.append(error.description)
       case .missing:
@@ -886,6 +889,26 @@ extension SimulatedAirline {
     case found(Value)
     /// Unreadable: its bytes were copied aside and it was left where it is.
     case unreadable(StoreError)
+  }
+
+  /// The record of what key `id` did: `payments/<id>`, or, when that is gone or cannot be read,
+  /// its copy `charges/<id>`, which every charge writes right after it (and which is then
+  /// written back). A key record that cannot be read with no copy beside it records no charge
+  /// the airline sealed: a refusal, a mark of a cut-off attempt, or a file planted where a
+  /// payment stopped before its charge. It is answered as missing, its bytes kept aside, so
+  /// nothing is booked on it; only a copy that cannot be read either leaves it undecided.
+  func readCharge(_ id: String) throws(ServiceError) -> GuardRead<PaymentRecord> {
+    let record = try readGuard(PaymentRecord.self, id: id, kind: AirlineRecords.payments)
+    if case .found = record { return record }
+    switch try readGuard(PaymentRecord.self, id: id, kind: AirlineRecords.charges) {
+    case .found(let copy):
+      try save(copy, id: id, kind: AirlineRecords.payments)
+      return .found(copy)
+    case .missing:
+      return .missing
+    case .unreadable:
+      return record
+    }
   }
 
   /// Reads a record that guards money: an unreadable one stays in place (its bytes copied aside)
