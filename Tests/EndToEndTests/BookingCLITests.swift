@@ -270,9 +270,13 @@ struct BookingCLITests {
     let reference = try #require(paid["reference"] as? String)
     // The booking and the charge it could be written again from (a booking that is only
     // unreadable is rebuilt from its charge, and shown).
-    let payments = cli.dataDirectory.appendingPathComponent("payments")
-    let charges = try FileManager.default.contentsOfDirectory(atPath: payments.path)
-    for file in ["bookings/\(reference).json"] + charges.map({ "payments/" + $0 }) {
+    // The charges and their copies too: either one readable writes the booking again.
+    var files = ["bookings/\(reference).json"]
+    for folder in ["payments", "charges"] {
+      let path = cli.dataDirectory.appendingPathComponent(folder).path
+      files += try FileManager.default.contentsOfDirectory(atPath: path).map { "\(folder)/" + $0 }
+    }
+    for file in files {
       try Data("{\"schema\": 1, \"kind\": \"bookings\", \"data\": {\"refer".utf8)
         .write(to: cli.dataDirectory.appendingPathComponent(file))
     }
