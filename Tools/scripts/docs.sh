@@ -23,7 +23,9 @@ trap 'rm -rf "$graphs"' EXIT
 
 for module in "${modules[@]}"; do
   mkdir -p "$graphs/$module"
-  swift-symbolgraph-extract -module-name "$module" -I "$bin/Modules" -target "$triple" \
+  # SimulatedAirline imports the system's libcrypto through CCrypto's module map.
+  swift-symbolgraph-extract -module-name "$module" -I "$bin/Modules" -I Modules/CCrypto \
+    -target "$triple" \
     -minimum-access-level public -output-dir "$graphs/$module"
   rm -rf "${output:?}/$module"
   mkdir -p "$output"
