@@ -18,8 +18,8 @@ struct SealTests {
 
   /// A data directory with one booking of two passengers, each with a seat, and a second quote
   /// of another draft holding a seat: every kind of record the airline writes is there.
-  static func booked() async throws -> TestAirline {
-    let test = TestAirline()
+  static func booked(traveller: Bool = false) async throws -> TestAirline {
+    let test = TestAirline(traveller: traveller ? "tr-ada" : nil)
     let (draft, map) = try await test.draftForTwo()
     let free = map.seats.filter { !$0.occupied }.map(\.designator)
     let ids = draft.passengers.map(\.id)
@@ -67,11 +67,11 @@ struct SealTests {
   @Test(
     "every field of every record kind, changed in its file, is refused when read",
     arguments: [
-      "offers", "drafts", "quotes", "bookings", "payments", "orders", "claims", "inventory",
-      "ledger",
+      "offers", "drafts", "quotes", "bookings", "payments", "charges", "orders", "claims",
+      "inventory", "ledger", "owners",
     ])
   func everyFieldOfEveryKind(_ folder: String) async throws {
-    let test = try await Self.booked()
+    let test = try await Self.booked(traveller: folder == "owners")
     defer { test.remove() }
     let store = test.airline.sealedRecords
     let kind = RecordKind(folder: folder, schema: 1)

@@ -16,7 +16,8 @@ struct TestAirline {
 
   init(
     quoteLifetime: TimeInterval = 15 * 60, root: String? = nil, clock: ManualClock? = nil,
-    observer: DurableStepObserver? = nil, priceChanges: PriceChanges = .never
+    observer: DurableStepObserver? = nil, priceChanges: PriceChanges = .never,
+    traveller: String? = nil
   ) {
     self.root =
       root ?? NSTemporaryDirectory() + "booking-services-" + UUID().uuidString
@@ -24,7 +25,10 @@ struct TestAirline {
     airline = SimulatedAirline(
       store: RecordStore(root: self.root, observer: observer), clock: self.clock.wallClock,
       configuration: .init(
-        quoteLifetime: quoteLifetime, latency: .none, priceChanges: priceChanges))
+        quoteLifetime: quoteLifetime, latency: .none, priceChanges: priceChanges,
+        traveller: traveller.flatMap { try? TravellerID($0) }.map {
+          .init(id: $0, ownsUnclaimed: false)
+        }))
   }
 
   /// The same data directory and clock, as a relaunched process would see them.
