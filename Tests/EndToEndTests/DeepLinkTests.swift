@@ -39,6 +39,33 @@ struct DeepLinkTests {
     #expect(files.corrupt() == [])
   }
 
+  @Test("A pay link to another traveller's quote on a shared airline opens as a quote not found")
+  func anotherTravellersPayLink() async throws {
+    let airline = try BookingCLI()
+    defer { airline.close() }
+    let ada = try BookingCLI()
+    defer { ada.close() }
+    let shared = ["--airline-dir", airline.dataDirectory.path]
+    let offers = try #require(
+      try await ada.json(shared + ["search", "IST", "AMS", BookingCLI.day]) as? [[String: Any]])
+    let offer = try #require(offers.first?["id"] as? String)
+    let quote = try #require(
+      try await ada.json(
+        shared + [
+          "quote", offer, "--passenger", "Ms Ada Lovelace 1990-05-04", "--email",
+          "ada@example.com", "--phone", "+44 20 7946 0000",
+        ]) as? [String: Any])
+    let quoteID = try #require(quote["id"] as? String)
+
+    // Alan, in the app with a data directory of his own on the same airline.
+    let terminal = try await BookingTerminal()
+    defer { terminal.close() }
+    try await terminal.launch(shared + ["--open", "booking://pay/\(quoteID)"])
+    let screen = try await terminal.waitFor("That price was not found - search again", "From")
+    #expect(!screen.contains("Card number"), "\(screen)")
+    #expect(!screen.contains("not yours"), "\(screen)")
+  }
+
   @Test("A search link for a day past or too far ahead is refused at launch, like any bad link")
   func outOfWindowLinks() async throws {
     let binary = try BookingTerminal.binaryPath()
