@@ -78,6 +78,8 @@ extension Strings {
       inspectorPath: "path",
       inspectorSnapshot: "snapshot (as saved)",
       inspectorEvents: "events",
+      inspectorHold: { seats, left in "seats held: \(seats), until the price expires (\(left) left)"
+      },
       cannotSave: { "Progress cannot be saved: \($0)" },
       replyDropped: { "dropped a reply for step \($0): that step has left the path" },
       replayStopped: "Replay stopped: you have control",

@@ -85,6 +85,9 @@ extension Strings {
       inspectorPath: "yol",
       inspectorSnapshot: "anlık kayıt (diskteki hali)",
       inspectorEvents: "olaylar",
+      inspectorHold: { seats, left in
+        "tutulan koltuklar: \(seats), fiyatın süresi dolana dek (\(left) kaldı)"
+      },
       cannotSave: { "İlerleme kaydedilemiyor: \($0)" },
       replyDropped: { "\($0) adımının yanıtı düşürüldü: o adım artık yolda değil" },
       replayStopped: "Oynatma durdu: kontrol sizde",

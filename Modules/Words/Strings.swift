@@ -72,6 +72,9 @@ public struct ShellStrings: Sendable {
   public let inspectorPath: String
   public let inspectorSnapshot: String
   public let inspectorEvents: String
+  /// The inspector's line for the seats a quote on the path holds: "seats held: 14A, 22C
+  /// (return) until the price expires, 14:55 left".
+  public let inspectorHold: @Sendable (String, String) -> String
   public let cannotSave: @Sendable (String) -> String
   public let replyDropped: @Sendable (String) -> String
   public let replayStopped: String

@@ -7,6 +7,18 @@ extension RootFeature.State {
     if flow.path.isEmpty { lines.append("  []") }
     for step in flow.path {
       lines.append("  .\(step.kind)(\(step.summary(in: language)))")
+      // A quote holds its seats for everyone else until it expires (the airline's inventory).
+      if case .payment(let quote) = step {
+        let held =
+          quote.extras.seats.values.sorted().map(\.description)
+          + quote.extras.returnSeats.values.sorted().map { "\($0) (\(strings.sliceName(1)))" }
+        if !held.isEmpty {
+          let left = quote.secondsRemaining(at: now)
+          func twoDigits(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }
+          let clock = "\(twoDigits(left / 60)):\(twoDigits(left % 60))"
+          lines.append("    " + strings.inspectorHold(held.joined(separator: ", "), clock))
+        }
+      }
     }
     lines.append("")
     lines.append("\(strings.inspectorSnapshot):")
