@@ -22,7 +22,7 @@ enum SeatsCommand {
     let maps: [SeatMap]
     do throws(ServiceError) {
       // A map for a slice the offer does not have is not shown.
-      maps = try await folder.calls.seatMaps(for: offer.id).filter {
+      maps = try await folder.airline.travellerSeatMaps(for: offer.id).filter {
         offer.slices.indices.contains($0.slice)
       }
     } catch {
@@ -125,6 +125,9 @@ struct SeatsReport: Encodable {
     let letter: String
     let kind: String
     let free: Bool
+    /// Present, and true, for a seat one of this traveller's own quotes holds (taken for any
+    /// other quote, theirs too, until it expires): on an airline many travellers share.
+    let heldByYou: Bool?
     /// Per passenger; "0.00" when it is included in the fare.
     let price: MoneyReport
   }
@@ -150,7 +153,8 @@ struct SeatsReport: Encodable {
         seats: map.seats.map { seat in
           SeatReport(
             seat: seat.designator.description, row: seat.row, letter: String(seat.letter),
-            kind: seat.kind.rawValue, free: !seat.occupied, price: MoneyReport(seat.price))
+            kind: seat.kind.rawValue, free: !seat.occupied,
+            heldByYou: seat.heldByYou ? true : nil, price: MoneyReport(seat.price))
         },
         seatsAtCheckIn: Self.seatsAtCheckIn(offer, slice: map.slice))
     }

@@ -36,6 +36,17 @@ struct BookingCLIAirlineTests {
     let quoteID = try #require(quote["id"] as? String)
     #expect((quote["open"] as? String)?.contains("--airline-dir") == true, "\(quote)")
 
+    // Her seat is hers in her seat map, taken in Alan's.
+    func held(_ cli: BookingCLI) async throws -> [String: Any]? {
+      let map = try #require(try await cli.json(shared + ["seats", offer]) as? [String: Any])
+      let seats = (map["slices"] as? [[String: Any]])?.first?["seats"] as? [[String: Any]] ?? []
+      return seats.first { $0["seat"] as? String == seat }
+    }
+    let hers = try #require(try await held(ada))
+    #expect(hers["free"] as? Bool == false && hers["heldByYou"] as? Bool == true, "\(hers)")
+    let his = try #require(try await held(alan))
+    #expect(his["free"] as? Bool == false && his["heldByYou"] == nil, "\(his)")
+
     // Alan, on the same airline: Ada's quote is not found, her seat is taken.
     let pay = try await alan.run(shared + ["pay", quoteID, "--card-from-stdin"], input: Self.visa)
     #expect(pay.status == 66, "\(pay.output)")

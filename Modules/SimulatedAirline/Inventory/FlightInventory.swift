@@ -95,8 +95,11 @@ struct FlightInventory: Codable, Sendable, Equatable {
 
   /// The seat map `map` (drawn with its starting occupancy) as the records have it at `now`:
   /// sold seats and seats held for another draft are taken; those held for `draft` are free
-  /// for it and marked `heldByYou`.
-  func apply(to map: SeatMap, at now: Date, for draft: DraftID?) -> SeatMap {
+  /// for it and marked `heldByYou`, and those held by another of `yours` drafts are taken and
+  /// marked `heldByYou`.
+  func apply(
+    to map: SeatMap, at now: Date, for draft: DraftID?, yours: (DraftID) -> Bool = { _ in false }
+  ) -> SeatMap {
     guard !holds.isEmpty || !sold.isEmpty else { return map }
     let seats = map.seats.map { seat -> Seat in
       guard !seat.occupied else { return seat }
@@ -104,7 +107,7 @@ struct FlightInventory: Codable, Sendable, Equatable {
       if sold[id] != nil { return seat.with(occupied: true) }
       guard let hold = holds[id], hold.isLive(at: now) else { return seat }
       if let draft, hold.draftID == draft { return seat.with(occupied: false, heldByYou: true) }
-      return seat.with(occupied: true)
+      return seat.with(occupied: true, heldByYou: yours(hold.draftID))
     }
     return SeatMap(
       offerID: map.offerID, slice: map.slice, flight: map.flight, aircraft: map.aircraft,

@@ -84,9 +84,21 @@ extension SimulatedAirline {
     return currentSeatMaps(for: try availableOffer(offerID), heldFor: draft)
   }
 
+  /// The seat maps of offer `offerID` as this airline's traveller sees them: a seat one of
+  /// their own quotes holds is taken, as for everyone, and marked `heldByYou` (what
+  /// `booking-cli seats` shows); on an airline with no traveller set, no hold is marked.
+  public func travellerSeatMaps(for offerID: OfferID) async throws(ServiceError) -> [SeatMap] {
+    await configuration.latency.pause()
+    return currentSeatMaps(
+      for: try availableOffer(offerID), heldFor: nil,
+      yours: { [configuration] draft in configuration.traveller != nil && self.isMine(draft) })
+  }
+
   /// The seat maps of `offer` as the inventory has them now. A flight whose record cannot be
   /// read shows its starting occupancy; holding or selling its seats is refused until it can.
-  func currentSeatMaps(for offer: Offer, heldFor draft: DraftID?) -> [SeatMap] {
+  func currentSeatMaps(
+    for offer: Offer, heldFor draft: DraftID?, yours: (DraftID) -> Bool = { _ in false }
+  ) -> [SeatMap] {
     let now = clock.now()
     let flights = FlightKey.seatedFlights(of: offer)
     return seatMaps.seatMaps(for: offer).map { map in
@@ -95,7 +107,7 @@ extension SimulatedAirline {
           FlightInventory.self, id: flights[map.slice].description,
           kind: AirlineRecords.inventory, policy: .report)
       else { return map }
-      return inventory.apply(to: map, at: now, for: draft)
+      return inventory.apply(to: map, at: now, for: draft, yours: yours)
     }
   }
 
