@@ -229,6 +229,10 @@ public final class JournalServices: OfferService, DraftService, PricingService, 
       try await services.offers.offer(id: id)
     }
   }
+  /// Given up on the live airline; a replay has nothing to give up.
+  public func releaseHolds(of draft: DraftID) async throws(ServiceError) {
+    try await live?.pricing.releaseHolds(of: draft)
+  }
   public func seatMaps(for offerID: OfferID) async throws(ServiceError) -> [SeatMap] {
     try await seatMaps(for: offerID, heldFor: nil)
   }

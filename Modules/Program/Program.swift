@@ -474,7 +474,7 @@ extension FeatureProgram where Root == RootFeature {
         entry = .snapshotSaved(snapshot, error: error)
       case (nil, .savedSnapshotRead(let text)): entry = .snapshotRead(text)
       case (nil, .announce(let text, let lasting)): entry = .announce(text, lasting: lasting)
-      case (nil, .step), (nil, .trips): entry = nil
+      case (nil, .step), (nil, .trips), (nil, .holdsReleased): entry = nil
       }
       guard let entry, !file.write(.action(at: at, entry)), let reason = file.stopped else {
         return

@@ -116,4 +116,29 @@ struct ProgramPaymentTests {
     await run.press(.control("s"))
     #expect(run.current == .confirmation, "\(run.text)")
   }
+
+  @Test("back past the extras, the seat the quote held is free for another traveller at once")
+  func backPastExtrasReleasesTheSeat() async throws {
+    let run = try Run(["--latency", "0"])
+    defer { run.remove() }
+    await run.start()
+    await run.searchIstanbulToAmsterdam()
+    await run.chooseOffer()
+    await run.fillPassengers()
+    await run.press(.enter)
+    await run.continueToPayment()
+    let quoteID = try #require(run.savedQuoteID)
+    let quote = try await run.airline.quote(id: quoteID)
+    let seat = try #require(quote.extras.seats.values.first, "a seat was chosen")
+    let offer = try await run.airline.draft(id: quote.draftID).offer
+    let other = SimulatedAirline(store: RecordStore(root: run.root), clock: run.clock.wallClock)
+    #expect(try await other.seatMaps(for: offer.id)[0].seat(seat)?.occupied == true, "held")
+
+    await run.press(.escape)
+    #expect(run.current == .extras)
+    #expect(try await other.seatMaps(for: offer.id)[0].seat(seat)?.occupied == true, "still held")
+    await run.press(.escape)
+    #expect(run.current == .passengers)
+    #expect(try await other.seatMaps(for: offer.id)[0].seat(seat)?.occupied == false, "given up")
+  }
 }

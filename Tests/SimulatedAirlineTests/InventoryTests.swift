@@ -237,4 +237,19 @@ struct InventoryTests {
     #expect(record.text.contains(sold.extras.seats.values.first?.description ?? "?"))
     #expect(await world.test.airline.releaseExpiredHolds() == 0)
   }
+
+  @Test("a draft its traveller left gives up the seats its quotes hold, at once")
+  func leftDraftReleases() async throws {
+    let world = try await TwoTravellers()
+    defer { world.test.remove() }
+    let seat = try world.freeSeats(1)[0]
+    _ = try await world.test.airline.price(
+      draftID: world.ada.id, extras: world.seat(seat, for: world.ada))
+    #expect(try await world.shown(seat).occupied)
+    try await world.test.airline.releaseHolds(of: world.ada.id)
+    #expect(try await !world.shown(seat).occupied)
+    let graces = try await world.test.airline.price(
+      draftID: world.grace.id, extras: world.seat(seat, for: world.grace))
+    #expect(graces.extras.seats.values.contains(seat))
+  }
 }

@@ -67,6 +67,14 @@ public protocol PricingService: Sendable {
   func price(draftID: DraftID, extras: Extras) async throws(ServiceError) -> Quote
   /// The quote with `id` (expired or not), or `quoteNotFound`.
   func quote(id: QuoteID) async throws(ServiceError) -> Quote
+  /// Gives up the seats the quotes of `draft` hold: the traveller left the draft (went back
+  /// past its extras). They would go when the quote expires anyway.
+  func releaseHolds(of draft: DraftID) async throws(ServiceError)
+}
+
+extension PricingService {
+  /// An airline whose quotes hold no seats has none to give up.
+  public func releaseHolds(of draft: DraftID) async throws(ServiceError) {}
 }
 
 /// Takes payment for a quote and books it: at most one booking per draft, whatever crashes.

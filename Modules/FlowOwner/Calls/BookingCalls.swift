@@ -88,6 +88,11 @@ public struct BookingCalls: Sendable {
     try await services.offers.seatMaps(for: offerID, heldFor: draft)
   }
 
+  /// Beside step 4: the seats the quotes of `draft` hold given up, when the traveller leaves it.
+  public func releaseHolds(of draft: DraftID) async throws(ServiceError) {
+    try await services.pricing.releaseHolds(of: draft)
+  }
+
   /// Step 4: a quote for the draft with `extras`, its price locked until its `expiresAt`.
   public func price(draftID: DraftID, extras: Extras) async throws(ServiceError) -> Quote {
     try await services.pricing.price(draftID: draftID, extras: extras)

@@ -160,6 +160,8 @@ public enum RootFeature {
     /// A one-line message for the header: kept until replaced when `lasting` (a replay under
     /// way), else gone at the next step, like what a resume said.
     case announce(String, lasting: Bool = false)
+    /// The airline gave up the seats a draft the path left held (nothing more to do).
+    case holdsReleased(DraftID)
   }
 
   /// Handles `action`, which came at `now`; returns the work to start and the commands for the
@@ -188,7 +190,23 @@ public enum RootFeature {
       saveProblem: state.shell.saveProblem, modal: state.shell.modal,
       restoring: state.restoring != nil, showsSearch: state.showsSearch
     )
-    let effect = reduceAction(&state, action, at: now, environment: environment)
+    let draftsBefore = drafts(on: state.flow.path)
+    var effect = reduceAction(&state, action, at: now, environment: environment)
+    // A draft the path left (back past its extras, or a new search) gives up the seats its
+    // quotes hold; a booking (the path replaced by its confirmation) has sold them.
+    if case .confirmation? = state.flow.path.last {
+    } else {
+      let left = draftsBefore.subtracting(drafts(on: state.flow.path))
+      let calls = BookingCalls(environment.services)
+      effect = .batch(
+        [effect]
+          + left.sorted { $0.rawValue < $1.rawValue }.map { draft in
+            Effect<Action>.run {
+              try? await calls.releaseHolds(of: draft)
+              return .holdsReleased(draft)
+            }
+          })
+    }
     // The search form's airports (the suggestions, the names beside the codes) are looked up
     // when it comes into view, not while a path hides it.
     if state.showsSearch, !before.showsSearch {
@@ -225,6 +243,15 @@ public enum RootFeature {
     return .batch([.commands(commands), effect])
   }
 
+  /// The drafts `path` carries (its extras step's).
+  private static func drafts(on path: [BookingStep]) -> Set<DraftID> {
+    Set(
+      path.compactMap { step in
+        if case .extras(let draft, _) = step { return draft.id }
+        return nil
+      })
+  }
+
   private static func reduceAction(
     _ state: inout State, _ action: Action, at now: Date, environment: AppEnvironment
   ) -> Effect<Action> {
@@ -251,6 +278,8 @@ public enum RootFeature {
     case .announce(let message, let lasting):
       ShellFeature.reduce(
         &state.shell, .announce(message, lasting: lasting), strings: state.strings)
+      return .none
+    case .holdsReleased:
       return .none
     case .restored(let restoration):
       state.restoring = nil

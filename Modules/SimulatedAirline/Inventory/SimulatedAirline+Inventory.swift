@@ -11,6 +11,9 @@ import Persistence
 /// The airline's seats: a seat is held by one price quote at a time and sold to one booking,
 /// whoever else is booking, in this process or another.
 ///
+/// A draft its traveller left (`releaseHolds(of:)`) gives up its holds in one write per
+/// flight: killed before it, the holds last until their quote expires, as they would have.
+///
 /// Every hold, sale and release is written under the ledger lock (`lockAirline()`), so two
 /// processes never decide about one seat at once; a seat is in at most one live hold or sale.
 /// A hold is live until its quote expires: an expired hold never blocks anyone, even before a
@@ -168,6 +171,24 @@ extension SimulatedAirline {
       if next != current { writes.append((flight, next)) }
     }
     return writes
+  }
+
+  public func releaseHolds(of draft: DraftID) async throws(ServiceError) {
+    guard isMine(draft),
+      let abandoned = try? store.loadIfPresent(
+        BookingDraft.self, id: draft.rawValue, kind: AirlineRecords.drafts, policy: .report)
+    else { return }
+    let lock = try await lockAirline()
+    try withExtendedLifetime(lock) { () throws(ServiceError) in
+      let now = clock.now()
+      for flight in FlightKey.seatedFlights(of: abandoned.offer) {
+        let current = try inventory(flight)
+        let next = current.releasing(draft, at: now)
+        if next != current {
+          try save(next, id: flight.description, kind: AirlineRecords.inventory)
+        }
+      }
+    }
   }
 
   /// Writes planned holds or sales, flight by flight.
