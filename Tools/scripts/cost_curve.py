@@ -32,8 +32,9 @@ The paying rounds run last, as each adds a booking.
 It prints the medians and the ratio of each point to the base, and draws the ratios
 as an SVG chart (docs/images/cost-curve.svg unless --svg says otherwise). With --check BOUND it
 exits 1 when a figure that must stay flat (all but "cli trips, to the end", which reads every
-booking) has a ratio above BOUND at the largest point: ratios from one run, so a loaded machine
-slows every point alike.
+booking) has a ratio above BOUND at the largest point, each point's least over the rounds (other
+work on the machine only adds time, so the least is what it moves least): ratios from one run, so
+a loaded machine slows every point alike.
 
 Binaries: booking, booking-cli and paycrash in --bin (default .build/release):
   for p in booking booking-cli paycrash; do swift build -c release --product $p; done
@@ -227,7 +228,9 @@ def measure(bins, points, rounds):
         for size in order[shift:] + order[:shift]:
             figures[(size, "pay")].append(pay(bins, points[size]))
     print("paying rounds done", file=sys.stderr)
-    return {key: statistics.median(values) for key, values in figures.items()}
+    medians = {key: statistics.median(values) for key, values in figures.items()}
+    least = {key: min(values) for key, values in figures.items()}
+    return medians, least
 
 
 def label(size):
@@ -338,14 +341,16 @@ def main():
             make_point(template, ids, points[size], size)
             cli_trips(bins, points[size])
             print(f"{label(size)}: made in {time.perf_counter() - made:.1f} s", file=sys.stderr)
-        medians = measure(bins, points, rounds)
+        medians, least = measure(bins, points, rounds)
         report(options, sizes, medians, rounds)
     finally:
         print("removing the data directories", file=sys.stderr)
         # rm is several times faster than shutil.rmtree over a few hundred thousand files.
         subprocess.run(["rm", "-rf", scratch], check=False)
     if options.check is not None:
-        sys.exit(1 if over_bound(options.check, sizes, medians) else 0)
+        # Judged on the least of the rounds: other work on the machine only ever adds time, so
+        # the least is the figure it moves least (the medians above are what a person sees).
+        sys.exit(1 if over_bound(options.check, sizes, least) else 0)
 
 
 def report(options, sizes, medians, rounds):
@@ -362,13 +367,14 @@ def report(options, sizes, medians, rounds):
 
 
 def over_bound(bound, sizes, medians):
-    """The flat figures above `bound` at the largest point, each said."""
+    """The flat figures above `bound` at the largest point, each said (with their least)."""
     largest = sizes[-1]
     over = [(name, medians[(largest, key)] / medians[(sizes[0], key)])
             for key, name in FIGURES if key in FLAT
             and medians[(largest, key)] / medians[(sizes[0], key)] > bound]
     for name, ratio in over:
-        print(f"not flat: {name} is {ratio:.2f}x at {label(largest)} (bound {bound}x)")
+        print(f"not flat: {name} is {ratio:.2f}x at {label(largest)}, the least of its rounds "
+              f"(bound {bound}x)")
     return over
 
 
