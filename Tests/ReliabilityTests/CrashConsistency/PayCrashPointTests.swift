@@ -91,19 +91,22 @@ struct PayCrashPointTests {
     return Run(steps: steps, output: text, killed: killed)
   }
 
+  /// Each readable record of `folder` under `root`: its ID and its payload.
+  static func records(_ root: String, _ folder: String) -> [(String, [String: Any])] {
+    let path = root + "/" + folder
+    let names = (try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []
+    return names.filter { $0.hasSuffix(".json") && !$0.hasPrefix(".") }.compactMap { name in
+      guard let data = FileManager.default.contents(atPath: path + "/" + name),
+        let json = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
+        let body = json["data"] as? [String: Any]
+      else { return nil }
+      return (String(name.dropLast(5)), body)
+    }
+  }
+
   /// The bookings on disk for the draft, and the charges (key records that booked).
   static func ledger(_ root: String, draft: DraftID) -> (bookings: [String], charged: [String]) {
-    func records(_ folder: String) -> [(String, [String: Any])] {
-      let path = root + "/" + folder
-      let names = (try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []
-      return names.filter { $0.hasSuffix(".json") && !$0.hasPrefix(".") }.compactMap { name in
-        guard let data = FileManager.default.contents(atPath: path + "/" + name),
-          let json = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
-          let body = json["data"] as? [String: Any]
-        else { return nil }
-        return (String(name.dropLast(5)), body)
-      }
-    }
+    func records(_ folder: String) -> [(String, [String: Any])] { Self.records(root, folder) }
     let bookings = records("bookings").filter { ($0.1["draftID"] as? String) == draft.rawValue }
       .map(\.0)
     let charged = records("payments").compactMap { _, body -> String? in
@@ -118,17 +121,7 @@ struct PayCrashPointTests {
   /// What the inventory says against the bookings: a seat sold to a booking that does not
   /// exist, a seat in two bookings, or a booking whose seats are not sold to it.
   static func seatProblems(_ root: String) -> [String] {
-    func bodies(_ folder: String) -> [(String, [String: Any])] {
-      let path = root + "/" + folder
-      let names = (try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []
-      return names.filter { $0.hasSuffix(".json") && !$0.hasPrefix(".") }.compactMap { name in
-        guard let data = FileManager.default.contents(atPath: path + "/" + name),
-          let json = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
-          let body = json["data"] as? [String: Any]
-        else { return nil }
-        return (String(name.dropLast(5)), body)
-      }
-    }
+    func bodies(_ folder: String) -> [(String, [String: Any])] { records(root, folder) }
     var problems: [String] = []
     var soldTo: [String: String] = [:]
     for (flight, body) in bodies("inventory") {
