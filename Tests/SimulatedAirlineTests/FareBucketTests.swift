@@ -70,4 +70,30 @@ struct FareBucketTests {
       idempotencyKey: .random(prefix: "pay"))
     #expect(booking.totalPaid == again.total)
   }
+
+  @Test(
+    "the buckets go 100%, 120% and 145% of the published fare, the last holding the rest of the cabin"
+  )
+  func threeBuckets() async throws {
+    let test = TestAirline()
+    defer { test.remove() }
+    let first = try #require(try await test.airline.offers(for: test.criteria(passengers: 1)).first)
+    var fares = [first.pricePerAdult]
+    var current = first
+    var booked = 0
+    // 2 to 6 seats, then 3 to 8: at most 14 bookings reach the last bucket; 5 more stay there.
+    while booked < 19 {
+      _ = try await Self.book(test, current, "Grace")
+      booked += 1
+      current = try await Self.offer(test, flying: first.slices)
+      if current.pricePerAdult != fares.last { fares.append(current.pricePerAdult) }
+      if fares.count == 3, booked >= 19 { break }
+    }
+    #expect(fares.count == 3, "\(fares)")
+    let published = first.pricePerAdult.amount
+    let percents = fares.map {
+      Int((($0.amount / published) * 100 as NSDecimalNumber).doubleValue.rounded())
+    }
+    #expect(percents == [100, 120, 145], "\(fares)")
+  }
 }

@@ -13,39 +13,29 @@ import Domain
 /// flight; an offer's fare is the cheapest bucket with room for its whole party on every one of
 /// them. The buckets' sizes are drawn from the flight, the same in every process.
 enum FareBuckets {
-  /// One bucket: its fare as a percentage of the published one, and how many seats it holds
-  /// (nil: the rest of the cabin).
-  struct Bucket: Equatable {
-    let percent: Int
-    let seats: Int?
-  }
+  /// Each bucket's fare as a percentage of the published one, cheapest first.
+  static let percents = [100, 120, 145]
 
-  /// The flight's buckets, cheapest first: 2 to 6 seats at the published fare, 3 to 8 at 120%,
-  /// the rest at 145%.
-  static func buckets(_ flight: FlightKey) -> [Bucket] {
+  /// How many seats each bucket but the last holds on `flight` (the last: the rest of the
+  /// cabin): 2 to 6 at the published fare, 3 to 8 at 120%.
+  static func sizes(_ flight: FlightKey) -> [Int] {
     let hash = SeededGenerator.hash("fare-buckets-\(flight)")
-    return [
-      Bucket(percent: 100, seats: 2 + Int(hash % 5)),
-      Bucket(percent: 120, seats: 3 + Int((hash / 5) % 6)),
-      Bucket(percent: 145, seats: nil),
-    ]
+    return [2 + Int(hash % 5), 3 + Int((hash / 5) % 6)]
   }
 
   /// The cheapest bucket of `flight` with room for `party` seats once `sold` are sold.
   static func level(_ flight: FlightKey, sold: Int, party: Int) -> Int {
     var capacity = 0
-    let all = buckets(flight)
-    for (index, bucket) in all.enumerated() {
-      guard let seats = bucket.seats else { return index }
+    for (index, seats) in sizes(flight).enumerated() {
       capacity += seats
       if capacity - sold >= party { return index }
     }
-    return all.count - 1
+    return percents.count - 1
   }
 
   /// The fare of bucket `level` for a published fare of `published`, rounded as fares are.
   static func fare(_ published: Money, level: Int, currency: LocalCurrency) -> Money {
-    let percent = [100, 120, 145][min(max(level, 0), 2)]
+    let percent = percents[min(max(level, 0), percents.count - 1)]
     return currency.fare(published.amount * Decimal(percent) / 100)
   }
 }
@@ -63,9 +53,11 @@ extension SimulatedAirline {
     }.max() ?? 0
   }
 
-  /// `offer` as the generator published it (at its first bucket's fare), or nil when the
-  /// generator no longer makes it.
-  func published(_ offer: Offer) -> Offer? {
+  /// The fare for one adult the generator published `offer`'s trip at (its first bucket's),
+  /// or nil when the generator no longer makes it. It makes the whole search again (a
+  /// millisecond or so), so a quote or a payment asks before it takes the ledger lock, and
+  /// hands the answer in.
+  func publishedFare(of offer: Offer) -> Money? {
     guard
       let criteria = try? SearchCriteria(
         origin: offer.origin.code, destination: offer.destination.code,
@@ -74,7 +66,24 @@ extension SimulatedAirline {
     else { return nil }
     return offerGenerator.offers(for: criteria, now: clock.now()).first {
       $0.slices == offer.slices && $0.cabin == offer.cabin
-    }
+    }?.pricePerAdult
+  }
+
+  /// The published fare of the offer of draft `draft` (or of quote `quote`'s draft), read
+  /// without the ledger lock (drafts and quotes are never written again): nil when either
+  /// cannot be read now, and the caller then asks again under the lock.
+  func publishedFare(draft: DraftID? = nil, quote: QuoteID? = nil) -> Money? {
+    let draftID =
+      draft
+      ?? quote.flatMap {
+        (try? store.loadIfPresent(
+          Quote.self, id: $0.rawValue, kind: AirlineRecords.quotes, policy: .report))??.draftID
+      }
+    guard let draftID,
+      let found = try? store.loadIfPresent(
+        BookingDraft.self, id: draftID.rawValue, kind: AirlineRecords.drafts, policy: .report)
+    else { return nil }
+    return publishedFare(of: found.offer)
   }
 
   /// `offer` (as published) at the fare of bucket `level`: another ID for another fare, so an
@@ -96,18 +105,17 @@ extension SimulatedAirline {
     return priced
   }
 
-  /// The fare for one adult the airline sells `offer`'s trip at now; `offer`'s own when its
-  /// published fare cannot be found again.
-  func fareNow(for offer: Offer) -> Money {
-    guard let published = published(offer) else { return offer.pricePerAdult }
+  /// The fare for one adult the airline sells `offer`'s trip at now, given its `published`
+  /// fare (`publishedFare(of:)`); `offer`'s own when that could not be found.
+  func fareNow(for offer: Offer, published: Money?) -> Money {
+    guard let published else { return offer.pricePerAdult }
     return FareBuckets.fare(
-      published.pricePerAdult, level: fareLevel(of: offer),
-      currency: LocalCurrency(for: offer.origin))
+      published, level: fareLevel(of: offer), currency: LocalCurrency(for: offer.origin))
   }
 
   /// The change a quote of `draft` carries because its fare's bucket sold out (or nil).
-  func bucketChange(for draft: BookingDraft) -> PriceChange? {
-    let now = fareNow(for: draft.offer)
+  func bucketChange(for draft: BookingDraft, published: Money?) -> PriceChange? {
+    let now = fareNow(for: draft.offer, published: published)
     guard now != draft.offer.pricePerAdult else { return nil }
     let after = QuotePricing.partyTotal(
       pricePerAdult: now, party: draft.offer.party, slices: draft.offer.slices.count,
@@ -117,13 +125,11 @@ extension SimulatedAirline {
   }
 
   /// Whether `change` is one the airline's buckets give `draft`'s offer (at any of its fares).
-  func isBucketChange(_ change: PriceChange, for draft: BookingDraft) -> Bool {
-    guard change.reason == .fareSoldOut, let published = published(draft.offer) else {
-      return false
-    }
+  func isBucketChange(_ change: PriceChange, for draft: BookingDraft, published: Money?) -> Bool {
+    guard change.reason == .fareSoldOut, let published else { return false }
     let currency = LocalCurrency(for: draft.offer.origin)
-    return (0...2).contains { level in
-      let fare = FareBuckets.fare(published.pricePerAdult, level: level, currency: currency)
+    return FareBuckets.percents.indices.contains { level in
+      let fare = FareBuckets.fare(published, level: level, currency: currency)
       return fare == change.pricePerAdult
         && change.after
           == QuotePricing.partyTotal(

@@ -126,6 +126,29 @@ extension SimulatedAirline {
     }
   }
 
+  /// The records to write for the flights of `offer` whose seats are chosen: each slice's
+  /// record as `change` makes it from the current one, those it changes only. Writes nothing,
+  /// so a refusal on a later slice leaves every flight as it was. Under the ledger lock.
+  private func planned(
+    _ offer: Offer,
+    _ change: (_ slice: Int, _ current: FlightInventory) throws(ServiceError) -> FlightInventory
+  ) throws(ServiceError) -> [(FlightKey, FlightInventory)] {
+    var writes: [(FlightKey, FlightInventory)] = []
+    for (slice, flight) in FlightKey.seatedFlights(of: offer).enumerated() {
+      let current = try inventory(flight)
+      let next = try change(slice, current)
+      if next != current { writes.append((flight, next)) }
+    }
+    return writes
+  }
+
+  /// Writes planned holds or sales, flight by flight.
+  func write(_ records: [(FlightKey, FlightInventory)]) throws(ServiceError) {
+    for (flight, inventory) in records {
+      try save(inventory, id: flight.description, kind: AirlineRecords.inventory)
+    }
+  }
+
   /// The records to write so that `extras`' seats are held by `quote` for `draft` until
   /// `expiresAt`, and the draft's earlier holds and every expired hold are dropped; throws
   /// `seatTaken` for a seat sold or held by another draft. Writes nothing. Under the ledger lock.
@@ -133,9 +156,7 @@ extension SimulatedAirline {
     _ extras: Extras, quote: QuoteID, expiresAt: Date, draft: BookingDraft
   ) throws(ServiceError) -> [(FlightKey, FlightInventory)] {
     let now = clock.now()
-    var writes: [(FlightKey, FlightInventory)] = []
-    for (slice, flight) in FlightKey.seatedFlights(of: draft.offer).enumerated() {
-      let current = try inventory(flight)
+    return try planned(draft.offer) { (slice, current) throws(ServiceError) in
       var next = current.releasing(draft.id, at: now)
       for seat in Set(extras.seats(onSlice: slice).values).sorted() {
         guard !current.isTaken(seat, for: draft.id, at: now) else {
@@ -143,21 +164,19 @@ extension SimulatedAirline {
         }
         next.holds[seat] = SeatHold(quoteID: quote, draftID: draft.id, expiresAt: expiresAt)
       }
-      if next != current { writes.append((flight, next)) }
+      return next
     }
-    return writes
   }
 
-  /// The records to write so that `quote`'s seats are sold to `reference`, and the draft's
-  /// holds dropped; throws `seatTaken` for a seat sold to another booking or held by another
-  /// draft's live quote. Writes nothing. Under the ledger lock.
+  /// The records to write so that `quote`'s seats are sold to `reference`, its party counted
+  /// against the fare buckets, and the draft's holds dropped; throws `seatTaken` for a seat
+  /// sold to another booking or held by another draft's live quote. Writes nothing. Under the
+  /// ledger lock.
   func plannedSale(of quote: Quote, draft: BookingDraft, to reference: BookingReference)
     throws(ServiceError) -> [(FlightKey, FlightInventory)]
   {
     let now = clock.now()
-    var writes: [(FlightKey, FlightInventory)] = []
-    for (slice, flight) in FlightKey.seatedFlights(of: draft.offer).enumerated() {
-      let current = try inventory(flight)
+    return try planned(draft.offer) { (slice, current) throws(ServiceError) in
       var next = current.releasing(draft.id, at: now)
       for seat in Set(quote.extras.seats(onSlice: slice).values).sorted() {
         if let sale = current.sold[seat], sale.reference == reference { continue }
@@ -168,9 +187,8 @@ extension SimulatedAirline {
       }
       next.parties[reference.rawValue] = PartySale(
         draftID: draft.id, seats: draft.offer.party.seats)
-      if next != current { writes.append((flight, next)) }
+      return next
     }
-    return writes
   }
 
   public func releaseHolds(of draft: DraftID) async throws(ServiceError) {
@@ -181,81 +199,67 @@ extension SimulatedAirline {
     let lock = try await lockAirline()
     try withExtendedLifetime(lock) { () throws(ServiceError) in
       let now = clock.now()
-      for flight in FlightKey.seatedFlights(of: abandoned.offer) {
-        let current = try inventory(flight)
-        let next = current.releasing(draft, at: now)
-        if next != current {
-          try save(next, id: flight.description, kind: AirlineRecords.inventory)
-        }
-      }
-    }
-  }
-
-  /// Writes planned holds or sales, flight by flight.
-  func write(_ records: [(FlightKey, FlightInventory)]) throws(ServiceError) {
-    for (flight, inventory) in records {
-      try save(inventory, id: flight.description, kind: AirlineRecords.inventory)
+      try write(planned(abandoned.offer) { _, current in current.releasing(draft, at: now) })
     }
   }
 
   /// Step 2b undone, for a payment that charged nothing: the seats sold to `reference` (or,
-  /// when its intent could not be read, to any unbooked payment of `draft`) are released, and
-  /// held again for `quote` while it holds. Under the ledger lock.
+  /// when its intent could not be read, to any unbooked payment of `draft`) and its party's
+  /// count are released, the seats held again for `quote` while it holds. Under the ledger
+  /// lock.
   func releaseSale(
     of draft: DraftID, offer: Offer, reference: BookingReference?, quote: Quote?
   ) throws(ServiceError) {
     let now = clock.now()
-    for (slice, flight) in FlightKey.seatedFlights(of: offer).enumerated() {
-      let current = try inventory(flight)
-      var next = current
-      for (key, party) in current.parties
-      where party.draftID == draft && (reference == nil || key == reference?.rawValue) {
-        next.parties[key] = nil
-      }
-      for (seat, sale) in current.sold
-      where sale.draftID == draft && (reference == nil || sale.reference == reference) {
-        next.sold[seat] = nil
-        if let quote, quote.isValid(at: now),
-          quote.extras.seats(onSlice: slice).values.contains(seat)
-        {
-          next.holds[seat] = SeatHold(
-            quoteID: quote.id, draftID: draft, expiresAt: quote.expiresAt)
+    try write(
+      planned(offer) { slice, current in
+        var next = current
+        for (key, party) in current.parties
+        where party.draftID == draft && (reference == nil || key == reference?.rawValue) {
+          next.parties[key] = nil
         }
-      }
-      if next != current {
-        try save(next, id: flight.description, kind: AirlineRecords.inventory)
-      }
-    }
+        for (seat, sale) in current.sold
+        where sale.draftID == draft && (reference == nil || sale.reference == reference) {
+          next.sold[seat] = nil
+          if let quote, quote.isValid(at: now),
+            quote.extras.seats(onSlice: slice).values.contains(seat)
+          {
+            next.holds[seat] = SeatHold(
+              quoteID: quote.id, draftID: draft, expiresAt: quote.expiresAt)
+          }
+        }
+        return next
+      })
   }
 
-  /// A charged payment's seats, sold to its booking if they are not yet (a roll forward). A
-  /// seat sold to another booking stays that booking's and is reported: the write order never
-  /// leads there. Under the ledger lock.
+  /// A charged payment's seats and party, counted to its booking if they are not yet (a roll
+  /// forward). A seat sold to another booking stays that booking's and is reported: the write
+  /// order never leads there. Under the ledger lock.
   func completeSale(of booking: Booking) throws(ServiceError) {
-    for (slice, flight) in FlightKey.seatedFlights(of: booking.offer).enumerated() {
-      let current = try inventory(flight)
-      var next = current.releasing(booking.draftID, at: clock.now())
-      for seat in Set(booking.extras.seats(onSlice: slice).values).sorted() {
-        switch current.sold[seat] {
-        case .some(let sale) where sale.reference == booking.reference:
-          continue
-        case .some(let sale):
-          notices.yield(
-            .bookkeepingDeferred(
-              reference: booking.reference,
-              reason: "seat \(seat) of \(flight) is sold to \(sale.reference)"))
-        case .none:
-          next.sold[seat] = SeatSale(reference: booking.reference, draftID: booking.draftID)
+    let now = clock.now()
+    try write(
+      planned(booking.offer) { slice, current in
+        var next = current.releasing(booking.draftID, at: now)
+        for seat in Set(booking.extras.seats(onSlice: slice).values).sorted() {
+          switch current.sold[seat] {
+          case .some(let sale) where sale.reference == booking.reference:
+            continue
+          case .some(let sale):
+            notices.yield(
+              .bookkeepingDeferred(
+                reference: booking.reference,
+                reason: "seat \(seat) of \(FlightKey.seatedFlights(of: booking.offer)[slice]) "
+                  + "is sold to \(sale.reference)"))
+          case .none:
+            next.sold[seat] = SeatSale(reference: booking.reference, draftID: booking.draftID)
+          }
         }
-      }
-      if next.parties[booking.reference.rawValue] == nil {
-        next.parties[booking.reference.rawValue] = PartySale(
-          draftID: booking.draftID, seats: booking.offer.party.seats)
-      }
-      if next != current {
-        try save(next, id: flight.description, kind: AirlineRecords.inventory)
-      }
-    }
+        if next.parties[booking.reference.rawValue] == nil {
+          next.parties[booking.reference.rawValue] = PartySale(
+            draftID: booking.draftID, seats: booking.offer.party.seats)
+        }
+        return next
+      })
   }
 
   /// The airline's sweep of its holds: every flight whose record still names a hold that has

@@ -267,6 +267,8 @@ extension SimulatedAirline {
     async -> Result<Booking, ServiceError>
   {
     await configuration.latency.pause()
+    // Its published fare worked out before the lock: the lock is held only to read and write.
+    let published = publishedFare(quote: quoteID)
     let lock: LedgerLock
     do {
       lock = try await lockAirline()
@@ -275,7 +277,7 @@ extension SimulatedAirline {
     }
     return withExtendedLifetime(lock) { () -> Result<Booking, ServiceError> in
       do throws(ServiceError) {
-        return .success(try charge(quoteID, card, key))
+        return .success(try charge(quoteID, card, key, published: published))
       } catch {
         return .failure(error)
       }
@@ -284,9 +286,9 @@ extension SimulatedAirline {
 
   /// Everything after the wait, with no suspension point and under the ledger lock, so two
   /// payments never interleave, in this process or across processes.
-  private func charge(_ quoteID: QuoteID, _ card: PaymentCard, _ key: IdempotencyKey)
-    throws(ServiceError) -> Booking
-  {
+  private func charge(
+    _ quoteID: QuoteID, _ card: PaymentCard, _ key: IdempotencyKey, published given: Money?
+  ) throws(ServiceError) -> Booking {
     try indexOrders(beforeCharging: true)
     let quote = try load(
       Quote.self, id: quoteID.rawValue, kind: AirlineRecords.quotes,
@@ -321,9 +323,10 @@ extension SimulatedAirline {
     let draft = try load(
       BookingDraft.self, id: draftID.rawValue, kind: AirlineRecords.drafts,
       missing: .draftNotFound(draftID))
-    try checkPrice(of: quote, draft: draft)
+    let published = given ?? publishedFare(of: draft.offer)
+    try checkPrice(of: quote, draft: draft, published: published)
     // The bucket its fare came from sold out since it was quoted: the next fare is dearer.
-    let fareNow = self.fareNow(for: draft.offer)
+    let fareNow = self.fareNow(for: draft.offer, published: published)
     let quoted = quote.priceChange?.pricePerAdult ?? draft.offer.pricePerAdult
     if fareNow.currency == quoted.currency, fareNow.amount > quoted.amount {
       throw .fareSoldOut(quoteID)
@@ -380,7 +383,9 @@ extension SimulatedAirline {
   /// The quote as the airline would give it for its draft and extras now: the same lines and
   /// total in an ISO 4217 currency, a price above zero, and a price-hold no longer than the
   /// airline grants, from a draft whose offer is the one the airline sold.
-  private func checkPrice(of quote: Quote, draft: BookingDraft) throws(ServiceError) {
+  private func checkPrice(of quote: Quote, draft: BookingDraft, published: Money?)
+    throws(ServiceError)
+  {
     func refuse(_ reason: String) -> ServiceError { .quoteNotHonoured(quote.id, reason) }
     if let sold = try? store.loadIfPresent(
       Offer.self, id: draft.offer.id.rawValue, kind: AirlineRecords.offers, policy: .keepInPlace),
@@ -393,7 +398,7 @@ extension SimulatedAirline {
     // A change of price must be the one change the airline makes to this offer, or one of its
     // fare buckets' prices.
     if let change = quote.priceChange, change != Repricing.change(for: draft.offer),
-      !isBucketChange(change, for: draft)
+      !isBucketChange(change, for: draft, published: published)
     {
       throw refuse("its change of price is not the airline's.")
     }

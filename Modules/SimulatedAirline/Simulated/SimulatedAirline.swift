@@ -221,6 +221,8 @@ public actor SimulatedAirline: OfferService, DraftService, PricingService, Payme
   /// sold, or held by another draft's live quote, is `seatTaken`.
   public func price(draftID: DraftID, extras: Extras) async throws(ServiceError) -> Quote {
     await configuration.latency.pause()
+    // Its published fare worked out before the lock: the lock is held only to read and write.
+    let published = publishedFare(draft: draftID)
     let lock: LedgerLock
     do {
       lock = try await lockAirline()
@@ -229,11 +231,13 @@ public actor SimulatedAirline: OfferService, DraftService, PricingService, Payme
       throw error
     }
     return try withExtendedLifetime(lock) { () throws(ServiceError) -> Quote in
-      try priceUnderLock(draftID, extras)
+      try priceUnderLock(draftID, extras, published: published)
     }
   }
 
-  private func priceUnderLock(_ draftID: DraftID, _ extras: Extras) throws(ServiceError) -> Quote {
+  private func priceUnderLock(_ draftID: DraftID, _ extras: Extras, published: Money?)
+    throws(ServiceError) -> Quote
+  {
     guard isMine(draftID) else { throw .draftNotFound(draftID) }
     let draft = try load(
       BookingDraft.self, id: draftID.rawValue, kind: AirlineRecords.drafts,
@@ -244,7 +248,8 @@ public actor SimulatedAirline: OfferService, DraftService, PricingService, Payme
     // why. Else the workshop's forced re-pricing: a draft re-priced once stays at its new price,
     // and every later quote of it says so again.
     let change =
-      bucketChange(for: draft) ?? Repricing.change(for: draft.offer, configuration.priceChanges)
+      bucketChange(for: draft, published: published ?? publishedFare(of: draft.offer))
+      ?? Repricing.change(for: draft.offer, configuration.priceChanges)
     let lines = try QuotePricing.lineItems(
       draft: draft, extras: extras, seatMaps: seatMaps.seatMaps(for: offer),
       pricePerAdult: change?.pricePerAdult)
