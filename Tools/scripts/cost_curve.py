@@ -32,9 +32,9 @@ The paying rounds run last, as each adds a booking.
 It prints the medians and the ratio of each point to the base, and draws the ratios
 as an SVG chart (docs/images/cost-curve.svg unless --svg says otherwise). With --check BOUND it
 exits 1 when a figure that must stay flat (all but "cli trips, to the end", which reads every
-booking) has a ratio above BOUND at the largest point, each point's least over the rounds (other
-work on the machine only adds time, so the least is what it moves least): ratios from one run, so
-a loaded machine slows every point alike.
+booking) has a ratio above BOUND at the largest point by both its medians and its least values
+over the rounds (other work on the machine can lift one statistic at one point alone; work per
+record lifts both): ratios from one run, so a loaded machine slows every point alike.
 
 Binaries: booking, booking-cli and paycrash in --bin (default .build/release):
   for p in booking booking-cli paycrash; do swift build -c release --product $p; done
@@ -348,9 +348,10 @@ def main():
         # rm is several times faster than shutil.rmtree over a few hundred thousand files.
         subprocess.run(["rm", "-rf", scratch], check=False)
     if options.check is not None:
-        # Judged on the least of the rounds: other work on the machine only ever adds time, so
-        # the least is the figure it moves least (the medians above are what a person sees).
-        sys.exit(1 if over_bound(options.check, sizes, least) else 0)
+        # A figure fails only when both its medians and its least values are over the bound:
+        # other work on the machine can lift either statistic at one point alone, while work
+        # per record lifts both.
+        sys.exit(1 if over_bound(options.check, sizes, medians, least) else 0)
 
 
 def report(options, sizes, medians, rounds):
@@ -366,15 +367,20 @@ def report(options, sizes, medians, rounds):
     sys.stdout.flush()
 
 
-def over_bound(bound, sizes, medians):
-    """The flat figures above `bound` at the largest point, each said (with their least)."""
+def over_bound(bound, sizes, medians, least):
+    """The flat figures above `bound` at the largest point by both their medians and their
+    least values, each said."""
     largest = sizes[-1]
-    over = [(name, medians[(largest, key)] / medians[(sizes[0], key)])
-            for key, name in FIGURES if key in FLAT
-            and medians[(largest, key)] / medians[(sizes[0], key)] > bound]
-    for name, ratio in over:
-        print(f"not flat: {name} is {ratio:.2f}x at {label(largest)}, the least of its rounds "
-              f"(bound {bound}x)")
+    over = []
+    for key, name in FIGURES:
+        if key not in FLAT:
+            continue
+        median = medians[(largest, key)] / medians[(sizes[0], key)]
+        fastest = least[(largest, key)] / least[(sizes[0], key)]
+        if min(median, fastest) > bound:
+            over.append(name)
+            print(f"not flat: {name} is {median:.2f}x at {label(largest)} by its medians and "
+                  f"{fastest:.2f}x by its least (bound {bound}x)")
     return over
 
 
