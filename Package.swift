@@ -32,7 +32,7 @@ let package = Package(
       name: "booking",
       dependencies: [
         "Canvas", "Domain", "Zones", "Persistence", "Airline", "SimulatedAirline", "FlowOwner",
-        "Runtime", "Presentation", "Terminal", "Program", "Workshop",
+        "Runtime", "Presentation", "Terminal", "Program", "Workshop", "Room",
       ],
       path: "Apps/Booking",
       // A release build lays booking's functions out in the order a pay link's start, a payment
@@ -167,6 +167,21 @@ let package = Package(
         "Presentation",
       ],
       path: "Tools/Workshop"),
+    // The workshop room: the folders one machine keeps for its attendees, their display names,
+    // and the presenter's view, which reads the attendees' files and the airline's inventory.
+    .target(
+      name: "Room",
+      dependencies: [
+        "Canvas", "Domain", "Airline", "FlowOwner", "Persistence", "SimulatedAirline", "Runtime",
+        "Widgets", "Words", "Presentation", "Program",
+      ],
+      path: "Modules/Room"),
+    .testTarget(
+      name: "RoomTests",
+      dependencies: [
+        "Room", "Canvas", "Domain", "Airline", "FlowOwner", "Persistence", "SimulatedAirline",
+        "Program", "Presentation", "Runtime", "Widgets", "TestSupport",
+      ]),
     .testTarget(
       name: "WorkshopTests",
       dependencies: ["Workshop", "FlowOwner", "Domain", "Persistence", "TestSupport", "Words"]),

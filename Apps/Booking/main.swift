@@ -5,6 +5,7 @@ import FlowOwner
 import Persistence
 import Presentation
 import Program
+import Room
 import Runtime
 import SimulatedAirline
 import Terminal
@@ -65,6 +66,64 @@ if let path = options.replayJournalPath {
   }
   dispatchMain()
 }
+if let directory = options.watchRoom {
+  // The presenter's view: reads the room's files, writes nothing, keeps no session.
+  guard TerminalScreen.isTerminal(0), TerminalScreen.isTerminal(1) else {
+    stop("needs a terminal: run it directly in a terminal window, not in a pipe.")
+  }
+  if let problem = TerminalScreen.terminalProblem() { stop("\(problem)") }
+  let room = RoomDirectory(root: directory)
+  var folder = stat()
+  guard stat(room.attendees, &folder) == 0, (folder.st_mode & S_IFMT) == S_IFDIR else {
+    stop("\(directory) is not a room: it has no attendees/ folder (Tools/scripts/room up makes one).")
+  }
+  let clock = WallClock.system
+  let screen = TerminalScreen(colorMode: .automatic, mouse: false)
+  let program = FeatureProgram<RoomWatch>(
+    store: FeatureStore(
+      RoomWatch.self,
+      state: RoomWatch.State(now: clock.now(), picture: RoomPicture(name: room.name()), language: options.language),
+      environment: .live(RoomReader(room: room)), now: { clock.now() }),
+    clients: ProgramClients(
+      screen: screen, timers: DispatchTimers(clock: clock), clock: clock, session: MemorySession(),
+      exit: { code in exit(code) }))
+  MainActor.assumeIsolated {
+    screen.installSignalHandlers(
+      onTerminate: { _ in }, onResize: { program.received(screen.readKeys()) },
+      onInterrupt: { program.received([.control("c")]) })
+    program.colorTheme = options.theme.theme(
+      asked: { TerminalBackground.ask(input: screen.inputDescriptor, output: 1) },
+      colorFGBG: getenv("COLORFGBG").map { String(cString: $0) })
+    do {
+      try screen.start()
+    } catch {
+      stop("\(error)")
+    }
+    let source = DispatchSource.makeReadSource(fileDescriptor: screen.inputDescriptor, queue: .main)
+    source.setEventHandler {
+      MainActor.assumeIsolated {
+        let available = source.data
+        let read = screen.readKeys()
+        if read.isEmpty, available == 0 { program.received([.character("q")]) } else {
+          program.received(read)
+        }
+      }
+    }
+    source.resume()
+    program.onEnd = { source.cancel() }
+    program.run()
+  }
+  dispatchMain()
+}
+/// The workshop room's attendee this process serves, and the room (`--room DIR --attendee KEY`).
+var roomAttendee: (room: RoomDirectory, key: AttendeeKey)?
+if let directory = options.room, let fingerprint = options.attendee {
+  do {
+    roomAttendee = (RoomDirectory(root: directory), try AttendeeKey(fingerprint: fingerprint))
+  } catch {
+    refuse(error.description)
+  }
+}
 var deepLink: DeepLink?
 if let url = options.openURL {
   do {
@@ -91,14 +150,15 @@ guard TerminalScreen.isTerminal(0), TerminalScreen.isTerminal(1) else {
 }
 if let problem = TerminalScreen.terminalProblem() { stop("\(problem)") }
 
-let dataDirectory = DataDirectory.resolveForCurrentProcess(explicit: options.dataDirectory)
+let dataDirectory = DataDirectory.resolveForCurrentProcess(
+  explicit: roomAttendee.map { $0.room.attendeeDirectory($0.key) } ?? options.dataDirectory)
 // Like ssh and gpg: a data directory another user could change is not used at all.
 if let problem = DataDirectory.problem(at: dataDirectory) {
   stop("will not use the data directory: \(problem)")
 }
 // The airline's records: the data directory's own, or an airline many travellers share.
 let airlineDirectory = DataDirectory.airlineForCurrentProcess(
-  explicit: options.airlineDirectory, dataDirectory: dataDirectory)
+  explicit: roomAttendee?.room.airline ?? options.airlineDirectory, dataDirectory: dataDirectory)
 if airlineDirectory != dataDirectory, let problem = DataDirectory.problem(at: airlineDirectory) {
   stop("will not use the airline directory: \(problem)")
 }
@@ -121,12 +181,37 @@ let lock = SessionLock.acquire(in: dataDirectory)
 /// Why this process may not pay: without the data directory's lock it may browse, never pay.
 var paymentsOff: String?
 switch lock {
-case .heldByAnother: stop("a session is already open in \(dataDirectory); close it first.")
+case .heldByAnother:
+  stop(
+    roomAttendee == nil
+      ? "a session is already open in \(dataDirectory); close it first."
+      : "you are already in the room with this key in another window; that one carries on.")
 case .refused(let reason): stop(reason)
 case .unavailable(let reason):
   saveProblem = saveProblem ?? reason
   paymentsOff = "the data directory could not be locked: \(reason)"
 case .locked: break
+}
+// A room's attendee chooses the name the presenter's view shows, once, in the terminal's own
+// line editing, before the screen starts; the end of input (Ctrl-D, a dropped connection) ends
+// the process with nothing saved.
+if roomAttendee != nil, AttendeeName.saved(in: store) == nil {
+  guard
+    let name = AttendeeName.ask(
+      read: { readLine(strippingNewline: true) },
+      write: { text in
+        let bytes = Array(text.utf8)
+        _ = write(1, bytes, bytes.count)
+      })
+  else {
+    print("")
+    exit(0)
+  }
+  do {
+    try name.save(in: store)
+  } catch {
+    stop("cannot keep your name in \(dataDirectory): \(error)")
+  }
 }
 let log: EventLog?
 switch EventLog.open(dataDirectory: dataDirectory) {

@@ -40,8 +40,8 @@ public final class MemoryLog: EventLogging {
 /// at the next start, so two files at most are kept.
 @MainActor
 public final class EventLog: EventLogging {
-  public static let folder = "log"
-  public static let name = "booking.log"
+  nonisolated public static let folder = "log"
+  nonisolated public static let name = "booking.log"
   static let rotateBytes = 512 * 1024
 
   private let file: LineFile

@@ -20,6 +20,13 @@ public struct Options: Sendable {
   /// `$BOOKING_AIRLINE_DIR`, else the data directory.
   public var airlineDirectory: String?
   public var fresh = false
+  /// `--room DIR`: the workshop room this process serves an attendee of; with `attendee`, the
+  /// data directory is the attendee's in the room and the airline the room's.
+  public var room: String?
+  /// `--attendee SHA256:…`: the fingerprint of the ssh key the attendee connected with.
+  public var attendee: String?
+  /// `booking room watch DIR`: the presenter's view of the room at DIR.
+  public var watchRoom: String?
   public var openURL: String?
   public var quoteTTL: TimeInterval = 15 * 60
   public var latencyMilliseconds: Int?
@@ -81,6 +88,10 @@ public struct Options: Sendable {
                              a data directory of their own (default: $BOOKING_AIRLINE_DIR,
                              else the data directory); each sees only their own trips
       --fresh                start at the search form, ignoring the saved session
+      --room DIR --attendee SHA256:KEY
+                             serve a workshop room's attendee (the command sshd runs
+                             for `Tools/scripts/room up`): their data directory is
+                             DIR/attendees/KEY, the airline DIR/airline
       --open URL             open a link: booking://pay/<quoteID> or
                              booking://search?from=IST&to=AMS&date=2026-12-24&adults=2
                              (and &return=DAY, &children=N, &infants=N)
@@ -115,6 +126,10 @@ public struct Options: Sendable {
       --version              print the version
       -h, --help             print this help
 
+    booking room watch DIR [--lang en|tr] [--theme auto|dark|light]
+                             the presenter's view of the room at DIR: each attendee's
+                             step, held seats, payment and latest drop, and the cabins
+
     Keys: Tab/Shift-Tab fields, arrows move, Enter chooses, Esc goes back,
     F1 or ? help, F2 or i flow inspector, Ctrl-C or q quit.
     Mouse: click a result, a seat, a field, a button, a day or an earlier step's
@@ -132,6 +147,23 @@ public struct Options: Sendable {
     // `swift run booking -- --fresh` passes its `--` on, as `cargo run --` does: a leading `--`
     // ends nothing here, since booking takes no operands.
     if remaining.first == "--" { remaining.removeFirst() }
+    if remaining.first == "room" {
+      remaining.removeFirst()
+      guard remaining.popFirst() == "watch" else {
+        throw Problem(message: "room takes watch: booking room watch DIR")
+      }
+      guard let directory = remaining.first, !directory.hasPrefix("-"), !directory.isEmpty else {
+        throw Problem(message: "room watch needs the room's folder: booking room watch DIR")
+      }
+      remaining.removeFirst()
+      options.watchRoom = directory
+      let allowed: Set<String> = ["--lang", "--theme", "--no-mouse", "-h", "--help"]
+      if let other = remaining.first(where: {
+        $0.hasPrefix("-") && !allowed.contains(String($0.split(separator: "=")[0]))
+      }) {
+        throw Problem(message: "room watch takes --lang and --theme, not '\(other)'")
+      }
+    }
     func value(for flag: String) throws(Problem) -> String {
       guard let next = remaining.popFirst(), !next.hasPrefix("--") || next == "--" else {
         throw Problem(message: "\(flag) needs a value")
@@ -156,6 +188,12 @@ public struct Options: Sendable {
         guard !path.isEmpty else { throw Problem(message: "--airline-dir needs a path") }
         options.airlineDirectory = path
       case "--fresh": options.fresh = true
+      case "--room":
+        let path = try value(for: flag)
+        guard !path.isEmpty else { throw Problem(message: "--room needs a path") }
+        options.room = path
+      case "--attendee":
+        options.attendee = try value(for: flag)
       case "--open": options.openURL = try value(for: flag)
       case "--quote-ttl":
         let text = try value(for: flag)
@@ -229,6 +267,12 @@ public struct Options: Sendable {
         }
         throw Problem(message: "unknown option '\(argument)'")
       }
+    }
+    if (options.room == nil) != (options.attendee == nil) {
+      throw Problem(message: "--room and --attendee go together: --room DIR --attendee SHA256:KEY")
+    }
+    if options.room != nil, options.dataDirectory != nil || options.airlineDirectory != nil {
+      throw Problem(message: "--room sets the data and airline directories: leave out --data-dir and --airline-dir")
     }
     if options.flow == .bag, options.journalPath != nil || options.replayJournalPath != nil {
       throw Problem(message: "--journal and --replay-journal are for the real flow, not --flow bag")

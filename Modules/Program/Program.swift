@@ -177,10 +177,11 @@ public final class FeatureProgram<Root: ProgramRoot> {
     typed(.control("c"))
   }
 
-  /// The terminal hung up: ends as a quit does.
+  /// The terminal hung up (a closed window, a dropped ssh connection): ends as a quit does,
+  /// and the log says "hung up".
   public func hungUp() {
     saveNow()
-    quit(code: 0)
+    quit(code: 0, how: "hung up")
   }
 
   /// A signal that ends the process (SIGTERM, SIGHUP): saves and says so in the log; the
@@ -314,7 +315,7 @@ public final class FeatureProgram<Root: ProgramRoot> {
     _ = clients.session.save(snapshot)
   }
 
-  private func quit(code: Int32) {
+  private func quit(code: Int32, how: String = "quit") {
     guard exitCode == nil else { return }
     let restored = restoredWhileResuming()
     let state = store.state
@@ -323,7 +324,7 @@ public final class FeatureProgram<Root: ProgramRoot> {
         "exit: quit while resuming at \($0), saved session "
           + (restored ? "as restored" : "left as it was")
       }
-        ?? "exit: quit at \(Root.current(of: state))")
+        ?? "exit: \(how) at \(Root.current(of: state))")
     clients.recorder?.finish()
     onEnd?()
     for timer in [countdown, spinner].compactMap({ $0 }) { clients.timers.cancel(timer) }

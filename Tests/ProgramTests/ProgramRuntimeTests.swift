@@ -88,7 +88,7 @@ struct ProgramRuntimeTests {
     #expect(run.log.lines.last == "exit on signal 15: session saved")
     run.program.hungUp()
     #expect(run.exitCode == 0)
-    #expect(run.log.lines.last == "exit: quit at results")
+    #expect(run.log.lines.last == "exit: hung up at results")
   }
 
   @Test("after the end nothing is saved: a late action moves the state but writes nothing")
