@@ -131,7 +131,7 @@ let package = Package(
       name: "PresentationTests",
       dependencies: [
         "Canvas", "Runtime", "Words", "Presentation", "FlowOwner", "Airline", "SimulatedAirline",
-        "Domain", "Zones", "Persistence", "TestSupport", "FaultLabCore",
+        "Domain", "Zones", "Persistence", "TestSupport", "FaultLabCore", "Room",
       ],
       exclude: ["Goldens"]),
 

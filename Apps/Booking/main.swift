@@ -75,14 +75,16 @@ if let directory = options.watchRoom {
   let room = RoomDirectory(root: directory)
   var folder = stat()
   guard stat(room.attendees, &folder) == 0, (folder.st_mode & S_IFMT) == S_IFDIR else {
-    stop("\(directory) is not a room: it has no attendees/ folder (Tools/scripts/room up makes one).")
+    stop(
+      "\(directory) is not a room: it has no attendees/ folder (Tools/scripts/room up makes one).")
   }
   let clock = WallClock.system
   let screen = TerminalScreen(colorMode: .automatic, mouse: false)
   let program = FeatureProgram<RoomWatch>(
     store: FeatureStore(
       RoomWatch.self,
-      state: RoomWatch.State(now: clock.now(), picture: RoomPicture(name: room.name()), language: options.language),
+      state: RoomWatch.State(
+        now: clock.now(), picture: RoomPicture(name: room.name()), language: options.language),
       environment: .live(RoomReader(room: room)), now: { clock.now() }),
     clients: ProgramClients(
       screen: screen, timers: DispatchTimers(clock: clock), clock: clock, session: MemorySession(),
@@ -104,7 +106,9 @@ if let directory = options.watchRoom {
       MainActor.assumeIsolated {
         let available = source.data
         let read = screen.readKeys()
-        if read.isEmpty, available == 0 { program.received([.character("q")]) } else {
+        if read.isEmpty, available == 0 {
+          program.received([.character("q")])
+        } else {
           program.received(read)
         }
       }

@@ -272,7 +272,9 @@ public struct Options: Sendable {
       throw Problem(message: "--room and --attendee go together: --room DIR --attendee SHA256:KEY")
     }
     if options.room != nil, options.dataDirectory != nil || options.airlineDirectory != nil {
-      throw Problem(message: "--room sets the data and airline directories: leave out --data-dir and --airline-dir")
+      throw Problem(
+        message:
+          "--room sets the data and airline directories: leave out --data-dir and --airline-dir")
     }
     if options.flow == .bag, options.journalPath != nil || options.replayJournalPath != nil {
       throw Problem(message: "--journal and --replay-journal are for the real flow, not --flow bag")

@@ -61,7 +61,9 @@ public struct AttendeeKey: Hashable, Sendable, CustomStringConvertible {
   /// The key with `fingerprint` (`SHA256:…`, as sshd's `%f` gives it).
   public init(fingerprint: String) throws(Problem) {
     guard fingerprint.hasPrefix("SHA256:") else {
-      throw Problem(description: "an ssh key's fingerprint starts with SHA256:, not '\(fingerprint.prefix(20))'")
+      throw Problem(
+        description: "an ssh key's fingerprint starts with SHA256:, not '\(fingerprint.prefix(20))'"
+      )
     }
     let body = fingerprint.dropFirst("SHA256:".count)
     let allowed = body.allSatisfy { character in
@@ -71,7 +73,8 @@ public struct AttendeeKey: Hashable, Sendable, CustomStringConvertible {
         || character == "="
     }
     guard allowed, (16...64).contains(body.count) else {
-      throw Problem(description: "'\(fingerprint.prefix(80))' is not an ssh key's SHA256 fingerprint")
+      throw Problem(
+        description: "'\(fingerprint.prefix(80))' is not an ssh key's SHA256 fingerprint")
     }
     folderName = String(
       body.compactMap { character -> Character? in

@@ -113,7 +113,9 @@ public final class RoomReader: Sendable {
       attendees.append(attendee(folder))
     }
     attendees.sort {
-      ($0.name?.lowercased() ?? "\u{10FFFF}", $0.key) < ($1.name?.lowercased() ?? "\u{10FFFF}", $1.key)
+      ($0.name?.lowercased() ?? "\u{10FFFF}", $0.key) < (
+        $1.name?.lowercased() ?? "\u{10FFFF}", $1.key
+      )
     }
     let drafts = attendees.compactMap(\.draftID)
     // The inventory folder's own stamp changes with every record renamed into it.

@@ -43,19 +43,32 @@ public enum RoomWatchView {
     canvas.put(summary, x: 0, y: 1, style: theme.dim)
 
     // The cabins take the bottom: a title, a row per seat letter and aisle, a legend.
-    let cabinRows = picture.cabins.isEmpty ? 0 : Self.cabinHeight(picture.cabins) + 2
+    let cabinRows = picture.cabins.isEmpty ? 0 : Self.cabinHeight(picture.cabins) + 1
     let footer = height - 1
     let tableBottom = max(3, footer - cabinRows)
     drawTable(picture, now: now, rows: 2..<tableBottom, width: width, canvas: &canvas, theme: theme)
     if cabinRows > 0, tableBottom < footer {
       drawCabins(
-        picture.cabins, now: now, area: Rect(x: 0, y: tableBottom, width: width, height: footer - tableBottom),
+        picture.cabins, now: now,
+        area: Rect(x: 0, y: tableBottom, width: width, height: footer - tableBottom),
         canvas: &canvas, theme: theme)
     }
     canvas.fill(Rect(x: 0, y: footer, width: width, height: 1), style: theme.footer)
     canvas.put(
-      " q quit · read from the attendees' files and the airline's inventory, never their data",
+      " q quit · read from the room's files: never a passenger's name, email or card",
       x: 0, y: footer, style: theme.footer, clip: Rect(x: 0, y: footer, width: width, height: 1))
+  }
+
+  /// "TK1951 12-24 · 3 held 2 sold": the flight, its day (and its cabin, unless economy) from
+  /// the record's name, and what the room's travellers hold and bought.
+  static func title(_ cabin: CabinFloor, now: Date) -> String {
+    let parts = cabin.flight.split(separator: "-")
+    let name =
+      parts.count == 5
+      ? "\(parts[0]) \(parts[2])-\(parts[3])" + (parts[4] == "economy" ? "" : " \(parts[4])")
+      : cabin.flight
+    let held = cabin.held.values.count { $0.expiresAt > now }
+    return name + " · \(held) held \(cabin.sold.count) sold"
   }
 
   private static func cabinHeight(_ cabins: [CabinFloor]) -> Int {
@@ -80,8 +93,8 @@ public enum RoomWatchView {
     theme: Theme
   ) {
     guard rows.count >= 2 else { return }
-    // Name 16, step 13, seats held 22, paid 9, the rest the last drop.
-    let columns = [1, 18, 32, 55, 65]
+    // Name 16, step 13, seats held 18, paid 9, the rest the last drop.
+    let columns = [1, 18, 32, 51, 61]
     let headings = ["NAME", "STEP", "SEATS HELD", "PAID", "LAST DROP"]
     let y0 = rows.lowerBound
     for (x, heading) in zip(columns, headings) where x < width {
@@ -95,7 +108,8 @@ public enum RoomWatchView {
       let clip = Rect(x: 0, y: y, width: width, height: 1)
       let nameStyle = attendee.connected ? theme.text : theme.dim
       canvas.put(
-        (attendee.connected ? "●" : "○"), x: 0, y: y, style: attendee.connected ? theme.success : theme.dim,
+        (attendee.connected ? "●" : "○"), x: 0, y: y,
+        style: attendee.connected ? theme.success : theme.dim,
         clip: clip)
       canvas.put(
         String((attendee.name ?? "(no name yet)").prefix(16)), x: columns[0], y: y,
@@ -108,21 +122,25 @@ public enum RoomWatchView {
       } else {
         let seats = holds.seats.map(\.description).joined(separator: " ")
         let countdown = holds.expiresAt.map { " " + left($0, now) } ?? ""
-        let text = String((seats + countdown).prefix(22))
+        let text = String((seats + countdown).prefix(18))
         let remaining = holds.expiresAt.map { $0.timeIntervalSince(now) } ?? 0
         canvas.put(
           text, x: columns[2], y: y,
           style: remaining < Double(CountdownView.criticalSeconds)
-            ? theme.critical : remaining < Double(CountdownView.warningSeconds) ? theme.warning : theme.text,
+            ? theme.critical
+            : remaining < Double(CountdownView.warningSeconds) ? theme.warning : theme.text,
           clip: clip)
       }
       if let booking = attendee.booking {
-        canvas.put("✓ " + booking.description, x: columns[3], y: y, style: theme.success, clip: clip)
+        canvas.put(
+          "✓ " + booking.description, x: columns[3], y: y, style: theme.success, clip: clip)
       } else {
         canvas.put("—", x: columns[3], y: y, style: theme.dim, clip: clip)
       }
       if let drop = attendee.lastDrop, columns[4] < width {
-        canvas.put(drop, x: columns[4], y: y, style: theme.warning, clip: clip)
+        let room = width - columns[4] - 1
+        let text = drop.count > room ? String(drop.prefix(max(0, room - 1))) + "…" : drop
+        canvas.put(text, x: columns[4], y: y, style: theme.warning, clip: clip)
       }
     }
     if shown < attendees.count {
@@ -139,21 +157,23 @@ public enum RoomWatchView {
   private static func drawCabins(
     _ cabins: [CabinFloor], now: Date, area: Rect, canvas: inout Canvas, theme: Theme
   ) {
-    // A cabin seen from the side: a column per row, a line per seat letter (aisles blank).
-    let legend =
-      "\(free) free  \(before) booked before  \(held) held  \(sold) sold"
-    canvas.put(legend, x: max(0, area.width - legend.count - 1), y: area.y, style: theme.dim)
+    // A cabin seen from the side: a column per row, a line per seat letter (aisles blank);
+    // the legend under them.
+    let legend = "\(free) free  \(before) booked before  \(held) held  \(sold) sold"
+    let legendRow = area.y + area.height - 1
+    if legendRow > area.y { canvas.put(legend, x: 1, y: legendRow, style: theme.dim) }
     var x = 1
     for cabin in cabins {
       let rows = cabin.map.rows
-      let needed = max(rows.count + 3, cabin.flight.count + 1)
+      let title = Self.title(cabin, now: now)
+      let needed = max(rows.count + 2, title.count)
       guard x + needed <= area.width else { break }
-      let title = "\(cabin.flight)"
       canvas.put(title, x: x, y: area.y, style: theme.strong)
-      let seats = Dictionary(cabin.map.seats.map { ($0.designator, $0) }, uniquingKeysWith: { a, _ in a })
+      let seats = Dictionary(
+        cabin.map.seats.map { ($0.designator, $0) }, uniquingKeysWith: { a, _ in a })
       for (line, column) in cabin.map.columns.enumerated() {
         let y = area.y + 1 + line
-        guard y < area.y + area.height else { break }
+        guard y < legendRow else { break }
         guard case .seat(let letter) = column else { continue }
         canvas.put(letter, x: x, y: y, style: theme.dim)
         for (index, row) in rows.enumerated() {

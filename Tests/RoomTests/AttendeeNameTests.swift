@@ -8,7 +8,9 @@ import Testing
     #expect(throws: AttendeeName.Problem.self) { try AttendeeName("") }
     #expect(throws: AttendeeName.Problem.self) { try AttendeeName("R2D2") }
     #expect(throws: AttendeeName.Problem.self) { try AttendeeName("a-") }
-    #expect(throws: AttendeeName.Problem.self) { try AttendeeName(String(repeating: "a", count: 21)) }
+    #expect(throws: AttendeeName.Problem.self) {
+      try AttendeeName(String(repeating: "a", count: 21))
+    }
     #expect(try AttendeeName(String(repeating: "ğ", count: 20)).text.count == 20)
   }
 

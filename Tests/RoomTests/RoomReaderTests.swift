@@ -31,8 +31,11 @@ struct TestRoom {
 
   /// The attendee of a made-up key numbered `number`: their data directory made, their name
   /// saved when given.
-  func attendee(_ number: Int, name: String?) throws -> (directory: String, airline: SimulatedAirline) {
-    let key = try AttendeeKey(fingerprint: "SHA256:" + String(repeating: "k", count: 40) + "\(number)")
+  func attendee(_ number: Int, name: String?) throws -> (
+    directory: String, airline: SimulatedAirline
+  ) {
+    let key = try AttendeeKey(
+      fingerprint: "SHA256:" + String(repeating: "k", count: 40) + "\(number)")
     let directory = room.attendeeDirectory(key)
     try FileManager.default.createDirectory(
       atPath: directory + "/session", withIntermediateDirectories: true)
@@ -97,9 +100,14 @@ struct RoomReaderTests {
     let quoteA = try await ayse.airline.price(
       draftID: draftA.id, extras: Extras(seats: [draftA.passengers[0].id: free[0]]))
     test.save(
-      BookingSnapshot(criteria: criteria, position: .payment(quoteID: quoteA.id, draftID: draftA.id)),
+      BookingSnapshot(
+        criteria: criteria, position: .payment(quoteID: quoteA.id, draftID: draftA.id)),
       in: ayse.directory)
-    try test.log(["start: booking 0.1.0, en", "flow: dropped a reply for step extras#4: that step has left the path"], in: ayse.directory)
+    try test.log(
+      [
+        "start: booking 0.1.0, en",
+        "flow: dropped a reply for step extras#4: that step has left the path",
+      ], in: ayse.directory)
 
     let bora = try test.attendee(2, name: "Bora")
     let draftB = try await bora.airline.createDraft(
@@ -108,7 +116,9 @@ struct RoomReaderTests {
       draftID: draftB.id, extras: Extras(seats: [draftB.passengers[0].id: free[1]]))
     let booking = try await bora.airline.pay(
       quoteID: quoteB.id, method: TestRoom.card(), idempotencyKey: .random(prefix: "pay"))
-    test.save(BookingSnapshot(criteria: nil, position: .confirmation(reference: booking.reference)), in: bora.directory)
+    test.save(
+      BookingSnapshot(criteria: nil, position: .confirmation(reference: booking.reference)),
+      in: bora.directory)
     try test.log(["start: booking 0.1.0, en", "exit: hung up at confirmation"], in: bora.directory)
 
     let cem = try test.attendee(3, name: "Cem")
@@ -123,7 +133,8 @@ struct RoomReaderTests {
     #expect(picture.attendees.map(\.connected) == [true, false, false, false])
     #expect(
       picture.attendees.map(\.lastDrop) == [
-        "dropped a reply for step extras#4: that step has left the path", "connection lost", nil, nil,
+        "dropped a reply for step extras#4: that step has left the path", "connection lost", nil,
+        nil,
       ])
     #expect(picture.attendees[1].booking == booking.reference)
     let held = picture.holds(of: picture.attendees[0], at: now)
@@ -151,7 +162,8 @@ struct RoomReaderTests {
     let test = try TestRoom()
     defer { test.remove() }
     let cem = try test.attendee(3, name: "Cem")
-    test.save(BookingSnapshot(criteria: try TestRoom.criteria(), position: .results), in: cem.directory)
+    test.save(
+      BookingSnapshot(criteria: try TestRoom.criteria(), position: .results), in: cem.directory)
     let reader = RoomReader(room: test.room)
     #expect(reader.read(now: TestRoom.start).attendees.map(\.step) == [.results])
     test.save(BookingSnapshot.search, in: cem.directory)

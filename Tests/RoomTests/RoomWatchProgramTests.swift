@@ -18,7 +18,8 @@ struct RoomWatchProgramTests {
     let test = try TestRoom()
     defer { test.remove() }
     let cem = try test.attendee(3, name: "Cem")
-    test.save(BookingSnapshot(criteria: try TestRoom.criteria(), position: .results), in: cem.directory)
+    test.save(
+      BookingSnapshot(criteria: try TestRoom.criteria(), position: .results), in: cem.directory)
     let clock = test.clock
     let timers = VirtualTimers(clock: clock)
     let screen = TestScreen(columns: 100, rows: 30)

@@ -101,8 +101,9 @@ extension SimulatedAirline {
   /// cannot be read. Reads only.
   public static func draftID(ofQuote quote: QuoteID, airlineDirectory: String) -> DraftID? {
     let store = RecordStore(root: airlineDirectory)
-    return (try? store.loadIfPresent(
-      Quote.self, id: quote.rawValue, kind: AirlineRecords.quotes, policy: .report))??.draftID
+    return
+      (try? store.loadIfPresent(
+        Quote.self, id: quote.rawValue, kind: AirlineRecords.quotes, policy: .report))??.draftID
   }
 
   /// The draft a booking at `airlineDirectory` was paid for, or nil when its record is missing
@@ -111,8 +112,9 @@ extension SimulatedAirline {
     ofBooking reference: BookingReference, airlineDirectory: String
   ) -> DraftID? {
     let store = RecordStore(root: airlineDirectory)
-    return (try? store.loadIfPresent(
-      Booking.self, id: reference.rawValue, kind: AirlineRecords.bookings, policy: .report))??
+    return
+      (try? store.loadIfPresent(
+        Booking.self, id: reference.rawValue, kind: AirlineRecords.bookings, policy: .report))??
       .draftID
   }
 }

@@ -106,6 +106,16 @@ public final class BookingTerminal {
     try await start(["/bin/sh", "-c", script + "\nread _"])
   }
 
+  /// Starts `command` (not the app: an `ssh` to a room, say) in a new window, whose pane becomes
+  /// the latest launch's; returns at once.
+  @discardableResult
+  public func launchCommand(_ command: [String]) async throws -> TmuxPane {
+    try await start(command)
+  }
+
+  /// Makes `pane`, one of this terminal's launches, the one the keys, screen and waits go to.
+  public func use(_ pane: TmuxPane) { self.pane = pane }
+
   /// The command line that runs the app with this terminal's data directory, for `launchShell`.
   public func shellCommand(_ arguments: [String] = ["--latency", "0"]) -> String {
     ([binary, "--data-dir", dataDirectory.path] + arguments).map(Self.quoted).joined(separator: " ")
