@@ -5,7 +5,7 @@ _booking() {
   cur="${COMP_WORDS[COMP_CWORD]}"
   prev="${COMP_WORDS[COMP_CWORD - 1]}"
   case "$prev" in
-    --data-dir | --airline-dir)
+    --data-dir | --airline-dir | --room)
       compopt -o filenames 2>/dev/null
       mapfile -t COMPREPLY < <(compgen -d -- "$cur")
       return
@@ -39,11 +39,26 @@ _booking() {
       mapfile -t COMPREPLY < <(compgen -W "booking://pay/ booking://search?" -- "$cur")
       return
       ;;
-    --quote-ttl | --latency | --speed)
+    --quote-ttl | --latency | --speed | --attendee)
       return
       ;;
   esac
-  local flags="--data-dir --airline-dir --fresh --open --quote-ttl --latency --price-changes --lang --theme"
+  if [ "$COMP_CWORD" -eq 1 ] && [[ "room" == "$cur"* ]] && [[ "$cur" != -* ]]; then
+    COMPREPLY=(room)
+    return
+  fi
+  if [ "${COMP_WORDS[1]:-}" = room ]; then
+    if [ "$COMP_CWORD" -eq 2 ]; then
+      mapfile -t COMPREPLY < <(compgen -W "watch" -- "$cur")
+    elif [ "$COMP_CWORD" -eq 3 ]; then
+      compopt -o filenames 2>/dev/null
+      mapfile -t COMPREPLY < <(compgen -d -- "$cur")
+    else
+      mapfile -t COMPREPLY < <(compgen -W "--lang --theme" -- "$cur")
+    fi
+    return
+  fi
+  local flags="--data-dir --airline-dir --room --attendee --fresh --open --quote-ttl --latency --price-changes --lang --theme"
   flags+=" --record --force --replay --speed"
   flags+=" --journal --replay-journal --flow --no-mouse --diagram --version -h --help"
   mapfile -t COMPREPLY < <(compgen -W "$flags" -- "$cur")

@@ -3,6 +3,10 @@
 complete -c booking -f
 complete -c booking -l data-dir -r -F -a '(__fish_complete_directories)' -d 'Where records and the session are kept'
 complete -c booking -l airline-dir -r -F -a '(__fish_complete_directories)' -d 'The airline shared by many travellers'
+complete -c booking -l room -r -F -a '(__fish_complete_directories)' -d 'Serve an attendee of the workshop room at DIR'
+complete -c booking -l attendee -x -d "The SHA256 fingerprint of the attendee's ssh key"
+complete -c booking -n '__fish_use_subcommand' -a room -d "The workshop room's presenter view"
+complete -c booking -n '__fish_seen_subcommand_from room' -a watch -d 'The room at DIR, live'
 complete -c booking -l fresh -d 'Start at the search form, ignoring the saved session'
 complete -c booking -l open -x -a 'booking://pay/ booking://search?' -d 'Open a link'
 complete -c booking -l quote-ttl -x -d 'How long a price is held, in seconds (default 900)'
