@@ -26,6 +26,7 @@ let package = Package(
     .library(name: "Terminal", targets: ["Terminal"]),
     .library(name: "Program", targets: ["Program"]),
     .library(name: "Workshop", targets: ["Workshop"]),
+    .library(name: "Room", targets: ["Room"]),
   ],
   targets: [
     .executableTarget(
