@@ -18,7 +18,7 @@ public enum RoomWatchView {
   static let free = "·"
   static let before = "▪"
   static let held = "◆"
-  static let sold = "■"
+  static let sold = "█"
 
   public static func draw(
     _ picture: RoomPicture, now: Date, on canvas: inout Canvas, theme: Theme
@@ -37,9 +37,12 @@ public enum RoomWatchView {
     canvas.put(" " + picture.name, x: 0, y: 0, style: theme.header.adding(.bold))
     let stamp = Self.clock(now)
     canvas.put(stamp, x: width - stamp.count - 1, y: 0, style: theme.header)
+    func count(_ value: Int, _ one: String, _ many: String) -> String {
+      "\(value) " + (value == 1 ? one : many)
+    }
     let summary =
-      " \(picture.attendees.count) attendees · \(connected) connected · \(heldSeats) seats held · "
-      + "\(paid) paid"
+      " " + count(picture.attendees.count, "attendee", "attendees") + " · \(connected) connected · "
+      + count(heldSeats, "seat held", "seats held") + " · \(paid) paid"
     canvas.put(summary, x: 0, y: 1, style: theme.dim)
 
     // The cabins take the bottom: a title, a row per seat letter and aisle, a legend.
