@@ -132,7 +132,7 @@ let package = Package(
       name: "PresentationTests",
       dependencies: [
         "Canvas", "Runtime", "Words", "Presentation", "FlowOwner", "Airline", "SimulatedAirline",
-        "Domain", "Zones", "Persistence", "TestSupport", "FaultLabCore", "Room",
+        "Domain", "Zones", "Persistence", "TestSupport", "FaultLabCore",
       ],
       exclude: ["Goldens"]),
 
@@ -182,7 +182,8 @@ let package = Package(
       dependencies: [
         "Room", "Canvas", "Domain", "Airline", "FlowOwner", "Persistence", "SimulatedAirline",
         "Program", "Presentation", "Runtime", "Widgets", "TestSupport",
-      ]),
+      ],
+      exclude: ["Goldens"]),
     .testTarget(
       name: "WorkshopTests",
       dependencies: ["Workshop", "FlowOwner", "Domain", "Persistence", "TestSupport", "Words"]),

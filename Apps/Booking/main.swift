@@ -401,7 +401,14 @@ if let startup {
   let program = FeatureProgram<BagRootFeature>(
     store: FeatureStore(
       BagRootFeature.self, state: state,
-      environment: BagRootFeature.Environment(app: environment, screens: screens),
+      environment: BagRootFeature.Environment(
+        app: environment, screens: screens,
+        // In a room, one bag for every attendee: a file in the room's airline folder.
+        room: roomAttendee.map { attendee in
+          RoomBag(
+            file: RoomBagFile(path: attendee.room.bagFile),
+            attendee: AttendeeName.saved(in: store)?.text ?? "?")
+        }),
       now: { clock.now() }, executor: work),
     clients: clients)
   let start = BagStart(link: deepLink, fresh: options.fresh, language: options.language)
@@ -411,7 +418,9 @@ if let startup {
   }
   Task(executorPreference: work) { @MainActor in
     let opened = await start.work(services: environment.services, screens: screens)
-    program.handOver(opened.map { [$0] } ?? [])
+    // In a room the bag is the room's: shown as the room has it from the first frame on.
+    let empty = roomAttendee == nil ? nil : BagRootFeature.Action.opened(BookingBag(), notice: nil)
+    program.handOver((opened ?? empty).map { [$0] } ?? [])
     startBackgroundWork()
   }
 }

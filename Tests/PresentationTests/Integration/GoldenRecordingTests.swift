@@ -1,3 +1,4 @@
+import TestSupport
 import Testing
 
 /// Re-recording names its goldens and says what each rewrite changed.

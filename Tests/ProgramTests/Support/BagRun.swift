@@ -11,7 +11,8 @@ import Workshop
 
 /// `booking --flow bag` in this process, as `booking` runs it: the program over the workshop's
 /// root, with the test clients `Run` has, the real simulated airline (no latency) and the bag's
-/// saved screens in a temporary data directory.
+/// saved screens in a temporary data directory. In a room, the airline is the room's shared one
+/// and the bag's data is the room's bag.
 @MainActor
 final class BagRun: Driving {
   let root: String
@@ -25,18 +26,27 @@ final class BagRun: Driving {
   let program: FeatureProgram<BagRootFeature>
 
   /// A bag program started with `arguments` (booking's options) on the data directory `root`
-  /// (a new one when nil), its clock at `now`.
-  init(_ arguments: [String] = [], root: String? = nil, now: Date = Run.start) throws {
+  /// (a new one when nil), its clock at `now`. In a room (`room`), its airline is the one in
+  /// `airlineRoot`, shared with the room's other attendees, as `booking --airline-dir` has it.
+  init(
+    _ arguments: [String] = [], root: String? = nil, now: Date = Run.start,
+    airlineRoot: String? = nil, room: RoomBag? = nil
+  ) throws {
     let options = try Options.parse(arguments)
-    self.root = root ?? NSTemporaryDirectory() + "booking-program-" + UUID().uuidString
+    let root = root ?? NSTemporaryDirectory() + "booking-program-" + UUID().uuidString
+    self.root = root
     let clock = ManualClock(now)
     self.clock = clock
     timers = VirtualTimers(clock: clock)
     screen = TestScreen(columns: 100, rows: 30)
-    let store = RecordStore(root: self.root)
+    let store = RecordStore(root: root)
     airline = SimulatedAirline(
-      store: store, clock: clock.wallClock,
-      configuration: .init(quoteLifetime: options.quoteTTL, latency: .none))
+      store: airlineRoot.map { RecordStore(root: $0) } ?? store, clock: clock.wallClock,
+      configuration: .init(
+        quoteLifetime: options.quoteTTL, latency: .none,
+        traveller: airlineRoot.flatMap {
+          .of(dataDirectory: root, airlineDirectory: $0, making: true)
+        }))
     screens = SavedScreensFile(store: store)
     bagStart = BagStart(
       link: try options.openURL.map { try DeepLink(parsing: $0) }, fresh: options.fresh,
@@ -48,7 +58,7 @@ final class BagRun: Driving {
       store: FeatureStore(
         BagRootFeature.self,
         state: BagRootFeature.State(now: now, zone: .utc, language: options.language),
-        environment: BagRootFeature.Environment(app: environment, screens: screens),
+        environment: BagRootFeature.Environment(app: environment, screens: screens, room: room),
         now: { clock.now }),
       clients: ProgramClients(
         screen: screen, timers: timers, clock: clock.wallClock,

@@ -8,10 +8,16 @@ public struct BagInspectorWords: Sendable {
   public let heading: String
   /// After a field, who wrote it last: "   (last written by price refresh)".
   public let lastWrittenBy: @Sendable (_ writer: String) -> String
+  /// After a field of a room's bag, which attendee wrote it last, and where: "   (last written
+  /// by Ayşe, results screen)".
+  public let lastWrittenByAttendee: @Sendable (_ attendee: String, _ writer: String) -> String
   /// A writer's name in this language ("price refresh").
   public let writer: @Sendable (_ writer: BookingBag.Writer) -> String
   /// The line of the screens saved on disk: "saved screens (on disk) = [results, passengers]".
   public let savedScreens: @Sendable (_ screens: String) -> String
+  /// In a room, the line of the room's bag: "the room's bag (on disk) = /srv/room/airline/
+  /// room-bag.json, you are Bora".
+  public let roomBag: @Sendable (_ location: String, _ attendee: String) -> String
   /// An email's stand-in: the inspector is shown on a projector.
   public let anEmail: String
   /// Extras without a seat.
@@ -24,14 +30,18 @@ public struct BagInspectorWords: Sendable {
   /// The words, each given.
   public init(
     heading: String, lastWrittenBy: @escaping @Sendable (String) -> String,
+    lastWrittenByAttendee: @escaping @Sendable (String, String) -> String,
     writer: @escaping @Sendable (BookingBag.Writer) -> String,
-    savedScreens: @escaping @Sendable (String) -> String, anEmail: String, noSeats: String,
+    savedScreens: @escaping @Sendable (String) -> String,
+    roomBag: @escaping @Sendable (String, String) -> String, anEmail: String, noSeats: String,
     seats: @escaping @Sendable (String) -> String, travellers: @escaping @Sendable (Int) -> String
   ) {
     self.heading = heading
     self.lastWrittenBy = lastWrittenBy
+    self.lastWrittenByAttendee = lastWrittenByAttendee
     self.writer = writer
     self.savedScreens = savedScreens
+    self.roomBag = roomBag
     self.anEmail = anEmail
     self.noSeats = noSeats
     self.seats = seats
@@ -42,8 +52,10 @@ public struct BagInspectorWords: Sendable {
   public static let english = BagInspectorWords(
     heading: "bag (BookingBag.shared):",
     lastWrittenBy: { "   (last written by \($0))" },
+    lastWrittenByAttendee: { "   (last written by \($0), \($1))" },
     writer: { $0.rawValue },
     savedScreens: { "  saved screens (on disk) = \($0)" },
+    roomBag: { "  the room's bag (on disk) = \($0), you are \($1)" },
     anEmail: "(an email)", noSeats: "no seats", seats: { "seats " + $0 },
     travellers: { "\($0) traveller\($0 == 1 ? "" : "s")" })
 }
@@ -53,10 +65,18 @@ extension BookingBag {
   public var inspectorLines: [String] { inspectorLines(.english) }
 
   /// The bag's fields in `words`' language, each with who wrote it last, then the screens open.
-  public func inspectorLines(_ words: BagInspectorWords) -> [String] {
+  /// In a room, `attendees` names the attendee who wrote each field last, beside the writer.
+  public func inspectorLines(_ words: BagInspectorWords, attendees: [Field: String] = [:])
+    -> [String]
+  {
     var lines = [words.heading]
     for field in Field.allCases {
-      let writer = writers[field].map { words.lastWrittenBy(words.writer($0)) } ?? ""
+      let writer =
+        writers[field].map { writer in
+          let name = words.writer(writer)
+          return attendees[field].map { words.lastWrittenByAttendee($0, name) }
+            ?? words.lastWrittenBy(name)
+        } ?? ""
       lines.append("  \(field.rawValue) = \(value(of: field, words))\(writer)")
     }
     lines.append("  screens = [\(screens.map(\.description).joined(separator: ", "))]")

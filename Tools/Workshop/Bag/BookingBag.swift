@@ -264,6 +264,63 @@ public struct BookingBag: Hashable, Sendable {
     screens = []
   }
 
+  // MARK: - One bag for a room
+
+  /// A bag holding these fields, each written by its writer in `writers`, with no screen open:
+  /// the room's bag as its file holds it (`RoomBagFile`).
+  init(
+    searchCriteria: SearchCriteria?, selectedOffer: Offer?, draft: BookingDraft?,
+    contactEmail: String?, selectedExtras: Extras?, totalPrice: Money?, quote: Quote?,
+    booking: BookingReference?, savedTravellers: SavedTravellers?, isFromDeepLink: Bool,
+    writers: [Field: Writer]
+  ) {
+    self.searchCriteria = searchCriteria
+    self.selectedOffer = selectedOffer
+    self.draft = draft
+    self.contactEmail = contactEmail
+    self.selectedExtras = selectedExtras
+    self.totalPrice = totalPrice
+    self.quote = quote
+    self.booking = booking
+    self.savedTravellers = savedTravellers
+    self.isFromDeepLink = isFromDeepLink
+    self.writers = writers
+  }
+
+  /// `field`'s value and its writer taken from `other`; the screens and the other fields stay.
+  mutating func copy(_ field: Field, from other: BookingBag) {
+    switch field {
+    case .searchCriteria: searchCriteria = other.searchCriteria
+    case .selectedOffer: selectedOffer = other.selectedOffer
+    case .draft: draft = other.draft
+    case .contactEmail: contactEmail = other.contactEmail
+    case .selectedExtras: selectedExtras = other.selectedExtras
+    case .totalPrice: totalPrice = other.totalPrice
+    case .quote: quote = other.quote
+    case .booking: booking = other.booking
+    case .savedTravellers: savedTravellers = other.savedTravellers
+    case .isFromDeepLink: isFromDeepLink = other.isFromDeepLink
+    }
+    writers[field] = other.writers[field]
+  }
+
+  /// Whether `field` holds the same value in `other`, written by the same writer.
+  func holdsSame(_ field: Field, as other: BookingBag) -> Bool {
+    guard writers[field] == other.writers[field] else { return false }
+    switch field {
+    case .searchCriteria: return searchCriteria == other.searchCriteria
+    case .selectedOffer: return selectedOffer == other.selectedOffer
+    case .draft: return draft == other.draft
+    case .contactEmail: return contactEmail == other.contactEmail
+    case .selectedExtras: return selectedExtras == other.selectedExtras
+    case .totalPrice: return totalPrice == other.totalPrice
+    case .quote: return quote == other.quote
+    case .booking: return booking == other.booking
+    case .savedTravellers: return savedTravellers == other.savedTravellers
+    case .isFromDeepLink: return isFromDeepLink == other.isFromDeepLink
+    }
+  }
+
   // MARK: - The deep-link handler
 
   /// The deep-link handler: a payment link fills the bag by hand, imitating what the four

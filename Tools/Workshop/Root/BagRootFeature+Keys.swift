@@ -136,11 +136,14 @@ extension BagRootFeature.State {
       lines.append("  .\(screen)(\(bag.step(of: screen)?.summary(in: language) ?? "nil"))")
     }
     lines.append("")
-    lines.append(contentsOf: bag.inspectorLines(words.inspector))
+    lines.append(
+      contentsOf: bag.inspectorLines(
+        words.inspector, attendees: room?.writes.mapValues(\.attendee) ?? [:]))
     let onDisk = screensOnDisk.map {
       "[" + $0.screens.map(\.description).joined(separator: ", ") + "]"
     }
     lines.append(words.inspector.savedScreens(onDisk ?? "-"))
+    if let room { lines.append(words.inspector.roomBag(room.location, room.attendee)) }
     lines.append("")
     lines.append("\(strings.inspectorEvents):")
     lines.append(contentsOf: shell.activity.suffix(8).map { "  " + $0 })

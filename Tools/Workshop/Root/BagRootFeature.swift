@@ -51,6 +51,9 @@ public enum BagRootFeature {
     public internal(set) var screensOnDisk: SavedScreens?
     /// That save's number.
     var screensOnDiskNumber = 0
+    /// In a room, what this process knows of the room's bag since it first read it; nil
+    /// without a room.
+    public internal(set) var room: RoomBagSeen?
 
     /// The bag at the search form.
     public init(now: Date, zone: Zone = .utc, language: Language = .english) {
@@ -102,21 +105,32 @@ public enum BagRootFeature {
     case announce(String, lasting: Bool)
   }
 
-  /// What the bag's reducer is given: the services and clock, and where its screens are saved.
+  /// What the bag's reducer is given: the services and clock, where its screens are saved, and
+  /// in a workshop room the room's one bag.
   public struct Environment: Sendable {
     public let app: AppEnvironment
     public let screens: any SavedScreensStore
+    /// The room's bag, shared with every attendee's process; nil: the bag is this process's own.
+    public let room: RoomBag?
 
-    /// The services of `app`, the screens saved in `screens`.
-    public init(app: AppEnvironment, screens: any SavedScreensStore) {
+    /// The services of `app`, the screens saved in `screens`; in a room, the bag's data kept in
+    /// `room` (the screens stay this process's own).
+    public init(app: AppEnvironment, screens: any SavedScreensStore, room: RoomBag? = nil) {
       self.app = app
       self.screens = screens
+      self.room = room
     }
   }
 
   /// Handles `action`, which came at `now`. Commands, in this order: the event log's lines
   /// (what the bag was told and the header's notice), then the key to record; the screens are
   /// saved by a job whenever they changed.
+  ///
+  /// In a room (`Environment.room`), an action that reads or writes the bag (`readsTheBag`) is
+  /// handled on the room's bag: its file is read first and each field another attendee wrote
+  /// taken in, and once the action has changed a field, the file is written with this process's
+  /// bag, each changed field signed with its writer and this attendee. Both happen here, at
+  /// once: the next action reads what this one wrote.
   public static func reduce(
     _ state: inout State, _ action: Action, at now: Date, environment: Environment
   ) -> Effect<Action> {
@@ -125,7 +139,15 @@ public enum BagRootFeature {
       modal: state.shell.modal, screens: state.bag.screens
     )
     state.now = now
-    let effect = reduceAction(&state, action, environment)
+    let effect: Effect<Action>
+    if let room = environment.room, readsTheBag(action) {
+      let read = readRoomBag(&state, room, environment)
+      let bagAsRead = state.bag
+      effect = .batch([read, reduceAction(&state, action, environment)])
+      writeRoomBag(&state, room, changedFrom: bagAsRead)
+    } else {
+      effect = reduceAction(&state, action, environment)
+    }
     var commands: [Command] = []
     let added = min(state.shell.activityCount - before.activity, state.shell.activity.count)
     for line in state.shell.activity.suffix(max(0, added)) {
@@ -164,7 +186,7 @@ public enum BagRootFeature {
         &state.shell, .announce(message, lasting: lasting), strings: state.strings)
       return .none
     case .opened(let bag, let notice):
-      state.bag = bag
+      state.bag = environment.room == nil ? bag : opening(bag, over: state.bag)
       if let notice { state.shell.announce(notice) }
       if let criteria = bag.searchCriteria {
         state.search = SearchFeature.State(today: state.search.today, criteria: criteria)

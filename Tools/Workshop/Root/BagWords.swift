@@ -21,8 +21,16 @@ public struct BagWords: Sendable {
   public let helpLines: [String]
   /// The inspector's words around the bag's fields.
   public let inspector: BagInspectorWords
+  /// In a room: the header's line when the room's bag cannot be read ("... taken as empty").
+  public let roomUnreadable: @Sendable (_ problem: String) -> String
+  /// In a room: the header's line when the room's bag cannot be written.
+  public let roomNotSaved: @Sendable (_ problem: String) -> String
   /// A writer's name, as the activity log says it.
   private let wroteLine: @Sendable (_ writer: String, _ field: String, _ value: String) -> String
+  /// A write in the room's bag, as the activity log says it when this process takes it in
+  /// (without the attendee's name: the event log keeps no names).
+  private let roomWroteLine:
+    @Sendable (_ writer: String, _ field: String, _ value: String) -> String
 
   /// The words of `language`.
   public init(_ language: Language) {
@@ -33,7 +41,10 @@ public struct BagWords: Sendable {
     banner: String, tripBar: @escaping @Sendable (String, String?) -> String,
     emptyScreen: String, deadPay: String, quitLosesBag: String, promoApplied: String,
     travellersSaved: String, helpLines: [String], inspector: BagInspectorWords,
-    wroteLine: @escaping @Sendable (String, String, String) -> String
+    roomUnreadable: @escaping @Sendable (String) -> String,
+    roomNotSaved: @escaping @Sendable (String) -> String,
+    wroteLine: @escaping @Sendable (String, String, String) -> String,
+    roomWroteLine: @escaping @Sendable (String, String, String) -> String
   ) {
     self.banner = banner
     self.tripBar = tripBar
@@ -44,7 +55,10 @@ public struct BagWords: Sendable {
     self.travellersSaved = travellersSaved
     self.helpLines = helpLines
     self.inspector = inspector
+    self.roomUnreadable = roomUnreadable
+    self.roomNotSaved = roomNotSaved
     self.wroteLine = wroteLine
+    self.roomWroteLine = roomWroteLine
   }
 
   /// "price refresh wrote totalPrice = EUR 212.00": who wrote `field` of `bag` last, and what.
@@ -52,6 +66,14 @@ public struct BagWords: Sendable {
     wroteLine(
       bag.writers[field].map(inspector.writer) ?? "?", field.rawValue,
       bag.value(of: field, inspector))
+  }
+
+  /// "the room's bag: results screen wrote selectedOffer = TK1957": a field of the room's bag
+  /// another process wrote, as this one took it in.
+  public func roomWrote(_ write: RoomWrite, _ field: BookingBag.Field, _ bag: BookingBag)
+    -> String
+  {
+    roomWroteLine(inspector.writer(write.writer), field.rawValue, bag.value(of: field, inspector))
   }
 
   static let english = BagWords(
@@ -68,7 +90,10 @@ public struct BagWords: Sendable {
       "s                 save the travellers, on a confirmation",
     ],
     inspector: .english,
-    wroteLine: { "\($0) wrote \($1) = \($2)" })
+    roomUnreadable: { "The room's bag could not be read, and is taken as empty: \($0)" },
+    roomNotSaved: { "The room's bag could not be written: \($0)" },
+    wroteLine: { "\($0) wrote \($1) = \($2)" },
+    roomWroteLine: { "the room's bag: \($0) wrote \($1) = \($2)" })
 
   static let turkish = BagWords(
     banner: "ÇANTA MODU: bozuk sürüm, atölye için",
@@ -86,11 +111,16 @@ public struct BagWords: Sendable {
     inspector: BagInspectorWords(
       heading: "çanta (BookingBag.shared):",
       lastWrittenBy: { "   (son yazan: \($0))" },
+      lastWrittenByAttendee: { "   (son yazan: \($0), \($1))" },
       writer: turkishWriter,
       savedScreens: { "  kayıtlı ekranlar (diskte) = \($0)" },
+      roomBag: { "  odanın çantası (diskte) = \($0), siz: \($1)" },
       anEmail: "(bir e-posta)", noSeats: "koltuk yok", seats: { "koltuklar " + $0 },
       travellers: { "\($0) yolcu" }),
-    wroteLine: { "\($0), \($1) alanına yazdı: \($2)" })
+    roomUnreadable: { "Odanın çantası okunamadı, boş sayılıyor: \($0)" },
+    roomNotSaved: { "Odanın çantası yazılamadı: \($0)" },
+    wroteLine: { "\($0), \($1) alanına yazdı: \($2)" },
+    roomWroteLine: { "odanın çantası: \($0), \($1) alanına yazdı: \($2)" })
 
   /// A writer of the bag in Turkish.
   static func turkishWriter(_ writer: BookingBag.Writer) -> String {

@@ -3,6 +3,7 @@ import Domain
 import Foundation
 import Room
 import SimulatedAirline
+import TestSupport
 import Testing
 import Widgets
 
@@ -75,6 +76,11 @@ struct RoomWatchGoldenTests {
   func render(size: (Int, Int)) throws {
     var canvas = Canvas(width: size.0, height: size.1)
     RoomWatchView.draw(try Self.picture(), now: Self.now, on: &canvas, theme: .dark)
-    expectGolden(canvas, "room-watch-\(size.0)x\(size.1)")
+    let name = "room-watch-\(size.0)x\(size.1)"
+    let file = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+      .appendingPathComponent("Goldens/\(name).txt")
+    GoldenRecording.check(
+      canvas.lines.joined(separator: "\n") + "\n", file: file, name: name,
+      sourceLocation: #_sourceLocation)
   }
 }

@@ -9,12 +9,12 @@ import Testing
 /// for any run of characters, as long as something else is named with it). A bare `1`, `all` or
 /// `*` is refused, every rewrite says what it changed line by line, and a golden that differs
 /// says how to rewrite that one.
-enum GoldenRecording {
+public enum GoldenRecording {
   /// The variable's value, if set.
-  static let requested = ProcessInfo.processInfo.environment["BOOKING_RECORD_GOLDENS"]
+  public static let requested = ProcessInfo.processInfo.environment["BOOKING_RECORD_GOLDENS"]
 
   /// The names and patterns `requested` asks for; nil when it is unset or names nothing.
-  static func patterns(_ requested: String?) -> [String]? {
+  public static func patterns(_ requested: String?) -> [String]? {
     guard let requested else { return nil }
     let parts = requested.split(separator: ",").map {
       $0.trimmingCharacters(in: .whitespaces)
@@ -25,7 +25,7 @@ enum GoldenRecording {
   }
 
   /// What to do with the golden `name` (a path under Goldens, without `.txt`).
-  enum Decision {
+  public enum Decision {
     /// Compare with the file.
     case compare
     /// Rewrite the file: it is named.
@@ -34,7 +34,7 @@ enum GoldenRecording {
     case refuse(String)
   }
 
-  static func decision(for name: String, requested: String? = requested) -> Decision {
+  public static func decision(for name: String, requested: String? = requested) -> Decision {
     guard let requested, !requested.isEmpty else { return .compare }
     guard let patterns = patterns(requested) else {
       return .refuse(
@@ -46,7 +46,7 @@ enum GoldenRecording {
   }
 
   /// Whether `name` matches `pattern`, where `*` stands for any run of characters.
-  static func matches(_ name: String, _ pattern: String) -> Bool {
+  public static func matches(_ name: String, _ pattern: String) -> Bool {
     let pieces = pattern.split(separator: "*", omittingEmptySubsequences: false).map(String.init)
     guard pieces.count > 1 else { return name == pattern }
     guard let first = pieces.first, let last = pieces.last, name.hasPrefix(first),
@@ -62,7 +62,7 @@ enum GoldenRecording {
 
   /// The lines that differ between `old` and `new`, numbered, each as `-` (was) and `+` (is);
   /// "no change" when they are equal.
-  static func diff(_ old: String, _ new: String) -> String {
+  public static func diff(_ old: String, _ new: String) -> String {
     let before = old.split(separator: "\n", omittingEmptySubsequences: false)
     let after = new.split(separator: "\n", omittingEmptySubsequences: false)
     var lines: [String] = []
@@ -79,7 +79,7 @@ enum GoldenRecording {
   /// Compares `text` with the golden file `file` named `name`, or rewrites it when the run names
   /// it; records an issue for a rewrite (with what it changed), a refusal, a missing file or a
   /// difference (with how to rewrite this one golden).
-  static func check(
+  public static func check(
     _ text: String, file: URL, name: String, sourceLocation: SourceLocation
   ) {
     let old = FileManager.default.contents(atPath: file.path).map {
