@@ -233,6 +233,9 @@ do {
 } catch {
   refuse("cannot write the journal \(error)")
 }
+// Every task's nonisolated work, and the airline actor, run on one serial queue: see
+// `SerialTaskExecutor` for why not Swift's global executor.
+let work = SerialTaskExecutor(label: "booking.work")
 let airline = SimulatedAirline(
   store: airlineDirectory == dataDirectory ? store : RecordStore(root: airlineDirectory),
   clock: clock,
@@ -242,7 +245,8 @@ let airline = SimulatedAirline(
     paymentsOff: paymentsOff,
     priceChanges: PriceChanges(rawValue: options.priceChanges) ?? .seeded,
     traveller: .of(
-      dataDirectory: dataDirectory, airlineDirectory: airlineDirectory, making: true)))
+      dataDirectory: dataDirectory, airlineDirectory: airlineDirectory, making: true),
+    executor: work))
 // With a journal, every answer of the airline passes through it.
 let services = journal.map { JournalServices(recording: airline.services, to: $0).services }
 let environment = AppEnvironment(
@@ -250,9 +254,6 @@ let environment = AppEnvironment(
   clock: clock)
 let session = SessionFile(store: store)
 
-// Every task's nonisolated work, and the airline actor, run on one serial queue: see
-// `SerialTaskExecutor` for why not Swift's global executor.
-let work = SerialTaskExecutor(label: "booking.work")
 /// The real flow's start (nil: the bag's): what it restores, read from the link or the saved
 /// session.
 let startup =

@@ -19,6 +19,27 @@ struct IdleTests {
       screen.contains("sorted by") && !screen.contains("Loading") && Self.stripLoaded(screen)
         && !["⠋", "⠙", "⠹", "⠸", "⠼", "⠴", "⠦", "⠧", "⠇", "⠏"].contains { screen.contains($0) }
     }
+    try await Self.expectNoWakes(pid: pid, screen: screen)
+  }
+
+  @Test(
+    "After paying, the idle app on its confirmation wakes for nothing: the payment's own task left no thread-pool monitor behind"
+  )
+  func idleAfterPaying() async throws {
+    let terminal = try await BookingTerminal()
+    defer { terminal.close() }
+    try await terminal.launch(latency: nil)
+    try await terminal.bookUntilPayment()
+    try await terminal.pay(card: BookingTerminal.payingCard)
+    let screen = try await terminal.waitFor("Booked!")
+    try await Self.expectNoWakes(pid: try terminal.panePID(), screen: screen)
+  }
+
+  /// Leaves the app at `pid` alone for a second, then watches it for one: no thread of it may
+  /// wake.
+  static func expectNoWakes(
+    pid: Int32, screen: String, sourceLocation: SourceLocation = #_sourceLocation
+  ) async throws {
     // The app is left alone for a second, then watched for one: both are waits on the wall
     // clock, which is what an idle app is measured over.
     try await Task.sleep(for: .seconds(1))
@@ -35,7 +56,9 @@ struct IdleTests {
       return ("\(now.name) (\(thread)): \(count)\(before[thread] == nil ? ", new" : "")", count)
     }
     let wakes = woken.reduce(0) { $0 + $1.count }
-    #expect(wakes == 0, "the idle app woke \(wakes) times in 1 s: \(woken.map(\.text))\n\(screen)")
+    #expect(
+      wakes == 0, "the idle app woke \(wakes) times in 1 s: \(woken.map(\.text))\n\(screen)",
+      sourceLocation: sourceLocation)
   }
 
   /// Whether the fare strip has its days' fares: its bars, two rows above the row naming the

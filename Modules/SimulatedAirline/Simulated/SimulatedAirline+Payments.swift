@@ -82,7 +82,11 @@ extension SimulatedAirline {
       guard running.fingerprint == fingerprint else { throw .idempotencyKeyReused }
       return try await running.task.value.get()
     }
-    let attempt = Task { await self.attemptPayment(quoteID, method, idempotencyKey) }
+    // A task of its own, so that a payment once started ends whatever becomes of its caller,
+    // and a second call with the key waits for the same one.
+    let attempt = Task(executorPreference: configuration.executor) {
+      await self.attemptPayment(quoteID, method, idempotencyKey)
+    }
     paymentsInFlight[idempotencyKey] = (fingerprint, attempt)
     let result = await attempt.value
     paymentsInFlight[idempotencyKey] = nil

@@ -34,6 +34,11 @@ public actor SimulatedAirline: OfferService, DraftService, PricingService, Payme
     /// The traveller this airline answers (`Ownership`); nil: every record is everyone's (a
     /// tool or a test with the airline to itself).
     public var traveller: Ownership?
+    /// Where the airline's own tasks (a payment, run to its end whoever waits for it) run; nil:
+    /// Swift's global concurrent executor. The app gives its serial work queue, whose worker
+    /// libdispatch does not monitor: a task on the global executor starts a monitor that wakes
+    /// the process every second from then on.
+    public var executor: (any TaskExecutor)?
 
     /// Whose drafts, quotes and bookings a process may see and use: its traveller's, and, where
     /// the airline is the traveller's own data directory, records no traveller claims (written
@@ -62,7 +67,7 @@ public actor SimulatedAirline: OfferService, DraftService, PricingService, Payme
     public init(
       offerLifetime: TimeInterval = 30 * 60, quoteLifetime: TimeInterval = 15 * 60,
       latency: Latency = .none, paymentsOff: String? = nil, priceChanges: PriceChanges = .never,
-      traveller: Ownership? = nil
+      traveller: Ownership? = nil, executor: (any TaskExecutor)? = nil
     ) {
       self.offerLifetime = offerLifetime
       self.quoteLifetime = min(quoteLifetime, Self.longestPriceHold)
@@ -70,6 +75,7 @@ public actor SimulatedAirline: OfferService, DraftService, PricingService, Payme
       self.paymentsOff = paymentsOff
       self.priceChanges = priceChanges
       self.traveller = traveller
+      self.executor = executor
     }
   }
 
