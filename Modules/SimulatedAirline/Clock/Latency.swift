@@ -41,11 +41,16 @@ public struct Latency: Hashable, Sendable {
   /// libdispatch's thread-pool monitor, which wakes the process every second for the rest of
   /// its life (`_dispatch_workq_monitor_pools`). A serial queue's worker is not monitored.
   static func wait(milliseconds: Int) async {
+    await wait(microseconds: milliseconds * 1000)
+  }
+
+  /// Waits `microseconds`, or until the task is cancelled, as `wait(milliseconds:)` does.
+  static func wait(microseconds: Int) async {
     let waiter = Waiter()
     await withTaskCancellationHandler {
       await withCheckedContinuation { continuation in
         waiter.start(continuation)
-        timers.asyncAfter(deadline: .now() + .milliseconds(milliseconds)) { waiter.finish() }
+        timers.asyncAfter(deadline: .now() + .microseconds(microseconds)) { waiter.finish() }
       }
     } onCancel: {
       waiter.finish()

@@ -51,7 +51,7 @@ extension SimulatedAirline {
   func lockAirline() async throws(ServiceError) -> LedgerLock {
     let clock = ContinuousClock()
     let deadline = clock.now.advanced(by: Self.lockWait)
-    var pause = Duration.milliseconds(1)
+    var pause = 1000
     var random = SystemRandomNumberGenerator()
     while true {
       switch lockLedger() {
@@ -61,10 +61,12 @@ extension SimulatedAirline {
         throw .paymentsUnavailable(reason)
       case .busy:
         guard clock.now < deadline else { throw .ledgerBusy }
-        // Spread out, so that a room of waiting processes does not wake in step.
-        let jitter = Duration.microseconds(Int64.random(in: 0...1000, using: &random))
-        try? await Task.sleep(for: pause + jitter)
-        pause = min(pause * 2, .milliseconds(20))
+        // Spread out, so that a room of waiting processes does not wake in step. Timed as the
+        // latency is (`Latency.wait`), not with `Task.sleep`, whose timer would leave the
+        // process waking every second from then on.
+        let jitter = Int.random(in: 0...1000, using: &random)
+        await Latency.wait(microseconds: pause + jitter)
+        pause = min(pause * 2, 20_000)
       }
     }
   }
