@@ -112,15 +112,16 @@ struct ResultsFeatureTests {
     await store.receive({ $0 == .faresLoaded(FareFilter(), .success(fares)) }) {
       $0.state.fares = .loaded(fares)
     }
-    // The highlighted offer (o4, the cheapest) stays highlighted in the new order.
+    // A new order is shown from its top: the highlight goes to its first row (o2, the earliest),
+    // not to where the cheapest (o4) went.
     store.send(.key(.character("s"))) {
       $0.state.sort = .departure
       $0.state.relist()
-      $0.state.selected = 1
+      $0.state.selected = 0
     }
     #expect(store.listedIDs == ["o2", "o4", "o1", "o3", "o6", "o5", "o7"])
-    // o4 stops in Munich: nonstops only, the highlight goes to the first row; the fare strip
-    // is asked again for nonstops.
+    // Nonstops only: o4, which stops in Munich, leaves, and the highlight stays on o2; the fare
+    // strip is asked again for nonstops.
     store.send(.key(.character("n"))) {
       $0.state.filters.nonstopOnly = true
       $0.state.relist()

@@ -291,8 +291,10 @@ public enum ResultsFeature {
     case .end:
       state.selected = max(0, state.listed.count - 1)
     case .character("s"):
+      // A new order is read from its top, as a list sorted anew is: the highlight moves there.
       state.sort = Sort(rawValue: (state.sort.rawValue + 1) % Sort.allCases.count) ?? .price
       state.relist()
+      state.selected = 0
     case .character("n"):
       state.filters.nonstopOnly.toggle()
       state.relist()
