@@ -151,7 +151,9 @@ struct PaymentFeatureTests {
     store.finish()
   }
 
-  @Test("a declined card shows the message and stays; the same card retries with the same key")
+  @Test(
+    "a declined card shows the message and puts the cursor on the card number; the same card retries with the same key"
+  )
   func declined() async throws {
     var world = try PaymentScreen()
     world.airline.pay = { _, _, _ throws(ServiceError) in throw .cardDeclined }
@@ -169,9 +171,11 @@ struct PaymentFeatureTests {
     await store.receive({ $0 == .paid(.failure(.cardDeclined)) }) {
       $0.state.paying = false
       $0.state.failure = "The card was declined. Try another card."
+      $0.state.focus = .number
     }
-    // The same card again: the same attempt and key, so a lost reply cannot charge twice.
-    store.send(.key(.enter)) {
+    // The same card again (Ctrl-S pays from any field): the same attempt and key, so a lost
+    // reply cannot charge twice.
+    store.send(.key(.control("s"))) {
       $0.state.paying = true
       $0.state.failure = nil
     }
@@ -179,10 +183,7 @@ struct PaymentFeatureTests {
       $0.state.paying = false
       $0.state.failure = "The card was declined. Try another card."
     }
-    // Another card is a new attempt with the next key.
-    store.send(.key(.up)) { $0.state.focus = .cvc }
-    store.send(.key(.up)) { $0.state.focus = .expiry }
-    store.send(.key(.up)) { $0.state.focus = .number }
+    // Another card, typed where the cursor already is, is a new attempt with the next key.
     store.send(.key(.control("u"))) { $0.state.number.setText("") }
     store.send(.key(.paste("5555555555554444"))) { $0.state.number.setText("5555555555554444") }
     store.send(.key(.backTab)) { $0.state.focus = .pay }
@@ -196,6 +197,7 @@ struct PaymentFeatureTests {
     await store.receive({ $0 == .paid(.failure(.cardDeclined)) }) {
       $0.state.paying = false
       $0.state.failure = "The card was declined. Try another card."
+      $0.state.focus = .number
     }
     store.finish()
   }

@@ -108,6 +108,13 @@ public enum PaymentFeature {
     case .paid(.failure(let error)):
       state.paying = false
       state.failure = strings.serviceError(error)
+      // A card the bank refused is changed where it was typed: the cursor goes to its number
+      // (its expiry, for an expired card), ready for another; Ctrl-S pays again from there.
+      switch error {
+      case .cardDeclined, .insufficientFunds: state.focus = .number
+      case .cardExpired: state.focus = .expiry
+      default: break
+      }
       return .handled
     case .repriced(.success(let quote)):
       state.repricing = false
