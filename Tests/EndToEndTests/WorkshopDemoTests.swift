@@ -111,6 +111,36 @@ struct WorkshopDemoTests {
     }
   }
 
+  @Test(
+    "the demo passes the app's flags on, as the guide writes them: --lang tr --theme light --no-mouse; a bad value is the app's one line, and the usage starts at its first line"
+  )
+  func demoPassesTheAppsFlags() async throws {
+    let workshop = FileManager.default.temporaryDirectory
+      .appendingPathComponent("booking-workshop-\(UUID().uuidString.prefix(8))").path
+    defer { try? FileManager.default.removeItem(atPath: workshop) }
+    let terminal = try await BookingTerminal()
+    defer { terminal.close() }
+    let pane = try await Self.run(
+      ["1", "--lang", "tr", "--theme", "light", "--no-mouse", "--speed", "50"], in: terminal,
+      workshop: workshop)
+    let log = "\(workshop)/demo-1-bag/log/booking.log"
+    try await FileWatch.waitFor("demo 1 to end its replay", at: log) {
+      $0.map { String(decoding: $0, as: UTF8.self).contains("replay: finished") } ?? false
+    }
+    // In Turkish: the bag ends the demo on its extras panel, "Ek hizmetler".
+    try await pane.waitFor("demo 1 in Turkish") { $0.contains("┌ Ek hizmetler") }
+    try await pane.press("C-c")
+    try await pane.waitFor("Çıkılsın mı?")
+    try await pane.press("e")
+    try await FileWatch.waitFor("demo 1 to quit", at: log) {
+      $0.map { String(decoding: $0, as: UTF8.self).contains("exit: ") } ?? false
+    }
+    let bad = try await Self.run(["1", "--theme", "pink"], in: terminal, workshop: workshop)
+    try await bad.waitFor("--theme takes auto, dark or light, not 'pink'")
+    let usage = try await Self.run(["1", "--nonsense"], in: terminal, workshop: workshop)
+    try await usage.waitFor("unknown argument '--nonsense'", "Tools/scripts/demo N [bag|real]")
+  }
+
   @Test("demo 4: to the payment form, kill -9 of the demo's app alone, and again")
   func processDeath() async throws {
     let workshop = FileManager.default.temporaryDirectory
