@@ -23,15 +23,9 @@ extension BookingStep {
     case .extras(let draft, _):
       return strings.passengersSummary(draft.passengers.count)
     case .payment(let quote):
-      // A round trip's return seats follow the outbound's: "14A 14B / 22C 22D".
-      let seats = [quote.extras.seats, quote.extras.returnSeats]
-        .map { $0.values.sorted().map(\.description).joined(separator: " ") }
-        .filter { !$0.isEmpty }.joined(separator: " / ")
-      var parts: [String] = []
-      if !seats.isEmpty { parts.append(seats) }
-      if quote.extras.totalBags > 0 { parts.append(strings.bagsCount(quote.extras.totalBags)) }
-      if parts.isEmpty { parts.append(quote.total.formatted(language.moneyStyle)) }
-      return parts.joined(separator: ", ")
+      let parts = Self.chosen(quote.extras, strings)
+      return parts.isEmpty
+        ? quote.total.formatted(language.moneyStyle) : parts.joined(separator: ", ")
     case .confirmation(let reference):
       return reference.rawValue
     }
@@ -64,19 +58,26 @@ extension BookingStep {
       }.joined(separator: ", ")
       return [names, short, strings.passengersSummary(draft.passengers.count)]
     case (.extras, .payment(let quote)):
-      let extras = quote.extras
-      let seats = [extras.seats, extras.returnSeats]
-        .map { $0.values.sorted().map(\.description).joined(separator: " ") }
-        .filter { !$0.isEmpty }.joined(separator: " / ")
-      var parts: [String] = []
-      if !seats.isEmpty { parts.append(seats) }
-      if extras.totalBags > 0 { parts.append(strings.bagsCount(extras.totalBags)) }
-      if extras.insurance { parts.append(strings.insuranceLabel) }
+      let parts = Self.chosen(quote.extras, strings)
       let total = quote.total.formatted(language.moneyStyle)
       guard !parts.isEmpty else { return [total] }
       return [parts.joined(separator: ", "), parts.first ?? total]
     default:
       return nil
     }
+  }
+
+  /// Everything `extras` chose, in the words the panels use: the seats (a round trip's return
+  /// seats after the outbound's, "14A 14B / 22C 22D"), the bags, the insurance. One list for
+  /// the payment's title and the extras' panel alike, so neither leaves out what the other says.
+  static func chosen(_ extras: Extras, _ strings: Strings) -> [String] {
+    let seats = [extras.seats, extras.returnSeats]
+      .map { $0.values.sorted().map(\.description).joined(separator: " ") }
+      .filter { !$0.isEmpty }.joined(separator: " / ")
+    var parts: [String] = []
+    if !seats.isEmpty { parts.append(seats) }
+    if extras.totalBags > 0 { parts.append(strings.bagsCount(extras.totalBags)) }
+    if extras.insurance { parts.append(strings.insuranceLabel) }
+    return parts
   }
 }
