@@ -138,7 +138,13 @@ struct LessonTests {
         .split(separator: "\n", omittingEmptySubsequences: false)
       for (_, outcomes) in report.measurements {
         let first = try #require(outcomes.first)
-        let start = try #require(lines.firstIndex { $0 == first.describe(language) })
+        let start = try #require(lines.firstIndex { $0 == first.line(language) })
+        // Each line has the lesson's class beside faultlab's.
+        for (offset, outcome) in outcomes.enumerated() {
+          let line = lines[start + offset]
+          #expect(line.hasPrefix(outcome.describe(language)), "\(line)")
+          #expect(line.hasSuffix(" \(outcome.example.stated.word(language)))"), "\(line)")
+        }
         let counts = Separation.countSeparations(outcomes.map(\.separation), language)
           .split(separator: "\n")
         #expect(Array(lines[(start + outcomes.count)...].prefix(4)) == counts)

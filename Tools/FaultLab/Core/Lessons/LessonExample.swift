@@ -82,6 +82,13 @@ public struct LessonOutcome: Sendable {
   public func describe(_ language: Language) -> String {
     verdicts.describe(example.name(language), language)
   }
+
+  /// The `describe` line with the class the lesson states beside faultlab's:
+  /// "… -> blind (the lesson says blind)".
+  public func line(_ language: Language) -> String {
+    describe(language)
+      + " (\(LessonWords(language).lessonSays) \(example.stated.word(language)))"
+  }
 }
 
 extension Lab {

@@ -23,8 +23,9 @@ public struct LessonReport: Sendable {
   /// The examples whose class differs from the lesson's.
   public var differences: [LessonOutcome] { outcomes.filter { !$0.agrees } }
 
-  /// For a terminal: each measurement's title, its `describe` lines and its `countSeparations`,
-  /// then the examples where faultlab and the lesson differ.
+  /// For a terminal: each measurement's title, its `describe` lines (each with the class the
+  /// lesson states beside ours) and its `countSeparations`, then the examples where faultlab and
+  /// the lesson differ.
   public func text(_ language: Language) -> String {
     let words = LessonWords(language)
     var lines = [words.title, ""]
@@ -32,7 +33,7 @@ public struct LessonReport: Sendable {
       lines.append("# \(measurement.summary(language))")
       // A 100-column projector: a long line goes on under itself, indented.
       for outcome in outcomes {
-        lines += outcome.describe(language).wrapped(96).enumerated().map {
+        lines += outcome.line(language).wrapped(96).enumerated().map {
           ($0.offset == 0 ? "" : "    ") + $0.element
         }
       }
