@@ -2,9 +2,8 @@ import Canvas
 
 /// The footer row of key hints, ` key label ` after one another.
 ///
-/// The hints come most important first. When they do not fit, labels give way before keys: the
-/// last hint's label goes first, then the one before it, each key staying; only when the keys
-/// alone do not fit are hints left off, from the end.
+/// The hints come most important first. When they do not fit, hints are left off whole, from
+/// the end: a key is never shown without what it does (F1 lists every key of the screen).
 public enum StatusBar {
   /// Draws `hints` on the first row of `rect`, filled with `theme.footer`.
   public static func draw(on canvas: inout Canvas, in rect: Rect, hints: [KeyHint], theme: Theme) {
@@ -21,15 +20,9 @@ public enum StatusBar {
     }
   }
 
-  /// The hints as they fit in `width` columns: every label while they all fit, then labels
-  /// left off from the end, then (keys alone) hints left off from the end.
+  /// The hints as they fit in `width` columns, each whole: hints left off from the end.
   static func shortened(_ hints: [KeyHint], width: Int) -> [KeyHint] {
     var shown = hints
-    var labelled = shown.count
-    while columns(shown) > width, labelled > 0 {
-      labelled -= 1
-      shown[labelled] = KeyHint(shown[labelled].key, "")
-    }
     while columns(shown) > width, !shown.isEmpty { shown.removeLast() }
     return shown
   }
