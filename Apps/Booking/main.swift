@@ -66,6 +66,41 @@ if let path = options.replayJournalPath {
   }
   dispatchMain()
 }
+/// Connects `program`, whichever root it runs, to the terminal `screen` and draws its first
+/// frame: the signals, the colours, the screen, then the keys. Returns the keys' source.
+@MainActor func connect<Root: ProgramRoot>(
+  _ program: FeatureProgram<Root>, to screen: TerminalScreen
+) -> any DispatchSourceRead {
+  // Taken before the screen starts, so ncurses sees the signals taken and leaves them alone.
+  screen.installSignalHandlers(
+    onTerminate: { signal in program.terminating(on: signal) },
+    onResize: { program.received(screen.readKeys()) },
+    onInterrupt: { program.interrupted() })
+  // Asked once the signals are taken (a Ctrl-C meanwhile waits for the program), before
+  // ncurses starts.
+  program.colorTheme = options.theme.theme(
+    asked: { TerminalBackground.ask(input: screen.inputDescriptor, output: 1) },
+    colorFGBG: getenv("COLORFGBG").map { String(cString: $0) })
+  do {
+    try screen.start()
+  } catch {
+    stop("\(error)")
+  }
+  let source = DispatchSource.makeReadSource(fileDescriptor: screen.inputDescriptor, queue: .main)
+  source.setEventHandler {
+    MainActor.assumeIsolated {
+      // Readable with nothing to read: the terminal hung up.
+      let available = source.data
+      let read = screen.readKeys()
+      if read.isEmpty, available == 0 { program.hungUp() } else { program.received(read) }
+    }
+  }
+  source.resume()
+  program.onEnd = { source.cancel() }
+  program.run()
+  return source
+}
+
 if let directory = options.watchRoom {
   // The presenter's view: reads the room's files, writes nothing, keeps no session.
   guard TerminalScreen.isTerminal(0), TerminalScreen.isTerminal(1) else {
@@ -89,34 +124,7 @@ if let directory = options.watchRoom {
     clients: ProgramClients(
       screen: screen, timers: DispatchTimers(clock: clock), clock: clock, session: MemorySession(),
       exit: { code in exit(code) }))
-  MainActor.assumeIsolated {
-    screen.installSignalHandlers(
-      onTerminate: { _ in }, onResize: { program.received(screen.readKeys()) },
-      onInterrupt: { program.received([.control("c")]) })
-    program.colorTheme = options.theme.theme(
-      asked: { TerminalBackground.ask(input: screen.inputDescriptor, output: 1) },
-      colorFGBG: getenv("COLORFGBG").map { String(cString: $0) })
-    do {
-      try screen.start()
-    } catch {
-      stop("\(error)")
-    }
-    let source = DispatchSource.makeReadSource(fileDescriptor: screen.inputDescriptor, queue: .main)
-    source.setEventHandler {
-      MainActor.assumeIsolated {
-        let available = source.data
-        let read = screen.readKeys()
-        if read.isEmpty, available == 0 {
-          program.received([.character("q")])
-        } else {
-          program.received(read)
-        }
-      }
-    }
-    source.resume()
-    program.onEnd = { source.cancel() }
-    program.run()
-  }
+  MainActor.assumeIsolated { _ = connect(program, to: screen) }
   dispatchMain()
 }
 /// The workshop room's attendee this process serves, and the room (`--room DIR --attendee KEY`).
@@ -290,7 +298,7 @@ let clients = ProgramClients(
 var keys: (any DispatchSourceRead)?
 
 /// Connects `program`, whichever root it runs, to the terminal and draws its first frame: the
-/// replay, the recording, the log's first lines, the signals, the keys.
+/// replay, the recording, the log's first lines, then `connect`.
 @MainActor func launch<Root: ProgramRoot>(_ program: FeatureProgram<Root>, log lines: [String]) {
   program.replayer = replayer
   for line in lines { program.writeLog(line) }
@@ -304,34 +312,7 @@ var keys: (any DispatchSourceRead)?
       refuse("cannot record to \(error)")
     }
   }
-  // Taken before the screen starts, so ncurses sees the signals taken and leaves them alone.
-  screen.installSignalHandlers(
-    onTerminate: { signal in program.terminating(on: signal) },
-    onResize: { program.received(screen.readKeys()) },
-    onInterrupt: { program.interrupted() })
-  // Asked once the signals are taken (a Ctrl-C meanwhile waits for the program), before
-  // ncurses starts.
-  program.colorTheme = options.theme.theme(
-    asked: { TerminalBackground.ask(input: screen.inputDescriptor, output: 1) },
-    colorFGBG: getenv("COLORFGBG").map { String(cString: $0) })
-  do {
-    try screen.start()
-  } catch {
-    stop("\(error)")
-  }
-  let source = DispatchSource.makeReadSource(fileDescriptor: screen.inputDescriptor, queue: .main)
-  source.setEventHandler {
-    MainActor.assumeIsolated {
-      // Readable with nothing to read: the terminal hung up.
-      let available = source.data
-      let read = screen.readKeys()
-      if read.isEmpty, available == 0 { program.hungUp() } else { program.received(read) }
-    }
-  }
-  source.resume()
-  keys = source
-  program.onEnd = { source.cancel() }
-  program.run()
+  keys = connect(program, to: screen)
 }
 
 /// Work no frame waits for, started once the start's frames are drawn (the first, and a

@@ -13,7 +13,8 @@ import Words
 
 /// The presenter's view of a room (`booking room watch`): every attendee's step, held seats with
 /// their countdown, payment and latest drop, and the cabins filling up, read again from the
-/// room's files every `readEvery` seconds. It only reads; `q` or Ctrl-C ends it.
+/// room's files every `readEvery` seconds. It only reads; `q` or Ctrl-C ends it. Drawn whole
+/// after every action (`ProgramRoot`'s defaults).
 public enum RoomWatch {
   /// How often the room's files are looked at: a change shows within this, plus a read.
   public static let readEvery = 0.3
@@ -30,8 +31,6 @@ public enum RoomWatch {
     public var readAt: Date?
     /// Whether a read is under way.
     public var reading = false
-    /// The screen's size.
-    public var size = Size(width: 100, height: 30)
 
     /// The view of `picture` at `now`.
     public init(now: Date, picture: RoomPicture, language: Language = .english) {
@@ -39,12 +38,6 @@ public enum RoomWatch {
       self.picture = picture
       self.language = language
     }
-  }
-
-  /// A screen's size.
-  public struct Size: Hashable, Sendable {
-    public var width: Int
-    public var height: Int
   }
 
   /// What happens.
@@ -75,8 +68,8 @@ public enum RoomWatch {
     _ state: inout State, _ action: Action, at now: Date, environment: Environment
   ) -> Effect<Action> {
     switch action {
-    case .key(.resize(let width, let height)):
-      state.size = Size(width: width, height: height)
+    case .key(.resize):
+      // The first frame's resize reads the room at once; a later one draws it again.
       return read(&state, now, environment)
     case .key(.character("q")), .key(.control("c")), .key(.escape):
       return .command(.quit(code: 0))
@@ -115,16 +108,9 @@ extension RoomWatch: ProgramRoot {
 
   public static func countdownTick(_ state: State, now: Date) -> Date? { nil }
 
-  public static func movesOnlyTheClock(_ action: Action) -> Bool { false }
-
   public static func draw(_ state: State, on canvas: inout Canvas, theme: Theme) {
     RoomWatchView.draw(state.picture, now: state.now, on: &canvas, theme: theme)
   }
-
-  public static func drawClock(
-    _ state: State, after previous: State, on canvas: inout Canvas, theme: Theme,
-    onlyTheClockMoved: Bool
-  ) -> Bool { false }
 
   public static func key(_ key: Key) -> Action { .key(key) }
   public static func tick(_ instant: Date) -> Action { .tick(instant) }

@@ -76,6 +76,15 @@ public protocol ProgramRoot: SendableMetatype {
 }
 
 extension ProgramRoot {
+  /// A root drawn whole after every action: no action moves only its clock.
+  public static func movesOnlyTheClock(_ action: Action) -> Bool { false }
+
+  /// A root drawn whole after every action never redraws its clock alone.
+  public static func drawClock(
+    _ state: State, after previous: State, on canvas: inout Canvas, theme: Theme,
+    onlyTheClockMoved: Bool
+  ) -> Bool { false }
+
   /// A root that saves no snapshot is told nothing of saves.
   public static func snapshotSaved(_ snapshot: BookingSnapshot, error: String?) -> Action? {
     nil

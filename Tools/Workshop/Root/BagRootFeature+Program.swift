@@ -25,19 +25,10 @@ extension BagRootFeature: ProgramRoot {
     return quote.expiresAt.addingTimeInterval(-Double(quote.secondsRemaining(at: now) - 1))
   }
 
-  /// Every action may change more than the clock: the bag is redrawn whole.
-  public static func movesOnlyTheClock(_ action: Action) -> Bool { false }
-
   /// `BagView.draw`.
   public static func draw(_ state: State, on canvas: inout Canvas, theme: Theme) {
     BagView.draw(state, on: &canvas, theme: theme)
   }
-
-  /// Never: the bag is redrawn whole.
-  public static func drawClock(
-    _ state: State, after previous: State, on canvas: inout Canvas, theme: Theme,
-    onlyTheClockMoved: Bool
-  ) -> Bool { false }
 
   /// `.key(key)`.
   public static func key(_ key: Key) -> Action { .key(key) }
