@@ -57,6 +57,11 @@ public protocol StepFeature: SendableMetatype {
   /// this feature that left the path while its first step stayed (what was typed and not saved);
   /// `state` as it is unless given. The input of `state` is never changed.
   static func resume(_ state: State, from departed: State) -> State
+  /// A new screen of this step on a path replaced from its first step on, `state`, taking what
+  /// it may of `departed`, the screen of this feature that left in that replacement: how the
+  /// screen is viewed, never what was typed. `state` as it is unless given. The input of `state`
+  /// is never changed.
+  static func carry(_ state: State, across departed: State) -> State
 }
 
 extension StepFeature {
@@ -70,6 +75,9 @@ extension StepFeature {
 
   /// Takes nothing from a departed screen.
   public static func resume(_ state: State, from departed: State) -> State { state }
+
+  /// Carries nothing across a replaced path.
+  public static func carry(_ state: State, across departed: State) -> State { state }
 
   /// What a recording may keep of `key`, which the step handled with `reply`, the step having
   /// been `busy` when it came. The rule, in order:
@@ -144,6 +152,13 @@ public struct StackScreen<Composition: StepComposition>: Hashable, Sendable {
   /// that left the path (`StepFeature.resume(_:from:)`); as it is for another feature's.
   func resumed(from departed: Self) -> Self {
     Self(box: box.resumed(from: departed.box))
+  }
+
+  /// The same screen, taking what its feature carries of `departed`, a screen of the same
+  /// feature that left when the path was replaced (`StepFeature.carry(_:across:)`); as it is for
+  /// another feature's.
+  func carried(from departed: Self) -> Self {
+    Self(box: box.carried(from: departed.box))
   }
 
   private init(box: any ScreenBox<Composition>) { self.box = box }
@@ -235,7 +250,9 @@ public struct StackAction<Composition: StepComposition>: Hashable, Sendable,
 /// of the path: the last screen of each feature that left stays in `departed` while the path's
 /// first step stays, and a new screen of that feature takes from it what its feature's
 /// `resume(_:from:)` takes. A path replaced from its first step on (a new search, a payment, a
-/// new booking) starts with none.
+/// new booking) starts with none; a new screen on it takes only what its feature's
+/// `carry(_:across:)` takes of the screen of its feature that left in that replacement (how the
+/// screen is viewed, never what was typed).
 public struct StepStack<Composition: StepComposition>: Hashable, Sendable {
   /// A step on the path with its screen.
   public struct Entry: Hashable, Sendable {
@@ -282,6 +299,7 @@ public struct StepStack<Composition: StepComposition>: Hashable, Sendable {
     let keep = kept(by: path)
     let left = Array(entries.dropFirst(keep))
     entries.removeLast(entries.count - keep)
+    let replaced = keep == 0 ? left.map { $0.screen } : []
     departed = keep == 0 ? [] : Self.remembering(left.map { $0.screen }, after: departed)
     var effects: [Effect<Action>] = [.cancel(left.map { $0.id.rawValue })]
     for step in path.dropFirst(keep) {
@@ -290,6 +308,8 @@ public struct StepStack<Composition: StepComposition>: Hashable, Sendable {
       var screen = Composition.screen(for: step)
       if let previous = departed.last(where: { $0.feature == screen.feature }) {
         screen = screen.resumed(from: previous)
+      } else if let previous = replaced.last(where: { $0.feature == screen.feature }) {
+        screen = screen.carried(from: previous)
       }
       entries.append(Entry(id: id, screen: screen))
     }
@@ -393,6 +413,7 @@ private protocol ScreenBox<Composition>: Sendable {
   associatedtype Composition: StepComposition
   var feature: ObjectIdentifier { get }
   func resumed(from departed: any ScreenBox<Composition>) -> any ScreenBox<Composition>
+  func carried(from departed: any ScreenBox<Composition>) -> any ScreenBox<Composition>
   var step: Composition.Step { get }
   var isBusy: Bool { get }
   func onAppear(_ context: Composition.Environment) -> Effect<StackAction<Composition>>
@@ -416,6 +437,11 @@ private struct Box<Feature: StepFeature>: ScreenBox {
   func resumed(from departed: any ScreenBox<Composition>) -> any ScreenBox<Composition> {
     guard let departed = departed as? Self else { return self }
     return Self(state: Feature.resume(state, from: departed.state))
+  }
+
+  func carried(from departed: any ScreenBox<Composition>) -> any ScreenBox<Composition> {
+    guard let departed = departed as? Self else { return self }
+    return Self(state: Feature.carry(state, across: departed.state))
   }
 
   var step: Composition.Step { Feature.step(of: state) }

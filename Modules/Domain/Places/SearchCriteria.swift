@@ -58,6 +58,13 @@ public struct SearchCriteria: Hashable, Sendable, Codable {
     self.party = party
   }
 
+  /// Whether `other` is this trip on other days: the same airports and party, and a return
+  /// exactly when this one has one.
+  public func isSameTrip(as other: SearchCriteria) -> Bool {
+    origin == other.origin && destination == other.destination && party == other.party
+      && (returning == nil) == (other.returning == nil)
+  }
+
   /// The same trip leaving on `day`, back after as many days as this one (one way stays one way).
   public func moved(to day: CalendarDay) throws(DomainError) -> SearchCriteria {
     try SearchCriteria(

@@ -32,6 +32,16 @@ extension ResultsFeature: StepFeature {
     onAppear(state, environment: context.environment)
   }
 
+  /// The same trip on other days (`]`, `[`, a day of the strip) keeps the list's order and
+  /// filters; another trip starts sorted by price with no filter.
+  public static func carry(_ state: State, across departed: State) -> State {
+    guard state.criteria.isSameTrip(as: departed.criteria) else { return state }
+    var carried = state
+    carried.sort = departed.sort
+    carried.filters = departed.filters
+    return carried
+  }
+
   /// While the offers load.
   public static func isBusy(_ state: State) -> Bool { state.load == .loading }
 
