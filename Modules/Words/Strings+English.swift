@@ -175,6 +175,9 @@ extension Strings {
       },
       totalPrice: { "\($0) total" },
       perAdultPrice: { "\($0) /adult" },
+      perChildPrice: { "\($0) /child" },
+      perInfantPrice: { "\($0) /infant" },
+      perPersonLine: { "Each, taxes included: \($0)" },
       resultColumns: [
         "Times", "Flights", "Airline", "Duration", "Stops", "Cabin", "Total", "per adult",
       ],

@@ -171,6 +171,9 @@ extension Strings {
       },
       totalPrice: { "\($0) toplam" },
       perAdultPrice: { "\($0) /yetişkin" },
+      perChildPrice: { "\($0) /çocuk" },
+      perInfantPrice: { "\($0) /bebek" },
+      perPersonLine: { "Kişi başı, vergiler dahil: \($0)" },
       resultColumns: [
         "Saatler", "Uçuşlar", "Havayolu", "Süre", "Aktarma", "Kabin", "Toplam", "yetişkin başı",
       ],

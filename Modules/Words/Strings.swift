@@ -173,9 +173,14 @@ public struct ResultsStrings: Sendable {
   public let offerCount: @Sendable (Int, Int) -> String
   public let cabinName: @Sendable (Cabin) -> String
   /// A result's prices, from amounts already written: the party's total ("TRY 16,110 total")
-  /// and the fare per adult ("6,795 /adult").
+  /// and what one adult, child or infant pays of it, taxes included ("TRY 8,055 /adult").
   public let totalPrice: @Sendable (String) -> String
   public let perAdultPrice: @Sendable (String) -> String
+  public let perChildPrice: @Sendable (String) -> String
+  public let perInfantPrice: @Sendable (String) -> String
+  /// The details' line of those prices, already joined ("Each, taxes included: TRY 8,055
+  /// /adult · TRY 6,100 /child").
+  public let perPersonLine: @Sendable (String) -> String
   /// The list's column headings: times, flights, airline, duration, stops, cabin, total, per adult.
   public let resultColumns: [String]
   /// The flight details (`d`): their key, title, the two directions, a layover ("Layover in

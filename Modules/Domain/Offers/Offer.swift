@@ -21,14 +21,17 @@ public struct Offer: Hashable, Sendable, Codable, Identifiable {
   public let party: Party
   /// What the party pays for the trip: every fare, taxes and fees included; extras not.
   public let total: Money
+  /// What one traveller of each type of the party pays of `total`, taxes and fees included.
+  public let perPerson: PricePerPerson
   /// When the airline stops honouring the offer.
   public let expiresAt: Date
 
   /// Validates the trip (one or two slices; a return leaves after the outbound lands) and the
-  /// prices (one currency; the party's total at least the adults' fares).
+  /// prices (one currency; the party's total at least the adults' fares). `perPerson` is the
+  /// airline's split of the total; without one, the total split evenly over the party.
   public init(
     id: OfferID, airline: Airline, slices: [Slice], cabin: Cabin, pricePerAdult: Money,
-    party: Party, total: Money, expiresAt: Date
+    party: Party, total: Money, perPerson: PricePerPerson? = nil, expiresAt: Date
   ) throws(DomainError) {
     guard (1...2).contains(slices.count) else { throw .invalidSliceCount(slices.count) }
     if slices.count == 2 {
@@ -41,6 +44,11 @@ public struct Offer: Hashable, Sendable, Codable, Identifiable {
     guard total.currency == pricePerAdult.currency else {
       throw .currencyMismatch(pricePerAdult.currency.code, total.currency.code)
     }
+    let perPerson = perPerson ?? PricePerPerson(evenSplitOf: total, party: party)
+    guard perPerson.adult.currency == total.currency else {
+      throw .currencyMismatch(total.currency.code, perPerson.adult.currency.code)
+    }
+    self.perPerson = perPerson
     self.id = id
     self.airline = airline
     self.slices = slices
@@ -77,7 +85,7 @@ public struct Offer: Hashable, Sendable, Codable, Identifiable {
   }
 
   private enum CodingKeys: String, CodingKey {
-    case id, airline, slices, cabin, pricePerAdult, party, total, expiresAt
+    case id, airline, slices, cabin, pricePerAdult, party, total, perPerson, expiresAt
   }
 
   /// The keys of records written before trips had slices and parties.
@@ -101,6 +109,7 @@ public struct Offer: Hashable, Sendable, Codable, Identifiable {
       party: party,
       total: c.decodeIfPresent(Money.self, forKey: .total)
         ?? price.multiplied(by: party.seats),
+      perPerson: c.decodeIfPresent(PricePerPerson.self, forKey: .perPerson),
       expiresAt: c.decode(Date.self, forKey: .expiresAt))
   }
 
@@ -113,6 +122,7 @@ public struct Offer: Hashable, Sendable, Codable, Identifiable {
     try c.encode(pricePerAdult, forKey: .pricePerAdult)
     try c.encode(party, forKey: .party)
     try c.encode(total, forKey: .total)
+    try c.encode(perPerson, forKey: .perPerson)
     try c.encode(expiresAt, forKey: .expiresAt)
   }
 }

@@ -3,7 +3,8 @@ import Domain
 import Widgets
 import Words
 
-/// An offer's flights and layovers in the results panel (`d`): a heading, then a line each,
+/// An offer's flights and layovers in the results panel (`d`): a heading with the total, what
+/// each traveller pays, then a line each,
 /// scrolled from `ResultsFeature.State.detailsScroll`; `▴` and `▾` say more is above or below.
 enum OfferDetailsView {
   static func draw(
@@ -14,13 +15,17 @@ enum OfferDetailsView {
     let style = language.moneyStyle
     let heading =
       "\(strings.detailsTitle) · \(offer.airline.name) · "
-      + strings.totalPrice(offer.total.formattedBrief(style)) + " · "
-      + strings.perAdultPrice(offer.pricePerAdult.formattedBrief(style, withCurrency: false))
+      + strings.totalPrice(offer.total.formattedBrief(style))
     canvas.put(
       DisplayWidth.truncateAtWord(heading, to: rect.width - 1), x: rect.x + 1, y: rect.y,
       style: theme.title, clip: rect)
+    let each = strings.perPersonLine(
+      perPerson(offer.perPerson, strings: strings, style: style).joined(separator: " · "))
+    canvas.put(
+      DisplayWidth.truncateAtWord(each, to: rect.width - 1), x: rect.x + 1, y: rect.y + 1,
+      style: theme.dim, clip: rect)
     let body = Rect(
-      x: rect.x + 1, y: rect.y + 1, width: max(0, rect.width - 3), height: max(0, rect.height - 1))
+      x: rect.x + 1, y: rect.y + 2, width: max(0, rect.width - 3), height: max(0, rect.height - 2))
     guard body.height > 0, body.width > 0 else { return }
     let lines = OfferDetails.lines(of: offer)
     // The last page is full: the scroll stops where the last line shows.
@@ -36,6 +41,14 @@ enum OfferDetailsView {
     if top + body.height < lines.count {
       canvas.put("▾", x: marks, y: body.maxY - 1, style: theme.accent, clip: rect)
     }
+  }
+
+  /// What one traveller of each type of the party pays, taxes included: an adult's, then a
+  /// child's and an infant's when the party has them.
+  static func perPerson(_ prices: PricePerPerson, strings: Strings, style: MoneyStyle) -> [String] {
+    [strings.perAdultPrice(prices.adult.formattedBrief(style))]
+      + [prices.child.map { strings.perChildPrice($0.formattedBrief(style)) }].compactMap { $0 }
+      + [prices.infant.map { strings.perInfantPrice($0.formattedBrief(style)) }].compactMap { $0 }
   }
 
   /// A line in words, and its style.

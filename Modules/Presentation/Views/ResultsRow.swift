@@ -36,7 +36,7 @@ enum ResultsRow {
         state.dearest.map { DisplayWidth.of(strings.totalPrice($0.formattedBrief(style))) } ?? 0
       perAdultColumn =
         state.dearestPerAdult.map {
-          DisplayWidth.of(strings.perAdultPrice($0.formattedBrief(style, withCurrency: false)))
+          DisplayWidth.of(strings.perAdultPrice($0.formattedBrief(style)))
         } ?? 0
       let base = ResultsRow.columnWidths(strings, language)
       // On one line, the fare per adult shows while times, flights, duration and stops still fit
@@ -169,7 +169,7 @@ enum ResultsRow {
     let shownPerAdult = layout.twoLines || layout.perAdult
     let perAdult =
       shownPerAdult
-      ? strings.perAdultPrice(offer.pricePerAdult.formattedBrief(style, withCurrency: false)) : ""
+      ? strings.perAdultPrice(offer.perPerson.adult.formattedBrief(style)) : ""
     if layout.twoLines {
       putRight(total, endingAt: end, y: row.y, on: &canvas, style: totalStyle, clip: row)
       putRight(

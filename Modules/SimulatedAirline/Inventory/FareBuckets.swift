@@ -98,8 +98,9 @@ extension SimulatedAirline {
         id: id, airline: offer.airline, slices: offer.slices, cabin: offer.cabin,
         pricePerAdult: fare, party: offer.party,
         total: QuotePricing.partyTotal(
-          pricePerAdult: fare, party: offer.party, slices: offer.slices.count,
-          currency: currency),
+          pricePerAdult: fare, party: offer.party, slices: offer.slices.count, currency: currency),
+        perPerson: QuotePricing.perPerson(
+          pricePerAdult: fare, party: offer.party, slices: offer.slices.count, currency: currency),
         expiresAt: offer.expiresAt)
     else { return offer }
     return priced

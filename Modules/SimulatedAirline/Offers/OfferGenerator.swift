@@ -62,6 +62,8 @@ struct OfferGenerator: Sendable {
           cabin: first.cabin, pricePerAdult: fare, party: criteria.party,
           total: QuotePricing.partyTotal(
             pricePerAdult: fare, party: criteria.party, slices: 2, currency: currency),
+          perPerson: QuotePricing.perPerson(
+            pricePerAdult: fare, party: criteria.party, slices: 2, currency: currency),
           expiresAt: first.expiresAt)
       else { continue }
       offers.append(offer)
@@ -174,6 +176,8 @@ struct OfferGenerator: Sendable {
         id: id, airline: routing.airline, slices: [slice], cabin: cabin, pricePerAdult: fare,
         party: criteria.party,
         total: QuotePricing.partyTotal(
+          pricePerAdult: fare, party: criteria.party, slices: 1, currency: currency),
+        perPerson: QuotePricing.perPerson(
           pricePerAdult: fare, party: criteria.party, slices: 1, currency: currency),
         expiresAt: now.addingTimeInterval(lifetime))
     else { return nil }

@@ -66,6 +66,26 @@ public enum QuotePricing {
       ?? fare.multiplied(by: party.seats)
   }
 
+  /// What one adult, one child and one infant of `party` pay for a trip of `slices` slices at
+  /// `pricePerAdult`, taxes included and extras not: each the sum of `fareLines` for that
+  /// traveller alone.
+  static func perPerson(
+    pricePerAdult fare: Money, party: Party, slices: Int, currency: LocalCurrency
+  ) -> PricePerPerson {
+    func alone(_ type: PassengerType) -> Money {
+      let lines = fareLines(pricePerAdult: fare, types: [type], slices: slices, currency: currency)
+      return (try? Money.sum(lines.map(\.amount), in: fare.currency)) ?? fare
+    }
+    let adult = alone(.adult)
+    return
+      (try? PricePerPerson(
+        adult: adult, child: party.children > 0 ? alone(.child) : nil,
+        infant: party.infants > 0 ? alone(.infant) : nil))
+      ?? PricePerPerson(
+        evenSplitOf: partyTotal(
+          pricePerAdult: fare, party: party, slices: slices, currency: currency), party: party)
+  }
+
   /// The priced lines for `draft` with `extras`, or `invalidExtras` naming the first rule broken.
   /// `seatMaps` holds one map per slice of the draft's offer, in order; `pricePerAdult` is the
   /// fare when the airline re-priced the offer (the offer's own when nil).

@@ -86,8 +86,8 @@ public enum ResultsFeature {
           offers.max { $0.total.amount < $1.total.amount }?
           .total
         dearestPerAdult =
-          offers.max { $0.pricePerAdult.amount < $1.pricePerAdult.amount }?
-          .pricePerAdult
+          offers.max { $0.perPerson.adult.amount < $1.perPerson.adult.amount }?
+          .perPerson.adult
       }
     }
     public var sort: Sort = .price
