@@ -289,6 +289,15 @@ extension Strings {
         default: item.label
         }
       },
+      chargeKind: { kind, count in
+        switch kind {
+        case .fare, .childFare, .infant: "Fares, \(count) traveller\(count == 1 ? "" : "s")"
+        case .seat: "Seats, \(count)"
+        case .bag: "Checked bags, \(count)"
+        case .insurance: "Travel insurance"
+        case .tax: "Taxes and airport fees"
+        }
+      },
       payButton: { "[ Pay \($0) ]" },
       priceLockNote: "Price locked: pay before the countdown at the top reaches 00:00.",
       paying: "Paying… do not close the app.",

@@ -275,6 +275,15 @@ extension Strings {
         default: item.label
         }
       },
+      chargeKind: { kind, count in
+        switch kind {
+        case .fare, .childFare, .infant: "Bilet ücretleri, \(count) yolcu"
+        case .seat: "Koltuklar, \(count)"
+        case .bag: "Bagajlar, \(count)"
+        case .insurance: "Seyahat sigortası"
+        case .tax: "Vergiler ve havalimanı ücretleri"
+        }
+      },
       payButton: { "[ \($0) öde ]" },
       priceLockNote: "Fiyat sabit: yukarıdaki sayaç 00:00 olmadan ödeyin.",
       paying: "Ödeniyor… uygulamayı kapatmayın.",

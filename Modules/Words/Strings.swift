@@ -277,6 +277,9 @@ public struct PaymentStrings: Sendable {
   /// A quote's line in this language ("Seat 14A, passenger 1"), from its parts; its stored label
   /// when the parts are missing.
   public let lineItem: @Sendable (LineItem, MoneyStyle) -> String
+  /// One line for every charge of a kind, where the quote's own lines do not fit ("Fares, 4
+  /// travellers", "Seats, 3"): the kind (`.fare` for every fare) and how many.
+  public let chargeKind: @Sendable (LineItemKind, Int) -> String
   public let payButton: @Sendable (String) -> String
   public let priceLockNote: String
   public let paying: String

@@ -78,6 +78,11 @@ struct FormLayout {
     }
   }
 
+  /// How many lines the rows take `width` wide, wrapped as `draw` wraps them.
+  func height(width: Int, theme: Theme) -> Int {
+    rows.reduce(0) { $0 + lines(of: $1, width: width, theme: theme).count }
+  }
+
   /// How wide a field's box is on a line `width` wide.
   private func fieldWidth(_ field: TextField, lineWidth width: Int) -> Int {
     let rest = max(0, width - labelWidth)

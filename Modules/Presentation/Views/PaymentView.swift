@@ -30,59 +30,89 @@ enum PaymentView {
         clip: rect)
       y += 1
     }
-    // The card form matters most: the lines give way to it on a short screen.
-    if rect.height >= quote.lineItems.count + 14 {
-      for item in quote.lineItems {
-        amountLine(strings.lineItem(item, language.moneyStyle), item.amount, theme.text)
-      }
-    }
-    let total =
-      passengers.isEmpty
-      ? strings.totalLabel : strings.totalFor(passengers.joined(separator: ", "))
-    amountLine(total, quote.total, theme.emphasis)
     // A price the airline changed says so here too: a pay link opens at this step directly.
-    if let change = quote.priceChange {
-      let said = strings.priceChanged(
-        change.before.formatted(language.moneyStyle), change.after.formatted(language.moneyStyle))
-      for line in Modal.wrap(said, width: rect.width) where y < rect.maxY {
-        canvas.put(line, x: rect.x, y: y, style: theme.warning, clip: rect)
-        y += 1
-      }
-    }
-    if rect.height >= 12 { y += 1 }
+    let changeLines =
+      quote.priceChange.map { change in
+        Modal.wrap(
+          strings.priceChanged(
+            change.before.formatted(language.moneyStyle),
+            change.after.formatted(language.moneyStyle)),
+          width: rect.width)
+      } ?? []
+    let expired = state.isExpired(at: now)
     // The live mm:ss is in the header, drawn once: every tick then costs a few bytes.
     let (note, noteStyle) =
-      state.isExpired(at: now)
-      ? (strings.priceExpired, theme.critical) : (strings.priceLockNote, theme.dim)
+      expired ? (strings.priceExpired, theme.critical) : (strings.priceLockNote, theme.dim)
     // Wrapped to the panel where there is room; on a short screen the card form comes first and
     // the note is cut at a word.
     let noteLines =
       rect.height >= 14
       ? Modal.wrap(note, width: rect.width) : [DisplayWidth.truncateAtWord(note, to: rect.width)]
+    let below =
+      expired
+      ? expiredLines(state, width: rect.width, theme: theme, strings: strings, spinner: spinner)
+      : []
+    let form =
+      expired
+      ? nil
+      : cardForm(
+        state, on: canvas, theme: theme, strings: strings, language: language, spinner: spinner)
+    let gaps = rect.height >= 12 ? 2 : 0
+    let rest =
+      1 + changeLines.count + gaps + noteLines.count
+      + (form?.height(width: rect.width, theme: theme) ?? below.count)
+    // The card form matters most: the quote's lines give way to it on a short screen, first to
+    // one line for each kind of charge (the fares, the seats, the bags), then to the total alone.
+    let room = rect.height - rest
+    let full = quote.lineItems.map { (strings.lineItem($0, language.moneyStyle), $0.amount) }
+    let kinds = ChargeKinds.lines(of: quote.lineItems).map {
+      (strings.chargeKind($0.kind, $0.count), $0.amount)
+    }
+    for (label, amount) in full.count <= room ? full : kinds.count <= room ? kinds : [] {
+      amountLine(label, amount, theme.text)
+    }
+    let total =
+      passengers.isEmpty
+      ? strings.totalLabel : strings.totalFor(passengers.joined(separator: ", "))
+    amountLine(total, quote.total, theme.emphasis)
+    for line in changeLines where y < rect.maxY {
+      canvas.put(line, x: rect.x, y: y, style: theme.warning, clip: rect)
+      y += 1
+    }
+    if rect.height >= 12 { y += 1 }
     for line in noteLines where y < rect.maxY {
       canvas.put(line, x: rect.x, y: y, style: noteStyle, clip: rect)
       y += 1
     }
     y += rect.height >= 12 ? 1 : 0
-    if state.isExpired(at: now) {
-      for line in Modal.wrap(strings.expiredExplanation, width: rect.width) where y < rect.maxY {
-        canvas.put(line, x: rect.x, y: y, style: theme.warning, clip: rect)
-        y += 1
-      }
-      if state.repricing, y < rect.maxY {
-        canvas.put(
-          "\(Spinner.frame(spinner)) \(strings.repricing)", x: rect.x, y: y, style: theme.text,
-          clip: rect)
-        y += 1
-      }
-      if let failure = state.failure {
-        for line in Modal.wrap(failure, width: rect.width) where y < rect.maxY {
-          canvas.put(line, x: rect.x, y: y, style: theme.error, clip: rect)
-          y += 1
-        }
-      }
-      return
+    for (line, style) in below where y < rect.maxY {
+      canvas.put(line, x: rect.x, y: y, style: style, clip: rect)
+      y += 1
     }
+    form?.draw(
+      on: &canvas, in: Rect(x: rect.x, y: y, width: rect.width, height: max(0, rect.maxY - y)),
+      theme: theme)
+  }
+
+  /// What an expired quote shows under its note: why, the new pricing under way, a failure.
+  private static func expiredLines(
+    _ state: PaymentFeature.State, width: Int, theme: Theme, strings: Strings, spinner: Int
+  ) -> [(String, Style)] {
+    var lines = Modal.wrap(strings.expiredExplanation, width: width).map { ($0, theme.warning) }
+    if state.repricing {
+      lines.append(("\(Spinner.frame(spinner)) \(strings.repricing)", theme.text))
+    }
+    if let failure = state.failure {
+      lines += Modal.wrap(failure, width: width).map { ($0, theme.error) }
+    }
+    return lines
+  }
+
+  /// The card's fields, Pay (or the payment under way), a failure, and the test cards.
+  private static func cardForm(
+    _ state: PaymentFeature.State, on canvas: Canvas, theme: Theme, strings: Strings,
+    language: Language, spinner: Int
+  ) -> FormLayout {
     var form = FormLayout(on: canvas)
     let fields: [(PaymentFeature.Field, String)] = [
       (.number, strings.cardNumberLabel), (.expiry, strings.expiryLabel), (.cvc, strings.cvcLabel),
@@ -103,15 +133,13 @@ enum PaymentView {
     } else {
       form.add(
         .button(
-          strings.payButton(quote.total.formatted(language.moneyStyle)),
+          strings.payButton(state.quote.total.formatted(language.moneyStyle)),
           focused: state.focus == .pay), target: .paymentField(.pay))
     }
     if let failure = state.failure { form.add(.paragraph(failure, theme.error)) }
     form.add(.blank)
     form.add(.paragraph(strings.testCardHint, theme.dim))
-    form.draw(
-      on: &canvas, in: Rect(x: rect.x, y: y, width: rect.width, height: rect.maxY - y), theme: theme
-    )
+    return form
   }
 
   static func hints(_ state: PaymentFeature.State, now: Date, strings: Strings) -> [KeyHint] {

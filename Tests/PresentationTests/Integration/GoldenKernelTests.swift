@@ -115,6 +115,7 @@ struct GoldenKernelTests {
     try InspectorTests().golden()
     try await TripsRootTests().goldens()
     try await RoundTripTripsTests().goldens()
+    try await FamilyPaymentGoldenTests().familyPayment()
   }
 
   /// The folder of the golden files.
