@@ -120,9 +120,10 @@ public struct Options: Sendable {
       --no-mouse             leave the mouse to the terminal (its own selection and
                              copy); with the mouse on, Shift+drag selects text in
                              most terminals
-      --diagram mermaid|dot|text
+      --diagram mermaid|dot|text|compact
                              print the flow's states and transitions, drawn from the
-                             flow owner's own table, and exit (text: box characters)
+                             flow owner's own table, and exit (text: box characters;
+                             compact: within 100x30, for a projector)
       --version              print the version
       -h, --help             print this help
 
@@ -253,7 +254,7 @@ public struct Options: Sendable {
       case "--diagram":
         let text = try value(for: flag)
         guard let format = FlowDiagram.Format(rawValue: text) else {
-          throw Problem(message: "--diagram takes mermaid, dot or text, not '\(text)'")
+          throw Problem(message: "--diagram takes compact, mermaid, dot or text, not '\(text)'")
         }
         options.diagram = format
       case "--no-mouse": options.mouse = false

@@ -63,18 +63,45 @@ struct WorkshopDemoTests {
       real: { $0.contains("┌ Passengers · ") }),
   ]
 
+  /// The shell line that runs `Tools/scripts/demo` with `arguments`, with the test's binaries
+  /// and `workshop` as the demos' folder.
+  static func command(
+    _ arguments: [String], in terminal: BookingTerminal, workshop: String
+  ) throws -> String {
+    let cli = try PackageExecutable.path(
+      "booking-cli", override: ProcessInfo.processInfo.environment["BOOKING_CLI_E2E_BINARY"])
+    return
+      "cd \(BookingTerminal.quoted(root.path)) && B=\(BookingTerminal.quoted(terminal.binary)) "
+      + "CLI=\(BookingTerminal.quoted(cli)) BOOKING_WORKSHOP_DIR=\(BookingTerminal.quoted(workshop)) "
+      + "Tools/scripts/demo " + arguments.map(BookingTerminal.quoted).joined(separator: " ")
+  }
+
   /// Runs `Tools/scripts/demo` with `arguments` in a new tmux window, with the test's binaries
   /// and `workshop` as the demos' folder.
   static func run(
     _ arguments: [String], in terminal: BookingTerminal, workshop: String
   ) async throws -> TmuxPane {
-    let cli = try PackageExecutable.path(
-      "booking-cli", override: ProcessInfo.processInfo.environment["BOOKING_CLI_E2E_BINARY"])
-    let script =
-      "cd \(BookingTerminal.quoted(root.path)) && B=\(BookingTerminal.quoted(terminal.binary)) "
-      + "CLI=\(BookingTerminal.quoted(cli)) BOOKING_WORKSHOP_DIR=\(BookingTerminal.quoted(workshop)) "
-      + "Tools/scripts/demo " + arguments.map(BookingTerminal.quoted).joined(separator: " ")
-    return try await terminal.launchShell(script)
+    try await terminal.launchShell(command(arguments, in: terminal, workshop: workshop))
+  }
+
+  /// Waits until the screen of the pane `id` satisfies `condition`, and returns it: a pane the
+  /// demo script split off, which the test did not start. The screen is read now and again each
+  /// time the pane writes, which tmux's `pipe-pane` (started by the caller) appends to `copy`,
+  /// a file the test watches.
+  @discardableResult
+  static func waitFor(
+    _ what: String, pane id: String, of terminal: BookingTerminal, copy: String,
+    _ condition: @escaping @Sendable (String) -> Bool
+  ) async throws -> String {
+    while true {
+      // Its size before the look: a write after the look then grows the file past it.
+      let written = FileManager.default.contents(atPath: copy)?.count ?? 0
+      let screen = try await terminal.server.command(["capture-pane", "-p", "-t", id])
+      if condition(screen) { return screen }
+      try await FileWatch.waitFor("\(what) (the pane wrote nothing more)", at: copy) {
+        ($0?.count ?? 0) > written
+      }
+    }
   }
 
   @Test("every demo with a recording, in both owners, twice with a reset between")
@@ -138,7 +165,70 @@ struct WorkshopDemoTests {
     let bad = try await Self.run(["1", "--theme", "pink"], in: terminal, workshop: workshop)
     try await bad.waitFor("--theme takes auto, dark or light, not 'pink'")
     let usage = try await Self.run(["1", "--nonsense"], in: terminal, workshop: workshop)
-    try await usage.waitFor("unknown argument '--nonsense'", "Tools/scripts/demo N [bag|real]")
+    try await usage.waitFor(
+      "unknown argument '--nonsense'", "Tools/scripts/demo N [bag|real|both]")
+  }
+
+  @Test(
+    "demo 1 both: the bag and the real app in two panes of one window, side by side from 201 columns and stacked below, each pane as wide as the app's 100 columns and each at its demo's end"
+  )
+  func bothOwnersInOneWindow() async throws {
+    let workshops = FileManager.default.temporaryDirectory
+      .appendingPathComponent("booking-workshop-\(UUID().uuidString.prefix(8))").path
+    defer { try? FileManager.default.removeItem(atPath: workshops) }
+    let terminal = try await BookingTerminal()
+    defer { terminal.close() }
+    let claim = try #require(Self.claims.first { $0.demo == 1 })
+    for (width, height) in [(202, 30), (100, 60)] {
+      let workshop = "\(workshops)/\(width)x\(height)"
+      // The shell waits for a line, so that the window has its size before the script splits it.
+      let pane = try await terminal.launchShell(
+        "read _ && "
+          + Self.command(["1", "both", "--speed", "50"], in: terminal, workshop: workshop))
+      try await pane.resize(width: width, height: height)
+      try await pane.press("Enter")
+      for owner in ["bag", "real"] {
+        let log = "\(workshop)/demo-1-\(owner)/log/booking.log"
+        try await FileWatch.waitFor("\(width)x\(height): demo 1 \(owner) to end", at: log) {
+          $0.map { String(decoding: $0, as: UTF8.self).contains("replay: finished") } ?? false
+        }
+      }
+      // Each pane: its ID, width, left column and top row.
+      let listed = try await terminal.server.command(
+        ["list-panes", "-t", pane.id, "-F", "#{pane_id} #{pane_width} #{pane_left} #{pane_top}"])
+      let panes = listed.split(separator: "\n").map { $0.split(separator: " ").map(String.init) }
+      try #require(panes.count == 2 && panes.allSatisfy { $0.count == 4 }, "\(listed)")
+      for row in panes { #expect((Int(row[1]) ?? 0) >= 100, "\(width)x\(height): \(listed)") }
+      if width >= 201 {
+        #expect(
+          panes[0][2] != panes[1][2] && panes[0][3] == panes[1][3], "side by side: \(listed)")
+      } else {
+        #expect(panes[0][2] == panes[1][2] && panes[0][3] != panes[1][3], "stacked: \(listed)")
+      }
+      let real = try #require(panes.first { $0[0] != pane.id })[0]
+      let copy = "\(workshop)/real-pane.out"
+      try await terminal.server.command(
+        ["pipe-pane", "-t", real, "cat >> \(BookingTerminal.quoted(copy))"])
+      try await pane.waitFor("\(width)x\(height): the bag's pane", claim.bag)
+      try await Self.waitFor(
+        "\(width)x\(height): the real app's pane", pane: real, of: terminal, copy: copy,
+        claim.real)
+      // Quit both (Ctrl-C, then yes), and wait for each app's last log line.
+      try await pane.press("C-c")
+      try await pane.waitFor("Quit?")
+      try await pane.press("y")
+      try await terminal.server.command(["send-keys", "-t", real, "C-c"])
+      try await Self.waitFor("the real app's question", pane: real, of: terminal, copy: copy) {
+        $0.contains("Quit?")
+      }
+      try await terminal.server.command(["send-keys", "-t", real, "y"])
+      for owner in ["bag", "real"] {
+        let log = "\(workshop)/demo-1-\(owner)/log/booking.log"
+        try await FileWatch.waitFor("demo 1 \(owner) to quit", at: log) {
+          $0.map { String(decoding: $0, as: UTF8.self).contains("exit: ") } ?? false
+        }
+      }
+    }
   }
 
   @Test("demo 4: to the payment form, kill -9 of the demo's app alone, and again")

@@ -32,7 +32,7 @@ _booking() {
       return
       ;;
     --diagram)
-      mapfile -t COMPREPLY < <(compgen -W "mermaid dot text" -- "$cur")
+      mapfile -t COMPREPLY < <(compgen -W "mermaid dot text compact" -- "$cur")
       return
       ;;
     --open)

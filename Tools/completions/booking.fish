@@ -22,6 +22,6 @@ complete -c booking -l replay -r -F -d 'Play a recording back'
 complete -c booking -l speed -x -d 'Replay N times faster, 0.01 to 1000 (default 1)'
 complete -c booking -l flow -x -a 'real bag' -d "real, or bag: the workshop's broken flow owner"
 complete -c booking -l no-mouse -d 'Leave the mouse to the terminal'
-complete -c booking -l diagram -x -a 'mermaid dot text' -d 'Print the flow as a diagram and exit'
+complete -c booking -l diagram -x -a 'mermaid dot text compact' -d 'Print the flow as a diagram and exit'
 complete -c booking -l version -d 'Print the version'
 complete -c booking -s h -l help -d 'Print the help'

@@ -91,12 +91,12 @@ extension BookingFlow {
   }()
 }
 
-/// The flow drawn from `BookingFlow.rules`: Mermaid or Graphviz text, or a drawing with box
-/// characters for a terminal.
+/// The flow drawn from `BookingFlow.rules`: Mermaid or Graphviz text, or a drawing for a
+/// terminal (with boxes, or compact enough for a 100x30 projector).
 public enum FlowDiagram {
   /// A diagram format.
   public enum Format: String, Sendable, CaseIterable {
-    case mermaid, dot, text
+    case mermaid, dot, text, compact
   }
 
   /// The diagram of `rules` in `format`.
@@ -105,6 +105,7 @@ public enum FlowDiagram {
     case .mermaid: mermaid(rules)
     case .dot: dot(rules)
     case .text: text(rules)
+    case .compact: compact(rules)
     }
   }
 
@@ -137,6 +138,104 @@ public enum FlowDiagram {
     return lines.joined(separator: "\n") + "\n"
   }
 
+  /// `text`'s words in lines of at most `width` characters (a word longer than `width` alone).
+  private static func wrapped(_ text: String, _ width: Int) -> [String] {
+    var lines: [String] = []
+    var line = ""
+    for word in text.split(separator: " ") {
+      if !line.isEmpty, line.count + 1 + word.count > width {
+        lines.append(line)
+        line = ""
+      }
+      line += (line.isEmpty ? "" : " ") + word
+    }
+    return lines + (line.isEmpty ? [] : [line])
+  }
+
+  /// A transition that does not move the flow to the next step, named with its target.
+  private static func sideLabel(_ rule: FlowRule) -> String {
+    "\(rule.name) → \(rule.to)"
+      + (rule.effect == .pushes || rule.effect == .removes ? "" : " (\(rule.effect.rawValue))")
+      + (rule.condition.isEmpty ? "" : ": " + rule.condition)
+  }
+
+  /// `text` wrapped at its spaces in lines of at most `width` characters, the lines after the
+  /// first indented by two spaces.
+  private static func hanging(_ text: String, _ width: Int) -> [String] {
+    let lines = wrapped(text, width)
+    guard let first = lines.first else { return [] }
+    let rest = wrapped(lines.dropFirst().joined(separator: " "), width - 2)
+    return [first] + rest.map { "  " + $0 }
+  }
+
+  /// `items` joined with " · " in lines of at most `width` characters; an item that does not fit
+  /// a line of its own has lines of its own (`hanging`).
+  private static func packed(_ items: [String], _ width: Int) -> [String] {
+    var lines: [String] = []
+    var line = ""
+    for item in items {
+      if !line.isEmpty, line.count + 3 + item.count <= width {
+        line += " · " + item
+        continue
+      }
+      if !line.isEmpty { lines.append(line) }
+      if item.count <= width {
+        line = item
+      } else {
+        lines += hanging(item, width)
+        line = ""
+      }
+    }
+    return lines + (line.isEmpty ? [] : [line])
+  }
+
+  /// The flow for a projector, within 100 columns and 30 rows: on the left the steps from top
+  /// to bottom, each with its other transitions beside its name and, under it, what moves the
+  /// flow to the next step; on the right the restores at start. Every rule is drawn once.
+  private static func compact(_ rules: [FlowRule]) -> String {
+    let steps = StepKind.allCases
+    let restores = rules.filter { $0.effect == .restores }
+    let right =
+      restores.isEmpty
+      ? []
+      : ["At start, restore goes to:"]
+        + restores.flatMap { rule in
+          hanging("→ \(rule.to)" + (rule.condition.isEmpty ? "" : ": " + rule.condition), 40)
+        }
+    let rightWidth = right.map(\.count).max() ?? 0
+    let leftWidth = 100 - (right.isEmpty ? 0 : rightWidth + 3)
+    let nameWidth = (steps.map { $0.description.count }.max() ?? 0) + 2
+    let moving = rules.filter { $0.effect != .restores }
+    var left: [String] = []
+    for (index, step) in steps.enumerated() {
+      let next = index + 1 < steps.count ? steps[index + 1] : nil
+      let beside = packed(
+        moving.filter { $0.from == step && $0.to != next }.map(sideLabel), leftWidth - nameWidth)
+      let padding = String(repeating: " ", count: nameWidth - step.description.count)
+      left.append(step.description + (beside.first.map { padding + $0 } ?? ""))
+      for line in beside.dropFirst() {
+        left.append(String(repeating: " ", count: nameWidth) + line)
+      }
+      let down = moving.filter { $0.from == step && $0.to == next }
+      guard !down.isEmpty else { continue }
+      for rule in down {
+        left += hanging(label(rule), leftWidth - 4).map { "  │ " + $0 }
+      }
+      left.append("  ▼")
+    }
+    var lines: [String] = []
+    for row in 0..<max(left.count, right.count) {
+      let part = row < left.count ? left[row] : ""
+      guard row < right.count else {
+        lines.append(part)
+        continue
+      }
+      lines.append(
+        part + String(repeating: " ", count: max(0, leftWidth - part.count)) + " │ " + right[row])
+    }
+    return lines.joined(separator: "\n") + "\n"
+  }
+
   /// The steps from top to bottom in boxes, each arrow down labelled with what moves the flow
   /// to the next step; beside each box the step's other transitions, and under the drawing the
   /// restores at start. Every rule is drawn once; it fits 100 columns.
@@ -144,23 +243,6 @@ public enum FlowDiagram {
     let steps = StepKind.allCases
     let boxWidth = (steps.map { $0.description.count }.max() ?? 0) + 4
     let side = 100 - 2 - boxWidth - 2
-    func wrapped(_ text: String, _ width: Int) -> [String] {
-      var lines: [String] = []
-      var line = ""
-      for word in text.split(separator: " ") {
-        if !line.isEmpty, line.count + 1 + word.count > width {
-          lines.append(line)
-          line = ""
-        }
-        line += (line.isEmpty ? "" : " ") + word
-      }
-      return lines + (line.isEmpty ? [] : [line])
-    }
-    func sideLabel(_ rule: FlowRule) -> String {
-      "\(rule.name) → \(rule.to)"
-        + (rule.effect == .pushes || rule.effect == .removes ? "" : " (\(rule.effect.rawValue))")
-        + (rule.condition.isEmpty ? "" : ": " + rule.condition)
-    }
     let moving = rules.filter { $0.effect != .restores }
     var lines: [String] = []
     for (index, step) in steps.enumerated() {
