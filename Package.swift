@@ -186,7 +186,10 @@ let package = Package(
       exclude: ["Goldens"]),
     .testTarget(
       name: "WorkshopTests",
-      dependencies: ["Workshop", "FlowOwner", "Domain", "Persistence", "TestSupport", "Words"]),
+      dependencies: [
+        "Workshop", "FlowOwner", "Domain", "Persistence", "TestSupport", "Words", "Airline",
+        "Canvas", "Presentation", "Runtime", "Widgets",
+      ]),
     .testTarget(
       name: "EndToEndTests",
       dependencies: [
