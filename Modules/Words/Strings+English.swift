@@ -320,9 +320,14 @@ extension Strings {
       loadingBooking: "Loading your booking…",
       totalPaid: "Total paid",
       seatsBothWays: { outbound, back in
-        [outbound.map { "\($0) out" }, back.map { "\($0) back" }].compactMap { $0 }
-          .joined(separator: ", ")
+        switch (outbound, back) {
+        case (nil, nil): "seats at check-in"
+        case (let outbound?, nil): "\(outbound) out, back at check-in"
+        case (nil, let back?): "out at check-in, \(back) back"
+        case (let outbound?, let back?): "\(outbound) out, \(back) back"
+        }
       },
+      seatAtCheckIn: "seat at check-in",
     ),
     recovery: RecoveryStrings(
       serviceError: { $0.description },

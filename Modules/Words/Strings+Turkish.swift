@@ -307,9 +307,14 @@ extension Strings {
       loadingBooking: "Rezervasyon yükleniyor…",
       totalPaid: "Ödenen toplam",
       seatsBothWays: { outbound, back in
-        [outbound.map { "gidiş \($0)" }, back.map { "dönüş \($0)" }].compactMap { $0 }
-          .joined(separator: ", ")
+        switch (outbound, back) {
+        case (nil, nil): "koltuklar check-in'de"
+        case (let outbound?, nil): "gidiş \(outbound), dönüş check-in'de"
+        case (nil, let back?): "gidiş check-in'de, dönüş \(back)"
+        case (let outbound?, let back?): "gidiş \(outbound), dönüş \(back)"
+        }
       },
+      seatAtCheckIn: "koltuk check-in'de",
     ),
     recovery: RecoveryStrings(
       serviceError: { error in

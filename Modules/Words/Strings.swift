@@ -301,9 +301,12 @@ public struct ConfirmationStrings: Sendable {
   public let paidWith: @Sendable (String) -> String
   public let loadingBooking: String
   public let totalPaid: String
-  /// A passenger's seats on a round trip, outbound then return (either may be missing):
+  /// A passenger's seats on a round trip, outbound then return (one not chosen is given at
+  /// check-in):
   /// "14A out, 22C back".
   public let seatsBothWays: @Sendable (String?, String?) -> String
+  /// A one-way traveller's seat where none was chosen ("seat at check-in").
+  public let seatAtCheckIn: String
 }
 
 /// The texts of service errors, restoring, resuming, the saved booking and the payment ledger.

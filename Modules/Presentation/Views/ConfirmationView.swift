@@ -36,8 +36,9 @@ enum ConfirmationView {
     }
   }
 
-  /// Draws a booking's flights (each direction of a round trip under its name, with its stops),
-  /// passengers (children marked, with seats on each slice, bags, a lap), insurance, the total
+  /// Draws a booking's flights (each direction of a round trip under its name, with its stops,
+  /// and each layover's length between its flights), passengers (children marked, with the seat
+  /// on each slice or "at check-in", bags, a lap), insurance, the total
   /// and the card (brand and last four) from the top of `rect`; returns the row after the last.
   @discardableResult
   static func drawBooking(
@@ -62,7 +63,17 @@ enum ConfirmationView {
           "\(strings.sliceName(index)) · \(slice.origin.code) → \(slice.destination.code) · \(stops)",
           theme.title)
       }
-      for segment in slice.segments {
+      let layovers = slice.layovers
+      for (number, segment) in slice.segments.enumerated() {
+        if number > 0, layovers.indices.contains(number - 1) {
+          let layover = layovers[number - 1]
+          let airport =
+            layover.changesAirport
+            ? "\(layover.arrivalAirport.code)/\(layover.departureAirport.code)"
+            : layover.arrivalAirport.code.description
+          line(
+            "  " + strings.layover(airport, language.duration(minutes: layover.minutes)), theme.dim)
+        }
         // Times are local to each airport; a landing on a later day says the day.
         let landing =
           segment.arrival.day == segment.departure.day
@@ -81,11 +92,14 @@ enum ConfirmationView {
       let child = type == .child ? " · " + strings.passengerTypeName(.child) : ""
       let outbound = booking.extras.seats[passenger.id]
       let back = booking.extras.returnSeats[passenger.id]
+      // A traveller with a seat of their own and none chosen on a flight gets one at check-in.
       let seat: String
-      if offer.isRoundTrip, outbound != nil || back != nil {
+      if type == .infant {
+        seat = ""
+      } else if offer.isRoundTrip {
         seat = " · " + strings.seatsBothWays(outbound?.description, back?.description)
       } else {
-        seat = outbound.map { " · \($0)" } ?? ""
+        seat = " · " + (outbound?.description ?? strings.seatAtCheckIn)
       }
       let bags = booking.extras.bags[passenger.id].map { " · " + strings.bagsCount($0) } ?? ""
       let lap = type == .infant ? " · " + strings.infantOnLap : ""

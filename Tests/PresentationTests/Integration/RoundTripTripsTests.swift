@@ -121,6 +121,13 @@ struct RoundTripTripsTests {
           language == .english ? words : words.replacing("Thu 31 Dec", with: "31 Ara Per")
         #expect(opened.contains(localized), "'\(localized)' in:\n\(opened)")
       }
+      // The child chose no return seat: the booking says it is given at check-in; the return's
+      // connection says how long it waits in Munich.
+      let checkIn =
+        language == .english ? "12B out, back at check-in" : "gidiş 12B, dönüş check-in'de"
+      #expect(opened.contains(checkIn), "\(opened)")
+      let layover = strings.layover("MUC", language.duration(minutes: 60))
+      #expect(opened.contains("  " + layover), "\(opened)")
     }
   }
 }
