@@ -97,9 +97,11 @@ public struct Theme: Hashable, Sendable {
 
   /// The colour theme for a light background: blue and red on the terminal's own colours, the
   /// selection white on blue, the footer in reverse blue, warnings black on yellow. Yellow, cyan
-  /// and green text are unreadable on white, so none of them is a foreground.
+  /// and green text are unreadable on white, so none of them is a foreground; nor is faint text,
+  /// which terminals that fade it into the background draw under 4.5:1 (#777777 on white), so
+  /// secondary text is the terminal's own colour.
   public static let light = Theme(
-    text: .plain, strong: Style(attributes: .bold), dim: Style(attributes: .dim),
+    text: .plain, strong: Style(attributes: .bold), dim: .plain,
     title: Style(attributes: .bold), border: Style(attributes: .dim),
     focusedBorder: Style(foreground: .blue, attributes: .bold),
     selection: Style(foreground: .white, background: .blue),
@@ -112,7 +114,7 @@ public struct Theme: Hashable, Sendable {
     success: Style(attributes: .bold), accent: Style(foreground: .blue),
     emphasis: Style(foreground: .blue, attributes: .bold), header: .plain,
     footer: Style(foreground: .blue, attributes: .reverse), keyHint: Style(attributes: .bold),
-    seatFree: .plain, seatPremium: Style(foreground: .magenta), seatTaken: Style(attributes: .dim),
+    seatFree: .plain, seatPremium: Style(foreground: .magenta), seatTaken: .plain,
     seatSelected: Style(foreground: .black, background: .green),
     seatCursor: Style(attributes: .reverse))
 
@@ -120,9 +122,10 @@ public struct Theme: Hashable, Sendable {
   public static let color = dark
 
   /// The same roles told apart by attributes only: for `NO_COLOR` and terminals without colour.
-  /// The seat cursor is reversed and a chosen seat is not, so the two never look alike.
+  /// The seat cursor is reversed and a chosen seat is not, so the two never look alike. Nothing
+  /// is faint: on a light background a terminal that fades it draws it under 4.5:1.
   public static let monochrome = Theme(
-    text: .plain, strong: Style(attributes: .bold), dim: Style(attributes: .dim),
+    text: .plain, strong: Style(attributes: .bold), dim: .plain,
     title: Style(attributes: .bold), border: .plain, focusedBorder: Style(attributes: .bold),
     selection: Style(attributes: .reverse), selectionStrong: Style(attributes: [.reverse, .bold]),
     field: Style(attributes: [.reverse, .underline]), fieldCursor: Style(attributes: .underline),
@@ -131,6 +134,6 @@ public struct Theme: Hashable, Sendable {
     accent: Style(attributes: .bold), emphasis: Style(attributes: .bold), header: .plain,
     footer: Style(attributes: .reverse), keyHint: Style(attributes: [.reverse, .bold]),
     seatFree: .plain, seatPremium: Style(attributes: .underline),
-    seatTaken: Style(attributes: .dim), seatSelected: Style(attributes: [.bold, .underline]),
+    seatTaken: .plain, seatSelected: Style(attributes: [.bold, .underline]),
     seatCursor: Style(attributes: .reverse))
 }

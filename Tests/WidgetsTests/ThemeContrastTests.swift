@@ -48,6 +48,18 @@ struct RGB: Hashable, CustomStringConvertible {
     copy.blue *= 2.0 / 3
     return copy
   }
+
+  /// Faint as terminals that fade text into its background draw it (xterm.js, iTerm, and the
+  /// terminal the survey measured): each channel moved 7/15 of the way to the background's,
+  /// black on white drawn #777777.
+  func faded(on background: RGB) -> RGB {
+    func toward(_ one: Double, _ other: Double) -> Double { one + (other - one) * 7 / 15 }
+    var copy = self
+    copy.red = toward(red, background.red)
+    copy.green = toward(green, background.green)
+    copy.blue = toward(blue, background.blue)
+    return copy
+  }
 }
 
 extension String {
@@ -55,6 +67,9 @@ extension String {
     String(repeating: "0", count: max(0, width - count)) + self
   }
 }
+
+/// How a terminal draws faint text: not at all, darker, or faded into the background.
+enum Faint: CaseIterable { case none, darker, faded }
 
 /// How a terminal shows a style: its 16 colours, its own foreground and background, and
 /// whether it draws bold as the bright colour and faint as a darker one.
@@ -64,6 +79,8 @@ struct TerminalColors {
   var bright: [RGB]
   var foreground: RGB
   var background: RGB
+  /// The ways it may draw faint: xterm darker (older releases) or faded (the survey's).
+  var faints: [Faint] = [.none, .darker, .faded]
 
   /// xterm's default 16 colours.
   static let xtermNormal: [RGB] = [
@@ -87,7 +104,8 @@ struct TerminalColors {
       foreground: RGB(0xffffff), background: RGB(0x000000)),
   ]
 
-  /// Alacritty's default colours, on a near-black background.
+  /// Alacritty's default colours, on a near-black background; its faint is darker (its dim
+  /// colours).
   static let alacritty = TerminalColors(
     name: "alacritty",
     normal: [
@@ -95,7 +113,8 @@ struct TerminalColors {
     ].map(RGB.init),
     bright: [
       0x6b6b6b, 0xc55555, 0xaac474, 0xfeca88, 0x82b8c8, 0xc28cb8, 0x93d3c3, 0xf8f8f8,
-    ].map(RGB.init), foreground: RGB(0xd8d8d8), background: RGB(0x181818))
+    ].map(RGB.init), foreground: RGB(0xd8d8d8), background: RGB(0x181818),
+    faints: [.none, .darker])
 
   /// The index 0-7 of a colour, nil for the terminal's own.
   static func index(_ color: Color) -> Int? {
@@ -104,17 +123,22 @@ struct TerminalColors {
 
   /// Every (text, background) a terminal of these colours may show for `style`: bold drawn as
   /// the bright colour of the foreground (xterm, urxvt, st) or not (8-colour terminals), faint
-  /// drawn darker (xterm) or not at all, reverse swapping the two after bold.
+  /// drawn darker (xterm), faded into the background, or not at all, reverse swapping the two
+  /// after bold.
   func renderings(of style: Style) -> [(text: RGB, background: RGB)] {
     var result: [(RGB, RGB)] = []
     let bold = style.attributes.contains(.bold)
     for brightens in bold ? [false, true] : [false] {
-      for faints in style.attributes.contains(.dim) ? [false, true] : [false] {
+      for faint in style.attributes.contains(.dim) ? faints : [.none] {
         var text = Self.index(style.foreground).map { normal[$0] } ?? foreground
         if brightens, let index = Self.index(style.foreground) { text = bright[index] }
         var back = Self.index(style.background).map { normal[$0] } ?? background
         if style.attributes.contains(.reverse) { swap(&text, &back) }
-        if faints { text = text.faint }
+        switch faint {
+        case .none: break
+        case .darker: text = text.faint
+        case .faded: text = text.faded(on: back)
+        }
         result.append((text, back))
       }
     }
@@ -151,6 +175,10 @@ struct ThemeContrastTests {
     let bold = TerminalColors.light.renderings(
       of: Style(foreground: .black, background: .cyan, attributes: .bold))
     #expect(bold.map(\.text) == [RGB(0x000000), RGB(0x7f7f7f)])
+    // The survey's 4.48:1: faint black on white, faded, is #777777.
+    let faint = TerminalColors.light.renderings(of: Style(attributes: .dim)).map(\.text)
+    #expect(faint == [RGB(0x000000), RGB(0x000000), RGB(0x777777)])
+    #expect(abs(RGB.contrast(RGB(0x777777), RGB(0xffffff)) - 4.48) < 0.01)
   }
 
   @Test("every role of the light theme is readable in xterm, black on white")
