@@ -258,7 +258,9 @@ extension Strings {
       legend: SeatLegend(
         free: "available", premium: "extra legroom", taken: "taken", chosen: "chosen",
         exitRow: "exit row", rows: "rows"),
-      premiumFrom: { "extra legroom, from \($0)" },
+      availableAt: { "available, \($0)" },
+      premiumAt: { "legroom, \($0)" },
+      noCharge: "no charge",
       infantOnLap: "on a lap",
       seatsAtCheckIn: { "\($0): seats at check-in" },
       priceChangedTitle: "The airline changed the price",

@@ -244,7 +244,9 @@ extension Strings {
       legend: SeatLegend(
         free: "boş", premium: "ekstra alan", taken: "dolu", chosen: "seçili",
         exitRow: "acil çıkış", rows: "sıra"),
-      premiumFrom: { "geniş diz mesafesi, \($0) itibarıyla" },
+      availableAt: { "boş, \($0)" },
+      premiumAt: { "ekstra alan, \($0)" },
+      noCharge: "ücretsiz",
       infantOnLap: "kucakta",
       seatsAtCheckIn: { "\($0): koltuklar check-in'de" },
       priceChangedTitle: "Havayolu fiyatı değiştirdi",

@@ -248,8 +248,11 @@ public struct ExtrasStrings: Sendable {
   public let seatChosenFor: @Sendable (String, String) -> String
   public let bagsCount: @Sendable (Int) -> String
   public let legend: SeatLegend
-  /// The legend's word for seats with more room, with the cheapest of them.
-  public let premiumFrom: @Sendable (String) -> String
+  /// The legend's words for standard seats and for seats with more room, with what they cost
+  /// ("TRY 0–405"), and for seats that cost nothing.
+  public let availableAt: @Sendable (String) -> String
+  public let premiumAt: @Sendable (String) -> String
+  public let noCharge: String
   public let infantOnLap: String
   /// For a connection: the flights whose seats are not chosen here ("LX2578: seats at check-in").
   public let seatsAtCheckIn: @Sendable (String) -> String

@@ -5,14 +5,24 @@ import Words
 
 /// Draws the seat map, bags, insurance and the running estimate, and names their keys.
 enum ExtrasView {
-  /// The legend with what a seat with more room costs from, when the map has such seats.
+  /// The legend with what each kind of seat costs on this map: the cheapest to the dearest
+  /// standard seat, and of the seats with more room, when the map has them.
   static func legend(_ strings: Strings, _ map: SeatMap, _ language: Language) -> SeatLegend {
     var legend = strings.legend
-    let premium = map.seats.filter { $0.kind != .standard }.map(\.price)
-    if let cheapest = premium.min(by: { $0.amount < $1.amount }) {
-      // The amount stays on one line when the legend wraps.
-      let amount = cheapest.formatted(language.moneyStyle).replacing(" ", with: "\u{A0}")
-      legend.premium = strings.premiumFrom(amount)
+    func prices(_ seats: [Seat]) -> String? {
+      let amounts = seats.map(\.price)
+      guard let low = amounts.min(by: { $0.amount < $1.amount }),
+        let high = amounts.max(by: { $0.amount < $1.amount })
+      else { return nil }
+      guard high.amount > 0 else { return strings.noCharge }
+      // The amounts stay on one line when the legend wraps.
+      return Money.briefRange(low, high, language.moneyStyle)?.replacing(" ", with: "\u{A0}")
+    }
+    if let standard = prices(map.seats.filter { $0.kind == .standard }) {
+      legend.free = strings.availableAt(standard)
+    }
+    if let premium = prices(map.seats.filter { $0.kind != .standard }) {
+      legend.premium = strings.premiumAt(premium)
     }
     return legend
   }

@@ -89,7 +89,7 @@ struct LayoutFitTests {
     #expect(side.contains { $0.hasPrefix("[ Continue ]") }, "\(canvas)")
   }
 
-  @Test("the legend takes one row at 100x30, under the map")
+  @Test("the legend prices every kind of seat on one row at 100x30, under the map")
   func legendOnOneRow() async throws {
     let world = TestWorld()
     defer { world.remove() }
@@ -97,9 +97,10 @@ struct LayoutFitTests {
     let canvas = RootView.render(state, width: 100, height: 30, theme: .color)
     let legend = canvas.lines.filter { $0.contains("[ ] available") }
     #expect(legend.count == 1, "\(canvas)")
-    // The amount keeps its space unbroken.
-    #expect(
-      legend.first?.contains("[+] extra legroom, from TRY\u{A0}1,080.00") == true, "\(canvas)")
+    // The amounts keep their space unbroken: standard seats (the front third of the cabin costs
+    // more) and the seats with more room, each from the cheapest to the dearest.
+    #expect(legend.first?.contains("[ ] available, TRY\u{A0}0–405") == true, "\(canvas)")
+    #expect(legend.first?.contains("[+] legroom, TRY\u{A0}1,080–1,260") == true, "\(canvas)")
   }
 
   @Test("the 36-row seat map says how many rows are hidden, and keeps the cursor's row in view")
