@@ -109,7 +109,7 @@ extension Strings {
       tripLabel: "Trip", oneWay: "One way", roundTrip: "Round trip", returnLabel: "Return",
       adultsLabel: "Adults", childrenLabel: "Children", infantsLabel: "Infants",
       adultsNote: "12+", childrenNote: "2-11", infantsNote: "under 2, on a lap",
-      searchButton: "Enter: search",
+      searchButton: "[ Search ]",
       airportPlaceholder: "city, airport or code",
       airportRequired: "Type an airport, a city or a code.",
       unknownAirport: { "No airport matches '\($0)'." },

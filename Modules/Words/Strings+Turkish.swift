@@ -108,7 +108,7 @@ extension Strings {
       tripLabel: "Yolculuk", oneWay: "Tek yön", roundTrip: "Gidiş-dönüş", returnLabel: "Dönüş",
       adultsLabel: "Yetişkin", childrenLabel: "Çocuk", infantsLabel: "Bebek",
       adultsNote: "12+", childrenNote: "2-11 yaş", infantsNote: "2 yaş altı, kucakta",
-      searchButton: "Enter: ara",
+      searchButton: "[ Ara ]",
       airportPlaceholder: "şehir, havalimanı ya da kod",
       airportRequired: "Bir havalimanı, şehir ya da kod yazın.",
       unknownAirport: { "'\($0)' ile eşleşen havalimanı yok." },

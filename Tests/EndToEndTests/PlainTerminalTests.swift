@@ -71,7 +71,7 @@ struct PlainTerminalTests {
     try await terminal.waitFor("the form filled with IST and AMS") { screen in
       Self.field("From", in: screen) == "IST" && Self.field("To", in: screen) == "AMS"
     }
-    try await terminal.press("Enter")
+    try await terminal.press("C-s")
     let results = try await terminal.waitFor("the results") { $0.contains(#/\d+ offers/#) }
     Self.expectWhole(results, "results")
     try await terminal.press("Enter")

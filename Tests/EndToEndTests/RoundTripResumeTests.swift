@@ -38,7 +38,7 @@ struct RoundTripResumeTests {
         && BookingTerminal.field("Children", in: screen) == "1"
         && BookingTerminal.field("Infants", in: screen) == "1"
     }
-    try await terminal.press("Enter")
+    try await terminal.press("C-s")
     try await terminal.waitFor("round-trip results") {
       $0.contains("┌ Results · IST ⇄ AMS") && $0.contains("2 adults, 1 child, 1 infant")
     }

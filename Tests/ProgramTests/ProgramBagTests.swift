@@ -239,7 +239,7 @@ struct ProgramBagTests {
     await run.type("s")
     await run.type("n")
     #expect(run.text.contains("┌ Search flights"), "\(run.text)")
-    await run.press(.enter)
+    await run.press(.control("s"))
     #expect(run.text.contains("┌ Results · "), "\(run.text)")
     await run.chooseOffer()
     let chosen = run.text

@@ -68,7 +68,7 @@ struct ProgramDataDirectoryTests {
     await run.type("ist")
     await run.press(.enter)
     await run.type("ams")
-    await run.press(.enter, .enter)
+    await run.press(.enter, .control("s"))
     #expect(run.text.contains("┌ Results · "), "\(run.text)")
     await run.press(.escape)
     #expect(run.text.contains("┌ Search flights"), "\(run.text)")

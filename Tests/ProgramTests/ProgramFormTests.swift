@@ -22,7 +22,7 @@ struct ProgramFormTests {
     await run.press(.enter)  // Accepts AMS; on to the date.
     await run.press(.control("u"))
     await run.type("2020-01-01")
-    await run.press(.enter)
+    await run.press(.control("s"))
     let screen = run.text
     #expect(screen.contains("No airport matches"), "\(screen)")
     #expect(screen.contains("has passed"), "\(screen)")

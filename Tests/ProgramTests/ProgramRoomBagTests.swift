@@ -171,7 +171,7 @@ struct ProgramRoomBagTests {
     defer { remove(bora) }
     await bora.searchIstanbulToAmsterdam()
     await bora.press(.escape)
-    await bora.press(.enter)
+    await bora.press(.control("s"))
     let said = bora.log.lines.filter {
       $0 == "notice: The room's bag could not be written: No space left on device"
     }

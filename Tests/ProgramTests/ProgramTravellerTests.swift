@@ -37,7 +37,7 @@ struct ProgramTravellerTests {
     await run.press(.enter)
     // The date field has focus, its text selected: typing replaces it.
     await run.type(iso)
-    await run.press(.enter)
+    await run.press(.control("s"))
     #expect(run.text.contains("┌ Results · IST → AMS, \(short)"), "\(run.text)")
     #expect(run.text.contains(#/\d+ offers · sorted by price/#), "\(run.text)")
     await run.type("]")
@@ -76,7 +76,7 @@ struct ProgramTravellerTests {
     #expect(run.text.contains("without \(first)"), "\(run.text)")
     await run.press(.escape)
     #expect(run.text.contains("┌ Search flights"), "\(run.text)")
-    await run.press(.enter)
+    await run.press(.control("s"))
     let again = run.text
     #expect(again.contains("┌ Results · "), "\(again)")
     #expect(again.contains(#/\d+ offers · sorted by price/#), "\(again)")

@@ -41,7 +41,7 @@ final class BenchProgram {
 let wholeBookingKeys: [[Key]] = {
   func typed(_ text: String) -> [Key] { text.map { Key.character($0) } }
   return [
-    typed("ist"), [.enter], typed("ams"), [.enter], [.enter],  // search → results
+    typed("ist"), [.enter], typed("ams"), [.enter], [.control("s")],  // search → results
     [.enter],  // the first offer → passengers
     [.right, .tab], typed("Ada"), [.tab], typed("Lovelace"), [.tab], typed("1990-01-01"), [.tab],
     typed("ada@example.com"), [.tab], typed("+905551234567"), [.tab, .enter],  // → extras

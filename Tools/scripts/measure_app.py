@@ -56,6 +56,7 @@ SETTLE, WINDOW = 1.5, 10.0
 # The day searched: three weeks ahead, inside the bookable window whatever today is.
 DAY = (__import__("datetime").date.today() + __import__("datetime").timedelta(days=21)).isoformat()
 TAB, ENTER, RIGHT = "\t", "\r", "\x1bOC"  # kcuf1 in keypad mode
+CTRL_S = "\x13"  # searches from any field of the form (Enter moves to the next)
 # The test card typed on the payment form, focus left on Pay (Enter pays).
 CARD = ["4242424242424242", TAB, "1230", TAB, "123", TAB]
 
@@ -275,7 +276,7 @@ def search(binary):
 def book_from_search(fd, timeout=15.0):
     """From the search form to "Booked" by keys: IST to AMS for two, the first offer, two
     passengers, a seat and a bag, the test card."""
-    send(fd, ["ist", ENTER, "ams", ENTER, TAB, "+", ENTER])
+    send(fd, ["ist", ENTER, "ams", ENTER, TAB, "+", CTRL_S])
     read_until(fd, b"offers", timeout)
     send(fd, [ENTER])
     read_until(fd, b"Given name", timeout)

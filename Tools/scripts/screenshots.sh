@@ -98,7 +98,7 @@ shoot() {
   xdotool windowfocus --sync "$window" 2>/dev/null || true
   wait_log "$log" "start: booking"
 
-  type_text ist; keys Return; type_text ams; keys Return ctrl+u; type_text "$day"; keys Return
+  type_text ist; keys Return; type_text ams; keys Return ctrl+u; type_text "$day"; keys ctrl+s
   wait_answer "$data/journal.jsonl" offers
   keys Return
   wait_log "$log" "-> \[results, passengers\]"

@@ -129,7 +129,7 @@ private struct KeyRun {
       send(.enter, &state)
     case .searchButton:
       guard state.trips == nil, state.steps.isEmpty else { return }
-      send(.enter, &state)
+      send(.control("s"), &state)
     case .offer(let index):
       guard let results = Self.screen(ResultsFeature.self, state), !results.choosingAirlines,
         !results.showsDetails, results.listed.indices.contains(index)

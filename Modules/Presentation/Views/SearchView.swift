@@ -17,6 +17,10 @@ public enum SearchView {
       let label: String
       var note = ""
       switch field {
+      case .search:
+        form.add(.blank)
+        form.add(.button(strings.searchButton, focused: focused), target: .searchButton)
+        continue
       case .trip:
         form.add(
           .selector(
@@ -62,8 +66,6 @@ public enum SearchView {
         }
       }
     }
-    form.add(.blank)
-    form.add(.text(strings.searchButton, theme.dim), target: .searchButton)
     form.draw(on: &canvas, in: rect.inset(by: 0), theme: theme)
   }
 
@@ -72,28 +74,23 @@ public enum SearchView {
       KeyHint("F1", strings.hintHelp), KeyHint("^C", strings.hintQuit),
       KeyHint("^T", strings.trips.hintTrips),
     ]
+    // As in the other forms: Enter goes field by field and searches from the button; Ctrl-S
+    // searches from any field.
+    let moves = [KeyHint("Tab/Enter", strings.hintNext), KeyHint("^S", strings.hintSubmit)]
     switch state.focus {
+    case .search:
+      return [KeyHint("Enter", strings.hintSubmit), KeyHint("Tab", strings.hintNext)] + end
     case .date, .returning:
-      return [
-        KeyHint("Enter", strings.hintSubmit), KeyHint("+/-", strings.hintDate),
-        KeyHint("PgUp/PgDn", strings.hintMonth), KeyHint("Tab", strings.hintNext),
+      return moves + [
+        KeyHint("+/-", strings.hintDate), KeyHint("PgUp/PgDn", strings.hintMonth),
       ] + end
     case .trip:
-      return [
-        KeyHint("Enter", strings.hintSubmit), KeyHint("←→", strings.hintChange),
-        KeyHint("Tab", strings.hintNext),
-      ] + end
+      return moves + [KeyHint("←→", strings.hintChange)] + end
     case .adults, .children, .infants:
-      return [
-        KeyHint("Enter", strings.hintSubmit), KeyHint("+/-", strings.hintChange),
-        KeyHint("Tab", strings.hintNext),
-      ] + end
+      return moves + [KeyHint("+/-", strings.hintChange)] + end
     case .origin, .destination:
-      // Enter takes a suggestion there; Ctrl-S searches with the one highlighted.
-      return [
-        KeyHint("Enter", strings.hintSubmit), KeyHint("Tab", strings.hintNext),
-        KeyHint("↑↓", strings.hintSelect), KeyHint("^S", strings.hintSubmit),
-      ] + end
+      // Enter and Tab take the highlighted suggestion; Ctrl-S searches with it.
+      return moves + [KeyHint("↑↓", strings.hintSelect)] + end
     }
   }
 }

@@ -39,8 +39,8 @@ extension BookingTerminal {
     return try await waitForResults()
   }
 
-  /// Fills IST → AMS for `passengers` adults on the search form and presses Enter, without
-  /// waiting for what comes next.
+  /// Fills IST → AMS for `passengers` adults on the search form and searches (Ctrl-S: Enter
+  /// moves on to the next field), without waiting for what comes next.
   func submitIstanbulToAmsterdam(passengers: Int) async throws {
     try await waitFor("┌ Search flights", "From")
     try await type("ist")
@@ -55,7 +55,7 @@ extension BookingTerminal {
       Self.field("From", in: screen) == "IST" && Self.field("To", in: screen) == "AMS"
         && Self.field("Adults", in: screen) == String(passengers)
     }
-    try await press("Enter")
+    try await press("C-s")
   }
 
   /// The first word after a form label at the start of a panel row ("│From          IST ..."),

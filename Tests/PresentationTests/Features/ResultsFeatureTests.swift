@@ -220,7 +220,7 @@ struct ResultsRowTests {
     await drive(
       &state,
       keys("ist") + [.key(.enter)] + keys("ams") + [.key(.enter), .key(.control("u"))]
-        + keys("2026-12-24") + [.key(.enter)], world)
+        + keys("2026-12-24") + [.key(.control("s"))], world)
     let id = try #require(state.steps.last?.id)
     let ist = try #require(world.environment.airports.airport(IATACode("IST")))
     let ams = try #require(world.environment.airports.airport(IATACode("AMS")))

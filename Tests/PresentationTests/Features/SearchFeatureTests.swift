@@ -78,7 +78,7 @@ struct SearchFeatureTests {
     let criteria = try SearchCriteria(
       origin: IATACode("IST"), destination: IATACode("MUC"), departure: today.adding(days: 1),
       party: .adults(2))
-    store.send(.key(.enter)) { $0.output = .submitted(criteria) }
+    store.send(.key(.control("s"))) { $0.output = .submitted(criteria) }
     store.finish()
   }
 
@@ -92,9 +92,9 @@ struct SearchFeatureTests {
     form.focus = .date
     SearchFeature.refresh(&form, airports: airports)
     let store = makeStore(form)
-    // Enter on the date submits: focus goes to the first field with a message, its text kept
+    // Ctrl-S on the date submits: focus goes to the first field with a message, its text kept
     // and not selected (unlike Tab, which selects the field it reaches).
-    store.send(.key(.enter)) {
+    store.send(.key(.control("s"))) {
       $0.state.errors = [
         .origin: "No airport matches 'zzzz'.",
         .date: "That day has passed: pick 2026-11-29 or later.",
@@ -116,7 +116,7 @@ struct SearchFeatureTests {
       $0.state.focus = .destination
       $0.state.destination.selectAll()
     }
-    store.send(.key(.enter)) {
+    store.send(.key(.control("s"))) {
       $0.state.errors = [
         .destination: "From and To are the same airport.",
         .date: "That day has passed: pick 2026-11-29 or later.",
@@ -268,7 +268,7 @@ struct SearchFeatureTests {
       origin: IATACode("IST"), destination: IATACode("MUC"),
       departure: CalendarDay(iso: "2026-12-24"), returning: CalendarDay(iso: "2027-02-01"),
       party: Party(adults: 2, children: 1, infants: 1))
-    store.send(.key(.enter)) { $0.output = .submitted(criteria) }
+    store.send(.key(.control("s"))) { $0.output = .submitted(criteria) }
     store.finish()
   }
 
@@ -279,7 +279,7 @@ struct SearchFeatureTests {
     form.returning.setText("2026-12-01")
     form.returnChosen = true
     let store = makeStore(form)
-    store.send(.key(.enter)) {
+    store.send(.key(.control("s"))) {
       $0.state.errors = [
         .returning: "Before the departure: pick 2026-12-24 or later."
       ]
@@ -312,7 +312,7 @@ struct SearchFeatureTests {
     let criteria = try SearchCriteria(
       origin: IATACode("IST"), destination: IATACode("MUC"),
       departure: CalendarDay(iso: "2026-12-25"), party: .one)
-    store.send(.key(.enter)) { $0.output = .submitted(criteria) }
+    store.send(.key(.control("s"))) { $0.output = .submitted(criteria) }
     // Round trip again: the chosen return is where it was.
     store.send(.key(.right)) {
       $0.state.roundTrip = true
@@ -331,7 +331,7 @@ struct SearchFeatureTests {
     form.adults.setText("2")
     form.infants.setText("3")
     let store = makeStore(form)
-    store.send(.key(.enter)) {
+    store.send(.key(.control("s"))) {
       $0.state.errors = [
         .returning: "Flights can be booked up to 355 days ahead: until 2027-11-19.",
         .infants: "No more infants than adults: each sits on an adult's lap.",
@@ -355,7 +355,7 @@ struct SearchFeatureTests {
       $0.state.children.selectAll()
     }
     store.send(.key(.character("7"))) { $0.state.children.setText("7") }
-    store.send(.key(.enter)) {
+    store.send(.key(.control("s"))) {
       $0.state.errors = [
         .returning: "Flights can be booked up to 355 days ahead: until 2027-11-19.",
         .children: "1 to 9 seats: adults and children together.",
@@ -368,7 +368,7 @@ struct SearchFeatureTests {
     noAdult.adults.setText("0")
     noAdult.returning.setText("x")  // one way: the return is not judged
     let alone = makeStore(noAdult)
-    alone.send(.key(.enter)) {
+    alone.send(.key(.control("s"))) {
       $0.state.errors = [.adults: "At least one adult (12 or older) travels."]
     }
     alone.finish()
@@ -383,7 +383,7 @@ struct SearchFeatureTests {
     form.adults.setText("1")
     form.children.setText("9")
     form.infants.setText("2")
-    _ = SearchFeature.reduce(&form, .key(.enter), airports: airports, strings: .turkish)
+    _ = SearchFeature.reduce(&form, .key(.control("s")), airports: airports, strings: .turkish)
     #expect(
       form.errors == [
         .returning: "Gidişten önce: 2026-12-24 ya da sonrasını seçin.",
@@ -418,14 +418,17 @@ struct SearchFeatureTests {
     let form = SearchFeature.State(today: today, criteria: oneWay)
     #expect(
       !form.roundTrip
-        && form.fieldOrder == [.trip, .origin, .destination, .date, .adults, .children, .infants])
+        && form.fieldOrder == [
+          .trip, .origin, .destination, .date, .adults, .children, .infants, .search,
+        ])
     #expect([form.adults.text, form.children.text, form.infants.text] == ["3", "0", "0"])
     // Submitted as it stands, each form gives back its criteria.
     for (criteria, filled) in [
       (round, SearchFeature.State(today: today, criteria: round)), (oneWay, form),
     ] {
       var state = filled
-      let reply = SearchFeature.reduce(&state, .key(.enter), airports: airports, strings: strings)
+      let reply = SearchFeature.reduce(
+        &state, .key(.control("s")), airports: airports, strings: strings)
       #expect(reply.output == .submitted(criteria))
     }
   }

@@ -62,7 +62,7 @@ struct GoldenTests {
 
   let searchKeys: [RootFeature.Action] =
     keys("ist") + [.key(.enter)] + keys("ams") + [.key(.enter), .key(.control("u"))]
-    + keys("2026-12-24") + [.key(.tab), .key(.character("+")), .key(.enter)]
+    + keys("2026-12-24") + [.key(.tab), .key(.character("+")), .key(.control("s"))]
 
   func render(_ state: RootFeature.State, _ name: String, mask: [String: String] = [:]) {
     for (width, height) in Self.sizes {
@@ -102,7 +102,8 @@ struct GoldenTests {
     await drive(&state, keys("ist"), world)
     render(state, "search-suggestions")
     await drive(
-      &state, [.key(.enter)] + keys("zzz") + [.key(.tab), .key(.tab), .key(.tab), .key(.enter)],
+      &state,
+      [.key(.enter)] + keys("zzz") + [.key(.tab), .key(.tab), .key(.tab), .key(.control("s"))],
       world)
     render(state, "search-errors")
     await drive(&state, [.key(.function(1))], world)
@@ -254,12 +255,13 @@ struct PartyGoldenTests {
     for language in [Language.english, .turkish] {
       let suffix = language == .english ? "" : "-tr"
       var state = RootFeature.State(now: TestWorld.start, language: language)
-      // Round trip: Shift-Tab back to Trip, Space (the return a week on), Shift-Tab round to the
-      // infants.
+      // Round trip: Shift-Tab back to Trip, Space (the return a week on), Shift-Tab round past
+      // the Search button to the infants.
       await drive(&state, partyKeys, world)
       await drive(
         &state,
-        Array(repeating: .key(.backTab), count: 6) + [.key(.character(" ")), .key(.backTab)],
+        Array(repeating: .key(.backTab), count: 6)
+          + [.key(.character(" ")), .key(.backTab), .key(.backTab)],
         world)
       #expect(state.search.roundTrip && state.search.focus == .infants)
       render(state, "search-round-trip\(suffix)")
@@ -269,13 +271,13 @@ struct PartyGoldenTests {
       await drive(
         &wrong,
         [.key(.control("u"))] + keys("3") + [.key(.backTab), .key(.backTab), .key(.backTab)]
-          + [.key(.control("u"))] + keys("2026-12-20") + [.key(.enter)], world)
+          + [.key(.control("u"))] + keys("2026-12-20") + [.key(.control("s"))], world)
       #expect(wrong.steps.isEmpty && wrong.search.errors.count == 2, "\(wrong.search.errors)")
       render(wrong, "search-party-errors\(suffix)")
 
       // One way, to the passengers: a row per traveller, adults first, each headed by its type.
       var oneWay = RootFeature.State(now: TestWorld.start, language: language)
-      await drive(&oneWay, partyKeys + [.key(.enter), .key(.enter)], world)
+      await drive(&oneWay, partyKeys + [.key(.control("s")), .key(.enter)], world)
       #expect(oneWay.current == .passengers)
       render(oneWay, "passengers-party\(suffix)")
     }

@@ -12,7 +12,7 @@ struct ListViewAcrossDaysTests {
     await drive(
       &state,
       keys("ist") + [.key(.enter)] + keys("ams") + [.key(.enter), .key(.control("u"))]
-        + keys("2026-12-24") + [.key(.enter)], world)
+        + keys("2026-12-24") + [.key(.control("s"))], world)
     return state
   }
 

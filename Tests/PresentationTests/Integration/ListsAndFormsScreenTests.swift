@@ -16,12 +16,12 @@ struct ListsAndFormsScreenTests {
 
   let searchKeys: [RootFeature.Action] =
     keys("ist") + [.key(.enter)] + keys("ams") + [.key(.enter), .key(.control("u"))]
-    + keys("2026-12-24") + [.key(.tab), .key(.character("+")), .key(.enter)]
+    + keys("2026-12-24") + [.key(.tab), .key(.character("+")), .key(.control("s"))]
 
   /// A round trip, 24 to 31 Dec, for one.
   let roundTripKeys: [RootFeature.Action] =
     [.key(.backTab), .key(.character(" ")), .key(.tab)] + keys("ist") + [.key(.enter)]
-    + keys("ams") + [.key(.enter), .key(.control("u"))] + keys("2026-12-24") + [.key(.enter)]
+    + keys("ams") + [.key(.enter), .key(.control("u"))] + keys("2026-12-24") + [.key(.control("s"))]
 
   let fillPassengers: [RootFeature.Action] =
     [.key(.right), .key(.tab)] + keys("Ada") + [.key(.tab)] + keys("Lovelace") + [.key(.tab)]

@@ -15,7 +15,7 @@ struct PasteAndAltKeyTests {
     await drive(
       &state,
       keys("ist") + [.key(.enter)] + keys("ams") + [.key(.enter), .key(.control("u"))]
-        + keys("2026-12-24") + [.key(.tab), .key(.character("+")), .key(.enter)], world)
+        + keys("2026-12-24") + [.key(.tab), .key(.character("+")), .key(.control("s"))], world)
     return state
   }
 

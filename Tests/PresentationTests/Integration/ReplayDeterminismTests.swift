@@ -47,7 +47,7 @@ struct ReplayDeterminismTests {
     var state = start
     let actions: [RootFeature.Action] =
       keys("ist") + [.key(.enter)] + keys("ams") + [.key(.enter), .key(.control("u"))]
-      + keys("2026-12-24") + [.key(.tab), .key(.character("+")), .key(.enter), .key(.enter)]
+      + keys("2026-12-24") + [.key(.tab), .key(.character("+")), .key(.control("s")), .key(.enter)]
       + [.key(.right), .key(.tab)] + keys("Ada") + [.key(.tab)] + keys("Lovelace") + [.key(.tab)]
       + keys("1985-12-10") + [.key(.tab), .key(.right), .key(.tab)] + keys("Grace")
       + [.key(.tab)] + keys("Hopper") + [.key(.tab)] + keys("1986-12-09") + [.key(.tab)]

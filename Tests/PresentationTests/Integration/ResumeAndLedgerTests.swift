@@ -84,14 +84,14 @@ struct ResumeAndLedgerTests {
     #expect(state.keepsSavedSession)
     let search =
       keys("ist") + [.key(.enter)] + keys("ams") + [.key(.enter), .key(.control("u"))]
-      + keys("2026-12-24") + [.key(.enter)]
+      + keys("2026-12-24") + [.key(.control("s"))]
     await drive(&state, search, world)
     #expect(state.shell.modal == .confirmDiscard && state.flow.path.isEmpty)
     let asking = RootView.render(state, width: 100, height: 30, theme: .monochrome)
     #expect(asking.description.contains("Discard the booking waiting at payment?"), "\(asking)")
     await drive(&state, [.key(.character("n"))], world)
     #expect(state.shell.modal == nil && state.flow.path.isEmpty && state.keptSession == .payment)
-    await drive(&state, [.key(.enter), .key(.character("y"))], world)
+    await drive(&state, [.key(.control("s")), .key(.character("y"))], world)
     #expect(state.current == .results && state.keptSession == nil && !state.keepsSavedSession)
   }
 
@@ -102,7 +102,7 @@ struct ResumeAndLedgerTests {
     var state = RootFeature.State(now: TestWorld.start, keptSession: .payment)
     let search =
       keys("ist") + [.key(.enter)] + keys("ams") + [.key(.enter), .key(.control("u"))]
-      + keys("2026-12-24") + [.key(.enter)]
+      + keys("2026-12-24") + [.key(.control("s"))]
     await drive(&state, search, world)
     #expect(state.shell.modal == .confirmDiscard)
     let asking = RootView.render(state, width: 100, height: 30, theme: .monochrome)
@@ -120,7 +120,7 @@ struct ResumeAndLedgerTests {
     await drive(
       &state,
       keys("ist") + [.key(.enter)] + keys("ams") + [.key(.enter), .key(.control("u"))]
-        + keys("2026-12-24") + [.key(.enter)], world)
+        + keys("2026-12-24") + [.key(.control("s"))], world)
     #expect(state.shell.modal == nil && state.current == .results && state.keptSession == nil)
   }
 

@@ -16,7 +16,7 @@ struct RootFeatureTests {
     await drive(
       &state,
       keys("ist") + [.key(.enter)] + keys("ams") + [.key(.enter), .key(.control("u"))]
-        + keys("2026-12-24") + [.key(.tab), .key(.character("+")), .key(.enter)], world)
+        + keys("2026-12-24") + [.key(.tab), .key(.character("+")), .key(.control("s"))], world)
     return state
   }
 
@@ -234,7 +234,7 @@ struct RootFeatureTests {
       &state,
       keys("ist") + [.key(.enter)] + keys("ams") + [.key(.enter), .key(.control("u"))]
         + keys("2026-12-24") + [.key(.tab), .key(.tab), .key(.tab), .key(.character("+"))]
-        + [.key(.enter)], world)
+        + [.key(.control("s"))], world)
     #expect(state.current == .results)
     // The rows follow the party: the adult, then the infant (Miss or Mstr: two steps to Mstr).
     await drive(

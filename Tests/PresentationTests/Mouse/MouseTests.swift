@@ -53,7 +53,7 @@ struct MouseTests {
       &state,
       [.key(.resize(width: width, height: height))] + keys("ist") + [.key(.enter)] + keys("ams")
         + [.key(.enter), .key(.control("u"))] + keys("2026-12-24")
-        + [.key(.tab), .key(.character("+")), .key(.enter)], world)
+        + [.key(.tab), .key(.character("+")), .key(.control("s"))], world)
     return state
   }
 
@@ -342,7 +342,7 @@ struct MouseTests {
     let adults = try #require(Self.spot("Adults", in: state))
     await drive(&state, [Self.click(adults)], world)
     #expect(state.search.focus == .adults)
-    let search = try #require(Self.spot("Enter: search", in: state))
+    let search = try #require(Self.spot("[ Search ]", in: state))
     await drive(&state, [Self.click(search)], world)
     #expect(state.current == .results)
   }

@@ -134,7 +134,7 @@ struct RecordingPrivacyTests {
       &form,
       keys("ist") + [.key(.enter)] + keys("ams") + [.key(.enter), .key(.control("u"))]
         + keys("2026-12-24"), world)
-    let loading = pressedWithoutAnswer(form, [.enter], world)
+    let loading = pressedWithoutAnswer(form, [.control("s")], world)
     #expect(loading.isBusy && loading.current == .results, "results are not loading")
     let draft = try await world.draft()
     let extras = try await restored(.extras(draftID: draft.id), world)

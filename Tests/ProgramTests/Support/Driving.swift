@@ -86,7 +86,7 @@ extension Driving {
       await press(.tab)
       for _ in 1..<passengers { await type("+") }
     }
-    await press(.enter)
+    await press(.control("s"))
   }
 
   /// The first offer chosen; at passengers.

@@ -45,7 +45,7 @@ struct UnsavableDataTests {
     try await app.type("ist")
     try await app.press("Enter")
     try await app.type("ams")
-    try await app.press("Enter", "Enter")
+    try await app.press("Enter", "C-s")
     try await app.waitFor("the results panel") { $0.contains("┌ Results · ") }
     try await Task.sleep(for: .milliseconds(300))
     try await app.press("Escape")

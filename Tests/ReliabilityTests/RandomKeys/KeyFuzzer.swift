@@ -139,20 +139,23 @@ struct KeyFuzzer {
         random.chance(0.8)
         ? form.today.adding(days: random.int(-3...400)).iso
         : random.pick(["2026-02-30", "tomorrow", "2026-13-01", "1-1-1", ""])
-      return [.control("u")] + typed(date) + random.pick([[.enter], [.tab], [.enter], []])
+      return [.control("u")] + typed(date)
+        + random.pick([[.enter], [.tab], [.enter], [.control("s")], [.control("s")], []])
     case .adults:
       // Mostly one or two passengers: nine take many more keys to fill in.
       return random.pick([
         [.character("+")], [.character("-")], [.character("-")], [.enter], [.enter],
         [.backspace, .character("1")], [.backspace, .character("2")],
-        [.backspace, .character("0")], [.tab],
+        [.backspace, .character("0")], [.tab], [.control("s")],
       ])
     case .children, .infants:
       // Mostly none, now and then one, sometimes more than the party allows.
       return random.pick([
         [.enter], [.enter], [.tab], [.tab], [.character("-")], [.character("+")],
-        [.backspace, .character("0")], [.backspace, .character("3")],
+        [.backspace, .character("0")], [.backspace, .character("3")], [.control("s")],
       ])
+    case .search:
+      return random.pick([[.enter], [.enter], [.tab]])
     }
   }
 

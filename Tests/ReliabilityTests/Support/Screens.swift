@@ -49,7 +49,7 @@ extension TmuxPane {
     try await waitFor("IST and AMS in the form") { screen in
       screen.contains(#/From +IST/#) && screen.contains(#/To +AMS/#)
     }
-    try await press("Enter")
+    try await press("C-s")
     return try await waitFor("the results list", Screens.isResults)
   }
 }

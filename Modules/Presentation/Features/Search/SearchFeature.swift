@@ -8,10 +8,10 @@ import Words
 /// The search form, the root under the path: one way or round trip, origin and destination
 /// with autocomplete, the dates, and the party (adults, children, infants).
 public enum SearchFeature {
-  /// The form's fields, in Tab order (the return only for a round trip). The form opens at the
-  /// origin; the trip type is above it.
+  /// The form's fields, in Tab order (the return only for a round trip), and its Search button
+  /// last. The form opens at the origin; the trip type is above it.
   public enum Field: Int, Hashable, Sendable, CaseIterable {
-    case trip, origin, destination, date, returning, adults, children, infants
+    case trip, origin, destination, date, returning, adults, children, infants, search
 
     /// The party's counts.
     public static let party: [Field] = [.adults, .children, .infants]
@@ -164,12 +164,14 @@ public enum SearchFeature {
       state.suggestion = max(state.suggestion - 1, 0)
       return .handled
     case .enter:
-      if !suggestions.isEmpty {
-        acceptSuggestion(&state, suggestions)
-        move(&state, to: order[min(position + 1, order.count - 1)])
-        return .handled
+      // As in the other forms: Enter takes the highlighted airport and goes field by field, and
+      // searches from the Search button (Ctrl-S from any field).
+      guard state.focus != .search else {
+        return submit(&state, airports: airports, strings: strings)
       }
-      return submit(&state, airports: airports, strings: strings)
+      acceptSuggestion(&state, suggestions)
+      move(&state, to: order[min(position + 1, order.count - 1)])
+      return .handled
     case .control("s"):
       // The whole form from any field: the airport highlighted for a field being typed is
       // taken, as Tab would.
@@ -408,11 +410,11 @@ public enum SearchFeature {
 }
 
 extension SearchFeature.State {
-  /// The text field for `field` (nil for the trip type, which is a choice).
+  /// The text field for `field` (nil for the trip type, which is a choice, and the button).
   public subscript(field: SearchFeature.Field) -> TextField? {
     get {
       switch field {
-      case .trip: nil
+      case .trip, .search: nil
       case .origin: origin
       case .destination: destination
       case .date: date
@@ -425,7 +427,7 @@ extension SearchFeature.State {
     set {
       guard let newValue else { return }
       switch field {
-      case .trip: break
+      case .trip, .search: break
       case .origin: origin = newValue
       case .destination: destination = newValue
       case .date: date = newValue
