@@ -169,11 +169,22 @@ struct BagPaymentTests {
 
   @Test("a forgotten field is not an error: the screen is drawn, Pay does nothing, nothing is said")
   func aForgottenFieldIsNotAnError() async throws {
+    try await forgottenField(paidWith: .enter)
+  }
+
+  @Test("Ctrl-S, which the footer names for Pay, meets the same guard: nothing paid, nothing said")
+  func controlSMeetsTheSameGuard() async throws {
+    try await forgottenField(paidWith: .control("s"))
+  }
+
+  /// The card typed and `key` pressed at a payment whose passengers screen's writes were
+  /// forgotten.
+  func forgottenField(paidWith key: Key) async throws {
     let payments = Payments()
     // The passengers screen's writes forgotten: contactEmail (and the draft) stay nil.
     var root = await opened(bagAtPayment(skipping: .passengersScreen), payments: payments)
     #expect(root.state.bag.contactEmail == nil)
-    await root.send(Self.cardTyped + [.key(.enter)])
+    await root.send(Self.cardTyped + [.key(key)])
     await root.deliverAll()
     let payment = try #require(root.state.shown?.screen.state(PaymentFeature.self))
     #expect(payment.focus == .pay && !payment.number.text.isEmpty, "the card is typed, on Pay")

@@ -25,9 +25,9 @@ extension BagRootFeature {
     }
     if state.bag.currentIsEmpty {
       // The screen reads nil everywhere: Pay, like every button on it, does nothing.
-      if key == .enter { return .none }
+      if key == .enter || key == .control("s") { return .none }
     } else if let entry = state.shown {
-      if key == .enter, paysNow(entry), state.bag.payBlocker != nil {
+      if paysNow(entry, key), state.bag.payBlocker != nil {
         // `guard let quote = bag.quote, let price = bag.totalPrice, let email =
         // bag.contactEmail else { return }`: the Pay button does nothing.
         return .none
@@ -54,11 +54,13 @@ extension BagRootFeature {
     return bagKey(&state, key, environment)
   }
 
-  /// Whether `key` Enter on `entry` would pay: the payment screen with Pay focused, not paying
-  /// already and its price still held.
-  private static func paysNow(_ entry: StepEntry) -> Bool {
-    guard let payment = entry.screen.state(PaymentFeature.self) else { return false }
-    return payment.focus == .pay && !payment.paying && !payment.repricing
+  /// Whether `key` on `entry` would pay: the payment screen, not paying already and its price
+  /// still held, with Enter on Pay or Ctrl-S from any field.
+  private static func paysNow(_ entry: StepEntry, _ key: Key) -> Bool {
+    guard let payment = entry.screen.state(PaymentFeature.self), !payment.paying,
+      !payment.repricing
+    else { return false }
+    return key == .control("s") || (key == .enter && payment.focus == .pay)
   }
 
   /// The keys no screen took: Back, the boxes, the promo code, saving the travellers.
