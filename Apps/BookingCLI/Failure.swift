@@ -26,6 +26,9 @@ enum ExitCode: Int32, CaseIterable {
   /// is refused as unsafe (a symbolic link, another user's folder, a folder others can write, a
   /// folder above it another user could change).
   case cannotUseData = 73
+  /// Standard output could not be written (a full disk, `> /dev/full`). A reader that went
+  /// away (`| head -1`) is not this: the command then ends quietly by SIGPIPE, as git does.
+  case ioError = 74
   /// Try again later: a command that writes found the data directory locked by another process
   /// (the app is open); or a payment was taken and its booking could not be saved yet.
   case temporary = 75
@@ -39,6 +42,7 @@ enum ExitCode: Int32, CaseIterable {
     case .notFound: "notFound"
     case .refused: "refused"
     case .cannotUseData: "cannotUseData"
+    case .ioError: "ioError"
     case .temporary: "temporary"
     }
   }
@@ -60,6 +64,9 @@ enum ExitCode: Int32, CaseIterable {
     case .cannotUseData:
       "the data directory cannot be created or written (a full disk, a read-only file "
         + "system), or it is unsafe (a link, another user's, writable by others)"
+    case .ioError:
+      "standard output could not be written (a full disk); a reader that goes away (| head) "
+        + "ends the command quietly by SIGPIPE instead, 141 in the shell, as git"
     case .temporary:
       "try again later: the airline stayed busy with other bookings for longer than a "
         + "command waits (5 s), or a payment taken whose booking could not be saved (run the "

@@ -63,9 +63,17 @@ struct Invocation {
         guard inline == nil else { throw .usage("\(name) takes no value") }
         invocation.switches.insert(name)
       } else {
+        if let command, CommandHelp.text(command) == nil {
+          throw BookingCLI.unknownCommand(command)
+        }
+        let known =
+          globalValueOptions.union(valueOptions(command)).union(globalSwitches)
+          .union(switches(command))
+        let guess = CommandHelp.nearest(name, in: known.filter { $0.hasPrefix("--") })
         throw .usage(
           "unknown option '\(argument)'" + (command.map { " for \($0)" } ?? "")
-            + "; see booking-cli --help")
+            + (guess.map { "; did you mean \($0)?" } ?? "")
+            + " (booking-cli \(command.map { "\($0) " } ?? "")--help lists the options)")
       }
     }
     return invocation

@@ -12,23 +12,77 @@
 
 /// What a command prints: one JSON document with `--json`, else aligned text.
 enum Output {
-  /// Writes `text` to standard error.
+  /// Writes `text` to standard error. A failure here has nowhere to be told: it is dropped.
   static func error(_ text: String) {
-    let bytes = Array(text.utf8)
+    _ = writeAll(Array(text.utf8), to: 2)
+  }
+
+  /// Writes `text` to standard output at once, unbuffered, so a failed write is known where it
+  /// happens. A reader that went away (`| head -1`) ends the process quietly by SIGPIPE, as git
+  /// ends; any other failure (a full disk, `> /dev/full`) ends it with 74 and a line on stderr.
+  static func put(_ text: String) {
+    if let code = writeAll(Array(text.utf8), to: 1) { outputFailed(code) }
+  }
+
+  /// `text` and a newline on standard output, as `put` writes.
+  static func line(_ text: String = "") { put(text + "\n") }
+
+  /// Ends the process for a write to standard output that failed with `code`.
+  static func outputFailed(_ code: Int32) -> Never {
+    if code == EPIPE {
+      // SIGPIPE is ignored while a command works, so a payment is never cut off half-way; its
+      // default action now ends the process as a closed pipe ends git, 141 in the shell.
+      signal(SIGPIPE, SIG_DFL)
+      raise(SIGPIPE)
+      exit(128 + SIGPIPE)
+    }
+    error("booking-cli: standard output could not be written: \(String(cString: strerror(code)))\n")
+    exit(ExitCode.ioError.rawValue)
+  }
+
+  /// Writes all of `bytes` to `descriptor`, waiting while a non-blocking one is full; the
+  /// `errno` of a write that failed, nil when all were written.
+  private static func writeAll(_ bytes: [UInt8], to descriptor: Int32) -> Int32? {
     var offset = 0
     while offset < bytes.count {
       let written = bytes.withUnsafeBytes { buffer in
-        write(2, buffer.baseAddress.map { $0 + offset }, buffer.count - offset)
+        write(descriptor, buffer.baseAddress.map { $0 + offset }, buffer.count - offset)
       }
-      if written < 0, errno == EINTR { continue }
-      guard written > 0 else { return }
+      if written < 0 {
+        let code = errno
+        if code == EINTR { continue }
+        if code == EAGAIN || code == EWOULDBLOCK {
+          var ready = pollfd(fd: descriptor, events: Int16(POLLOUT), revents: 0)
+          _ = poll(&ready, 1, -1)
+          continue
+        }
+        return code
+      }
+      guard written > 0 else { return EIO }
       offset += written
     }
+    return nil
   }
 
   /// `value` as one JSON document (keys sorted, indented) on standard output.
   static func json(_ value: some Encodable) throws(Failure) {
-    print(String(decoding: try encoded(value), as: UTF8.self))
+    var text = try encoded(value)
+    text.append(UInt8(ascii: "\n"))
+    if let code = writeAll(text, to: 1) { outputFailed(code) }
+  }
+
+  /// `value` as one line of compact JSON (keys sorted) on standard output: `--json-lines`.
+  static func jsonLine(_ value: some Encodable) throws(Failure) {
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+    var text: [UInt8]
+    do {
+      text = Array(try encoder.encode(value))
+    } catch {
+      throw Failure(code: .badData, message: "could not write JSON: \(error)")
+    }
+    text.append(UInt8(ascii: "\n"))
+    if let code = writeAll(text, to: 1) { outputFailed(code) }
   }
 
   /// `value` as the JSON text every document here is written as: keys sorted, slashes as they
@@ -111,7 +165,7 @@ enum Output {
       column == cells.count - 1 || !widths.indices.contains(column)
         ? cell : cell.padding(widths[column])
     }
-    print(padded.joined(separator: "  "))
+    line(padded.joined(separator: "  "))
   }
 
   /// `failure` as `{"error": {"code": 64, "kind": "usage", "message": "..."}}` on standard
@@ -146,12 +200,12 @@ enum Output {
         bytes.append(byte)
         if byte == UInt8(ascii: "\n") { bytes += [UInt8(ascii: " "), UInt8(ascii: " ")] }
       }
-      print(String(decoding: bytes, as: UTF8.self), terminator: "")
+      if let code = writeAll(bytes, to: 1) { outputFailed(code) }
       count += 1
     }
 
     /// Ends the array.
-    func finish() { print(count == 0 ? "[]" : "\n]") }
+    func finish() { Output.line(count == 0 ? "[]" : "\n]") }
   }
 
   /// `rows` under `header`, each column as wide as its widest cell, two spaces between.
@@ -160,6 +214,7 @@ enum Output {
     let widths = header.indices.map { column in
       all.map { $0.indices.contains(column) ? $0[column].count : 0 }.max() ?? 0
     }
+    var text = ""
     for row in all {
       let cells = row.enumerated().map { column, cell in
         column == row.count - 1 ? cell : cell.padding(widths[column])
@@ -167,28 +222,31 @@ enum Output {
       // A row whose last cells are empty (a round trip's second row) ends at its last text.
       var line = cells.joined(separator: "  ")
       while line.last == " " { line.removeLast() }
-      print(line)
+      text += line + "\n"
     }
+    put(text)
   }
 
   /// `text` in lines of at most `width` characters (by default 100, a projector's width),
   /// broken at spaces.
   static func paragraph(_ text: String, width: Int = 100) {
+    var lines: [String] = []
     var line = ""
     for word in text.split(separator: " ") {
       if !line.isEmpty, line.count + 1 + word.count > width {
-        print(line)
+        lines.append(line)
         line = ""
       }
       line += (line.isEmpty ? "" : " ") + word
     }
-    if !line.isEmpty { print(line) }
+    if !line.isEmpty { lines.append(line) }
+    put(lines.map { $0 + "\n" }.joined())
   }
 
   /// `pairs` as "label  value" lines, the labels padded to one width.
   static func fields(_ pairs: [(String, String)]) {
     let width = pairs.map(\.0.count).max() ?? 0
-    for (label, value) in pairs { print("\(label.padding(width))  \(value)") }
+    put(pairs.map { label, value in "\(label.padding(width))  \(value)\n" }.joined())
   }
 }
 

@@ -12,13 +12,7 @@ import FlowOwner
 /// the command line (where it would land in shell history and in `ps`).
 enum PayCommand {
   static func run(_ invocation: Invocation, json: Bool) async throws(Failure) {
-    let quoteText = try invocation.words("QUOTE")[0]
-    let quoteID: QuoteID
-    do {
-      quoteID = try QuoteID(quoteText)
-    } catch {
-      throw .usage("QUOTE '\(quoteText)' is not a quote ID (see booking-cli quote)")
-    }
+    let quoteID = try IDForms.quoteID(invocation.words("QUOTE")[0])
     guard invocation.has("--card-from-stdin") else {
       throw .usage(
         "pay reads the card from standard input: give --card-from-stdin and pipe in "
@@ -56,6 +50,15 @@ enum PayCommand {
           message: "The last seats at this fare were sold since \(quoteID) was made: quote again "
             + "(booking-cli quote) for the next fare, which it shows.")
       }
+      if case .quoteExpired = error {
+        let services = calls.services
+        let offer = try? await services.draft(id: services.quote(id: quoteID).draftID).offer.id
+        throw Failure(
+          code: .refused,
+          message: "Quote \(quoteID) has expired: its price is no longer held. Quote again "
+            + "(booking-cli quote \(offer.map(\.rawValue) ?? "OFFER") with the same passengers and "
+            + "options) and pay the new quote.")
+      }
       if case .seatTaken(let seat, _) = error {
         // An older quote of a draft whose newer quote gave its seat up, or a quote made while
         // the airline's records could not hold its seat.
@@ -69,8 +72,14 @@ enum PayCommand {
       }
       throw .airline(error)
     }
+    if invocation.has("-q") || invocation.has("--quiet"), !json {
+      Output.line(booking.reference.rawValue)
+      return
+    }
     if paidEarlier, !json {
-      print("Booked: \(booking.reference) (finished from an earlier run)")
+      Output.line(
+        "Already paid: booking \(booking.reference) (booking-cli show \(booking.reference) shows "
+          + "it); nothing was charged again.")
       return
     }
     try TripsCommands.report(booking, json: json)

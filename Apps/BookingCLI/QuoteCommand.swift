@@ -105,6 +105,10 @@ enum QuoteCommand {
       try Output.json(report)
       return
     }
+    if invocation.has("-q") || invocation.has("--quiet") {
+      Output.line(report.id)
+      return
+    }
     var fields = [("Quote", report.id)] + TripText.sliceFields(made.draft.offer)
     fields.append(("Party", TripText.party(made.draft.offer.party)))
     for passenger in report.passengers {
@@ -142,12 +146,7 @@ enum QuoteCommand {
 
   /// The command's OFFER, an offer ID.
   static func offerID(_ invocation: Invocation) throws(Failure) -> OfferID {
-    let text = try invocation.words("OFFER")[0]
-    do {
-      return try OfferID(text)
-    } catch {
-      throw .usage("OFFER '\(text)' is not an offer ID (see booking-cli search)")
-    }
+    try IDForms.offerID(invocation.words("OFFER")[0])
   }
 
   private static func report(

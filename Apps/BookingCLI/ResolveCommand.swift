@@ -6,13 +6,7 @@ import Domain
 /// cannot decide (its message names the record, the copy of its bytes, and this command).
 enum ResolveCommand {
   static func run(_ invocation: Invocation, json: Bool) async throws(Failure) {
-    let text = try invocation.words("DRAFT")[0]
-    let draft: DraftID
-    do {
-      draft = try DraftID(text)
-    } catch {
-      throw .usage("DRAFT '\(text)' is not a draft ID like dr-0123456789abcdef")
-    }
+    let draft = try IDForms.draftID(invocation.words("DRAFT")[0])
     let charged = invocation.has("--charged")
     guard charged != invocation.has("--not-charged") else {
       throw .usage("say what happened: --charged or --not-charged")
@@ -44,9 +38,9 @@ enum ResolveCommand {
       try Output.json(
         ["draft": draft.rawValue, "quote": resolved.quoteID?.rawValue ?? "", "outcome": outcome])
     } else if case .booked(let reference) = resolved.outcome {
-      print("Resolved \(draft): booked \(reference) (show it: booking-cli show \(reference))")
+      Output.line("Resolved \(draft): booked \(reference) (show it: booking-cli show \(reference))")
     } else {
-      print("Resolved \(draft): not charged; its quote can be paid again")
+      Output.line("Resolved \(draft): not charged; its quote can be paid again")
     }
   }
 }

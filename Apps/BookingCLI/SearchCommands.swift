@@ -20,7 +20,7 @@ enum SearchCommands {
       return
     }
     guard !found.isEmpty else {
-      print("No airport matches '\(query)'.")
+      Output.line("No airport matches '\(query)'.")
       return
     }
     Output.table(
@@ -91,7 +91,7 @@ enum SearchCommands {
     }
     guard !offers.isEmpty else {
       let back = returning.map { ", returning \($0)" } ?? ""
-      print("No flights from \(origin) to \(destination) on \(day)\(back).")
+      Output.line("No flights from \(origin) to \(destination) on \(day)\(back).")
       return
     }
     let wide = invocation.has("--wide")

@@ -33,15 +33,15 @@ enum SeatsCommand {
       return
     }
     for (index, map) in maps.enumerated() {
-      if index > 0 { print("") }
-      print(heading(map, offer: offer))
-      for line in grid(map) { print(line) }
+      if index > 0 { Output.line("") }
+      Output.line(heading(map, offer: offer))
+      for line in grid(map) { Output.line(line) }
       let later = SeatsReport.seatsAtCheckIn(offer, slice: map.slice)
       if !later.isEmpty {
-        print("Seats on \(later.joined(separator: " and ")) are given at check-in.")
+        Output.line("Seats on \(later.joined(separator: " and ")) are given at check-in.")
       }
     }
-    print("")
+    Output.line("")
     // The example names the first free seat of each map, so that it can be typed as it is.
     let options = maps.compactMap { map in
       map.seats.first { !$0.occupied }.map {

@@ -23,12 +23,27 @@ enum TripsCommands {
   /// memory stays the same however many there are (`--json` writes the array element by
   /// element). One that cannot be read is named on stderr and the command ends with 65 after
   /// listing the others. No data directory yet: no bookings, and none is made.
+  /// `--limit N` lists the newest N only; `--json-lines` writes each booking as one line of
+  /// JSON, for a reader that takes them one at a time.
   static func trips(_ invocation: Invocation, json: Bool) async throws(Failure) {
     _ = try invocation.words()
+    var limit = Int.max
+    if let text = invocation.value("--limit") {
+      guard let count = Int(text), count >= 0 else {
+        throw .usage("--limit takes a number of bookings, 0 or more, not '\(text)'")
+      }
+      limit = count
+    }
+    let lines = invocation.has("--json-lines")
+    if lines, json { throw .usage("--json-lines and --json are two forms: give one") }
     let (path, existing) = try DataFolder.openExisting(
       explicit: invocation.value("--data-dir"), airline: invocation.value("--airline-dir"))
     guard let folder = existing else {
-      if json { print("[]") } else { print("No bookings yet in \(path).") }
+      if json {
+        Output.line("[]")
+      } else if !lines {
+        Output.line("No bookings yet in \(path).")
+      }
       return
     }
     let calls = folder.calls
@@ -42,7 +57,7 @@ enum TripsCommands {
     var writer = Output.ArrayWriter()
     var shown = 0
     var firstUnreadable: Failure?
-    for entry in listed {
+    for entry in listed.prefix(limit) {
       let booking: Booking
       do throws(ServiceError) {
         booking = try await calls.booking(reference: entry.reference)
@@ -56,6 +71,8 @@ enum TripsCommands {
       }
       if json {
         try writer.append(BookingReport(booking))
+      } else if lines {
+        try Output.jsonLine(BookingReport(booking))
       } else {
         if shown == 0 { Output.row(columns.map(\.name), widths: widths) }
         let offer = booking.offer
@@ -71,30 +88,21 @@ enum TripsCommands {
           ], widths: widths)
       }
       shown += 1
-      // The first row at once, on a pipe too (where output waits for a full buffer): a reader
-      // sees the list start before the rest is read.
-      if shown == 1 { fflush(nil) }
     }
     if json {
       writer.finish()
-    } else if shown == 0, firstUnreadable == nil {
-      print("No bookings yet in \(folder.path).")
+    } else if shown == 0, firstUnreadable == nil, !lines {
+      Output.line("No bookings yet in \(folder.path).")
     }
     if var first = firstUnreadable {
-      first.outputWritten = json
+      first.outputWritten = json || lines
       throw first
     }
   }
 
   /// `show REF`: one booking. No data directory yet: no such booking, and none is made.
   static func show(_ invocation: Invocation, json: Bool) async throws(Failure) {
-    let text = try invocation.words("REF")[0]
-    let reference: BookingReference
-    do {
-      reference = try BookingReference(text)
-    } catch {
-      throw .usage("REF '\(text)' is not a booking reference like K7Q2ZP")
-    }
+    let reference = try IDForms.reference(invocation.words("REF")[0])
     guard
       let folder = try DataFolder.openExisting(
         explicit: invocation.value("--data-dir"), airline: invocation.value("--airline-dir")

@@ -112,6 +112,7 @@ enum BookingCLI {
         "--passenger", "--email", "--phone", "--seat", "--return-seat", "--bags", "--ttl",
         "--price-changes",
       ]
+    case "trips": ["--limit"]
     default: []
     }
   }
@@ -120,8 +121,9 @@ enum BookingCLI {
   static func switches(_ command: String?) -> Set<String> {
     switch command {
     case "search": ["--nonstop", "--wide"]
-    case "quote": ["--insurance"]
-    case "pay": ["--card-from-stdin"]
+    case "quote": ["--insurance", "-q", "--quiet"]
+    case "pay": ["--card-from-stdin", "-q", "--quiet"]
+    case "trips": ["--json-lines"]
     case "resolve": ["--charged", "--not-charged"]
     default: []
     }
@@ -130,12 +132,28 @@ enum BookingCLI {
   static func run(_ arguments: [String]) async throws(Failure) {
     let invocation = try Invocation.parse(
       arguments, valueOptions: valueOptions, switches: switches)
-    if invocation.has("--help") || invocation.has("-h") {
-      if invocation.has("--json") { try Output.json(["help": usage]) } else { print(usage) }
+    if invocation.has("--help") || invocation.has("-h") || invocation.command == "help" {
+      var topic = invocation.command
+      if topic == "help" {
+        guard invocation.words.count <= 1 else {
+          throw .usage("unexpected '\(invocation.words[1])' (usage: help [COMMAND])")
+        }
+        topic = invocation.words.first
+      }
+      var text = usage
+      if let topic {
+        guard let help = CommandHelp.text(topic) else { throw unknownCommand(topic) }
+        text = help
+      }
+      if invocation.has("--json") { try Output.json(["help": text]) } else { Output.line(text) }
       return
     }
     if invocation.has("--version") {
-      if invocation.has("--json") { try Output.json(["version": version]) } else { print(version) }
+      if invocation.has("--json") {
+        try Output.json(["version": version])
+      } else {
+        Output.line(version)
+      }
       return
     }
     if let path = invocation.value("--data-dir"), path.isEmpty {
@@ -156,13 +174,21 @@ enum BookingCLI {
       throw .usage(
         "a command is needed: airports, search, seats, quote, pay, trips, show, session or "
           + "resolve; see --help")
-    case let other?: throw .usage("unknown command '\(other)'; see booking-cli --help")
+    case let other?: throw unknownCommand(other)
     }
+  }
+
+  /// An unknown command, with the nearest known one when there is one.
+  static func unknownCommand(_ command: String) -> Failure {
+    let guess = CommandHelp.nearest(command, in: CommandHelp.commands)
+    return .usage(
+      "unknown command '\(command)'" + (guess.map { "; did you mean \($0)?" } ?? "")
+        + " (booking-cli --help lists them)")
   }
 }
 
 // A reader that goes away (output piped into `head`) must fail the write, not kill the process
-// half-way through a payment.
+// half-way through a payment: `Output` ends the process by SIGPIPE at the write that fails.
 signal(SIGPIPE, SIG_IGN)
 do {
   try await BookingCLI.run(Array(CommandLine.arguments.dropFirst()))

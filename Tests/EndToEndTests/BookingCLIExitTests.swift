@@ -55,7 +55,7 @@ struct BookingCLIExitTests {
       ["pay", quoteID, "--card-from-stdin"], input: BookingCLITests.visa)
     #expect(again.status == 0, "\(again.status) \(again.stderr)")
     let booked = try #require(
-      again.stdout.firstMatch(of: #/Booked: ([A-Z0-9]{6}) \(finished from an earlier run\)/#))
+      again.stdout.firstMatch(of: #/Already paid: booking ([A-Z0-9]{6}) /#))
     let shown = try #require(try await cli.json(["show", String(booked.1)]) as? [String: Any])
     #expect(shown["quoteID"] as? String == quoteID)
   }

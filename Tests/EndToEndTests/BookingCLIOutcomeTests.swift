@@ -245,6 +245,9 @@ struct CLIOutcome: Sendable, CustomTestStringConvertible {
     .init("seats", "a malformed offer ID", 64, .error("usage"), naming: "../offers") { _ in
       CLISetup(["seats", "../offers"])
     },
+    .init("seats", "a quote ID for the offer", 64, .error("usage"), naming: "qt-1") { _ in
+      CLISetup(["seats", "qt-1"])
+    },
     .init("seats", "no such offer", 66, .error("notFound"), naming: "of-1234567890abcdef") { _ in
       CLISetup(["seats", "of-1234567890abcdef"])
     },
@@ -309,6 +312,9 @@ struct CLIOutcome: Sendable, CustomTestStringConvertible {
       CLISetup(
         ["pay", try await CLIFixture.quote(cli).quote, "--card-from-stdin"],
         input: "4242 4242 4242 4242 01/21 123\n")
+    },
+    .init("pay", "a malformed quote ID", 64, .error("usage"), naming: "xyz") { _ in
+      CLISetup(["pay", "xyz", "--card-from-stdin"], input: visa)
     },
     .init("pay", "no such quote", 66, .error("notFound"), naming: "qt-1234567890abcdef") { _ in
       CLISetup(["pay", "qt-1234567890abcdef", "--card-from-stdin"], input: visa)
@@ -393,6 +399,9 @@ struct CLIOutcome: Sendable, CustomTestStringConvertible {
     // resolve
     .init("resolve", "neither --charged nor --not-charged", 64, .error("usage")) { _ in
       CLISetup(["resolve", "dr-1234567890abcdef"])
+    },
+    .init("resolve", "a malformed draft ID", 64, .error("usage"), naming: "dr-1") { _ in
+      CLISetup(["resolve", "dr-1", "--charged"])
     },
     .init("resolve", "no such draft", 66, .error("notFound"), naming: "dr-1234567890abcdef") { _ in
       CLISetup(["resolve", "dr-1234567890abcdef", "--charged"])
@@ -535,7 +544,7 @@ struct BookingCLIDocumentedTablesTests {
     #expect(
       documented == [
         "0 ok", "64 usage", "65 badData", "66 notFound", "69 refused",
-        "73 cannotUseData", "75 temporary",
+        "73 cannotUseData", "74 ioError", "75 temporary",
       ], "\(documented)")
     #expect(printed == documented, "--help: \(printed)")
   }

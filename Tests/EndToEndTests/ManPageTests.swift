@@ -179,7 +179,10 @@ struct ManPageTests {
     let cases: [([String], [String])] = [
       (
         ["booking-cli", ""],
-        ["airports", "pay", "quote", "resolve", "search", "seats", "session", "show", "trips"]
+        [
+          "airports", "help", "pay", "quote", "resolve", "search", "seats", "session", "show",
+          "trips",
+        ]
       ),
       (["booking-cli", "s"], ["search", "seats", "session", "show"]),
       (["booking-cli", "seats", "of-1", "--j"], ["--json"]),
@@ -194,7 +197,7 @@ struct ManPageTests {
       (["booking-cli", "quote", "of-1", "--return-seat", "1:20C", "--re"], ["--return-seat"]),
       (["booking-cli", "pay", "qt-1", "--c"], ["--card-from-stdin"]),
       (["booking-cli", "resolve", "dr-1", "--not"], ["--not-charged"]),
-      (["booking-cli", "trips", "--j"], ["--json"]),
+      (["booking-cli", "trips", "--j"], ["--json", "--json-lines"]),
       (["booking-cli", "--json", "show", "K7Q2ZP", "--v"], ["--version"]),
     ]
     for (words, expected) in cases {
@@ -225,7 +228,10 @@ struct ManPageTests {
       ("booking.fish", "booking --lang ", ["en", "tr"]),
       (
         "booking-cli.fish", "booking-cli ",
-        ["airports", "pay", "quote", "resolve", "search", "seats", "session", "show", "trips"]
+        [
+          "airports", "help", "pay", "quote", "resolve", "search", "seats", "session", "show",
+          "trips",
+        ]
       ),
       ("booking-cli.fish", "booking-cli search --so", ["--sort"]),
       ("booking-cli.fish", "booking-cli search --sort ", ["departure", "duration", "price"]),

@@ -45,7 +45,7 @@ _booking_cli() {
     "")
       if [[ "$cur" != -* ]]; then
         mapfile -t COMPREPLY < <(
-          compgen -W "airports search seats quote pay trips show session resolve" -- "$cur")
+          compgen -W "airports search seats quote pay trips show session resolve help" -- "$cur")
         return
       fi
       ;;
@@ -54,9 +54,10 @@ _booking_cli() {
       ;;
     quote)
       options+=" --passenger --email --phone --seat --return-seat --bags --insurance --ttl"
-      options+=" --price-changes"
+      options+=" --price-changes -q --quiet"
       ;;
-    pay) options+=" --card-from-stdin" ;;
+    pay) options+=" --card-from-stdin -q --quiet" ;;
+    trips) options+=" --limit --json-lines" ;;
     resolve) options+=" --charged --not-charged" ;;
   esac
   mapfile -t COMPREPLY < <(compgen -W "$options" -- "$cur")

@@ -1,7 +1,7 @@
 # fish completion for booking-cli(1): the commands and options of `booking-cli --help`
 # (Apps/BookingCLI/main.swift). Installed by Tools/scripts/install.sh into
 # share/fish/vendor_completions.d/booking-cli.fish.
-set -l commands airports search seats quote pay trips show session resolve
+set -l commands airports search seats quote pay trips show session resolve help
 complete -c booking-cli -f
 complete -c booking-cli -n "not __fish_seen_subcommand_from $commands" -a airports -d 'Airports matching a code, city or name'
 complete -c booking-cli -n "not __fish_seen_subcommand_from $commands" -a search -d 'Offers, cheapest first'
@@ -34,6 +34,11 @@ complete -c booking-cli -n '__fish_seen_subcommand_from quote' -l bags -x -d 'Ch
 complete -c booking-cli -n '__fish_seen_subcommand_from quote' -l insurance -d 'Travel insurance'
 complete -c booking-cli -n '__fish_seen_subcommand_from quote' -l ttl -x -d 'How long the price is held (default 900)'
 complete -c booking-cli -n '__fish_seen_subcommand_from quote' -l price-changes -x -a 'seeded always never' -d 'Which offers the airline re-prices'
+complete -c booking-cli -n "not __fish_seen_subcommand_from $commands" -a help -d "A command's usage and an example"
+complete -c booking-cli -n '__fish_seen_subcommand_from quote' -s q -l quiet -d "Print only the quote's ID"
 complete -c booking-cli -n '__fish_seen_subcommand_from pay' -l card-from-stdin -d 'Read the card from standard input'
+complete -c booking-cli -n '__fish_seen_subcommand_from pay' -s q -l quiet -d "Print only the booking's reference"
+complete -c booking-cli -n '__fish_seen_subcommand_from trips' -l limit -x -d 'At most N bookings, newest first'
+complete -c booking-cli -n '__fish_seen_subcommand_from trips' -l json-lines -d 'One booking a line, each a JSON object'
 complete -c booking-cli -n '__fish_seen_subcommand_from resolve' -l charged -d 'The card was charged: write the booking'
 complete -c booking-cli -n '__fish_seen_subcommand_from resolve' -l not-charged -d 'The card was not charged: the quote may be paid again'
