@@ -9,14 +9,15 @@ import FlowOwner
 /// `trips` and `show REF`: the bookings kept in `bookings/`, read without the app's lock, so
 /// they work while the app is open.
 enum TripsCommands {
-  /// The columns of `trips`, each as wide as its usual content, so each row is printed as soon
-  /// as its booking is read. A round trip's FLIGHTS are the outbound's, `/`, the return's
-  /// (TK1957/TK1958); its ROUTE comes back (IST-AMS-IST) and its RETURNS is the
-  /// return's departure; a one-way trip's RETURNS is `-`. PASSENGERS is the party: `2` for two
-  /// adults, `2A1C1I` for two adults, a child and an infant.
+  /// The columns of `trips`, each as wide as its widest content, so each row is printed as soon
+  /// as its booking is read and every row lines up; FLIGHTS, whose length has no bound, comes
+  /// last. A round trip's FLIGHTS are the outbound's, `/`, the return's (TK1957/TK1958); its
+  /// ROUTE comes back (IST-AMS-IST) and its RETURNS is the return's departure; a one-way trip's
+  /// RETURNS is `-`. PASSENGERS is the party: `2` for two adults, `2A1C1I` for two adults, a
+  /// child and an infant. TOTAL holds up to `TRY 9,999,999.99`, more than nine seats cost.
   static let columns: [(name: String, width: Int)] = [
-    ("REF", 6), ("PAID", 20), ("FLIGHTS", 13), ("ROUTE", 11), ("DEPARTS", 16), ("RETURNS", 16),
-    ("PASSENGERS", 10), ("TOTAL", 0),
+    ("REF", 6), ("PAID", 20), ("ROUTE", 11), ("DEPARTS", 16), ("RETURNS", 16),
+    ("PASSENGERS", 10), ("TOTAL", 16), ("FLIGHTS", 0),
   ]
 
   /// `trips`: every booking, newest written first, each read and printed before the next, so
@@ -81,10 +82,10 @@ enum TripsCommands {
         Output.row(
           [
             booking.reference.rawValue, ISOTime.instant(booking.paidAt),
-            offer.slices.map(TripText.flights).joined(separator: "/"),
             route.map(\.code.rawValue).joined(separator: "-"), OfferReport.local(offer.departure),
             offer.inbound.map { OfferReport.local($0.departure) } ?? "-", offer.party.description,
             booking.totalPaid.formatted(),
+            offer.slices.map(TripText.flights).joined(separator: "/"),
           ], widths: widths)
       }
       shown += 1

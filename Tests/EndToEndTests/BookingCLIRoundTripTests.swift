@@ -169,6 +169,17 @@ struct BookingCLIRoundTripTests {
     let tripRow = trips.stdout.split(separator: "\n").first { $0.hasPrefix(reference) } ?? ""
     #expect(tripRow.contains("IST-AMS-IST") && tripRow.contains("2A1C1I"), "\(trips.stdout)")
     #expect(tripRow.contains(Self.back), "the return's departure: \(trips.stdout)")
+    // Every column of the row starts under its heading, however long the flights of a round
+    // trip with connections are ("LH816+LH2685/LH555+LH2479").
+    let header = Array(trips.stdout.split(separator: "\n").first ?? "")
+    let row = Array(tripRow)
+    let starts = header.indices.filter { $0 == 0 || (header[$0] != " " && header[$0 - 1] == " ") }
+    #expect(starts.count == 8, "\(trips.stdout)")
+    for start in starts {
+      let aligned =
+        row.indices.contains(start) && row[start] != " " && (start == 0 || row[start - 1] == " ")
+      #expect(aligned, "column at \(start):\n\(String(header))\n\(tripRow)")
+    }
     let listed = try await cli.json(["trips"])
     #expect(Self.timeProblems(in: listed).problems.isEmpty)
   }

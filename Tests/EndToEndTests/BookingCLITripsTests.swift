@@ -6,8 +6,8 @@ import Testing
 @Suite("booking-cli's trips and passengers")
 struct BookingCLITripsTests {
   static let header =
-    "REF     PAID                  FLIGHTS        ROUTE        DEPARTS           RETURNS           "
-    + "PASSENGERS  TOTAL"
+    "REF     PAID                  ROUTE        DEPARTS           RETURNS           PASSENGERS  "
+    + "TOTAL             FLIGHTS"
 
   /// GNU time, which reports a command's peak memory.
   static let time = "/usr/bin/time"
