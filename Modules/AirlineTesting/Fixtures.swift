@@ -14,20 +14,25 @@ public enum Fixture {
   /// 2026-11-29 12:00:00 UTC, "now" in these tests.
   public static let now = Date(timeIntervalSince1970: 1_795_953_600)
 
+  /// Istanbul Airport (IST) in İstanbul, TR, in Europe/Istanbul: where the fixture trips leave.
   public static func istanbul() throws -> Airport {
     try Airport(
       code: IATACode("IST"), name: "Istanbul Airport", city: "İstanbul", countryCode: "TR",
       timeZoneID: "Europe/Istanbul", latitude: 41.2753, longitude: 28.7519)
   }
 
+  /// Amsterdam Airport Schiphol (AMS) in Amsterdam, NL, in Europe/Amsterdam: where the fixture
+  /// trips go.
   public static func amsterdam() throws -> Airport {
     try Airport(
       code: IATACode("AMS"), name: "Amsterdam Airport Schiphol", city: "Amsterdam",
       countryCode: "NL", timeZoneID: "Europe/Amsterdam", latitude: 52.3086, longitude: 4.7639)
   }
 
+  /// 2026-12-24, the departure day of `criteria` and of every fixture offer.
   public static func departureDay() throws -> CalendarDay { try CalendarDay(iso: "2026-12-24") }
 
+  /// The fixture one-way search: IST→AMS on 24 Dec (`departureDay`) for `passengers` adults.
   public static func criteria(passengers: Int = 2) throws -> SearchCriteria {
     try SearchCriteria(
       origin: IATACode("IST"), destination: IATACode("AMS"), departure: departureDay(),
@@ -161,8 +166,9 @@ public enum Fixture {
     ]
   }
 
-  /// The fare strip's days for the fixture search: seven days around 24 Dec, each bookable, the
-  /// search's own day at the lowest total of `offers()` for two.
+  /// The fare strip's days for the fixture search: `day` and `days` days either side of it (seven
+  /// days by default), each bookable; `day` at 298 EUR, the lowest total of `offers()` for two,
+  /// and each other day at 320 EUR plus 20 EUR for each day away from `day`.
   public static func fareDays(around day: CalendarDay, days: Int = 3) throws -> [FareDay] {
     try (-days...days).map { offset in
       FareDay(
@@ -183,7 +189,8 @@ public enum Fixture {
   /// 28 Dec 2026: the return of the listed round trips (`roundTrips`).
   public static func listedReturnDay() throws -> CalendarDay { try CalendarDay(iso: "2026-12-28") }
 
-  /// IST->AMS on 24 Dec, back on 28 Dec.
+  /// The search the listed round trips answer: IST→AMS on 24 Dec, back on 28 Dec, for
+  /// `passengers` adults.
   public static func listedRoundTripCriteria(passengers: Int = 2) throws -> SearchCriteria {
     try SearchCriteria(
       origin: IATACode("IST"), destination: IATACode("AMS"), departure: departureDay(),
@@ -273,10 +280,15 @@ public enum Fixture {
     ]
   }
 
+  /// The given and family names of `travellers()`, in order: Ada, Lovelace, Grace, Hopper.
   public static let travellerNames = ["Ada", "Lovelace", "Grace", "Hopper"]
+  /// The fixture contact's email address, ada.lovelace@example.com.
   public static let email = "ada.lovelace@example.com"
+  /// The fixture contact's phone number, +31201234567.
   public static let phone = "+31201234567"
 
+  /// The two fixture travellers, both adults: Ms Ada Lovelace, born 1985-12-10 (p1), and
+  /// Dr Grace Hopper, born 1986-12-09 (p2).
   public static func travellers() throws -> [Passenger] {
     [
       try Passenger(
@@ -288,6 +300,7 @@ public enum Fixture {
     ]
   }
 
+  /// The fixture contact: `email` and `phone`.
   public static func contact() throws -> Contact { try Contact(email: email, phone: phone) }
 
   /// A family for a party of an adult, a child and an infant on 24 Dec: Ada Lovelace (p1), her
@@ -312,6 +325,8 @@ public enum Fixture {
       id: DraftID(id), offer: offer, passengers: passengers ?? travellers(), contact: contact())
   }
 
+  /// The fixture extras: seat 14A for p1 and 14B for p2 on the outbound (both free on `seatMap`,
+  /// 15 EUR each), one checked bag for p1, no return seats and no insurance.
   public static func extras() throws -> Extras {
     try Extras(
       seats: [PassengerID("p1"): SeatDesignator("14A"), PassengerID("p2"): SeatDesignator("14B")],
@@ -363,6 +378,7 @@ public enum Fixture {
       rows: Array(10...15), seats: seats)
   }
 
+  /// K7Q2ZP, the reference of the fixture booking (`booking(of:for:paidWith:)`).
   public static func reference() throws -> BookingReference { try BookingReference("K7Q2ZP") }
 
   /// The booking `card` buys with `quote` for `draft`, paid at `now`.
@@ -378,10 +394,15 @@ public enum Fixture {
 
 /// An airline that answers lookups from dictionaries, or fails every lookup with `failure`.
 public struct StubLookup: BookingLookup {
+  /// The offers `offer(id:)` answers with, by ID.
   public var offers: [OfferID: Offer] = [:]
+  /// The drafts `draft(id:)` answers with, by ID.
   public var drafts: [DraftID: BookingDraft] = [:]
+  /// The quotes `quote(id:)` answers with, by ID.
   public var quotes: [QuoteID: Quote] = [:]
+  /// The booking of each paid quote, by quote ID; every other quote is unpaid.
   public var paid: [QuoteID: BookingReference] = [:]
+  /// The error every lookup throws; nil: lookups answer from the dictionaries.
   public var failure: ServiceError?
 
   /// Answers from these dictionaries, or fails every lookup with `failure`.
@@ -397,24 +418,29 @@ public struct StubLookup: BookingLookup {
     self.failure = failure
   }
 
+  /// The offer with `id` in `offers`, or `offerNoLongerAvailable`; `failure` when it is set.
   public func offer(id: OfferID) async throws(ServiceError) -> Offer {
     if let failure { throw failure }
     guard let offer = offers[id] else { throw .offerNoLongerAvailable(id) }
     return offer
   }
 
+  /// The draft with `id` in `drafts`, or `draftNotFound`; `failure` when it is set.
   public func draft(id: DraftID) async throws(ServiceError) -> BookingDraft {
     if let failure { throw failure }
     guard let draft = drafts[id] else { throw .draftNotFound(id) }
     return draft
   }
 
+  /// The quote with `id` in `quotes`, or `quoteNotFound`; `failure` when it is set.
   public func quote(id: QuoteID) async throws(ServiceError) -> Quote {
     if let failure { throw failure }
     guard let quote = quotes[id] else { throw .quoteNotFound(id) }
     return quote
   }
 
+  /// `booked` with the reference `paid` holds for `quoteID`, or else `unpaid` with no retry key
+  /// (whether `quotes` holds the quote or not); `failure` when it is set.
   public func paymentState(of quoteID: QuoteID) async throws(ServiceError) -> PaymentState {
     if let failure { throw failure }
     return paid[quoteID].map { .booked($0) } ?? .unpaid(retryKey: nil)

@@ -8,23 +8,38 @@ import Domain
 /// It imports no test framework: `init(unexpected:)` takes what fails the test, such as
 /// `{ Issue.record(Comment(rawValue: $0)) }` with Swift Testing or `{ XCTFail($0) }` with XCTest.
 public struct TestAirline: OfferService, DraftService, PricingService, PaymentService {
+  /// Answers `offers(for:)`: the offers for a search.
   public var offers: @Sendable (SearchCriteria) async throws(ServiceError) -> [Offer]
+  /// Answers `offer(id:)`: the offer with an ID.
   public var offer: @Sendable (OfferID) async throws(ServiceError) -> Offer
+  /// Answers `seatMaps(for:)` with one map when `seatMaps` is nil.
   public var seatMap: @Sendable (OfferID) async throws(ServiceError) -> SeatMap
   /// The seat maps of every slice; nil: `seatMap`'s one map.
   public var seatMaps: (@Sendable (OfferID) async throws(ServiceError) -> [SeatMap])?
+  /// Answers `lowestFares(for:days:filter:)`: the fare calendar for a search, the number of
+  /// days either side of its day, and a filter.
   public var lowestFares:
     @Sendable (SearchCriteria, Int, FareFilter) async throws(ServiceError) -> FareCalendar
+  /// Answers `createDraft(offer:passengers:contact:)`: the draft saved for an offer, its
+  /// passengers and a contact.
   public var createDraft:
     @Sendable (Offer, [Passenger], Contact) async throws(ServiceError) -> BookingDraft
+  /// Answers `draft(id:)`: the draft with an ID.
   public var draft: @Sendable (DraftID) async throws(ServiceError) -> BookingDraft
+  /// Answers `price(draftID:extras:)`: the quote for a draft with extras.
   public var price: @Sendable (DraftID, Extras) async throws(ServiceError) -> Quote
+  /// Answers `quote(id:)`: the quote with an ID.
   public var quote: @Sendable (QuoteID) async throws(ServiceError) -> Quote
+  /// Answers `pay(quoteID:method:idempotencyKey:)`: the booking a payment makes.
   public var pay:
     @Sendable (QuoteID, PaymentCard, IdempotencyKey) async throws(ServiceError) -> Booking
+  /// Answers `booking(reference:)`: the booking with a reference.
   public var booking: @Sendable (BookingReference) async throws(ServiceError) -> Booking
+  /// Answers `bookingList()`: every booking kept.
   public var bookings: @Sendable () async throws(ServiceError) -> [BookingListing]
+  /// Answers `paymentState(of:)`: whether a quote's draft is booked.
   public var paymentState: @Sendable (QuoteID) async throws(ServiceError) -> PaymentState
+  /// Answers `recoverInterruptedPayments()`: the payments a crash cut off, as settled.
   public var recover: @Sendable () async throws(ServiceError) -> [RecoveredPayment]
 
   /// An airline whose every call is unexpected: it tells `unexpected` which call was made (a
@@ -57,43 +72,57 @@ public struct TestAirline: OfferService, DraftService, PricingService, PaymentSe
     BookingServices(offers: self, drafts: self, pricing: self, payments: self)
   }
 
+  /// The offers the `offers` closure gives for `criteria`.
   public func offers(for criteria: SearchCriteria) async throws(ServiceError) -> [Offer] {
     try await offers(criteria)
   }
+  /// The offer the `offer` closure gives for `id`.
   public func offer(id: OfferID) async throws(ServiceError) -> Offer { try await offer(id) }
+  /// The maps the `seatMaps` closure gives for `offerID`, or, when it is nil, the one map of
+  /// the `seatMap` closure.
   public func seatMaps(for offerID: OfferID) async throws(ServiceError) -> [SeatMap] {
     if let seatMaps { return try await seatMaps(offerID) }
     return [try await seatMap(offerID)]
   }
+  /// The calendar the `lowestFares` closure gives for `criteria`, `days` and `filter`.
   public func lowestFares(for criteria: SearchCriteria, days: Int, filter: FareFilter)
     async throws(ServiceError) -> FareCalendar
   {
     try await lowestFares(criteria, days, filter)
   }
+  /// The draft the `createDraft` closure gives for `offer`, `passengers` and `contact`.
   public func createDraft(offer: Offer, passengers: [Passenger], contact: Contact)
     async throws(ServiceError) -> BookingDraft
   {
     try await createDraft(offer, passengers, contact)
   }
+  /// The draft the `draft` closure gives for `id`.
   public func draft(id: DraftID) async throws(ServiceError) -> BookingDraft { try await draft(id) }
+  /// The quote the `price` closure gives for `draftID` with `extras`.
   public func price(draftID: DraftID, extras: Extras) async throws(ServiceError) -> Quote {
     try await price(draftID, extras)
   }
+  /// The quote the `quote` closure gives for `id`.
   public func quote(id: QuoteID) async throws(ServiceError) -> Quote { try await quote(id) }
+  /// The booking the `pay` closure gives for `quoteID`, `method` and `idempotencyKey`.
   public func pay(quoteID: QuoteID, method: PaymentCard, idempotencyKey: IdempotencyKey)
     async throws(ServiceError) -> Booking
   {
     try await pay(quoteID, method, idempotencyKey)
   }
+  /// The booking the `booking` closure gives for `reference`.
   public func booking(reference: BookingReference) async throws(ServiceError) -> Booking {
     try await booking(reference)
   }
+  /// The listings the `bookings` closure gives.
   public func bookingList() async throws(ServiceError) -> [BookingListing] {
     try await bookings()
   }
+  /// The state the `paymentState` closure gives for `quoteID`.
   public func paymentState(of quoteID: QuoteID) async throws(ServiceError) -> PaymentState {
     try await paymentState(quoteID)
   }
+  /// The payments the `recover` closure gives.
   public func recoverInterruptedPayments() async throws(ServiceError) -> [RecoveredPayment] {
     try await recover()
   }
@@ -101,14 +130,18 @@ public struct TestAirline: OfferService, DraftService, PricingService, PaymentSe
 
 /// The two fixture airports (IST and AMS), for autocomplete in screen tests.
 public struct FixtureAirports: AirportLookup {
+  /// A lookup of IST and AMS.
   public init() {}
 
   private var all: [Airport] {
     [try? Fixture.istanbul(), try? Fixture.amsterdam()].compactMap { $0 }
   }
 
+  /// Istanbul Airport or Schiphol when `code` is IST or AMS, else nil.
   public func airport(_ code: IATACode) -> Airport? { all.first { $0.code == code } }
 
+  /// The fixture airports whose code or city starts with `query` in lower case, IST first, at
+  /// most `limit`; none for an empty `query`. Accents count: `istanbul` does not find İstanbul.
   public func search(_ query: String, limit: Int) -> [Airport] {
     let needle = query.lowercased()
     guard !needle.isEmpty else { return [] }
@@ -123,10 +156,15 @@ public struct FixtureAirports: AirportLookup {
 /// The fixture airline's prices before a quote: each seat at its seat map price, a bag 25 EUR
 /// (at most 3 a passenger), insurance 20 EUR; no tax. `Fixture.quote` prices the same way.
 public struct FixtureFares: FareEstimator {
+  /// The fixture airline's prices.
   public init() {}
 
+  /// The most checked bags a passenger may take: 3.
   public var maximumBags: Int { 3 }
 
+  /// The quote's lines: Fare (the offer's total), then Seats at their map prices, Bags at 25 EUR
+  /// each and Insurance at 20 EUR, each only when chosen. Nil when a chosen seat is not on its
+  /// slice's map, is taken, or is chosen for two passengers.
   public func lineItems(draft: BookingDraft, extras: Extras, seatMaps: [SeatMap]) -> [LineItem]? {
     var seatPrices: [Money] = []
     for (slice, seatMap) in seatMaps.enumerated() {
