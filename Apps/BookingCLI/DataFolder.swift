@@ -114,7 +114,8 @@ struct DataFolder {
   }
 
   /// Opens the directory `explicit` names (or the default one) for a command that only reads:
-  /// nothing is made. The folder is nil when nothing is at its path: nothing was saved there.
+  /// nothing is made, and the airline repairs nothing it reads (an unreadable booking is
+  /// reported). The folder is nil when nothing is at its path: nothing was saved there.
   static func openExisting(explicit: String?, airline: String? = nil) throws(Failure) -> (
     path: String, folder: DataFolder?
   ) {
@@ -130,7 +131,7 @@ struct DataFolder {
     if airlinePath != path, stat(airlinePath, &status) != 0 { return (path, nil) }
     let folder = try make(
       path, store: RecordStore(root: path), airlinePath: airlinePath, making: false,
-      quoteLifetime: 15 * 60, priceChanges: .seeded, locking: .none)
+      quoteLifetime: 15 * 60, priceChanges: .seeded, locking: .none, repairs: false)
     return (path, folder)
   }
 
@@ -153,14 +154,16 @@ struct DataFolder {
 
   private static func make(
     _ path: String, store: RecordStore, airlinePath: String, making: Bool,
-    quoteLifetime: TimeInterval, priceChanges: PriceChanges, locking: Locking
+    quoteLifetime: TimeInterval, priceChanges: PriceChanges, locking: Locking,
+    repairs: Bool = true
   ) throws(Failure) -> DataFolder {
     let airlineStore = airlinePath == path ? store : RecordStore(root: airlinePath)
     let airline = SimulatedAirline(
       store: airlineStore, clock: .system,
       configuration: .init(
         quoteLifetime: quoteLifetime, priceChanges: priceChanges,
-        traveller: .of(dataDirectory: path, airlineDirectory: airlinePath, making: making)))
+        traveller: .of(dataDirectory: path, airlineDirectory: airlinePath, making: making),
+        repairs: repairs))
     let lock: SessionLock?
     switch locking {
     case .none: lock = nil

@@ -1,4 +1,6 @@
 import Foundation
+import Persistence
+import SimulatedAirline
 import TestSupport
 import Testing
 
@@ -33,10 +35,19 @@ struct TripsFilesReadTests {
       try writer.write(
         template.replacingOccurrences(of: reference, with: name), to: "bookings/\(name).json")
     }
-    // The first listing finds the index stale (the folder changed under it) and rebuilds it.
+    // The index is stale (the folder changed under it): the CLI only reads, so it lists from
+    // the folder and leaves the index as it is; the airline of a process that repairs (the
+    // app's trips screen) writes it again.
+    let index = cli.dataDirectory.appendingPathComponent("ledger/bookings.listing")
+    let stale = try? Data(contentsOf: index)
     let first = try await cli.run(["trips"])
     #expect(first.status == 0, "\(first.stderr)")
     #expect(first.stdout.split(separator: "\n").count > 1_000, "\(first.stdout.prefix(400))")
+    #expect((try? Data(contentsOf: index)) == stale, "the CLI wrote the index")
+    let repairing = SimulatedAirline(
+      store: RecordStore(root: cli.dataDirectory.path), clock: .system)
+    #expect(try await repairing.bookingList().count == 1_000)
+    #expect((try? Data(contentsOf: index)) != stale, "the index was not written again")
 
     let trace = cli.dataDirectory.appendingPathComponent("trace.txt").path
     let second = try await Command.run(

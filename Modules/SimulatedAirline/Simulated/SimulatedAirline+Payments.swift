@@ -109,8 +109,9 @@ extension SimulatedAirline {
       guard isMine(booking.draftID) else { throw .bookingNotFound(reference) }
       return booking
     }
-    guard case .locked(let lock) = lockLedger() else {
-      // Another process is paying, or nothing may be written here: nothing is repaired.
+    guard configuration.repairs, case .locked(let lock) = lockLedger() else {
+      // Another process is paying, nothing may be written here, or this process only reads:
+      // nothing is repaired.
       switch read {
       case .success: throw .bookingNotFound(reference)
       case .failure(let error): throw .store(error)

@@ -5,8 +5,9 @@ import Persistence
 extension SimulatedAirline {
   /// Every booking in `bookings/`, newest written first, from the bookings' index
   /// (`ledger/bookings.listing`, see `ListingIndex`) when it is current, else from the folder's
-  /// listing (no booking is read). The index is written again only under the ledger lock: while
-  /// another process pays, the folder answers and nothing is written. A file whose name is not
+  /// listing (no booking is read). The index is written again only under the ledger lock, and
+  /// only by an airline that repairs (`Configuration.repairs`): while another process pays, or
+  /// for a process that only reads, the folder answers and nothing is written. A file whose name is not
   /// a reference is skipped.
   public func bookingList() async throws(ServiceError) -> [BookingListing] {
     do {
@@ -14,7 +15,7 @@ extension SimulatedAirline {
       let listed: [RecordStore.Listing]
       if let current = try store.currentListing(through: index) {
         listed = current
-      } else if case .locked(let lock) = lockLedger() {
+      } else if configuration.repairs, case .locked(let lock) = lockLedger() {
         listed = try withExtendedLifetime(lock) { () throws(StoreError) in
           try store.listing(through: index)
         }

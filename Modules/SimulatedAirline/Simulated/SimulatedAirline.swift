@@ -39,6 +39,11 @@ public actor SimulatedAirline: OfferService, DraftService, PricingService, Payme
     /// libdispatch does not monitor: a task on the global executor starts a monitor that wakes
     /// the process every second from then on.
     public var executor: (any TaskExecutor)?
+    /// Whether reading may repair what it finds: the bookings' index written again when it is
+    /// out of date, an unreadable booking set aside and written again from the ledger. False
+    /// for a process that only reads (`booking-cli`'s read commands): the bookings are then
+    /// listed from their folder, and an unreadable one is reported as it is.
+    public var repairs: Bool
 
     /// Whose drafts, quotes and bookings a process may see and use: its traveller's, and, where
     /// the airline is the traveller's own data directory, records no traveller claims (written
@@ -67,7 +72,7 @@ public actor SimulatedAirline: OfferService, DraftService, PricingService, Payme
     public init(
       offerLifetime: TimeInterval = 30 * 60, quoteLifetime: TimeInterval = 15 * 60,
       latency: Latency = .none, paymentsOff: String? = nil, priceChanges: PriceChanges = .never,
-      traveller: Ownership? = nil, executor: (any TaskExecutor)? = nil
+      traveller: Ownership? = nil, executor: (any TaskExecutor)? = nil, repairs: Bool = true
     ) {
       self.offerLifetime = offerLifetime
       self.quoteLifetime = min(quoteLifetime, Self.longestPriceHold)
@@ -76,6 +81,7 @@ public actor SimulatedAirline: OfferService, DraftService, PricingService, Payme
       self.priceChanges = priceChanges
       self.traveller = traveller
       self.executor = executor
+      self.repairs = repairs
     }
   }
 

@@ -1,0 +1,68 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// The read commands (`seats`, `trips`, `show`, `session`) read and write nothing: every file of
+/// the data directory is where it was, with the same bytes and the same modification time.
+@Suite("booking-cli's read commands only read")
+struct BookingCLIReadOnlyTests {
+  /// Every file under `root`, with its size and modification time.
+  static func tree(_ root: URL) throws -> [String: String] {
+    var files: [String: String] = [:]
+    let manager = FileManager.default
+    guard let walk = manager.enumerator(atPath: root.path) else { return files }
+    for case let path as String in walk {
+      let attributes = try manager.attributesOfItem(atPath: root.appendingPathComponent(path).path)
+      let size = (attributes[.size] as? NSNumber)?.intValue ?? -1
+      let stamp = (attributes[.modificationDate] as? Date)?.timeIntervalSince1970 ?? -1
+      files[path] = "\(attributes[.type] ?? "") \(size) \(stamp)"
+    }
+    return files
+  }
+
+  @Test("seats, trips, show and session leave the data directory as it was")
+  func readsWriteNothing() async throws {
+    let cli = try BookingCLI()
+    defer { cli.close() }
+    let quote = try await cli.quoteForAda()
+    let quoteID = try #require(quote["id"] as? String)
+    let offerID = try #require((quote["offer"] as? [String: Any])?["id"] as? String)
+    let paid = try #require(
+      try await cli.json(["pay", quoteID, "--card-from-stdin"], input: BookingCLITests.visa)
+        as? [String: Any])
+    let reference = try #require(paid["reference"] as? String)
+    for command in [
+      ["seats", offerID], ["trips"], ["trips", "--json"], ["show", reference], ["session"],
+    ] {
+      let before = try Self.tree(cli.dataDirectory)
+      let result = try await cli.run(command)
+      #expect(result.status == 0, "\(command): \(result.stderr)")
+      let after = try Self.tree(cli.dataDirectory)
+      let changed = Set(before.keys).union(after.keys).filter { before[$0] != after[$0] }.sorted()
+      #expect(changed.isEmpty, "\(command) wrote \(changed)")
+    }
+  }
+
+  @Test("an unreadable booking: trips and show exit 65 naming it, and move or write nothing")
+  func unreadableBookingIsReported() async throws {
+    let cli = try BookingCLI()
+    defer { cli.close() }
+    let quoteID = try #require(try await cli.quoteForAda()["id"] as? String)
+    let paid = try #require(
+      try await cli.json(["pay", quoteID, "--card-from-stdin"], input: BookingCLITests.visa)
+        as? [String: Any])
+    let reference = try #require(paid["reference"] as? String)
+    let file = cli.dataDirectory.appendingPathComponent("bookings/\(reference).json")
+    try Data("garbage\n".utf8).write(to: file)
+    for command in [["trips"], ["show", reference]] {
+      let before = try Self.tree(cli.dataDirectory)
+      let result = try await cli.run(command)
+      #expect(result.status == 65, "\(command): \(result.status) \(result.stderr)")
+      #expect(result.stderr.contains(reference), "\(command): \(result.stderr)")
+      let after = try Self.tree(cli.dataDirectory)
+      let changed = Set(before.keys).union(after.keys).filter { before[$0] != after[$0] }.sorted()
+      #expect(changed.isEmpty, "\(command) wrote \(changed)")
+    }
+    #expect(try String(contentsOf: file, encoding: .utf8) == "garbage\n")
+  }
+}
