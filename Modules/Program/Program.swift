@@ -184,12 +184,14 @@ public final class FeatureProgram<Root: ProgramRoot> {
     quit(code: 0, how: "hung up")
   }
 
-  /// A signal that ends the process (SIGTERM, SIGHUP): saves and says so in the log; the
-  /// terminal's handler then restores the terminal and exits with 128 + `signal`.
+  /// A signal that ends the process (SIGTERM, SIGHUP): saves, writes the recording's last key
+  /// (held back in case it opened the quit question) and says so in the log; the terminal's
+  /// handler then restores the terminal and exits with 128 + `signal`.
   public func terminating(on signal: Int32) {
     let kept = Root.keepsSavedSession(store.state) || awaitingRestoredSave
     let restored = restoredWhileResuming()
     saveNow()
+    clients.recorder?.finish()
     writeLog(
       "exit on signal \(signal): "
         + (restored
