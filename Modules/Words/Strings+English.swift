@@ -26,6 +26,10 @@ extension Strings {
       tooSmall: { needW, needH, w, h in
         "Terminal too small: need at least \(needW)x\(needH), now \(w)x\(h)."
       },
+      tooLarge: { mostW, mostH in
+        "Terminal too large: at most \(mostW)x\(mostH) is drawn, now larger. Make the window "
+          + "smaller or the font larger."
+      },
       helpTitle: "Keys",
       helpLines: [
         "Tab / Shift-Tab   next / previous field",

@@ -33,6 +33,10 @@ extension Strings {
       tooSmall: { needW, needH, w, h in
         "Terminal çok küçük: en az \(needW)x\(needH) gerekli, şu an \(w)x\(h)."
       },
+      tooLarge: { mostW, mostH in
+        "Terminal çok büyük: en fazla \(mostW)x\(mostH) çizilir, şu an daha büyük. Pencereyi "
+          + "küçültün ya da yazıyı büyütün."
+      },
       helpTitle: "Tuşlar",
       helpLines: [
         "Tab / Shift-Tab   sonraki / önceki alan",

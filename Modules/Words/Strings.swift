@@ -62,6 +62,9 @@ public struct ShellStrings: Sendable {
   public let priceExpired: String
   public let tooSmall:
     @Sendable (_ needWidth: Int, _ needHeight: Int, _ width: Int, _ height: Int) -> String
+  /// What a terminal past the largest size the app draws at shows: "Terminal too large: at most
+  /// 1000x500 is drawn, …".
+  public let tooLarge: @Sendable (_ mostWidth: Int, _ mostHeight: Int) -> String
   public let helpTitle: String
   public let helpLines: [String]
   public let quitTitle: String

@@ -10,7 +10,7 @@ import Widgets
 extension RootView {
   /// Redraws only what the clock moves, when that is all that changed since `previous` was drawn
   /// into `canvas` at the same size: the header's countdown (on a terminal too small for the
-  /// panels, the countdown on the first row above the message). Returns false, drawing
+  /// panels or too large to draw in, the countdown on the first row above the message). Returns false, drawing
   /// nothing, when more than that may change: then the caller draws the whole screen.
   ///
   /// Below the header only the current payment step asks the clock anything (whether its price
@@ -23,7 +23,9 @@ extension RootView {
     _ state: RootFeature.State, after previous: RootFeature.State, on canvas: inout Canvas,
     theme: Theme, onlyTheClockMoved: Bool = false
   ) -> Bool {
-    let tooSmall = canvas.width < minimumSize.width || canvas.height < minimumSize.height
+    let notice =
+      canvas.width < minimumSize.width || canvas.height < minimumSize.height
+      || LargestScreen.exceeded(width: canvas.width, height: canvas.height)
     guard state.shell.modal == nil, previous.shell.modal == nil,
       state.now != previous.now, bodyClock(state) == bodyClock(previous)
     else { return false }
@@ -36,7 +38,7 @@ extension RootView {
     // do not): its cells alone are drawn again.
     if let quote = state.quote {
       let (top, _) = canvas.bounds.splitTop(1)
-      let area = tooSmall ? tooSmallCountdownArea(canvas) : countdownArea(in: top)
+      let area = notice ? tooSmallCountdownArea(canvas) : countdownArea(in: top)
       drawCountdown(quote, state, on: &canvas, in: area, theme: theme)
     }
     return true

@@ -16,6 +16,9 @@ import Words
 public enum RootView {
   /// The smallest terminal the app draws in.
   public static let minimumSize = (width: 40, height: 12)
+  /// The largest terminal the app draws in (`LargestScreen`): past it the canvas comes capped,
+  /// and only a notice is drawn.
+  public static let maximumSize = (width: LargestScreen.width, height: LargestScreen.height)
   /// Below this size the path collapses to a one-line breadcrumb.
   public static let roomySize = (width: 80, height: 24)
   /// The widest the panels get: on a wider terminal they are centred in this many columns, so
@@ -35,19 +38,15 @@ public enum RootView {
   public static func draw(_ state: RootFeature.State, on canvas: inout Canvas, theme: Theme) {
     let strings = state.strings
     let (width, height) = (canvas.width, canvas.height)
+    if LargestScreen.exceeded(width: width, height: height) {
+      drawNotice(
+        strings.tooLarge(maximumSize.width, maximumSize.height), state, on: &canvas, theme: theme)
+      return
+    }
     guard width >= minimumSize.width, height >= minimumSize.height else {
-      canvas.fill(canvas.bounds)
-      // A price held keeps counting down on the first line, above the message.
-      var first = 0
-      if let quote = state.quote {
-        drawCountdown(quote, state, on: &canvas, in: tooSmallCountdownArea(canvas), theme: theme)
-        first = 1
-      }
-      let message = strings.tooSmall(minimumSize.width, minimumSize.height, width, height)
-      let lines = Modal.wrap(message, width: max(1, width))
-      for (row, line) in lines.prefix(max(0, height - first)).enumerated() {
-        canvas.put(line, x: 0, y: first + row, style: theme.warning)
-      }
+      drawNotice(
+        strings.tooSmall(minimumSize.width, minimumSize.height, width, height), state,
+        on: &canvas, theme: theme)
       return
     }
     let (top, rest) = canvas.bounds.splitTop(1)
@@ -104,7 +103,24 @@ public enum RootView {
       width: maximumContentWidth, height: middle.height)
   }
 
-  /// Where the too-small screen shows the countdown: its whole first row.
+  /// A terminal of a size the app does not draw in: `message` alone, under the countdown of a
+  /// price held, which keeps counting down on the first line.
+  private static func drawNotice(
+    _ message: String, _ state: RootFeature.State, on canvas: inout Canvas, theme: Theme
+  ) {
+    canvas.fill(canvas.bounds)
+    var first = 0
+    if let quote = state.quote {
+      drawCountdown(quote, state, on: &canvas, in: tooSmallCountdownArea(canvas), theme: theme)
+      first = 1
+    }
+    let lines = Modal.wrap(message, width: max(1, canvas.width))
+    for (row, line) in lines.prefix(max(0, canvas.height - first)).enumerated() {
+      canvas.put(line, x: 0, y: first + row, style: theme.warning)
+    }
+  }
+
+  /// Where the too-small and too-large screens show the countdown: the whole first row.
   static func tooSmallCountdownArea(_ canvas: Canvas) -> Rect {
     Rect(x: 0, y: 0, width: canvas.width, height: min(1, canvas.height))
   }

@@ -26,6 +26,10 @@ import Canvas
 ///   not typed into a field; so are the terminal's answers to queries, device attributes
 ///   (`Esc [ ? … c`) and operating system commands (`Esc ] … BEL` or `Esc ] … Esc \`), which
 ///   arrive as input when they come late.
+/// - A sequence longer than its bound (`controlSequenceLimit`, `operatingSystemCommandLimit`)
+///   is dropped whole, up to its end, even across drains: none of its bytes becomes a key, and
+///   a byte it cannot hold ends it and is read as input. Each read is looked at a bounded number
+///   of times, so a sequence of any length costs time in proportion to its length.
 /// - Bytes are read as UTF-8; a byte that cannot start or continue a character is dropped alone.
 /// - A combining mark that arrives after a character joins it, because terminals send "e" and
 ///   U+0301 as two characters for what is one.
@@ -43,6 +47,18 @@ struct KeyDecoder {
   private var held: [KeyRead] = []
   /// The text of a paste whose end marker has not come yet, and how many scalars it holds.
   private var pasted: Paste?
+  /// A sequence past its bound whose bytes are being dropped up to its end.
+  private var dropping: Overlong?
+  /// How many reads the decoder has looked at, each time it looked: the measure of its work.
+  private(set) var examined = 0
+
+  /// The kind of a sequence past its bound, which says what ends it.
+  private enum Overlong {
+    /// `Esc [` and parameter bytes: a final byte ends it.
+    case controlSequence
+    /// `Esc ]` and text: BEL or `Esc \` ends it.
+    case operatingSystemCommand
+  }
 
   /// A paste under way.
   private struct Paste {
@@ -94,6 +110,7 @@ struct KeyDecoder {
   mutating func reset() {
     held = []
     pasted = nil
+    dropping = nil
   }
 
   private enum Step {
@@ -112,12 +129,19 @@ struct KeyDecoder {
       if case .consumed(let count, _) = step { pasted?.reads += count }
       return step
     }
+    if let overlong = dropping {
+      return drop(overlong, in: input, at: index, complete: complete)
+    }
+    examined += 1
     switch input[index] {
     case .keyCode(let code) where code == cnc_key_mouse():
       // ncurses took `Esc [ <` as its mouse key: the rest of the report follows as bytes.
-      switch Self.controlSequence(in: input, from: index + 1) {
+      switch Self.controlSequence(in: input, from: index + 1, examined: &examined) {
       case .incomplete: return .needMore
       case .invalid: return .consumed(1, nil)
+      case .overlong:
+        dropping = .controlSequence
+        return .consumed(1 + Self.controlSequenceLimit, nil)
       case .sequence(let body, let length):
         return .consumed(1 + length, Self.mouse(sgr: "<" + body))
       }
@@ -142,10 +166,13 @@ struct KeyDecoder {
     guard after < input.count else { return complete ? .consumed(1, .escape) : .needMore }
     switch input[after] {
     case .byte(UInt8(ascii: "[")):
-      switch Self.controlSequence(in: input, from: after + 1) {
+      switch Self.controlSequence(in: input, from: after + 1, examined: &examined) {
       case .incomplete where !complete || Self.startsMouseReport(input, at: after + 1):
         return .needMore
       case .incomplete, .invalid: return .consumed(2, .alt(.character("[")))
+      case .overlong:
+        dropping = .controlSequence
+        return .consumed(2 + Self.controlSequenceLimit, nil)
       case .sequence(let body, let length):
         if body.hasPrefix("<") { return .consumed(2 + length, Self.mouse(sgr: body)) }
         if body == "200~" { pasted = Paste() }
@@ -153,9 +180,12 @@ struct KeyDecoder {
         return .consumed(2 + length, nil)
       }
     case .byte(UInt8(ascii: "]")):
-      switch Self.operatingSystemCommand(in: input, from: after + 1) {
+      switch Self.operatingSystemCommand(in: input, from: after + 1, examined: &examined) {
       case .incomplete where !complete: return .needMore
       case .incomplete, .invalid: return .consumed(2, .alt(.character("]")))
+      case .overlong:
+        dropping = .operatingSystemCommand
+        return .consumed(2 + Self.operatingSystemCommandLimit, nil)
       case .sequence(_, let length): return .consumed(2 + length, nil)
       }
     case .byte(27):
@@ -172,6 +202,38 @@ struct KeyDecoder {
         return .consumed(1 + length, Self.key(scalar).map(Key.alt))
       }
     }
+  }
+
+  /// Inside a sequence past its bound: the run of reads from `index` it still holds, dropped at
+  /// once, with its end if that came. A read it cannot hold ends it without being taken (it is
+  /// read again as input). An `Esc` last in a drain that is not complete waits for the next
+  /// drain, which may bring the backslash of `Esc \`.
+  private mutating func drop(
+    _ overlong: Overlong, in input: [KeyRead], at index: Int, complete: Bool
+  ) -> Step {
+    var end = index
+    scanning: while end < input.count {
+      examined += 1
+      guard case .byte(let byte) = input[end] else { break scanning }
+      switch (overlong, byte) {
+      case (.controlSequence, 0x20...0x3F), (.operatingSystemCommand, 0x20...0x7E):
+        end += 1
+      case (.controlSequence, 0x40...0x7E), (.operatingSystemCommand, 0x07):
+        dropping = nil
+        return .consumed(end + 1 - index, nil)
+      case (.operatingSystemCommand, 27) where end + 1 < input.count:
+        guard input[end + 1] == .byte(UInt8(ascii: "\\")) else { break scanning }
+        dropping = nil
+        return .consumed(end + 2 - index, nil)
+      case (.operatingSystemCommand, 27) where !complete:
+        return end > index ? .consumed(end - index, nil) : .needMore
+      default:
+        break scanning
+      }
+    }
+    // At a read the sequence cannot hold, it ends before that read.
+    if end < input.count { dropping = nil }
+    return .consumed(end - index, nil)
   }
 
   /// Inside a paste: its end marker, or one more character of its text.
@@ -281,19 +343,26 @@ struct KeyDecoder {
     case sequence(String, length: Int)
     case incomplete
     case invalid
+    /// As many reads as the bound, every one of which the sequence can hold: it is dropped.
+    case overlong
   }
 
-  /// The longest control sequence taken as one: keys send a few bytes, and a longer run is text
-  /// after Alt+[ (never held back without end, however much arrives).
-  static let controlSequenceLimit = 32
+  /// The most parameter and intermediate bytes a control sequence holds: keys send a few, a
+  /// mouse report at 65535x65535 with every modifier 17 (`<127;65535;65535`), xterm's device
+  /// attributes about 35. A longer run is dropped whole, however much arrives.
+  static let controlSequenceLimit = 64
 
   /// The rest of a control sequence after `Esc [`, from `start`: parameter bytes, intermediate
-  /// bytes and the final byte (ECMA-48), as text with the count of its reads.
-  private static func controlSequence(in input: [KeyRead], from start: Int) -> ControlSequence {
+  /// bytes and the final byte (ECMA-48), as text with the count of its reads. At most
+  /// `controlSequenceLimit` + 1 reads are looked at, each counted in `examined`.
+  private static func controlSequence(
+    in input: [KeyRead], from start: Int, examined: inout Int
+  ) -> ControlSequence {
     var body = ""
     var index = start
     while index < input.count {
-      guard index - start < controlSequenceLimit else { return .invalid }
+      guard index - start < controlSequenceLimit else { return .overlong }
+      examined += 1
       guard case .byte(let byte) = input[index] else { return .invalid }
       body.unicodeScalars.append(Unicode.Scalar(byte))
       switch byte {
@@ -306,18 +375,20 @@ struct KeyDecoder {
   }
 
   /// The longest operating system command taken as one: a terminal's answer (a colour is about
-  /// 25 bytes); a longer run is text after Alt+].
+  /// 25 bytes); a longer run of the text an answer holds is dropped whole.
   static let operatingSystemCommandLimit = 128
 
   /// The rest of a terminal's answer after `Esc ]`, from `start`: its text up to BEL or
   /// `Esc \` (the terminator counted in its length), or `invalid` at a byte no answer holds.
-  private static func operatingSystemCommand(in input: [KeyRead], from start: Int)
-    -> ControlSequence
-  {
+  /// At most `operatingSystemCommandLimit` + 2 reads are looked at, each counted in `examined`.
+  private static func operatingSystemCommand(
+    in input: [KeyRead], from start: Int, examined: inout Int
+  ) -> ControlSequence {
     var body = ""
     var index = start
     while index < input.count {
-      guard index - start < operatingSystemCommandLimit else { return .invalid }
+      guard index - start < operatingSystemCommandLimit else { return .overlong }
+      examined += 1
       guard case .byte(let byte) = input[index] else { return .invalid }
       switch byte {
       case 0x07: return .sequence(body, length: index - start + 1)

@@ -87,14 +87,26 @@ public final class TerminalScreen {
     (repertoire, usesLineDrawing) = TerminalLocale.adopt(
       termType: termType ?? getenv("TERM").map { String(cString: $0) } ?? "",
       wanted: wantedRepertoire)
+    // ncurses allocates its windows at the size it reads as it starts, the kernel's: past the
+    // largest screen it takes the terminal description's instead (80x24 for most), and the
+    // capped size is set right after.
+    let tooLarge = kernelSize().map { $0 != $0.capped } ?? false
+    use_env(!tooLarge)
     let created: OpaquePointer? =
       if let termType { newterm(termType, output, input) } else { newterm(nil, output, input) }
+    // From now on ncurses reads no size of its own (its check after a suspend, in `doupdate`,
+    // would take 65535x65535 as it comes): `applyWindowSize` tells it the size, capped.
+    use_env(false)
     guard let created else {
       let name = termType ?? getenv("TERM").map { String(cString: $0) } ?? ""
       throw name.isEmpty ? .noTerminalType : .unknownTerminal(name)
     }
     screen = created
     set_term(created)
+    // The terminal's size, capped, before anything is drawn; no KEY_RESIZE for it.
+    if let size = windowSize(), !isCurrentSize(size) {
+      resize_term(Int32(size.rows), Int32(size.columns))
+    }
     // First, so the modes set below (the keypad's among them) are the ones in force after it.
     leaveInitialMode()
     cbreak()
