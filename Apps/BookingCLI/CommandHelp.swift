@@ -116,7 +116,8 @@ enum CommandHelp {
       (
         "session",
         """
-        Where `booking` would resume, and why (while the app is open: the step it last saved).
+        Where `booking` would resume, and why (while the app is open: the step it last saved),
+        and each payment a crash cut off that waits for resolve, with the command to run.
         """,
         "booking-cli session"
       )

@@ -27,6 +27,7 @@ enum QuoteCommand {
       passengers.append(passenger)
       declared.append(type)
     }
+    try checkSamePerson(passengers, given: given)
     guard let email = invocation.value("--email") else { throw .usage("quote needs --email") }
     guard let phone = invocation.value("--phone") else { throw .usage("quote needs --phone") }
     let contact: Contact
@@ -37,8 +38,10 @@ enum QuoteCommand {
     }
     var extras = Extras(insurance: invocation.has("--insurance"))
     for (option, slice) in [("--seat", 0), ("--return-seat", 1)] {
+      var earlier: [PassengerID: String] = [:]
       for text in invocation.values[option] ?? [] {
         let (id, value) = try assignment(text, option: option, passengers: passengers)
+        try checkOnce(text, option: option, passenger: id, earlier: &earlier)
         do {
           extras.setSeat(try SeatDesignator(value), for: id, onSlice: slice)
         } catch {
@@ -46,8 +49,10 @@ enum QuoteCommand {
         }
       }
     }
+    var earlierBags: [PassengerID: String] = [:]
     for text in invocation.values["--bags"] ?? [] {
       let (id, value) = try assignment(text, option: "--bags", passengers: passengers)
+      try checkOnce(text, option: "--bags", passenger: id, earlier: &earlierBags)
       guard let bags = Int(value), bags >= 0 else {
         throw .usage("--bags \(text): '\(value)' is not a number of bags")
       }
@@ -268,6 +273,36 @@ enum QuoteCommand {
           + "for \(article(type)) \(type.rawValue) on the day of the flight; use one "
           + "of \(choices.joined(separator: ", "))")
     }
+  }
+
+  /// Refuses the same person given twice: the same given and family names (in any case) and
+  /// the same date of birth.
+  private static func checkSamePerson(_ passengers: [Passenger], given: [String])
+    throws(Failure)
+  {
+    var seen: [String: Int] = [:]
+    for (index, passenger) in passengers.enumerated() {
+      let person = [passenger.givenName, passenger.familyName, passenger.dateOfBirth.iso]
+        .map { $0.lowercased() }.joined(separator: "|")
+      if let first = seen[person] {
+        throw .usage(
+          "--passenger '\(given[index])': \(passenger.fullName), born \(passenger.dateOfBirth), "
+            + "is passenger \(first + 1) already; give each traveller once")
+      }
+      seen[person] = index
+    }
+  }
+
+  /// Refuses a second `option` for one passenger (`--seat 1:14A --seat 1:14B`), naming both.
+  private static func checkOnce(
+    _ text: String, option: String, passenger: PassengerID, earlier: inout [PassengerID: String]
+  ) throws(Failure) {
+    if let first = earlier[passenger] {
+      throw .usage(
+        "\(option) \(text): passenger \(text.prefix { $0 != ":" }) is given \(option) twice "
+          + "(\(option) \(first) too); give one for each passenger")
+    }
+    earlier[passenger] = text
   }
 
   /// "2:14A" as passenger 2's ID and "14A".

@@ -350,4 +350,18 @@ struct SessionReport: Encodable {
   let file: String
   /// Whether the app has the data directory open (then `resumeAt` is where it is now).
   let appOpen: Bool
+  /// The payments a crash cut off that could not be settled, by draft ID: those that wait for
+  /// `resolve` (a person's word) with its command.
+  let waiting: [WaitingPayment]
+}
+
+/// A payment a crash cut off that its records cannot settle: its draft, its quote, the command
+/// that settles it when it waits for a person's word (`resolve`), and the airline's reason.
+struct WaitingPayment: Encodable {
+  let draft: String
+  let quote: String
+  /// `booking-cli resolve DRAFT --charged (or --not-charged)`; omitted when the records will
+  /// settle it themselves once they can be read.
+  let command: String?
+  let reason: String
 }

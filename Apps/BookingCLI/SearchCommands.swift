@@ -72,12 +72,10 @@ enum SearchCommands {
       case .dayPassed(let passed):
         throw .usage("DATE '\(passed)' has passed: search for a day from today on")
       case .beyondBookingWindow(let far):
-        // The airline names the departure; the day too far may be the return.
-        let (word, tooFar) =
-          SearchCriteria.isWithinBookingWindow(far, at: Date())
-          ? ("--return", returning ?? far) : ("DATE", far)
+        // The airline names the day too far: the departure, else the return.
+        let word = far == returning && far != day ? "--return" : "DATE"
         throw .usage(
-          "\(word) '\(tooFar)' is too far ahead: flights are sold up to "
+          "\(word) '\(far)' is too far ahead: flights are sold up to "
             + "\(SearchCriteria.bookingWindowDays) days ahead")
       default: break
       }

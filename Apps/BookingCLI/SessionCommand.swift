@@ -29,20 +29,27 @@ enum SessionCommand {
       (try? RecordStore(root: path).relativePath(
         id: RecordKind.snapshotID, kind: RecordKind.session(schema: BookingSnapshot.schema)))
       .map { path + "/" + $0 } ?? path
-    // No session folder (nor data directory): neither the app nor a payment ever took the lock
-    // here, so nothing is saved and nothing is to settle; nothing is made to find that out.
+    // No session folder (nor data directory) and no payment left open: neither the app nor a
+    // payment ever took the lock here, so nothing is saved and nothing is to settle; nothing is
+    // made to find that out.
     var status = stat()
-    guard stat(path + "/session", &status) == 0 else {
+    let airline = DataDirectory.airlineForCurrentProcess(
+      explicit: invocation.value("--airline-dir"), dataDirectory: path)
+    let open = (try? RecordStore(root: airline).ids(of: openPayments))?.isEmpty == false
+    guard open || stat(path + "/session", &status) == 0 else {
       try write(
         SessionReport(
           saved: "search", savedIDs: [:], resumeAt: "search",
           reason: "No session is saved: the app opens at the search form.", file: file,
-          appOpen: false), json: json)
+          appOpen: false, waiting: []), json: json)
       return
     }
     let folder = try DataFolder.open(
       explicit: explicit, airline: invocation.value("--airline-dir"), locking: .ifFree)
     defer { folder.keepLock() }
+    // As the app does at start: the payments a crash cut off are settled first; the ones that
+    // wait for a person's word are named with the command that settles them.
+    let waiting = try await waitingPayments(folder.recoverPayments(), in: folder)
     let saved: BookingSnapshot?
     do {
       // Left where it is: the app sets an unreadable one aside itself, and says so.
@@ -62,9 +69,8 @@ enum SessionCommand {
         saved: step, savedIDs: saved.map(ids) ?? [:], resumeAt: step,
         reason: "The app is open on this data directory; its last saved step is \(step). Where "
           + "it would resume is worked out once it has closed.",
-        file: file, appOpen: true)
+        file: file, appOpen: true, waiting: waiting)
     } else if let saved {
-      try await folder.recoverPayments()
       let restoration = await BookingFlow.restore(
         saved, using: folder.airline.services, now: Date())
       let reason =
@@ -77,14 +83,40 @@ enum SessionCommand {
       report = SessionReport(
         saved: saved.position.kind.description, savedIDs: ids(saved),
         resumeAt: restoration.outcome.step.description, reason: reason, file: file,
-        appOpen: false)
+        appOpen: false, waiting: waiting)
     } else {
       report = SessionReport(
         saved: "search", savedIDs: [:], resumeAt: "search",
         reason: "No session is saved: the app opens at the search form.", file: file,
-        appOpen: false)
+        appOpen: false, waiting: waiting)
     }
     try write(report, json: json)
+  }
+
+  /// Where the airline keeps a payment's intent from its start until it is settled.
+  private static let openPayments = RecordKind(folder: "intents", schema: 1)
+
+  /// The payments of `recovered` that the records cannot settle, each with its draft and the
+  /// command that settles it by a person's word.
+  private static func waitingPayments(_ recovered: [RecoveredPayment], in folder: DataFolder)
+    async -> [WaitingPayment]
+  {
+    var waiting: [WaitingPayment] = []
+    for payment in recovered {
+      guard case .unresolved(let reason) = payment.outcome, let quote = payment.quoteID else {
+        continue
+      }
+      guard let draft = try? await folder.calls.services.quote(id: quote).draftID else { continue }
+      // Only a payment whose charge cannot be told is settled by `resolve`; the airline's reason
+      // then names that command. Any other is settled by the records once they can be read.
+      let command = "booking-cli resolve \(draft) --charged"
+      waiting.append(
+        WaitingPayment(
+          draft: draft.rawValue, quote: quote.rawValue,
+          command: reason.contains(command) ? command + " (or --not-charged)" : nil,
+          reason: reason))
+    }
+    return waiting
   }
 
   /// `report` as JSON or as labelled lines.
@@ -96,11 +128,18 @@ enum SessionCommand {
     let position =
       ([report.saved] + report.savedIDs.sorted { $0.key < $1.key }.map { "\($0)=\($1)" })
       .joined(separator: " ")
-    Output.fields([
-      ("Saved", position), (report.appOpen ? "App open at" : "Resumes at", report.resumeAt),
-      ("Why", report.reason),
-      ("File", report.file),
-    ])
+    let waiting = report.waiting.map { payment in
+      let what =
+        payment.command.map { "whether its card was charged is unknown; once you know, run \($0)" }
+        ?? "it cannot be settled yet: \(payment.reason)"
+      return ("Waiting", "\(payment.draft) (quote \(payment.quote)): \(what)")
+    }
+    Output.fields(
+      [
+        ("Saved", position), (report.appOpen ? "App open at" : "Resumes at", report.resumeAt),
+        ("Why", report.reason),
+        ("File", report.file),
+      ] + waiting)
   }
 
   private static func ids(_ snapshot: BookingSnapshot) -> [String: String] {

@@ -37,9 +37,14 @@ public struct SearchCriteria: Hashable, Sendable, Codable {
   }
 
   /// Whether this search's days can be booked at `now` (see `isWithinBookingWindow(_:at:)`).
-  public func isWithinBookingWindow(at now: Date) -> Bool {
-    Self.isWithinBookingWindow(departure, at: now)
-      && returning.map { Self.isWithinBookingWindow($0, at: now) } ?? true
+  public func isWithinBookingWindow(at now: Date) -> Bool { dayBeyondBookingWindow(at: now) == nil }
+
+  /// The first of this search's days that cannot be booked at `now`: the departure, else the
+  /// return; nil when both can. What a refusal names, so it names the day that is too far.
+  public func dayBeyondBookingWindow(at now: Date) -> CalendarDay? {
+    ([departure] + (returning.map { [$0] } ?? [])).first {
+      !Self.isWithinBookingWindow($0, at: now)
+    }
   }
 
   /// Validates that the airports differ and the return, if any, is not before the departure.

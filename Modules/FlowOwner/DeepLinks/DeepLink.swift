@@ -211,18 +211,16 @@ public enum DeepLink: Hashable, Sendable {
 
 extension DeepLink {
   /// Why this link cannot be opened at `now` although it reads well: a search for a day that has
-  /// passed everywhere, or one beyond the booking window. Every invalid link is refused the same
-  /// way, at launch, before a screen shows something that cannot succeed.
+  /// passed everywhere, or one whose departure or return is beyond the booking window (the
+  /// error names that day). Every invalid link is refused the same way, at launch, before a
+  /// screen shows something that cannot succeed.
   public func problem(at now: Date) -> DeepLinkError? {
     guard case .search(let criteria) = self else { return nil }
     // The day has passed where it ends last (UTC-12).
     if criteria.departure < CalendarDay(now.addingTimeInterval(-12 * 3600), in: .utc) {
       return .dayPassed(criteria.departure)
     }
-    if !criteria.isWithinBookingWindow(at: now) {
-      return .beyondBookingWindow(criteria.departure)
-    }
-    return nil
+    return criteria.dayBeyondBookingWindow(at: now).map { .beyondBookingWindow($0) }
   }
 }
 

@@ -51,9 +51,9 @@ extension BookingFlow {
   ) async -> Restoration {
     let position = snapshot.position
     if let criteria = snapshot.criteria, position.kind != .search,
-      position.kind != .confirmation, !criteria.isWithinBookingWindow(at: now)
+      position.kind != .confirmation, let day = criteria.dayBeyondBookingWindow(at: now)
     {
-      return fallBack([], .beyondBookingWindow(criteria.departure))
+      return fallBack([], .beyondBookingWindow(day))
     }
     switch position {
     case .search:
@@ -216,8 +216,8 @@ extension BookingFlow {
         party: offer.party))
     guard let search else { return fallBack([], .searchUnavailable) }
     // A pay link's search comes from records, which may come from elsewhere too.
-    guard search.isWithinBookingWindow(at: now) else {
-      return fallBack([], .beyondBookingWindow(search.departure))
+    if let day = search.dayBeyondBookingWindow(at: now) {
+      return fallBack([], .beyondBookingWindow(day))
     }
     // The results start highlighted on the offer the path went on with.
     let path = [BookingStep.results(search, chosen: offer.id)] + steps

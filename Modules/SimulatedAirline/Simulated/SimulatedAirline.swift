@@ -156,9 +156,7 @@ public actor SimulatedAirline: OfferService, DraftService, PricingService, Payme
     guard criteria.departure.adding(days: 1).start(in: origin.zone) > now else {
       throw .dayPassed(criteria.departure)
     }
-    guard criteria.isWithinBookingWindow(at: now) else {
-      throw .beyondBookingWindow(criteria.departure)
-    }
+    if let day = criteria.dayBeyondBookingWindow(at: now) { throw .beyondBookingWindow(day) }
     // Flights that have left, or leave within the cut-off, are not for sale; each is sold at
     // the fare of the cheapest bucket with room for the party (`FareBuckets`).
     let offers = offerGenerator.offers(for: criteria, now: now).filter {
