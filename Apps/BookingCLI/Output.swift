@@ -1,3 +1,5 @@
+import Domain
+
 #if canImport(FoundationEssentials)
   import FoundationEssentials
 #else
@@ -230,17 +232,7 @@ enum Output {
   /// `text` in lines of at most `width` characters (by default 100, a projector's width),
   /// broken at spaces.
   static func paragraph(_ text: String, width: Int = 100) {
-    var lines: [String] = []
-    var line = ""
-    for word in text.split(separator: " ") {
-      if !line.isEmpty, line.count + 1 + word.count > width {
-        lines.append(line)
-        line = ""
-      }
-      line += (line.isEmpty ? "" : " ") + word
-    }
-    if !line.isEmpty { lines.append(line) }
-    put(lines.map { $0 + "\n" }.joined())
+    put(text.wrapped(at: width).map { $0 + "\n" }.joined())
   }
 
   /// `pairs` as "label  value" lines, the labels padded to one width.

@@ -11,3 +11,20 @@ extension StringProtocol {
     return String(self[first...last])
   }
 }
+
+extension StringProtocol {
+  /// The words (runs between spaces) in lines of at most `width` characters, each line's words
+  /// one space apart; a word longer than `width` takes a line of its own.
+  public func wrapped(at width: Int) -> [String] {
+    var lines: [String] = []
+    var line = ""
+    for word in split(separator: " ") {
+      if !line.isEmpty, line.count + 1 + word.count > width {
+        lines.append(line)
+        line = ""
+      }
+      line += (line.isEmpty ? "" : " ") + word
+    }
+    return lines + (line.isEmpty ? [] : [line])
+  }
+}

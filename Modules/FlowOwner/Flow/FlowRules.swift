@@ -138,20 +138,6 @@ public enum FlowDiagram {
     return lines.joined(separator: "\n") + "\n"
   }
 
-  /// `text`'s words in lines of at most `width` characters (a word longer than `width` alone).
-  private static func wrapped(_ text: String, _ width: Int) -> [String] {
-    var lines: [String] = []
-    var line = ""
-    for word in text.split(separator: " ") {
-      if !line.isEmpty, line.count + 1 + word.count > width {
-        lines.append(line)
-        line = ""
-      }
-      line += (line.isEmpty ? "" : " ") + word
-    }
-    return lines + (line.isEmpty ? [] : [line])
-  }
-
   /// A transition that does not move the flow to the next step, named with its target.
   private static func sideLabel(_ rule: FlowRule) -> String {
     "\(rule.name) → \(rule.to)"
@@ -162,9 +148,9 @@ public enum FlowDiagram {
   /// `text` wrapped at its spaces in lines of at most `width` characters, the lines after the
   /// first indented by two spaces.
   private static func hanging(_ text: String, _ width: Int) -> [String] {
-    let lines = wrapped(text, width)
+    let lines = text.wrapped(at: width)
     guard let first = lines.first else { return [] }
-    let rest = wrapped(lines.dropFirst().joined(separator: " "), width - 2)
+    let rest = lines.dropFirst().joined(separator: " ").wrapped(at: width - 2)
     return [first] + rest.map { "  " + $0 }
   }
 
@@ -249,7 +235,7 @@ public enum FlowDiagram {
       let next = index + 1 < steps.count ? steps[index + 1] : nil
       let down = moving.filter { $0.from == step && $0.to == next }
       let beside = moving.filter { $0.from == step && $0.to != next }
-        .flatMap { wrapped(sideLabel($0), side) }
+        .flatMap { sideLabel($0).wrapped(at: side) }
       let bar = String(repeating: "─", count: boxWidth - 2)
       let middle = boxWidth / 2
       let bottom =
@@ -277,7 +263,7 @@ public enum FlowDiagram {
       }
       guard !down.isEmpty else { continue }
       let stem = "  " + String(repeating: " ", count: middle) + "│"
-      for label in wrapped(down.map(label).joined(separator: " · "), 100 - stem.count - 1) {
+      for label in down.map(label).joined(separator: " · ").wrapped(at: 100 - stem.count - 1) {
         lines.append(stem + " " + label)
       }
       lines.append("  " + String(repeating: " ", count: middle) + "▼")
