@@ -20,25 +20,25 @@ struct BookingCLIReadOnlyTests {
     return files
   }
 
+  /// The paths under `root` added, removed or changed since `before` (`tree`).
+  static func changes(since before: [String: String], in root: URL) throws -> [String] {
+    let after = try tree(root)
+    return Set(before.keys).union(after.keys).filter { before[$0] != after[$0] }.sorted()
+  }
+
   @Test("seats, trips, show and session leave the data directory as it was")
   func readsWriteNothing() async throws {
     let cli = try BookingCLI()
     defer { cli.close() }
-    let quote = try await cli.quoteForAda()
-    let quoteID = try #require(quote["id"] as? String)
+    let (quote, reference) = try await cli.bookForAda()
     let offerID = try #require((quote["offer"] as? [String: Any])?["id"] as? String)
-    let paid = try #require(
-      try await cli.json(["pay", quoteID, "--card-from-stdin"], input: BookingCLITests.visa)
-        as? [String: Any])
-    let reference = try #require(paid["reference"] as? String)
     for command in [
       ["seats", offerID], ["trips"], ["trips", "--json"], ["show", reference], ["session"],
     ] {
       let before = try Self.tree(cli.dataDirectory)
       let result = try await cli.run(command)
       #expect(result.status == 0, "\(command): \(result.stderr)")
-      let after = try Self.tree(cli.dataDirectory)
-      let changed = Set(before.keys).union(after.keys).filter { before[$0] != after[$0] }.sorted()
+      let changed = try Self.changes(since: before, in: cli.dataDirectory)
       #expect(changed.isEmpty, "\(command) wrote \(changed)")
     }
   }
@@ -47,11 +47,7 @@ struct BookingCLIReadOnlyTests {
   func unreadableBookingIsReported() async throws {
     let cli = try BookingCLI()
     defer { cli.close() }
-    let quoteID = try #require(try await cli.quoteForAda()["id"] as? String)
-    let paid = try #require(
-      try await cli.json(["pay", quoteID, "--card-from-stdin"], input: BookingCLITests.visa)
-        as? [String: Any])
-    let reference = try #require(paid["reference"] as? String)
+    let reference = try await cli.bookForAda().reference
     let file = cli.dataDirectory.appendingPathComponent("bookings/\(reference).json")
     try Data("garbage\n".utf8).write(to: file)
     for command in [["trips"], ["show", reference]] {
@@ -59,8 +55,7 @@ struct BookingCLIReadOnlyTests {
       let result = try await cli.run(command)
       #expect(result.status == 65, "\(command): \(result.status) \(result.stderr)")
       #expect(result.stderr.contains(reference), "\(command): \(result.stderr)")
-      let after = try Self.tree(cli.dataDirectory)
-      let changed = Set(before.keys).union(after.keys).filter { before[$0] != after[$0] }.sorted()
+      let changed = try Self.changes(since: before, in: cli.dataDirectory)
       #expect(changed.isEmpty, "\(command) wrote \(changed)")
     }
     #expect(try String(contentsOf: file, encoding: .utf8) == "garbage\n")

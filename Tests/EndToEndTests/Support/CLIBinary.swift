@@ -115,6 +115,18 @@ struct BookingCLI {
     return document
   }
 
+  /// Quotes for Ada (`quoteForAda`) and pays the quote with the test Visa; returns the quote
+  /// and the booking's reference.
+  func bookForAda() async throws -> (quote: [String: Any], reference: String) {
+    let quote = try await quoteForAda()
+    guard let quoteID = quote["id"] as? String else { throw E2EFailure("quote: \(quote)") }
+    let paid = try await json(["pay", quoteID, "--card-from-stdin"], input: BookingCLITests.visa)
+    guard let reference = (paid as? [String: Any])?["reference"] as? String else {
+      throw E2EFailure("pay: \(paid)")
+    }
+    return (quote, reference)
+  }
+
   /// Removes the data directory.
   func close() {
     try? FileManager.default.removeItem(at: dataDirectory)
