@@ -42,6 +42,30 @@ struct TerminalScreenInputTests {
     #expect(readKeys(expected.count, from: screen, on: terminal) == expected)
   }
 
+  @Test("a 20,000-digit escape sequence is read in blocks, dropped whole, and F1 after it acts")
+  func longSequenceInBlocks() throws {
+    let terminal = try PseudoTerminal(columns: 80, rows: 24)
+    defer { terminal.close() }
+    let screen = TerminalScreen(
+      output: terminal.output, input: terminal.input, termType: "xterm-256color")
+    try screen.start()
+    defer { screen.stop() }
+    // More than the pty holds: written as the screen reads, as a terminal emulator would.
+    var unsent = Array(("\u{1B}[<" + String(repeating: "1", count: 20_000) + ";1;1M\u{1B}OP").utf8)[
+      ...]
+    var keys: [Key] = []
+    for _ in 0..<1000 where keys.isEmpty {
+      let sent = unsent.withUnsafeBytes { write(terminal.controller, $0.baseAddress, $0.count) }
+      if sent > 0 { unsent = unsent.dropFirst(sent) }
+      if terminal.waitForInput(milliseconds: 2000) { keys += screen.readKeys() }
+    }
+    #expect(unsent.isEmpty)
+    #expect(keys == [.function(1)])
+    // One read per block of up to 4,096 bytes (the pty hands them over in pieces): not one per
+    // byte, as ncurses's wgetch reads.
+    #expect(screen.inputReads <= 20_010 / 64, "\(screen.inputReads) reads")
+  }
+
   @Test("a new window size arrives as a resize key with that size")
   func resize() throws {
     let terminal = try PseudoTerminal(columns: 100, rows: 30)

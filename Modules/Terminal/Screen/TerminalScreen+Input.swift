@@ -8,40 +8,105 @@ import Canvas
 #endif
 
 extension TerminalScreen {
-  /// Every key waiting, read without blocking until ncurses has none left. A resize arrives as
+  /// Every key waiting, read without blocking until none is left. A resize arrives as
   /// `Key.resize` with the new size. An empty result while the read source reports no bytes
   /// means the input has ended (the terminal hung up).
   ///
-  /// Bytes are read one by one (`wgetch`, not `wget_wch`) and decoded by `KeyDecoder`, which
-  /// keeps what is cut by the end of a drain (a character, an escape sequence, a paste) for the
-  /// next one.
+  /// The terminal is read in blocks (`read(2)`, not ncurses's `wgetch`, which makes a system
+  /// call for each byte), and the sequences its description binds to keys are translated as
+  /// `wgetch` would (`KeypadTranslator`), waiting ncurses's escape delay when a block ends
+  /// inside one; ncurses itself reads no input. A new size from `applyWindowSize` comes after
+  /// the keys, as KEY_RESIZE. The reads
+  /// are decoded by `KeyDecoder`, which keeps what is cut by the end of a drain (a character,
+  /// an escape sequence, a paste) for the next one.
   public func readKeys() -> [Key] {
     guard select(), !isSuspended else { return [] }
-    let window = cnc_stdscr()
-    var reads: [KeyRead] = []
-    let limit = 4096
     // A bound, so a huge paste cannot hold the main actor: the read source fires again.
-    while reads.count < limit {
-      let value = wgetch(window)
-      if value == cnc_err() { break }
-      guard value >= cnc_key_min() else {
-        reads.append(.byte(UInt8(truncatingIfNeeded: value)))
-        continue
+    let limit = Self.drainLimit
+    var bytes = heldInput
+    heldInput = []
+    var taken = readAvailable(into: &bytes, upTo: limit)
+    var reads: [KeyRead] = []
+    while true {
+      let (translated, pending) = keySequences.translate(bytes, final: false)
+      reads += translated
+      bytes = pending
+      guard !pending.isEmpty else { break }
+      guard taken < limit else {
+        // The rest of the sequence is waiting already: the next drain reads it.
+        heldInput = pending
+        break
       }
-      reads.append(.keyCode(value))
+      // The start of a key's sequence, and nothing after it yet: ncurses's escape delay.
+      if waitForInput(milliseconds: get_escdelay()) {
+        let more = readAvailable(into: &bytes, upTo: limit - taken)
+        taken += more
+        if more > 0 { continue }
+      }
+      reads += keySequences.translate(bytes, final: true).reads
+      break
     }
-    // The size after the reads: ncurses applies a resize before it returns KEY_RESIZE.
-    return keyDecoder.keys(reads, size: size, complete: reads.count < limit)
+    if resizeWaiting {
+      reads.append(.keyCode(cnc_key_resize()))
+      resizeWaiting = false
+    }
+    // The size after the reads, the one `applyWindowSize` set.
+    return keyDecoder.keys(reads, size: size, complete: taken < limit)
+  }
+
+  /// The most bytes one `readKeys()` takes from the terminal.
+  static let drainLimit = 4096
+
+  /// Appends the bytes waiting on the input, at most `count`, without blocking; returns how
+  /// many it read.
+  private func readAvailable(into bytes: inout [UInt8], upTo count: Int) -> Int {
+    let descriptor = fileno(input)
+    var total = 0
+    var block = [UInt8](repeating: 0, count: Self.drainLimit)
+    while total < count, waitForInput(milliseconds: 0) {
+      let wanted = min(count - total, block.count)
+      let got = block.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, wanted) }
+      guard got > 0 else { break }
+      inputReads += 1
+      bytes += block[0..<got]
+      total += got
+    }
+    return total
+  }
+
+  /// Whether input is waiting on the terminal, waiting at most `milliseconds` for it.
+  private func waitForInput(milliseconds: Int32) -> Bool {
+    var entry = pollfd(fd: fileno(input), events: Int16(POLLIN), revents: 0)
+    while true {
+      let ready = poll(&entry, 1, milliseconds)
+      if ready < 0, errno == EINTR { continue }
+      return ready > 0 && entry.revents & Int16(POLLIN) != 0
+    }
+  }
+
+  /// The translator of the terminal description's key sequences, looked up in ncurses's own
+  /// table (`key_defined`) on the current screen.
+  static func keypadTranslator() -> KeypadTranslator {
+    KeypadTranslator { sequence in
+      let text = sequence.map { CChar(bitPattern: $0) } + [0]
+      let code = key_defined(text)
+      if code > 0 { return code == cnc_key_mouse() ? .none : .key(code) }
+      return code < 0 ? .prefix : .none
+    }
   }
 
   /// Tells ncurses the size the kernel reports for the terminal, capped (`windowSize()`). When
-  /// it changed, ncurses queues KEY_RESIZE, which the next `readKeys()` returns as `Key.resize`.
+  /// it changed, the next `readKeys()` returns `Key.resize`.
   ///
   /// Needed because a Dispatch signal source for SIGWINCH replaces the handler ncurses would
-  /// install, and because ncurses reads no size of its own (`start()`).
+  /// install, and because ncurses reads no size of its own (`start()`). What `resizeterm` does
+  /// is done here but for queueing KEY_RESIZE in ncurses's input, which the screen never reads.
   public func applyWindowSize() {
     guard select(), !isSuspended, let size = windowSize(), !isCurrentSize(size) else { return }
-    resizeterm(Int32(size.rows), Int32(size.columns))
+    resize_term(Int32(size.rows), Int32(size.columns))
+    // What was on the terminal is unknown after a resize: the next update paints it all.
+    clearok(cnc_curscr(), true)
+    resizeWaiting = true
   }
 
   /// The size to draw at: the one the kernel reports for the terminal, else `LINES` and

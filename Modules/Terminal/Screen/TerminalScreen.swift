@@ -34,6 +34,14 @@ public final class TerminalScreen {
   let signals = SignalSources()
   /// Decodes the bytes read into keys, holding what a drain cut short.
   var keyDecoder = KeyDecoder()
+  /// Translates the key sequences of the terminal's description in the bytes read.
+  var keySequences = TerminalScreen.keypadTranslator()
+  /// Bytes read that a drain cut inside a key's sequence, for the next drain.
+  var heldInput: [UInt8] = []
+  /// How many reads of the terminal brought bytes: the measure of the input's system calls.
+  var inputReads = 0
+  /// Whether `applyWindowSize` changed the size since the last `readKeys()`.
+  var resizeWaiting = false
   /// The characters to draw in, set before `start()`; nil decides from the locale and the
   /// terminal type (`CharacterRepertoire.forTerminal`).
   public var wantedRepertoire: CharacterRepertoire?
@@ -121,7 +129,8 @@ public final class TerminalScreen {
     // A mouse report (`Esc [ <` in xterm's SGR form) reaches `KeyDecoder` as bytes: terminal
     // descriptions whose `kmous` is `Esc [ <` would have ncurses take its start as KEY_MOUSE.
     keyok(cnc_key_mouse(), false)
-    // Keys are read only when the read source says input is waiting, until ERR.
+    // ncurses reads no input (`readKeys()` reads the terminal itself); should anything ask it
+    // to, it must not block.
     nodelay(window, true)
     // The cursor is hidden, so ncurses need not move it back after each update.
     leaveok(window, true)
@@ -137,6 +146,8 @@ public final class TerminalScreen {
     drawn = nil
     isSuspended = false
     keyDecoder.reset()
+    heldInput = []
+    resizeWaiting = false
     setBracketedPaste(true)
     setMouseReporting(true)
   }
