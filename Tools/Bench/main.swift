@@ -247,6 +247,22 @@ if wants("pay") || wants("trips") {
       Measurement(
         name: "pay with seats / pay without (medians, this run)",
         samples: [seatedTime.median / payTime.median], unit: "x", target: "<= 2"))
+    // The first pay indexes the orders from the bookings: each one that cannot be read costs
+    // one read, and nothing is written for it.
+    let criteria = try SearchCriteria(
+      origin: ist, destination: ams, departure: days[3], party: .adults(2))
+    var firstPays: [Measurement] = []
+    for unreadable in [0, 2_000] {
+      let figure = try await firstPayFigure(
+        unreadable: unreadable, scratch: scratch, clock: clock, criteria: criteria,
+        passengers: travellers, contact: contact, card: payCard, runs: 5)
+      report(figure)
+      firstPays.append(figure)
+    }
+    report(
+      Measurement(
+        name: "first pay beside 2,000 unreadable bookings / beside none (medians, this run)",
+        samples: [firstPays[1].median / firstPays[0].median], unit: "x", target: "-"))
   } else {
     lastBooking = try await payAirline.pay(
       quoteID: payQuotes[0], method: payCard, idempotencyKey: IdempotencyKey("bench-0")
