@@ -130,6 +130,8 @@ enum BookingCLI {
   }
 
   static func run(_ arguments: [String]) async throws(Failure) {
+    // The shell completions' hidden command, unlisted and silent (`Completion`).
+    if let request = Completion.Request(arguments) { return await Completion.run(request) }
     let invocation = try Invocation.parse(
       arguments, valueOptions: valueOptions, switches: switches)
     if invocation.has("--help") || invocation.has("-h") || invocation.command == "help" {

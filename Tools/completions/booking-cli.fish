@@ -1,8 +1,64 @@
 # fish completion for booking-cli(1): the commands and options of `booking-cli --help`
 # (Apps/BookingCLI/main.swift). Installed by Tools/scripts/install.sh into
-# share/fish/vendor_completions.d/booking-cli.fish.
+# share/fish/vendor_completions.d/booking-cli.fish. The arguments that name an airport or an ID
+# offer what the hidden `booking-cli __complete KIND PREFIX` prints (Apps/BookingCLI/Completion.swift):
+# the built-in airports' codes, or the IDs in the data directory the command line names.
 set -l commands airports search seats quote pay trips show session resolve help
 complete -c booking-cli -f
+
+function __booking_cli_argument --description 'Whether the token being completed is argument $argv[2] of command $argv[1]'
+    set -l command
+    set -l count 0
+    set -l skip 0
+    for token in (commandline -opc)[2..-1]
+        if test $skip -eq 1
+            set skip 0
+            continue
+        end
+        switch $token
+            case --data-dir --airline-dir -n --passengers --adults --children --infants --return --sort --passenger --email --phone --seat --return-seat --bags --ttl --price-changes --limit
+                set skip 1
+            case '-*'
+            case '*'
+                if test -z "$command"
+                    set command $token
+                else
+                    set count (math $count + 1)
+                end
+        end
+    end
+    test "$command" = $argv[1] -a $count -eq (math $argv[2] - 1)
+end
+
+function __booking_cli_ids --description 'What booking-cli __complete $argv[1] offers, from the command line\'s data directory'
+    set -l tokens (commandline -opc)
+    set -l dirs
+    set -l option
+    for token in $tokens[2..-1]
+        if set -q option[1]
+            set -a dirs "$option="(string replace -r -- '^~' $HOME $token)
+            set -e option
+            continue
+        end
+        switch $token
+            case --data-dir --airline-dir
+                set option $token
+            case '--data-dir=*' '--airline-dir=*'
+                set -a dirs (string replace -r -- '=~' "=$HOME" $token)
+        end
+    end
+    set -l program (string replace -r -- '^~' $HOME $tokens[1])
+    command $program $dirs __complete $argv[1] (commandline -ct) 2>/dev/null
+end
+
+complete -c booking-cli -n '__booking_cli_argument airports 1' -a '(__booking_cli_ids airports)'
+complete -c booking-cli -n '__booking_cli_argument search 1' -a '(__booking_cli_ids airports)'
+complete -c booking-cli -n '__booking_cli_argument search 2' -a '(__booking_cli_ids airports)'
+complete -c booking-cli -n '__booking_cli_argument seats 1' -a '(__booking_cli_ids offers)'
+complete -c booking-cli -n '__booking_cli_argument quote 1' -a '(__booking_cli_ids offers)'
+complete -c booking-cli -n '__booking_cli_argument pay 1' -a '(__booking_cli_ids quotes)'
+complete -c booking-cli -n '__booking_cli_argument show 1' -a '(__booking_cli_ids bookings)'
+complete -c booking-cli -n '__booking_cli_argument resolve 1' -a '(__booking_cli_ids drafts)'
 complete -c booking-cli -n "not __fish_seen_subcommand_from $commands" -a airports -d 'Airports matching a code, city or name'
 complete -c booking-cli -n "not __fish_seen_subcommand_from $commands" -a search -d 'Offers, cheapest first'
 complete -c booking-cli -n "not __fish_seen_subcommand_from $commands" -a seats -d 'The seat map of each flight of an offer'
