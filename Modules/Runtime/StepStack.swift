@@ -4,8 +4,9 @@ import Canvas
 ///
 /// A step's screen is one `StepFeature`, listed in `screen(for:)`. The stack does the rest: IDs,
 /// building screens from the path, routing keys and replies, starting a screen's work when its
-/// step first becomes current, cancelling the work of a screen that left, and handing what a
-/// departed screen held typed to the next screen of its feature.
+/// step first becomes current, and cancelling the work of a screen that left. It carries no
+/// data of the flow from one screen to another: a step's screen is built from its input alone,
+/// and only how a screen is viewed may pass to its feature's next screen (`carryView`).
 public protocol StepComposition: SendableMetatype {
   /// A step on the path, carrying its input.
   associatedtype Step: Hashable & Sendable
@@ -53,15 +54,11 @@ public protocol StepFeature: SendableMetatype {
   static func draw(
     _ state: State, on canvas: inout Canvas, in rect: Rect, context: Composition.Drawing
   ) -> [Composition.Hint]
-  /// A new screen of this step, `state`, taking what it may of `departed`, the last screen of
-  /// this feature that left the path while its first step stayed (what was typed and not saved);
-  /// `state` as it is unless given. The input of `state` is never changed.
-  static func resume(_ state: State, from departed: State) -> State
-  /// A new screen of this step on a path replaced from its first step on, `state`, taking what
-  /// it may of `departed`, the screen of this feature that left in that replacement: how the
-  /// screen is viewed, never what was typed. `state` as it is unless given. The input of `state`
-  /// is never changed.
-  static func carry(_ state: State, across departed: State) -> State
+  /// A new screen of this step on a path replaced from its first step on, `state`, taking of
+  /// `departed`, the screen of this feature that left in that replacement, how it was viewed
+  /// (an order, a filter), never what was typed or what the flow carries. `state` as it is
+  /// unless given. The input of `state` is never changed.
+  static func carryView(_ state: State, across departed: State) -> State
 }
 
 extension StepFeature {
@@ -73,11 +70,8 @@ extension StepFeature {
   /// No field holds personal or card data.
   public static var holdsPersonalData: Bool { false }
 
-  /// Takes nothing from a departed screen.
-  public static func resume(_ state: State, from departed: State) -> State { state }
-
   /// Carries nothing across a replaced path.
-  public static func carry(_ state: State, across departed: State) -> State { state }
+  public static func carryView(_ state: State, across departed: State) -> State { state }
 
   /// What a recording may keep of `key`, which the step handled with `reply`, the step having
   /// been `busy` when it came. The rule, in order:
@@ -148,15 +142,9 @@ public struct StackScreen<Composition: StepComposition>: Hashable, Sendable {
   /// The feature that shows this screen.
   var feature: ObjectIdentifier { box.feature }
 
-  /// The same screen, taking what its feature takes of `departed`, a screen of the same feature
-  /// that left the path (`StepFeature.resume(_:from:)`); as it is for another feature's.
-  func resumed(from departed: Self) -> Self {
-    Self(box: box.resumed(from: departed.box))
-  }
-
-  /// The same screen, taking what its feature carries of `departed`, a screen of the same
-  /// feature that left when the path was replaced (`StepFeature.carry(_:across:)`); as it is for
-  /// another feature's.
+  /// The same screen, taking how `departed` was viewed, a screen of the same feature that left
+  /// when the path was replaced (`StepFeature.carryView(_:across:)`); as it is for another
+  /// feature's.
   func carried(from departed: Self) -> Self {
     Self(box: box.carried(from: departed.box))
   }
@@ -246,13 +234,11 @@ public struct StackAction<Composition: StepComposition>: Hashable, Sendable,
 /// change of the path, and gets back the work of new screens and the cancellation of the work of
 /// screens that left, as one explicit effect.
 ///
-/// What a screen held typed and unsaved when it left is handed on by the stack, not by the owner
-/// of the path: the last screen of each feature that left stays in `departed` while the path's
-/// first step stays, and a new screen of that feature takes from it what its feature's
-/// `resume(_:from:)` takes. A path replaced from its first step on (a new search, a payment, a
-/// new booking) starts with none; a new screen on it takes only what its feature's
-/// `carry(_:across:)` takes of the screen of its feature that left in that replacement (how the
-/// screen is viewed, never what was typed).
+/// A screen that leaves takes what it held with it: what was typed and not saved is the owner of
+/// the path's to carry, in the next step's input, when it decides to. On a path replaced from
+/// its first step on (a new search), a new screen takes only what its feature's
+/// `carryView(_:across:)` takes of the screen of its feature that left in that replacement (how
+/// the screen is viewed, never what was typed).
 public struct StepStack<Composition: StepComposition>: Hashable, Sendable {
   /// A step on the path with its screen.
   public struct Entry: Hashable, Sendable {
@@ -270,8 +256,6 @@ public struct StepStack<Composition: StepComposition>: Hashable, Sendable {
 
   /// One entry per step on the path, in order.
   public private(set) var entries: [Entry] = []
-  /// The last screen of each feature that left the path while its first step stayed.
-  public private(set) var departed: [StackScreen<Composition>] = []
   private var nextID = 1
 
   /// No steps.
@@ -300,15 +284,12 @@ public struct StepStack<Composition: StepComposition>: Hashable, Sendable {
     let left = Array(entries.dropFirst(keep))
     entries.removeLast(entries.count - keep)
     let replaced = keep == 0 ? left.map { $0.screen } : []
-    departed = keep == 0 ? [] : Self.remembering(left.map { $0.screen }, after: departed)
     var effects: [Effect<Action>] = [.cancel(left.map { $0.id.rawValue })]
     for step in path.dropFirst(keep) {
       let id = StepID(nextID)
       nextID += 1
       var screen = Composition.screen(for: step)
-      if let previous = departed.last(where: { $0.feature == screen.feature }) {
-        screen = screen.resumed(from: previous)
-      } else if let previous = replaced.last(where: { $0.feature == screen.feature }) {
+      if let previous = replaced.last(where: { $0.feature == screen.feature }) {
         screen = screen.carried(from: previous)
       }
       entries.append(Entry(id: id, screen: screen))
@@ -320,18 +301,6 @@ public struct StepStack<Composition: StepComposition>: Hashable, Sendable {
         screen.onAppear(context: context).map { embed(id, $0) }.tagged(id.rawValue))
     }
     return (Change(left: left, added: Array(entries.dropFirst(keep))), .batch(effects))
-  }
-
-  /// `earlier` with each of `left`'s screens in place of the one of its feature.
-  private static func remembering(
-    _ left: [StackScreen<Composition>], after earlier: [StackScreen<Composition>]
-  ) -> [StackScreen<Composition>] {
-    var screens = earlier
-    for screen in left {
-      screens.removeAll { $0.feature == screen.feature }
-      screens.append(screen)
-    }
-    return screens
   }
 
   /// How many entries, from the first, still match `path`'s steps.
@@ -412,7 +381,6 @@ public struct StepStack<Composition: StepComposition>: Hashable, Sendable {
 private protocol ScreenBox<Composition>: Sendable {
   associatedtype Composition: StepComposition
   var feature: ObjectIdentifier { get }
-  func resumed(from departed: any ScreenBox<Composition>) -> any ScreenBox<Composition>
   func carried(from departed: any ScreenBox<Composition>) -> any ScreenBox<Composition>
   var step: Composition.Step { get }
   var isBusy: Bool { get }
@@ -434,14 +402,9 @@ private struct Box<Feature: StepFeature>: ScreenBox {
 
   var feature: ObjectIdentifier { ObjectIdentifier(Feature.self) }
 
-  func resumed(from departed: any ScreenBox<Composition>) -> any ScreenBox<Composition> {
-    guard let departed = departed as? Self else { return self }
-    return Self(state: Feature.resume(state, from: departed.state))
-  }
-
   func carried(from departed: any ScreenBox<Composition>) -> any ScreenBox<Composition> {
     guard let departed = departed as? Self else { return self }
-    return Self(state: Feature.carry(state, across: departed.state))
+    return Self(state: Feature.carryView(state, across: departed.state))
   }
 
   var step: Composition.Step { Feature.step(of: state) }

@@ -36,6 +36,38 @@ struct WalkedFlow {
 
 @Suite("BookingFlow")
 struct BookingFlowTests {
+  @Test(
+    "a change of flight: the names typed go to the new offer's passengers step as its prefill, the seats stay behind"
+  )
+  func changeOfFlightPrefill() throws {
+    var walked = try WalkedFlow()
+    walked.walk(to: .payment)
+    let typed = PassengerPrefill.typed(
+      passengers: [
+        TypedPassenger(
+          title: .ms, givenName: "Ada", familyName: "Lovelace", dateOfBirth: "1990-05-0")
+      ], email: "ada@example.com", phone: "")
+    // Back from payment and extras: no passengers step leaves, nothing is kept.
+    walked.flow.back(typed: typed)
+    walked.flow.back(typed: typed)
+    #expect(walked.flow.path == [walked.results, walked.passengers])
+    #expect(walked.flow.typedTravellers == .empty)
+    // The passengers step leaves with what its screen held typed.
+    walked.flow.back(typed: typed)
+    #expect(walked.flow.path == [walked.results])
+    #expect(walked.flow.typedTravellers == typed)
+    let other = try Fixture.offer("offer-b", flight: 1951, hour: 14)
+    walked.flow.offerSelected(other, from: walked.results)
+    // The whole state: the new offer's step with the typed names, and no draft, seat or quote.
+    #expect(walked.flow.path == [walked.results, .passengers(other, prefill: typed)])
+    #expect(walked.flow.typedTravellers == typed)
+    #expect(walked.flow.passengersStep(for: other) == .passengers(other, prefill: typed))
+    // A new search keeps nothing typed.
+    walked.flow.searchSubmitted(try Fixture.criteria(passengers: 1))
+    #expect(walked.flow.typedTravellers == .empty)
+    #expect(walked.flow.passengersStep(for: other) == .passengers(other, prefill: .empty))
+  }
+
   @Test("each output pushes the next step carrying it")
   func happyPath() throws {
     var walked = try WalkedFlow()
@@ -57,11 +89,11 @@ struct BookingFlowTests {
     let other = try Fixture.offer("offer-b", flight: 1951, hour: 14)
     let event = walked.flow.offerSelected(other, from: walked.results)
 
-    // The owner holds the path and nothing beside it: what the departed screens held typed is
-    // the step stack's to hand on.
+    // Nothing was typed when the passengers step left: the new one starts empty.
     #expect(walked.flow.path == [walked.results, .passengers(other)])
+    #expect(walked.flow.typedTravellers == .empty)
     #expect(event.outcome == .accepted(removed: []))
-    #expect(Mirror(reflecting: walked.flow).children.map(\.label) == ["path"])
+    #expect(Mirror(reflecting: walked.flow).children.map(\.label) == ["path", "typedTravellers"])
 
     // The next draft starts without seats: the old quote (with 14A/14B) left with its step.
     let newDraft = try Fixture.draft("draft-b", for: other)

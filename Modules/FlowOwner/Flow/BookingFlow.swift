@@ -16,25 +16,41 @@ import Domain
 /// - If a step carrying the same output already follows its origin (a double press), it is
 ///   dropped: the path and every step's screen state stay as they are.
 /// - Otherwise the steps after the origin are removed and the new step is pushed. The data of
-///   removed steps (the draft, seats, the quote) leaves with them: nothing is cleared by hand,
-///   and nothing is carried beside the path. What a screen held typed when its step left is the
-///   step stack's to hand on, not the owner's.
-/// - `back()` removes the last step, unless its declaration gives it no way back (the
-///   confirmation); `pop(to:)` removes the steps after the named one.
+///   removed steps (the draft, seats, the quote) leaves with them: nothing is cleared by hand.
+/// - `back(typed:)` removes the last step, unless its declaration gives it no way back (the
+///   confirmation); `pop(to:typed:)` removes the steps after the named one. When a passengers
+///   step leaves that way, what it held typed (`typed`, read from its screen by the caller) is
+///   kept as `typedTravellers`: the one thing the owner holds beside the path.
 /// - `paid` replaces the whole flow with `[confirmation]`: no transition reaches payment again.
 /// - `startOver()` replaces the whole flow with an empty one.
 /// - Every transition returns a `FlowEvent`, accepted or dropped, with its reason.
 /// - `BookingFlow.rules` lists every transition (from, to, what it does to the path), derived
 ///   from the step declarations; the diagram is drawn from it.
+/// - An offer chosen on the results step is pushed as `passengersStep(for:)`: the passengers
+///   step with `typedTravellers` as its `prefill`. This is where a change of flight keeps the
+///   names typed; seats and extras never carry over (a new draft starts without them).
+/// - A path replaced from its first step (a new search, paying, starting over, a restore) keeps
+///   nothing typed.
 public struct BookingFlow: Hashable, Sendable {
   /// The steps on the path, oldest first.
   public private(set) var path: [BookingStep]
+  /// What the last passengers step that left by going back held typed, for the passengers step
+  /// of the next offer chosen on this search (`passengersStep(for:)`); empty when nothing was
+  /// typed, and after the path is replaced from its first step.
+  public private(set) var typedTravellers: PassengerPrefill = .empty
 
   /// An empty flow: the search form.
   public init() { path = [] }
 
   /// A flow at `path`, which `restore` has checked is a valid chain.
   init(validPath: [BookingStep]) { path = validPath }
+
+  /// The passengers step for `offer`, chosen on the results step: it starts with what the
+  /// passengers step that left by going back held typed (a change of flight keeps the names,
+  /// dates of birth and contact), and with nothing after a new search.
+  public func passengersStep(for offer: Offer) -> BookingStep {
+    .passengers(offer, prefill: typedTravellers)
+  }
 
   /// The step shown as current: the last on the path, or the search form.
   public var current: StepKind { path.last?.kind ?? .search }
@@ -54,11 +70,16 @@ public struct BookingFlow: Hashable, Sendable {
   /// after `origin`, removing any steps after it. Dropped when `origin` is not the step `next`'s
   /// kind follows, when `next` does not carry `origin`'s output, when `origin` has left the
   /// path, and when a step carrying the same output already follows it.
+  ///
+  /// A passengers step is pushed as `passengersStep(for:)` builds it, whatever `next` prefills.
   @discardableResult
   public mutating func advance(to next: BookingStep, from origin: BookingStep) -> FlowEvent {
     let transition = FlowTransition.advanced(to: next.kind, id: next.carriedID, from: origin.kind)
     if case .payment(let quote) = next, quote.priceChange != nil {
       return dropped(transition, .priceChangeNotAccepted(quote.id))
+    }
+    if case .passengers(let offer, _) = next {
+      return push(passengersStep(for: offer), from: origin, transition)
     }
     return push(next, from: origin, transition)
   }
@@ -102,10 +123,11 @@ public struct BookingFlow: Hashable, Sendable {
     return accepted(transition, removed: removed)
   }
 
-  /// The results step produced an offer: `advance(to: .passengers(offer), from: origin)`.
+  /// The results step produced an offer: `advance(to: passengersStep(for: offer), from:
+  /// origin)`.
   @discardableResult
   public mutating func offerSelected(_ offer: Offer, from origin: BookingStep) -> FlowEvent {
-    advance(to: .passengers(offer), from: origin)
+    advance(to: passengersStep(for: offer), from: origin)
   }
 
   /// The passengers step produced a draft: `advance(to: .extras(draft), from: origin)`.
@@ -156,22 +178,24 @@ public struct BookingFlow: Hashable, Sendable {
     return accepted(transition, removed: removed)
   }
 
-  /// Goes back one step.
+  /// Goes back one step. `typed` is what a passengers step leaving the path held typed (its
+  /// screen's fields); it is kept for the next offer's passengers step.
   @discardableResult
-  public mutating func back() -> FlowEvent {
+  public mutating func back(typed: PassengerPrefill = .empty) -> FlowEvent {
     guard let last = path.last else { return dropped(.back, .atRoot) }
     guard last.kind.declaration.hasWayBack else { return dropped(.back, .noWayBack(last.kind)) }
-    return truncate(keeping: path.count - 1, .back)
+    return truncate(keeping: path.count - 1, .back, typed: typed)
   }
 
-  /// Goes back to `step`, removing the steps after it (clicking a panel on the path).
+  /// Goes back to `step`, removing the steps after it (clicking a panel on the path); `typed` as
+  /// in `back(typed:)`.
   @discardableResult
-  public mutating func pop(to step: BookingStep) -> FlowEvent {
+  public mutating func pop(to step: BookingStep, typed: PassengerPrefill = .empty) -> FlowEvent {
     let transition = FlowTransition.popped(to: step.kind)
     guard let index = path.lastIndex(of: step) else {
       return dropped(transition, .targetNotOnPath(step.kind))
     }
-    return truncate(keeping: index + 1, transition)
+    return truncate(keeping: index + 1, transition, typed: typed)
   }
 
   /// Goes back to the search form, forgetting everything.
@@ -196,12 +220,16 @@ public struct BookingFlow: Hashable, Sendable {
   {
     let removed = path.map(\.kind)
     path = newPath
+    typedTravellers = .empty
     return accepted(transition, removed: removed)
   }
 
-  private mutating func truncate(keeping count: Int, _ transition: FlowTransition) -> FlowEvent {
+  private mutating func truncate(
+    keeping count: Int, _ transition: FlowTransition, typed: PassengerPrefill
+  ) -> FlowEvent {
     let removed = path[count...].map(\.kind)
     path.removeSubrange(count...)
+    if removed.contains(.passengers) { typedTravellers = typed }
     return accepted(transition, removed: removed)
   }
 

@@ -69,6 +69,9 @@ public enum RootFeature {
     public internal(set) var keptSession: StepKind?
     /// The search waiting for the answer to "discard the booking waiting at payment?".
     public internal(set) var pendingSearch: SearchCriteria?
+    /// The last payment screen that left while its draft stayed on the path, for a new payment
+    /// screen of that draft to take the card typed (`reconcile`); nil once the draft has left.
+    var departedPayment: PaymentFeature.State?
     /// The trips screen, while it is open over the search form or a confirmation (`t`).
     public internal(set) var trips: TripsFeature.State?
     /// What the last key did (for `--record`).
@@ -394,7 +397,10 @@ public enum RootFeature {
     case .escape:
       // After paying there is no way back: `n` starts a new booking, on purpose.
       guard state.flow.canGoBack else { return .none }
-      state.shell.record(state.flow.back())
+      // A passengers step that leaves hands the owner what it held typed, for the next flight.
+      let typed = state.steps.last?.screen.state(PassengersFeature.self).map(
+        PassengersFeature.typed)
+      state.shell.record(state.flow.back(typed: typed ?? .empty))
       return reconcile(&state, environment)
     case .character("?"):
       openByCommand(&state, .help, key)
@@ -562,13 +568,33 @@ public enum RootFeature {
   }
 
   /// Makes the stack match `flow.path` (see `StepStack.reconcile`): screens of unchanged steps
-  /// stay, new ones are built by the table from their step's input (taking what a departed
-  /// screen of their feature held typed) and start their work, and the work of screens that
-  /// left is cancelled by the effect returned.
+  /// stay, new ones are built by the table from their step's input alone and start their work,
+  /// and the work of screens that left is cancelled by the effect returned.
+  ///
+  /// The one thing typed that the root keeps beside the path is a card: a payment screen that
+  /// leaves (going back, a new price) is kept as `departedPayment`, and a new payment screen
+  /// for the same draft takes its number and expiry (`PaymentFeature.keepCard`). Card data
+  /// never reaches the flow owner; it is dropped when the path leaves the draft behind.
   static func reconcile(_ state: inout State, _ environment: AppEnvironment) -> Effect<Action> {
-    state.stack.reconcile(
-      to: state.flow.path, context: stepEnvironment(state, environment), embed: embed
-    ).effect
+    let (change, effect) = state.stack.reconcile(
+      to: state.flow.path, context: stepEnvironment(state, environment), embed: embed)
+    if let left = change.left.last(where: { $0.screen.isShown(by: PaymentFeature.self) }) {
+      state.departedPayment = left.screen.state(PaymentFeature.self)
+    }
+    if let departed = state.departedPayment,
+      let added = change.added.last(where: { $0.screen.isShown(by: PaymentFeature.self) }),
+      let fresh = added.screen.state(PaymentFeature.self)
+    {
+      state.stack.update(added.id) {
+        $0 = PaymentFeature.screen(PaymentFeature.keepCard(fresh, from: departed))
+      }
+    }
+    let draftStays = state.flow.path.contains { step in
+      guard case .extras(let draft, _) = step else { return false }
+      return draft.id == state.departedPayment?.quote.draftID
+    }
+    if !draftStays { state.departedPayment = nil }
+    return effect
   }
 
 }

@@ -247,7 +247,7 @@ struct PaymentFeatureTests {
     store.send(.key(.character("r")))
     await store.receive({ $0 == .repriced(.success(fresh)) }) {
       $0.state.repricing = false
-      // The payment step that takes this one's place takes the card (`resume(_:from:)`).
+      // The payment step that takes this one's place takes the card (`keepCard(_:from:)`).
       $0.output = .repriced(fresh)
     }
     store.finish()

@@ -70,7 +70,7 @@ struct ListViewAcrossDaysTests {
     viewed.filters.nonstopOnly = true
     let plain = ResultsFeature.Filters()
     let moved = try criteria.moved(to: CalendarDay(iso: "2026-12-26"))
-    let carried = ResultsFeature.carry(.init(criteria: moved), across: viewed)
+    let carried = ResultsFeature.carryView(.init(criteria: moved), across: viewed)
     #expect(carried.sort == .duration && carried.filters == viewed.filters)
     #expect(carried.criteria == moved, "the input changed")
     let others = [
@@ -85,7 +85,7 @@ struct ListViewAcrossDaysTests {
         returning: moved.returning, party: Party.adults(1)),
     ]
     for other in others {
-      let fresh = ResultsFeature.carry(.init(criteria: other), across: viewed)
+      let fresh = ResultsFeature.carryView(.init(criteria: other), across: viewed)
       #expect(fresh.sort == .price && fresh.filters == plain, "\(other)")
     }
   }

@@ -132,12 +132,12 @@ struct RootFeatureTests {
     }
     #expect(form.forms[0].given.text == "Ada")
     #expect(form.forms[0].family.text == "Lovelace")
-    // The flow carries nothing: the step stack handed the departed form's fields on.
-    guard case .passengers(_, .empty)? = state.flow.path.last else {
-      Issue.record("the step's input is not its own: \(state.flow.path)")
+    // The names travel as the new passengers step's input, decided by the flow owner.
+    guard case .passengers(_, .typed(let passengers, _, _))? = state.flow.path.last else {
+      Issue.record("the step's input carries no prefill: \(state.flow.path)")
       return
     }
-    #expect(state.stack.departed.contains { $0.isShown(by: PassengersFeature.self) })
+    #expect(passengers.first?.givenName == "Ada" && passengers.first?.familyName == "Lovelace")
   }
 
   @Test("a new search, a payment and a new booking start with empty forms")
@@ -148,11 +148,11 @@ struct RootFeatureTests {
     await drive(
       &state, [.key(.enter), .key(.right), .key(.tab)] + keys("Ada") + [.key(.escape)], world)
     #expect(state.current == .results)
-    #expect(!state.stack.departed.isEmpty)
+    #expect(state.flow.typedTravellers != .empty)
     // Another day is a new search: the path is replaced from its first step.
     await drive(&state, [.key(.character("]"))], world)
     #expect(state.current == .results)
-    #expect(state.stack.departed.isEmpty)
+    #expect(state.flow.typedTravellers == .empty)
     await drive(&state, [.key(.enter)], world)
     let form = state.steps.last?.screen.state(PassengersFeature.self)
     #expect(form?.forms.first?.given.text == "", "\(String(describing: form?.forms.first))")

@@ -29,18 +29,13 @@ extension PassengersFeature: StepFeature {
     }
   }
 
-  /// What was typed in `departed`, a passengers screen that left the path, when anything was:
-  /// each traveller's fields (as many as both have) and the contact. Another flight is chosen,
-  /// the names stay.
-  public static func resume(_ state: State, from departed: State) -> State {
-    guard departed.hasTyped else { return state }
-    var state = state
-    for index in state.forms.indices where departed.forms.indices.contains(index) {
-      state.forms[index] = departed.forms[index]
-    }
-    state.email = departed.email
-    state.phone = departed.phone
-    return state
+  /// What the form holds typed, for the flow owner to keep when the step leaves by going back
+  /// (`BookingFlow.back(typed:)`): each traveller's fields and the contact, valid or not; empty
+  /// when nothing is typed.
+  public static func typed(_ state: State) -> PassengerPrefill {
+    guard state.hasTyped else { return .empty }
+    return .typed(
+      passengers: state.forms.map(\.typed), email: state.email.text, phone: state.phone.text)
   }
 
   /// While the draft is being saved.

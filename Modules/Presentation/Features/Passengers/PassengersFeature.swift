@@ -57,11 +57,20 @@ public enum PassengersFeature {
     public var failure: String?
 
     /// The form for `offer`: a row per traveller of its party, adults first, then children,
-    /// then infants; a row is filled from a traveller of `prefill` of its type on the departure
-    /// day, in their order, while there are any.
+    /// then infants. A saved draft's traveller fills the row of their type on the departure day,
+    /// in their order, while there are any; fields typed on another flight of the same search
+    /// (the same party) fill the rows in order, as they were, valid or not.
     public init(offer: Offer, prefill: PassengerPrefill) {
       self.offer = offer
       self.prefill = prefill
+      email.setText(prefill.contact.email)
+      phone.setText(prefill.contact.phone)
+      if case .typed(let typed, _, _) = prefill {
+        forms = offer.party.types.indices.map {
+          typed.indices.contains($0) ? Form(typed[$0]) : Form()
+        }
+        return
+      }
       let departure = offer.departure.day
       var carried = prefill.passengers
       forms = offer.party.types.map { type in
@@ -72,8 +81,6 @@ public enum PassengersFeature {
         guard let match else { return Form() }
         return Form(carried.remove(at: match))
       }
-      email.setText(prefill.contact.email)
-      phone.setText(prefill.contact.phone)
     }
 
     /// Whether anything is typed in any field.

@@ -29,17 +29,18 @@ extension PaymentFeature: StepFeature {
     }
   }
 
-  /// The number and expiry typed in `departed`, a payment screen that left the path, when it was
-  /// for the same draft: its price given again, or the extras changed and priced again. The
-  /// security code is typed again, so the cursor waits there. Another draft (another flight,
-  /// other travellers) starts with an empty card.
-  public static func resume(_ state: State, from departed: State) -> State {
-    guard departed.quote.draftID == state.quote.draftID,
-      !departed.number.text.isEmpty || !departed.expiry.text.isEmpty
+  /// `state`, a payment screen for the quote that took `expired`'s place when its price was
+  /// given again (`BookingFlow.repriced`), with the number and expiry typed in `expired` when
+  /// both are for the same draft. The security code is typed again, so the cursor waits there.
+  /// The root calls it for a reprice alone: a payment step left by going back takes its card
+  /// with it.
+  public static func keepCard(_ state: State, from expired: State) -> State {
+    guard expired.quote.draftID == state.quote.draftID,
+      !expired.number.text.isEmpty || !expired.expiry.text.isEmpty
     else { return state }
     var state = state
-    state.number = departed.number
-    state.expiry = departed.expiry
+    state.number = expired.number
+    state.expiry = expired.expiry
     state.focus = .cvc
     return state
   }

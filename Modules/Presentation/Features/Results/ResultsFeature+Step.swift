@@ -34,7 +34,7 @@ extension ResultsFeature: StepFeature {
 
   /// The same trip on other days (`]`, `[`, a day of the strip) keeps the list's order and
   /// filters; another trip starts sorted by price with no filter.
-  public static func carry(_ state: State, across departed: State) -> State {
+  public static func carryView(_ state: State, across departed: State) -> State {
     guard state.criteria.isSameTrip(as: departed.criteria) else { return state }
     var carried = state
     carried.sort = departed.sort
