@@ -152,8 +152,8 @@ enum SessionCommand {
     switch snapshot.position {
     case .search, .results: break
     case .passengers(let offerID): ids["offer"] = offerID.rawValue
-    case .extras(let draftID): ids["draft"] = draftID.rawValue
-    case .payment(let quoteID, let draftID):
+    case .extras(let draftID, _): ids["draft"] = draftID.rawValue
+    case .payment(let quoteID, let draftID, _):
       ids["quote"] = quoteID.rawValue
       ids["draft"] = draftID?.rawValue
     case .confirmation(let reference): ids["booking"] = reference.rawValue

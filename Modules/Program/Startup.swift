@@ -58,10 +58,13 @@ public struct Startup: Sendable {
       switch position {
       case .search, .results: break
       case .passengers(let offer): ids.insert(offer.rawValue)
-      case .extras(let draft): ids.insert(draft.rawValue)
-      case .payment(let quote, let draft):
+      case .extras(let draft, let offer):
+        ids.insert(draft.rawValue)
+        if let offer { ids.insert(offer.rawValue) }
+      case .payment(let quote, let draft, let offer):
         ids.insert(quote.rawValue)
         if let draft { ids.insert(draft.rawValue) }
+        if let offer { ids.insert(offer.rawValue) }
       case .confirmation(let reference): ids.insert(reference.rawValue)
       }
     }

@@ -160,8 +160,8 @@ public final class RoomReader: Sendable {
     {
       attendee.step = snapshot.position.kind
       switch snapshot.position {
-      case .extras(let draft): attendee.draftID = draft
-      case .payment(let quote, let draft): attendee.draftID = draft ?? quoteDraft(quote)
+      case .extras(let draft, _): attendee.draftID = draft
+      case .payment(let quote, let draft, _): attendee.draftID = draft ?? quoteDraft(quote)
       case .confirmation(let reference):
         attendee.booking = reference
         attendee.draftID = bookingDraft(reference)

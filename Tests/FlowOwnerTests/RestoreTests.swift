@@ -19,9 +19,14 @@ struct RestoreTests {
     BookingSnapshot(criteria: walked.criteria, position: position)
   }
 
-  /// The payment position as a flow saves it: the quote and its draft.
+  /// The payment position as a flow saves it: the quote, its draft and the draft's offer.
   func atPayment(_ walked: WalkedFlow) -> BookingSnapshot.Position {
-    .payment(quoteID: walked.quote.id, draftID: walked.draft.id)
+    .payment(quoteID: walked.quote.id, draftID: walked.draft.id, offerID: walked.offer.id)
+  }
+
+  /// The extras position as a flow saves it: the draft and its offer.
+  func atExtras(_ walked: WalkedFlow) -> BookingSnapshot.Position {
+    .extras(draftID: walked.draft.id, offerID: walked.offer.id)
   }
 
   /// The passengers step as restore rebuilds it after a draft: the draft's travellers prefilled.
@@ -52,7 +57,7 @@ struct RestoreTests {
         [restoredResults(walked), walked.passengers], .passengers
       ),
       (
-        snapshot(walked, .extras(draftID: walked.draft.id)),
+        snapshot(walked, atExtras(walked)),
         [restoredResults(walked), restoredPassengers(walked), walked.extras], .extras
       ),
       (
@@ -115,6 +120,48 @@ struct RestoreTests {
       snapshot(walked, .payment(quoteID: expiring.id)), using: airline(walked, quote: expiring),
       now: Fixture.now)
     #expect(restored.outcome == .fellBack(to: .extras, because: .quoteExpired))
+  }
+
+  @Test(
+    "from payment or extras, restore falls back to the furthest step whose records are still valid",
+    arguments: [
+      ("payment", "no quote", StepKind.extras, FallbackReason?.some(.quoteUnavailable)),
+      ("payment", "no quote, no draft", .passengers, .quoteUnavailable),
+      ("payment", "no draft", .passengers, .draftUnavailable),
+      ("payment", "no quote, no draft, no offer", .results, .quoteUnavailable),
+      ("extras", "no draft", .passengers, .draftUnavailable),
+      ("extras", "no draft, no offer", .results, .draftUnavailable),
+      ("results", "no offer", .results, nil),
+    ])
+  func furthestValid(position: String, gone: String, step: StepKind, reason: FallbackReason?)
+    async throws
+  {
+    let walked = try WalkedFlow()
+    var lookup = airline(walked)
+    if gone.contains("quote") { lookup.quotes = [:] }
+    if gone.contains("draft") { lookup.drafts = [:] }
+    if gone.contains("offer") { lookup.offers = [:] }
+    let at: BookingSnapshot.Position =
+      switch position {
+      case "payment": atPayment(walked)
+      case "extras": atExtras(walked)
+      default: .results
+      }
+    let restored = await BookingFlow.restore(
+      snapshot(walked, at), using: lookup, now: Fixture.now)
+    let expected: [BookingStep] =
+      switch step {
+      // The draft's travellers, nothing chosen: the quote that held the choices is gone.
+      case .extras: [restoredResults(walked), restoredPassengers(walked), walked.extras]
+      // Prefilled from nothing: the draft that held the travellers is gone.
+      case .passengers: [restoredResults(walked), .passengers(walked.offer, prefill: .empty)]
+      // Searched again: the results step's work is the search.
+      default: [walked.results]
+      }
+    #expect(restored.flow.path == expected, "\(position), \(gone)")
+    #expect(
+      restored.outcome
+        == (reason.map { .fellBack(to: step, because: $0) } ?? .resumed(at: .results)))
   }
 
   @Test("a missing quote, draft or offer falls back to results with the reason")

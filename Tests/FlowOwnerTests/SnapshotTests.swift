@@ -20,13 +20,16 @@ struct SnapshotTests {
     walked.flow.passengersSaved(walked.draft, from: walked.passengers)
     #expect(
       walked.flow.snapshot
-        == BookingSnapshot(criteria: walked.criteria, position: .extras(draftID: walked.draft.id)))
+        == BookingSnapshot(
+          criteria: walked.criteria,
+          position: .extras(draftID: walked.draft.id, offerID: walked.offer.id)))
     walked.flow.extrasPriced(walked.quote, from: walked.extras)
     #expect(
       walked.flow.snapshot
         == BookingSnapshot(
           criteria: walked.criteria,
-          position: .payment(quoteID: walked.quote.id, draftID: walked.draft.id)))
+          position: .payment(
+            quoteID: walked.quote.id, draftID: walked.draft.id, offerID: walked.offer.id)))
     let reference = try Fixture.reference()
     walked.flow.paid(reference, from: walked.payment)
     #expect(
@@ -61,7 +64,7 @@ struct SnapshotTests {
       jsons[3]
         == #"{"criteria":{"departure":"2026-12-24","destination":"AMS","origin":"IST","#
         + #""party":{"adults":2,"children":0,"infants":0}},"#
-        + #""position":{"payment":{"draftID":"draft-a","quoteID":"quote-a"}}}"#)
+        + #""position":{"payment":{"draftID":"draft-a","offerID":"offer-a","quoteID":"quote-a"}}}"#)
   }
 
   @Test("a snapshot survives a round trip through JSON")

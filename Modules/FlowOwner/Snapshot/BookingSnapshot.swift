@@ -10,10 +10,13 @@ public struct BookingSnapshot: Hashable, Sendable, Codable {
     case search
     case results
     case passengers(offerID: OfferID)
-    case extras(draftID: DraftID)
-    /// The quote, and its draft (absent in a payment link and in older snapshots) so a resume
-    /// can fetch both at once.
-    case payment(quoteID: QuoteID, draftID: DraftID? = nil)
+    /// The draft, and its offer (absent in older snapshots), for a resume to fall back to the
+    /// passengers of that offer when the draft is gone.
+    case extras(draftID: DraftID, offerID: OfferID? = nil)
+    /// The quote, its draft and the draft's offer (absent in a payment link and in older
+    /// snapshots), so a resume can fetch the quote and the draft at once, and fall back to the
+    /// furthest of them still there.
+    case payment(quoteID: QuoteID, draftID: DraftID? = nil, offerID: OfferID? = nil)
     case confirmation(reference: BookingReference)
 
     /// The kind of step this position names.
@@ -55,10 +58,19 @@ extension BookingFlow {
       case nil: .search
       case .results: .results
       case .passengers(let offer, _): .passengers(offerID: offer.id)
-      case .extras(let draft, _): .extras(draftID: draft.id)
-      case .payment(let quote): .payment(quoteID: quote.id, draftID: quote.draftID)
+      case .extras(let draft, _): .extras(draftID: draft.id, offerID: draft.offer.id)
+      case .payment(let quote):
+        .payment(quoteID: quote.id, draftID: quote.draftID, offerID: offerOfExtras)
       case .confirmation(let reference): .confirmation(reference: reference)
       }
     return BookingSnapshot(criteria: criteria, position: position)
+  }
+
+  /// The offer of the extras step's draft, if the path has one.
+  private var offerOfExtras: OfferID? {
+    for step in path {
+      if case .extras(let draft, _) = step { return draft.offer.id }
+    }
+    return nil
   }
 }

@@ -35,8 +35,13 @@ extension BookingFlow {
   /// - a quote whose draft is booked (with it or another quote) -> the confirmation of its
   ///   booking;
   /// - a quote whose payment cannot be told (a guard record unreadable) -> extras, never payment;
-  /// - a quote whose price lock has run out at `now` -> extras (price again);
-  /// - a quote, draft or offer that cannot be found or is no longer available -> results;
+  /// - a quote whose price lock has run out at `now` -> extras (price again), with its seats,
+  ///   bags and insurance;
+  /// - a quote that cannot be found, its draft still there -> extras, with the draft's travellers
+  ///   and nothing chosen;
+  /// - a draft that cannot be found, its offer still on sale -> passengers, prefilled from
+  ///   nothing;
+  /// - an offer that cannot be found or is no longer available -> results, searched again;
   /// - a snapshot from a deep link (no criteria) whose records cannot be found -> search;
   /// - a storage failure -> the furthest step still valid, with the reason;
   /// - a search (saved, from a link, or derived from the offer of a pay link) for a day beyond
@@ -78,11 +83,11 @@ extension BookingFlow {
       }
       return resume(
         [.passengers(offer, prefill: .empty)], after: snapshot.criteria, offer: offer, now: now)
-    case .extras(let draftID):
-      return await restoreDraft(draftID, criteria: snapshot.criteria, lookup, now)
-    case .payment(let quoteID, let draftID):
+    case .extras(let draftID, let offerID):
+      return await restoreDraft(draftID, offerID: offerID, criteria: snapshot.criteria, lookup, now)
+    case .payment(let quoteID, let draftID, let offerID):
       return await restorePayment(
-        quoteID, draftID: draftID, criteria: snapshot.criteria, lookup, now)
+        quoteID, draftID: draftID, offerID: offerID, criteria: snapshot.criteria, lookup, now)
     }
   }
 
@@ -91,10 +96,9 @@ extension BookingFlow {
   /// does not: its draft is asked once the quote has named it). A quote still valid is enough to
   /// pay, whatever its offer's own expiry: the offer comes from the draft.
   private static func restorePayment(
-    _ quoteID: QuoteID, draftID: DraftID?, criteria: SearchCriteria?,
+    _ quoteID: QuoteID, draftID: DraftID?, offerID: OfferID?, criteria: SearchCriteria?,
     _ lookup: some BookingLookup, _ now: Date
   ) async -> Restoration {
-    let results = criteria.map { [BookingStep.results($0)] } ?? []
     async let state = result { () async throws(ServiceError) in
       try await lookup.paymentState(of: quoteID)
     }
@@ -125,7 +129,15 @@ extension BookingFlow {
     switch await fetchedQuote {
     case .success(let found): quote = found
     case .failure(let error):
-      return fallBack(results, FallbackReason(error, otherwise: .quoteUnavailable))
+      let reason = FallbackReason(error, otherwise: .quoteUnavailable)
+      // The quote is gone: the furthest step still valid is its draft's extras, else the
+      // passengers of the draft's offer.
+      guard case .success(let draft)? = await hinted else {
+        return await restorePassengers(offerID, reason, criteria: criteria, lookup, now)
+      }
+      let restored = await restoreDraft(draft, chosen: .none, criteria: criteria, lookup, now)
+      guard restored.outcome == .resumed(at: .extras) else { return restored }
+      return Restoration(flow: restored.flow, outcome: .fellBack(to: .extras, because: reason))
     }
     let draft: BookingDraft
     switch await hinted {
@@ -135,7 +147,9 @@ extension BookingFlow {
       do {
         draft = try await lookup.draft(id: quote.draftID)
       } catch {
-        return fallBack(results, FallbackReason(error, otherwise: .draftUnavailable))
+        return await restorePassengers(
+          offerID, FallbackReason(error, otherwise: .draftUnavailable), criteria: criteria,
+          lookup, now)
       }
     }
     guard quote.isValid(at: now), unresolved == nil else {
@@ -173,15 +187,33 @@ extension BookingFlow {
   }
 
   private static func restoreDraft(
-    _ draftID: DraftID, criteria: SearchCriteria?, _ lookup: some BookingLookup, _ now: Date
+    _ draftID: DraftID, offerID: OfferID?, criteria: SearchCriteria?,
+    _ lookup: some BookingLookup, _ now: Date
   ) async -> Restoration {
-    let results = criteria.map { [BookingStep.results($0)] } ?? []
     do {
       return await restoreDraft(
         try await lookup.draft(id: draftID), chosen: .none, criteria: criteria, lookup, now)
     } catch {
-      return fallBack(results, FallbackReason(error, otherwise: .draftUnavailable))
+      return await restorePassengers(
+        offerID, FallbackReason(error, otherwise: .draftUnavailable), criteria: criteria, lookup,
+        now)
     }
+  }
+
+  /// The draft is gone (`reason`): the passengers of offer `offerID`, prefilled from nothing,
+  /// when the snapshot names it and it is still on sale; else the results, with `reason`.
+  private static func restorePassengers(
+    _ offerID: OfferID?, _ reason: FallbackReason, criteria: SearchCriteria?,
+    _ lookup: some BookingLookup, _ now: Date
+  ) async -> Restoration {
+    let results = criteria.map { [BookingStep.results($0)] } ?? []
+    guard let offerID, let offer = try? await lookup.offer(id: offerID) else {
+      return fallBack(results, reason)
+    }
+    let restored = resume(
+      [.passengers(offer, prefill: .empty)], after: criteria, offer: offer, now: now)
+    guard restored.outcome == .resumed(at: .passengers) else { return restored }
+    return Restoration(flow: restored.flow, outcome: .fellBack(to: .passengers, because: reason))
   }
 
   /// Up to extras, starting with `chosen` (a quote's extras, priced again from there): the offer

@@ -94,7 +94,7 @@ extension Run {
 
   /// The quote the saved session is paying, if it is at payment.
   var savedQuoteID: QuoteID? {
-    if case .payment(let quote, _)? = savedPosition { return quote }
+    if case .payment(let quote, _, _)? = savedPosition { return quote }
     return nil
   }
 

@@ -23,7 +23,7 @@ extension Check {
         guard let snapshot = LabJSON.snapshot(from: observation.snapshotJSON) else {
           return "not a snapshot"
         }
-        if case .payment(let quoteID, _) = snapshot.position { return "payment(\(quoteID))" }
+        if case .payment(let quoteID, _, _) = snapshot.position { return "payment(\(quoteID))" }
         return "\(snapshot.position.kind)"
       })
   }
