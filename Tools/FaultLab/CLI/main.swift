@@ -14,7 +14,7 @@ do {
   refuse(error.message)
 }
 if options.help {
-  print(Options.usage)
+  print(options.render(Options.usage))
   exit(0)
 }
 
@@ -25,8 +25,9 @@ do {
   {
     let cell = try await lab.contrast(check, fault)
     print(
-      options.markdown
-        ? cell.markdownExplanation(options.language) : cell.explanation(options.language))
+      options.render(
+        options.markdown
+          ? cell.markdownExplanation(options.language) : cell.explanation(options.language)))
   } else {
     let lessons = LessonReport(try await lab.lessons())
     let language = options.language
@@ -36,7 +37,7 @@ do {
       parts.append(options.markdown ? matrix.markdown(language) : matrix.text(language))
     }
     parts.append(options.markdown ? lessons.markdown(language) : lessons.text(language))
-    print(parts.joined(separator: "\n\n"))
+    print(options.render(parts.joined(separator: "\n\n")))
   }
 } catch {
   FileHandle.standardError.write(Data("faultlab: the fixtures did not build: \(error)\n".utf8))

@@ -8,8 +8,11 @@ extension Check {
     snapshotPosition(), snapshotPrivate(),
   ]
 
-  /// The check named `name` in English or in Turkish, if there is one.
+  /// The check named `name` in English or in Turkish (in Turkish letters or in the seeds' ASCII
+  /// spelling: `tüm-rota` or `tum-rota`), if there is one.
   public static func named(_ name: String) -> Check? {
-    catalogue.first { $0.name == name || $0.turkishName == name }
+    catalogue.first {
+      $0.name == name || $0.turkishName == name || $0.turkishName.seedSpelling == name
+    }
   }
 }

@@ -87,8 +87,11 @@ public struct FlowVersion: Sendable, Summarised {
     language == .tr ? turkishName : name
   }
 
-  /// The fault named `name` in English or in Turkish, if there is one.
+  /// The fault named `name` in English or in Turkish (in Turkish letters or in the seeds' ASCII
+  /// spelling: `ödeme-ekler` or `odeme-ekler`), if there is one.
   public static func fault(named name: String) -> FlowVersion? {
-    faults.first { $0.name == name || $0.turkishName == name }
+    faults.first {
+      $0.name == name || $0.turkishName == name || $0.turkishName.seedSpelling == name
+    }
   }
 }

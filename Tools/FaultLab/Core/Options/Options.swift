@@ -4,6 +4,9 @@ public struct Options: Hashable, Sendable {
   public var markdown = false
   /// The language of the report: class words, headings and summaries.
   public var language = Language.en
+  /// Write Turkish as the seeds' code does, in ASCII (`ayiran`, `kor`, `gurultulu`, `ters`):
+  /// for a presenter who shows a lesson's own output beside faultlab's.
+  public var ascii = false
   /// The check of the one cell to explain.
   public var check: String?
   /// The fault of the one cell to explain.
@@ -28,7 +31,7 @@ public struct Options: Hashable, Sendable {
     let faults = "Faults: " + FlowVersion.faults.map(\.name).joined(separator: ", ")
     let lists = (checks.wrapped(96) + faults.wrapped(96)).joined(separator: "\n")
     return """
-      usage: faultlab [--markdown] [--lang en|tr] [--lessons | --check NAME --fault NAME]
+      usage: faultlab [--markdown] [--lang en|tr] [--ascii] [--lessons | --check NAME --fault NAME]
 
       Runs each check against the real BookingFlow and against each fault, and classifies it:
       separating (ayıran), blind (kör), noisy (gürültülü) or inverted (ters). Then runs every
@@ -37,9 +40,12 @@ public struct Options: Hashable, Sendable {
 
         --markdown               print the same report as Markdown, for slides
         --lang en|tr             the language of the words, names and summaries (default en)
+        --ascii                  write Turkish as the seeds' code does: ayiran, kor, gurultulu,
+                                 ters, dogru=X/gecti (with --lang tr, a lesson's own words)
         --lessons                print the lesson examples only
         --check NAME --fault NAME
-                                 explain one cell: both versions side by side
+                                 explain one cell: both versions side by side (names in
+                                 English or Turkish, with Turkish letters or without)
         --help                   print this and exit
 
       """ + lists
@@ -64,6 +70,8 @@ public struct Options: Hashable, Sendable {
       switch name {
       case "--markdown" where inline == nil:
         options.markdown = true
+      case "--ascii" where inline == nil:
+        options.ascii = true
       case "--lessons" where inline == nil:
         options.lessonsOnly = true
       case "--help" where inline == nil, "-h" where inline == nil:
@@ -97,6 +105,11 @@ public struct Options: Hashable, Sendable {
       throw UsageError(message: "--lessons prints every example: it takes no --check or --fault")
     }
     return options
+  }
+
+  /// `text` as faultlab prints it: folded to the seeds' ASCII spelling under `--ascii`.
+  public func render(_ text: String) -> String {
+    ascii ? text.seedSpelling : text
   }
 
   private static func split(_ argument: String) -> (String, String?) {
