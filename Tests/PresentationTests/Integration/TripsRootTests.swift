@@ -49,10 +49,13 @@ struct TripsRootTests {
   func openFromConfirmation() async throws {
     let world = try TripsScreen(count: 2)
     var state = try await atConfirmation(world)
+    let flow = state.flow
     await drive(&state, [.key(.character("t"))], world)
     #expect(state.trips != nil)
     await drive(&state, [.key(.character("n"))], world)
     #expect(state.current == .confirmation, "n does not start a new booking behind the list")
+    // The list sits beside the path: opening it changes neither the path nor the snapshot.
+    #expect(state.flow == flow && state.flow.snapshot == flow.snapshot)
     await drive(&state, [.key(.character("q"))], world)
     #expect(state.shell.modal == .confirmQuit)
   }
