@@ -188,23 +188,23 @@ struct CompletionDataTests {
       (( $#found )) && print -rl -- $found >> $ZT_OUT
       builtin compadd "$@"
     }
-    _zt_done() { print -r -- '<done>' >> $ZT_OUT; exit }
+    _zt_done() { print -r -- '<done>' >> $ZT_OUT; print -r -- done > $ZT_DONE; exit }
     comppostfuncs=(_zt_done)
     bindkey '^I' complete-word
     """#
 
   /// Types `$4` and Tab into an interactive zsh (`zshHarness`, at `$1`) and prints what it
-  /// offered, once it is `<done>` (5 seconds at most).
+  /// offered once the completion has ended: the harness says so on a FIFO, which the driver
+  /// reads (60 seconds at most, the bound of a failure only).
   static let zshDriver = #"""
     zmodload zsh/zpty || exit 3
-    export ZT_OUT=$2 ZT_FPATH=$3 ZT_DUMP=${2:h}/zcompdump
+    export ZT_OUT=$2 ZT_FPATH=$3 ZT_DUMP=${2:h}/zcompdump ZT_DONE=$2.done
+    mkfifo $ZT_DONE
+    exec {done}<>$ZT_DONE
     zpty completing zsh -f -i
     zpty -w completing "source ${(q)1}"
     zpty -w -n completing "$4"$'\t'
-    for i in {1..100}; do
-      [[ -f $ZT_OUT ]] && grep -q '^<done>$' $ZT_OUT && break
-      sleep 0.05
-    done
+    read -t 60 -u $done line
     zpty -d completing
     cat $ZT_OUT
     """#
