@@ -33,9 +33,7 @@ struct LargeTerminalTests {
   func startsCapped() throws {
     let terminal = try PseudoTerminal(columns: 65535, rows: 65535)
     defer { terminal.close() }
-    let screen = TerminalScreen(
-      output: terminal.output, input: terminal.input, termType: "xterm-256color")
-    try screen.start()
+    let screen = try terminal.startedScreen()
     defer { screen.stop() }
     #expect(screen.size == capped)
     screen.draw(Canvas(width: capped.columns, height: capped.rows))
@@ -52,9 +50,7 @@ struct LargeTerminalTests {
   func resizeCapped() throws {
     let terminal = try PseudoTerminal(columns: 100, rows: 30)
     defer { terminal.close() }
-    let screen = TerminalScreen(
-      output: terminal.output, input: terminal.input, termType: "xterm-256color")
-    try screen.start()
+    let screen = try terminal.startedScreen()
     defer { screen.stop() }
     #expect(screen.size == TerminalSize(columns: 100, rows: 30))
     terminal.resize(columns: 65535, rows: 65535)
@@ -79,8 +75,7 @@ struct LargeTerminalTests {
   func ordinarySizeKept(termType: String) throws {
     let terminal = try PseudoTerminal(columns: 100, rows: 30)
     defer { terminal.close() }
-    let screen = TerminalScreen(output: terminal.output, input: terminal.input, termType: termType)
-    try screen.start()
+    let screen = try terminal.startedScreen(termType: termType)
     defer { screen.stop() }
     #expect(screen.size == TerminalSize(columns: 100, rows: 30))
     screen.draw(Canvas(width: 100, height: 30))

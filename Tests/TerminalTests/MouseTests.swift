@@ -80,9 +80,7 @@ struct MouseTerminalTests {
   private func keys(termType: String) throws -> [Key] {
     let terminal = try PseudoTerminal(columns: 80, rows: 24)
     defer { terminal.close() }
-    let screen = TerminalScreen(
-      output: terminal.output, input: terminal.input, termType: termType)
-    try screen.start()
+    let screen = try terminal.startedScreen(termType: termType)
     defer { screen.stop() }
     terminal.discardOutput()
     terminal.type("\u{1B}[<0;12;5M\u{1B}[<0;12;5m\u{1B}[<65;3;4Mq")

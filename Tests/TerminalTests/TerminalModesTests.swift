@@ -51,9 +51,7 @@ struct TerminalModesTests {
     let descriptor = fileno(terminal.input)
     let shell = modes(descriptor)
     #expect(shell.c_iflag & tcflag_t(IXON) != 0, "a new terminal has flow control on")
-    let screen = TerminalScreen(
-      output: terminal.output, input: terminal.input, termType: "xterm-256color")
-    try screen.start()
+    let screen = try terminal.startedScreen()
     defer { screen.stop() }
     let started = modes(descriptor)
     #expect(started.c_iflag & tcflag_t(IXON) == 0)

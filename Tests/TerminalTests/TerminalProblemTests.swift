@@ -38,9 +38,7 @@ struct TerminalProblemTests {
     _ = TerminalScreen.terminalProblem(termType: "xterm-256color")
     let terminal = try PseudoTerminal(columns: 40, rows: 10)
     defer { terminal.close() }
-    let screen = TerminalScreen(
-      output: terminal.output, input: terminal.input, termType: "xterm-256color")
-    try screen.start()
+    let screen = try terminal.startedScreen()
     defer { screen.stop() }
     #expect(screen.size == TerminalSize(columns: 40, rows: 10))
   }

@@ -28,9 +28,7 @@ struct TerminalScreenInputTests {
   func typedKeys() throws {
     let terminal = try PseudoTerminal(columns: 80, rows: 24)
     defer { terminal.close() }
-    let screen = TerminalScreen(
-      output: terminal.output, input: terminal.input, termType: "xterm-256color")
-    try screen.start()
+    let screen = try terminal.startedScreen()
     defer { screen.stop() }
     terminal.discardOutput()
     // xterm in keypad mode: up is ESC O A, Delete ESC [ 3 ~, Shift-Tab ESC [ Z, F5 ESC [ 1 5 ~.
@@ -46,9 +44,7 @@ struct TerminalScreenInputTests {
   func longSequenceInBlocks() throws {
     let terminal = try PseudoTerminal(columns: 80, rows: 24)
     defer { terminal.close() }
-    let screen = TerminalScreen(
-      output: terminal.output, input: terminal.input, termType: "xterm-256color")
-    try screen.start()
+    let screen = try terminal.startedScreen()
     defer { screen.stop() }
     // More than the pty holds: written as the screen reads, as a terminal emulator would.
     var unsent = Array(("\u{1B}[<" + String(repeating: "1", count: 20_000) + ";1;1M\u{1B}OP").utf8)[
@@ -70,9 +66,7 @@ struct TerminalScreenInputTests {
   func resize() throws {
     let terminal = try PseudoTerminal(columns: 100, rows: 30)
     defer { terminal.close() }
-    let screen = TerminalScreen(
-      output: terminal.output, input: terminal.input, termType: "xterm-256color")
-    try screen.start()
+    let screen = try terminal.startedScreen()
     defer { screen.stop() }
     screen.applyWindowSize()
     _ = screen.readKeys()
@@ -89,9 +83,7 @@ struct TerminalScreenInputTests {
   func suspendResume() throws {
     let terminal = try PseudoTerminal(columns: 40, rows: 10)
     defer { terminal.close() }
-    let screen = TerminalScreen(
-      output: terminal.output, input: terminal.input, termType: "xterm-256color")
-    try screen.start()
+    let screen = try terminal.startedScreen()
     defer { screen.stop() }
     screen.draw(Canvas(lines: ["Payment"]))
     screen.suspend()
@@ -120,9 +112,7 @@ struct TerminalEscapeInputTests {
   private func keys(for bytes: [UInt8], count: Int) throws -> [Key] {
     let terminal = try PseudoTerminal(columns: 80, rows: 24)
     defer { terminal.close() }
-    let screen = TerminalScreen(
-      output: terminal.output, input: terminal.input, termType: "xterm-256color")
-    try screen.start()
+    let screen = try terminal.startedScreen()
     defer { screen.stop() }
     terminal.discardOutput()
     terminal.send(bytes)

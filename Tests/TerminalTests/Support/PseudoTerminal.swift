@@ -85,3 +85,12 @@ final class PseudoTerminal {
     _ = Glibc.close(controller)
   }
 }
+
+extension PseudoTerminal {
+  /// A screen on this terminal, described by `termType`, started; the caller stops it.
+  func startedScreen(termType: String = "xterm-256color") throws -> TerminalScreen {
+    let screen = TerminalScreen(output: output, input: input, termType: termType)
+    try screen.start()
+    return screen
+  }
+}
