@@ -347,8 +347,12 @@ extension Strings {
         case .fellBack(_, .paymentUnresolved(let reason)):
           "Whether this price was paid cannot be told, so it cannot be paid: \(reason)"
         case .fellBack(_, .offerUnavailable): "That offer is no longer available - pick another"
+        case .fellBack(.passengers, .draftUnavailable), .fellBack(.passengers, .quoteUnavailable):
+          "Your passenger details were not found - enter them again"
         case .fellBack(_, .draftUnavailable):
           "Your passenger details were not found - pick an offer again"
+        case .fellBack(.extras, .quoteUnavailable):
+          "That price was not found - review your extras to price them again"
         case .fellBack(.search, .quoteUnavailable): "That price was not found - search again"
         case .fellBack(_, .quoteUnavailable):
           "That price was not found - start again from the results"

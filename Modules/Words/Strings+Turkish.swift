@@ -372,8 +372,12 @@ extension Strings {
         case .fellBack(_, .paymentUnresolved(let reason)):
           "Bu fiyatın ödenip ödenmediği bilinemiyor, ödenemez: \(reason)"
         case .fellBack(_, .offerUnavailable): "Bu teklif artık geçerli değil - başka birini seçin"
+        case .fellBack(.passengers, .draftUnavailable), .fellBack(.passengers, .quoteUnavailable):
+          "Yolcu bilgileri bulunamadı - yeniden girin"
         case .fellBack(_, .draftUnavailable):
           "Yolcu bilgileri bulunamadı - yeniden bir teklif seçin"
+        case .fellBack(.extras, .quoteUnavailable):
+          "Fiyat bulunamadı - yeniden fiyatlamak için ek hizmetlerinizi gözden geçirin"
         case .fellBack(.search, .quoteUnavailable): "Fiyat bulunamadı - yeniden arayın"
         case .fellBack(_, .quoteUnavailable): "Fiyat bulunamadı - sonuçlardan yeniden başlayın"
         case .fellBack(_, .searchUnavailable): "Rezervasyon yeniden açılamadı - yeniden arayın"

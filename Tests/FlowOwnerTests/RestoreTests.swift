@@ -162,6 +162,13 @@ struct RestoreTests {
     #expect(
       restored.outcome
         == (reason.map { .fellBack(to: step, because: $0) } ?? .resumed(at: .results)))
+    // What the person is told names where they landed, not where they would have.
+    let told = restored.outcome.description
+    switch step {
+    case .extras: #expect(told.contains("review your extras"), "\(told)")
+    case .passengers: #expect(told.contains("enter them again"), "\(told)")
+    default: #expect(!told.contains("extras") && !told.contains("enter them"), "\(told)")
+    }
   }
 
   @Test("a missing quote, draft or offer falls back to results with the reason")

@@ -25,6 +25,10 @@ public enum RestoreOutcome: Hashable, Sendable, CustomStringConvertible {
     case .fresh: "Nothing to resume."
     case .resumed(let step): "Resumed at \(step)."
     case .opened(let step): "Opened \(step) from the link."
+    case .fellBack(.extras, .quoteUnavailable):
+      "That price quote was not found - review your extras to price them again."
+    case .fellBack(.passengers, .quoteUnavailable), .fellBack(.passengers, .draftUnavailable):
+      "Your passenger details were not found - enter them again."
     case .fellBack(_, let reason): reason.description
     }
   }
