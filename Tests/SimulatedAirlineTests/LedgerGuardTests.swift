@@ -436,6 +436,56 @@ struct LedgerGuardTests {
     #expect(names.filter { $0.hasPrefix("ZZ") }.count == 100)
   }
 
+  @Test(
+    "the first pay beside unreadable bookings, killed after each durable step: one booking at most, paid once, and the unreadable ones left as they were"
+  )
+  func firstPayBesideUnreadableKilledAtEachStep() async throws {
+    let test = TestAirline()
+    defer { test.remove() }
+    let quote = try await ledger.quoted(test)
+    let garbage = try garbageBookings(test, 20).map { "bookings/\($0).json" }
+    try? FileManager.default.removeItem(atPath: test.root + "/ledger/orders-index.json")
+    // The directory as a kill right after each durable step of the payment leaves it.
+    let copies = Mutex<[String]>([])
+    let observer = DurableStepObserver(after: { _ in
+      let copy = test.root + "-step-" + UUID().uuidString
+      try? FileManager.default.copyItem(atPath: test.root, toPath: copy)
+      copies.withLock { $0.append(copy) }
+      return nil
+    })
+    let paying = SimulatedAirline(
+      store: RecordStore(root: test.root, observer: observer), clock: test.clock.wallClock,
+      configuration: .init(latency: .none))
+    _ = try await paying.pay(
+      quoteID: quote.id, method: card(), idempotencyKey: IdempotencyKey("k1"))
+    let points = copies.withLock { $0 }
+    defer { for copy in points { try? FileManager.default.removeItem(atPath: copy) } }
+    #expect(points.count >= 5, "the first pay made \(points.count) durable steps")
+    for (index, copy) in points.enumerated() {
+      let next = TestAirline(root: copy, clock: test.clock)
+      let at = "killed after step \(index + 1) of \(points.count)"
+      _ = try await next.airline.recoverInterruptedPayments()
+      if case .unpaid = try await next.airline.paymentState(of: quote.id) {
+        _ = try await next.airline.pay(
+          quoteID: quote.id, method: card(), idempotencyKey: IdempotencyKey("k1"))
+      }
+      // One booking: the first payment's when its charge was made before the kill, else the
+      // one paid again with the same key (nothing was charged the first time).
+      let booked = try ledger.bookings(next).filter { !garbage.contains($0) }
+      #expect(booked.count == 1, "\(at): \(booked)")
+      guard case .booked(let reference) = try await next.airline.paymentState(of: quote.id) else {
+        Issue.record("\(at): not booked")
+        continue
+      }
+      #expect(booked == ["bookings/\(reference).json"], "\(at)")
+      #expect(try charges(next) == ["payments/k1.json"], "\(at)")
+      // The unreadable bookings are where they were, unread by anything that writes.
+      #expect(try ledger.bookings(next).filter(garbage.contains).count == garbage.count, "\(at)")
+      #expect(
+        try next.files().map(\.path).filter { $0.contains(".corrupt-") } == [], "\(at)")
+    }
+  }
+
   @Test("each unreadable booking opened costs one read: the charges are scanned once a process")
   func unreadableBookingsScanOnce() async throws {
     let test = TestAirline()
