@@ -63,14 +63,7 @@ struct BookingCLITripsTests {
   private func peakKilobytes(_ cli: BookingCLI, copies: Int, of reference: String) async throws
     -> Int
   {
-    let bookings = cli.dataDirectory.appendingPathComponent("bookings")
-    let original = try String(
-      contentsOf: bookings.appendingPathComponent("\(reference).json"), encoding: .utf8)
-    let writer = SealedWriter(root: cli.dataDirectory)
-    for index in 0..<copies {
-      let copy = String(format: "ZZ%04d", index)
-      try writer.write(original.replacing(reference, with: copy), to: "bookings/\(copy).json")
-    }
+    try cli.copyBooking(reference, copies: copies)
     // GNU time measures its own child, forked from a small process: a child spawned from this
     // one would report this process's peak as well (Linux keeps it across exec).
     let report = FileManager.default.temporaryDirectory

@@ -204,7 +204,7 @@ struct CompletionDataTests {
     zpty completing zsh -f -i
     zpty -w completing "source ${(q)1}"
     zpty -w -n completing "$4"$'\t'
-    read -t 60 -u $done line
+    read -t 60 -u $done line || { print -u2 "the completion did not end in 60 s"; exit 4 }
     zpty -d completing
     cat $ZT_OUT
     """#

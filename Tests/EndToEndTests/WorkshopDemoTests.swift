@@ -84,26 +84,6 @@ struct WorkshopDemoTests {
     try await terminal.launchShell(command(arguments, in: terminal, workshop: workshop))
   }
 
-  /// Waits until the screen of the pane `id` satisfies `condition`, and returns it: a pane the
-  /// demo script split off, which the test did not start. The screen is read now and again each
-  /// time the pane writes, which tmux's `pipe-pane` (started by the caller) appends to `copy`,
-  /// a file the test watches.
-  @discardableResult
-  static func waitFor(
-    _ what: String, pane id: String, of terminal: BookingTerminal, copy: String,
-    _ condition: @escaping @Sendable (String) -> Bool
-  ) async throws -> String {
-    while true {
-      // Its size before the look: a write after the look then grows the file past it.
-      let written = FileManager.default.contents(atPath: copy)?.count ?? 0
-      let screen = try await terminal.server.command(["capture-pane", "-p", "-t", id])
-      if condition(screen) { return screen }
-      try await FileWatch.waitFor("\(what) (the pane wrote nothing more)", at: copy) {
-        ($0?.count ?? 0) > written
-      }
-    }
-  }
-
   @Test("every demo with a recording, in both owners, twice with a reset between")
   func everyDemoTwice() async throws {
     let workshop = FileManager.default.temporaryDirectory
@@ -205,23 +185,17 @@ struct WorkshopDemoTests {
       } else {
         #expect(panes[0][2] == panes[1][2] && panes[0][3] != panes[1][3], "stacked: \(listed)")
       }
-      let real = try #require(panes.first { $0[0] != pane.id })[0]
-      let copy = "\(workshop)/real-pane.out"
-      try await terminal.server.command(
-        ["pipe-pane", "-t", real, "cat >> \(BookingTerminal.quoted(copy))"])
+      let realID = try #require(panes.first { $0[0] != pane.id })[0]
+      let real = try await terminal.server.pane(realID, name: "the real app")
       try await pane.waitFor("\(width)x\(height): the bag's pane", claim.bag)
-      try await Self.waitFor(
-        "\(width)x\(height): the real app's pane", pane: real, of: terminal, copy: copy,
-        claim.real)
+      try await real.waitFor("\(width)x\(height): the real app's pane", claim.real)
       // Quit both (Ctrl-C, then yes), and wait for each app's last log line.
       try await pane.press("C-c")
       try await pane.waitFor("Quit?")
       try await pane.press("y")
-      try await terminal.server.command(["send-keys", "-t", real, "C-c"])
-      try await Self.waitFor("the real app's question", pane: real, of: terminal, copy: copy) {
-        $0.contains("Quit?")
-      }
-      try await terminal.server.command(["send-keys", "-t", real, "y"])
+      try await real.press("C-c")
+      try await real.waitFor("Quit?")
+      try await real.press("y")
       for owner in ["bag", "real"] {
         let log = "\(workshop)/demo-1-\(owner)/log/booking.log"
         try await FileWatch.waitFor("demo 1 \(owner) to quit", at: log) {

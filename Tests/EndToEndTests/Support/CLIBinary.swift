@@ -127,6 +127,18 @@ struct BookingCLI {
     return (quote, reference)
   }
 
+  /// Writes booking `reference` again, sealed, under `copies` new references (`ZZ0000`, …).
+  func copyBooking(_ reference: String, copies: Int) throws {
+    let original = try String(
+      contentsOf: dataDirectory.appendingPathComponent("bookings/\(reference).json"),
+      encoding: .utf8)
+    let writer = SealedWriter(root: dataDirectory)
+    for index in 0..<copies {
+      let copy = String(format: "ZZ%04d", index)
+      try writer.write(original.replacing(reference, with: copy), to: "bookings/\(copy).json")
+    }
+  }
+
   /// Removes the data directory.
   func close() {
     try? FileManager.default.removeItem(at: dataDirectory)

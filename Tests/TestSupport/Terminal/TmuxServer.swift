@@ -188,6 +188,15 @@ public final class TmuxServer: Sendable {
       server: self, id: String(fields[0]), name: name, pid: pid, process: ProcessIdentity(pid))
   }
 
+  /// The pane `id` of a window the test did not start (one a program split off), named `name`.
+  public func pane(_ id: String, name: String) async throws -> TmuxPane {
+    let text = try await command(["display-message", "-p", "-t", id, "#{pane_pid}"])
+    guard let pid = Int32(text.trimmingCharacters(in: .whitespacesAndNewlines)) else {
+      throw TerminalFailure("tmux gave no process for pane \(id): '\(text)'")
+    }
+    return TmuxPane(server: self, id: id, name: name, pid: pid, process: ProcessIdentity(pid))
+  }
+
   // MARK: - The end
 
   /// Ends the server: its panes get SIGHUP. Returns at once; `TmuxPane.kill` makes sure.
