@@ -44,42 +44,19 @@ enum Completion {
     /// `--airline-dir`, when given.
     var airlineDirectory: String?
 
-    /// The request `arguments` make, nil when they are not a `__complete` command: the first
-    /// word that is neither an option nor an option's value must be `__complete`. Before it,
-    /// `--data-dir` and `--airline-dir` are read (with their value after a space or `=`) and any
-    /// other option is passed over; after it come KIND and PREFIX, and a word more leaves KIND
-    /// empty, which offers nothing.
+    /// The request `arguments` make, read as every command line is (`Invocation.parse`); nil
+    /// when they are not a `__complete` command. After it come KIND and PREFIX; a word more, or
+    /// a line that cannot be parsed, leaves KIND empty, which offers nothing.
     init?(_ arguments: [String]) {
-      var remaining = arguments[...]
-      var dataDirectory: String?
-      var airlineDirectory: String?
-      while let argument = remaining.popFirst() {
-        guard argument.hasPrefix("-") else {
-          guard argument == Completion.command else { return nil }
-          let words = Array(remaining)
-          kind = words.count <= 2 ? words.first ?? "" : ""
-          prefix = words.count == 2 ? words[1] : ""
-          self.dataDirectory = dataDirectory
-          self.airlineDirectory = airlineDirectory
-          return
-        }
-        if let value = Self.value(of: "--data-dir", argument, &remaining) {
-          dataDirectory = value
-        } else if let value = Self.value(of: "--airline-dir", argument, &remaining) {
-          airlineDirectory = value
-        }
-      }
-      return nil
-    }
-
-    /// The value `argument` gives `option` (`--data-dir=PATH`, or `--data-dir` then the next
-    /// argument, taken from `remaining`); nil when `argument` is another option.
-    private static func value(
-      of option: String, _ argument: String, _ remaining: inout ArraySlice<String>
-    ) -> String? {
-      if argument == option { return remaining.popFirst() }
-      guard argument.hasPrefix(option + "=") else { return nil }
-      return String(argument.dropFirst(option.count + 1))
+      guard arguments.contains(Completion.command) else { return nil }
+      let invocation = try? Invocation.parse(
+        arguments, valueOptions: { _ in [] }, switches: { _ in [] })
+      if let invocation, invocation.command != Completion.command { return nil }
+      let words = invocation?.words ?? []
+      kind = words.count <= 2 ? words.first ?? "" : ""
+      prefix = words.count == 2 ? words[1] : ""
+      dataDirectory = invocation?.value("--data-dir")
+      airlineDirectory = invocation?.value("--airline-dir")
     }
   }
 
@@ -99,14 +76,7 @@ enum Completion {
   static func run(_ request: Request) async {
     let lines = await candidates(request).map { $0.line + "\n" }.joined()
     guard !lines.isEmpty else { return }
-    let bytes = Array(lines.utf8)
-    var offset = 0
-    while offset < bytes.count {
-      let written = bytes[offset...].withUnsafeBytes { write(1, $0.baseAddress, $0.count) }
-      if written < 0, errno == EINTR { continue }
-      guard written > 0 else { return }
-      offset += written
-    }
+    _ = Output.writeAll(Array(lines.utf8), to: 1)
   }
 
   /// The candidates of `request` whose word starts with its prefix, in any case; none when the
@@ -145,53 +115,25 @@ enum Completion {
     }
   }
 
-  /// The data directory `request` names, opened to read (as `trips` opens it); nil when it does
-  /// not exist, cannot be used, or its airline has no key yet (`airline.key`, made at the
-  /// airline's first write): every record it keeps is sealed with that key, so without one it
-  /// holds nothing to offer, and reading a record would make the key, a write.
+  /// The data directory `request` names, opened to read as `trips` opens it: its airline writes
+  /// nothing (no key made, no record set aside, no payment settled). Nil when it does not exist
+  /// or cannot be used.
   static func readableFolder(_ request: Request) -> DataFolder? {
-    guard
-      let folder = try? DataFolder.openExisting(
-        explicit: request.dataDirectory, airline: request.airlineDirectory
-      ).folder
-    else { return nil }
-    var status = stat()
-    // The key as the airline reads it: a regular file of 32 bytes, this user's, no one else's.
-    guard lstat(folder.airlineStore.root + "/airline.key", &status) == 0,
-      status.st_mode & S_IFMT == S_IFREG, status.st_size == 32, status.st_uid == geteuid(),
-      status.st_mode & 0o077 == 0
-    else { return nil }
-    return folder
+    try? DataFolder.openExisting(explicit: request.dataDirectory, airline: request.airlineDirectory)
+      .folder
   }
 
-  /// The data directory's records, read without writing: each through the airline's seal with
-  /// `CorruptRecordPolicy.report` (a record that cannot be read is left out where it is, never
-  /// moved aside) before the airline is asked about it.
+  /// The data directory's records, as its airline answers for them (this traveller's alone on a
+  /// shared airline); a record that cannot be read is left out.
   struct Reader {
     let folder: DataFolder
     let prefix: String
     let now = Date()
 
-    /// The airline's quotes, drafts and open payments (`intents`), named as the airline names
-    /// their folders; `offers` has a public name.
-    static let quotes = RecordKind(folder: "quotes", schema: 1)
-    static let drafts = RecordKind(folder: "drafts", schema: 1)
-    static let openPayments = RecordKind(folder: "intents", schema: 1)
-
     /// How long after its search an offer is sold, and the longest a quote's price is held: a
     /// record written longer ago than that is not read.
     static let offerLifetime = SimulatedAirline.Configuration().offerLifetime
     static let longestPriceHold = SimulatedAirline.Configuration.longestPriceHold
-
-    /// Whether the airline is shared by many travellers (`--airline-dir`): each record is then
-    /// offered only once the airline has said it is this traveller's.
-    var shared: Bool { folder.airlineStore.root != folder.path }
-
-    /// Record `id` of `kind` when it reads well (sealed by the airline, decodable); nil
-    /// otherwise, and nothing is written.
-    func read<Value: Decodable>(_ type: Value.Type, _ id: String, _ kind: RecordKind) -> Value? {
-      try? folder.airline.sealedRecords.loadIfPresent(type, id: id, kind: kind, policy: .report)
-    }
 
     /// The records of `kind` whose ID starts with `prefix`, newest written first, written at
     /// `since` or later.
@@ -202,19 +144,14 @@ enum Completion {
 
     /// "IST-AMS 2026-12-24 12:40": where an offer goes, and when it leaves.
     static func trip(_ offer: Offer) -> String {
-      let route =
-        [offer.origin, offer.destination] + (offer.inbound.map { [$0.destination] } ?? [])
-      return route.map(\.code.rawValue).joined(separator: "-") + " "
-        + OfferReport.local(offer.departure)
+      TripText.trip(offer) + " " + OfferReport.local(offer.departure)
     }
 
     /// The offers searches saved in the last `offerLifetime` that the airline still sells.
     func offers() async -> [Candidate] {
       var found: [Candidate] = []
       for listing in listed(AirlineRecords.offers, since: now - Self.offerLifetime) {
-        guard read(Offer.self, listing.id, AirlineRecords.offers) != nil,
-          let id = try? OfferID(listing.id),
-          let offer = try? await folder.calls.offer(id: id)
+        guard let id = try? OfferID(listing.id), let offer = try? await folder.calls.offer(id: id)
         else { continue }
         found.append(
           Candidate(word: listing.id, about: Self.trip(offer) + ", " + offer.total.formatted()))
@@ -222,42 +159,22 @@ enum Completion {
       return found
     }
 
-    /// This traveller's quotes whose price is still held and whose draft no booking paid.
+    /// This traveller's quotes whose price is still held and that are not paid.
     func quotes() async -> [Candidate] {
-      var live: [(listing: RecordStore.Listing, quote: Quote)] = []
-      for listing in listed(Self.quotes, since: now - Self.longestPriceHold) {
-        guard let quote = read(Quote.self, listing.id, Self.quotes), quote.expiresAt > now
+      var found: [Candidate] = []
+      let services = folder.calls.services
+      for listing in listed(AirlineRecords.quotes, since: now - Self.longestPriceHold) {
+        guard let id = try? QuoteID(listing.id), let quote = try? await services.quote(id: id),
+          quote.expiresAt > now, case .unpaid? = try? await services.paymentState(of: id)
         else { continue }
-        if shared, (try? await folder.calls.services.quote(id: quote.id)) == nil { continue }
-        live.append((listing, quote))
-      }
-      guard let oldest = live.map(\.listing.written).min() else { return [] }
-      // A quote's draft was booked after its offer was saved, and the quote was made while that
-      // offer was on sale: the bookings written since the oldest quote less an offer's lifetime
-      // (and a minute for clocks) hold every booking of these drafts.
-      let booked = await bookedDrafts(since: oldest - Self.offerLifetime - 60)
-      return live.filter { !booked.contains($0.quote.draftID) }.map { entry in
-        let quote = entry.quote
         let minutes = max(1, Int(quote.expiresAt.timeIntervalSince(now) / 60))
-        let trip = read(BookingDraft.self, quote.draftID.rawValue, Self.drafts).map {
-          Self.trip($0.offer) + ", "
-        }
-        return Candidate(
-          word: quote.id.rawValue,
-          about: (trip ?? "") + quote.total.formatted() + ", \(minutes) min left")
+        let trip = (try? await services.draft(id: quote.draftID)).map { Self.trip($0.offer) + ", " }
+        found.append(
+          Candidate(
+            word: listing.id,
+            about: (trip ?? "") + quote.total.formatted() + ", \(minutes) min left"))
       }
-    }
-
-    /// The drafts of the bookings written at `since` or later.
-    func bookedDrafts(since: Date) async -> Set<DraftID> {
-      guard let listed = try? await folder.calls.bookingList() else { return [] }
-      var drafts: Set<DraftID> = []
-      for entry in listed where entry.recordedAt >= since {
-        if let booking = try? await folder.calls.booking(reference: entry.reference) {
-          drafts.insert(booking.draftID)
-        }
-      }
-      return drafts
+      return found
     }
 
     /// The references `trips` lists, newest first; the first 50 that match with their trip.
@@ -279,11 +196,10 @@ enum Completion {
     /// This traveller's drafts with a payment left open, which `resolve` may settle.
     func drafts() async -> [Candidate] {
       var found: [Candidate] = []
-      for listing in listed(Self.openPayments, since: .distantPast) {
+      for listing in listed(AirlineRecords.intents, since: .distantPast) {
         guard let id = try? DraftID(listing.id),
-          let draft = read(BookingDraft.self, listing.id, Self.drafts)
+          let draft = try? await folder.calls.services.draft(id: id)
         else { continue }
-        if shared, (try? await folder.calls.services.draft(id: id)) == nil { continue }
         found.append(Candidate(word: listing.id, about: Self.trip(draft.offer)))
       }
       return found

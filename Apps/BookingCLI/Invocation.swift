@@ -63,7 +63,7 @@ struct Invocation {
         guard inline == nil else { throw .usage("\(name) takes no value") }
         invocation.switches.insert(name)
       } else {
-        if let command, CommandHelp.text(command) == nil {
+        if let command, !CommandHelp.commands.contains(command) {
           throw BookingCLI.unknownCommand(command)
         }
         let known =

@@ -44,7 +44,7 @@ enum Output {
 
   /// Writes all of `bytes` to `descriptor`, waiting while a non-blocking one is full; the
   /// `errno` of a write that failed, nil when all were written.
-  private static func writeAll(_ bytes: [UInt8], to descriptor: Int32) -> Int32? {
+  static func writeAll(_ bytes: [UInt8], to descriptor: Int32) -> Int32? {
     var offset = 0
     while offset < bytes.count {
       let written = bytes.withUnsafeBytes { buffer in
@@ -75,14 +75,7 @@ enum Output {
 
   /// `value` as one line of compact JSON (keys sorted) on standard output: `--json-lines`.
   static func jsonLine(_ value: some Encodable) throws(Failure) {
-    let encoder = JSONEncoder()
-    encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-    var text: [UInt8]
-    do {
-      text = Array(try encoder.encode(value))
-    } catch {
-      throw Failure(code: .badData, message: "could not write JSON: \(error)")
-    }
+    var text = try compact(value)
     text.append(UInt8(ascii: "\n"))
     if let code = writeAll(text, to: 1) { outputFailed(code) }
   }
@@ -91,15 +84,18 @@ enum Output {
   /// are, two spaces of indent a level, `"key" : value`, and an empty object or array as `{}`
   /// or `[]` on the line of its key.
   static func encoded(_ value: some Encodable) throws(Failure) -> [UInt8] {
+    indented(try compact(value))
+  }
+
+  /// `value` as compact JSON, keys sorted and slashes as they are.
+  private static func compact(_ value: some Encodable) throws(Failure) -> [UInt8] {
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-    let compact: Data
     do {
-      compact = try encoder.encode(value)
+      return Array(try encoder.encode(value))
     } catch {
       throw Failure(code: .badData, message: "could not write JSON: \(error)")
     }
-    return indented(Array(compact))
   }
 
   /// Compact JSON text (no space outside its strings, as `JSONEncoder` writes it without

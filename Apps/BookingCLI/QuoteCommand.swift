@@ -282,8 +282,7 @@ enum QuoteCommand {
   {
     var seen: [String: Int] = [:]
     for (index, passenger) in passengers.enumerated() {
-      let person = [passenger.givenName, passenger.familyName, passenger.dateOfBirth.iso]
-        .map { $0.lowercased() }.joined(separator: "|")
+      let person = passenger.person
       if let first = seen[person] {
         throw .usage(
           "--passenger '\(given[index])': \(passenger.fullName), born \(passenger.dateOfBirth), "

@@ -34,11 +34,7 @@ enum ISOTime {
     let since1970 = time.instant.timeIntervalSince1970
     let whole = since1970.magnitude < 1e14 ? Int(since1970.rounded(.down)) + offset : 0
     let second = (whole % 60 + 60) % 60
-    let minutes = abs(offset) / 60
-    let zone =
-      time.zone == .utc
-      ? "Z"
-      : "\(offset < 0 ? "-" : "+")\(twoDigits(minutes / 60)):\(twoDigits(minutes % 60))"
+    let zone = time.zone == .utc ? "Z" : time.utcOffsetText
     return "\(time.day.iso)T\(twoDigits(hour)):\(twoDigits(minute)):\(twoDigits(second))\(zone)"
   }
 

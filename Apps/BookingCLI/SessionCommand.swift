@@ -1,6 +1,7 @@
 import Airline
 import FlowOwner
 import Persistence
+import SimulatedAirline
 
 #if canImport(FoundationEssentials)
   import FoundationEssentials
@@ -35,7 +36,7 @@ enum SessionCommand {
     var status = stat()
     let airline = DataDirectory.airlineForCurrentProcess(
       explicit: invocation.value("--airline-dir"), dataDirectory: path)
-    let open = (try? RecordStore(root: airline).ids(of: openPayments))?.isEmpty == false
+    let open = (try? RecordStore(root: airline).ids(of: AirlineRecords.intents))?.isEmpty == false
     guard open || stat(path + "/session", &status) == 0 else {
       try write(
         SessionReport(
@@ -92,9 +93,6 @@ enum SessionCommand {
     }
     try write(report, json: json)
   }
-
-  /// Where the airline keeps a payment's intent from its start until it is settled.
-  private static let openPayments = RecordKind(folder: "intents", schema: 1)
 
   /// The payments of `recovered` that the records cannot settle, each with its draft and the
   /// command that settles it by a person's word.

@@ -25,6 +25,12 @@ enum TripText {
     return slice.arrival.hhmm + (days == 0 ? "" : days > 0 ? "+\(days)" : "\(days)")
   }
 
+  /// Where a trip goes: "IST-AMS" one way, "IST-AMS-IST" there and back.
+  static func trip(_ offer: Offer) -> String {
+    let route = [offer.origin, offer.destination] + (offer.inbound.map { [$0.destination] } ?? [])
+    return route.map(\.code.rawValue).joined(separator: "-")
+  }
+
   /// "TK1957+TK1960".
   static func flights(_ slice: Slice) -> String {
     slice.flightNumbers.map(\.description).joined(separator: "+")
@@ -33,12 +39,7 @@ enum TripText {
   /// "IST-AMS", "IST-MUC-AMS"; a change of airports on the way shows both ("LHR/LGW").
   static func route(_ slice: Slice) -> String {
     var stops = [slice.origin.code.rawValue]
-    for layover in slice.layovers {
-      stops.append(
-        layover.changesAirport
-          ? "\(layover.arrivalAirport.code)/\(layover.departureAirport.code)"
-          : layover.arrivalAirport.code.rawValue)
-    }
+    for layover in slice.layovers { stops.append(layover.place) }
     stops.append(slice.destination.code.rawValue)
     return stops.joined(separator: "-")
   }

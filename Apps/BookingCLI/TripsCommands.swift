@@ -77,12 +77,10 @@ enum TripsCommands {
       } else {
         if shown == 0 { Output.row(columns.map(\.name), widths: widths) }
         let offer = booking.offer
-        let route =
-          [offer.origin, offer.destination] + (offer.inbound.map { [$0.destination] } ?? [])
         Output.row(
           [
             booking.reference.rawValue, ISOTime.instant(booking.paidAt),
-            route.map(\.code.rawValue).joined(separator: "-"), OfferReport.local(offer.departure),
+            TripText.trip(offer), OfferReport.local(offer.departure),
             offer.inbound.map { OfferReport.local($0.departure) } ?? "-", offer.party.description,
             booking.totalPaid.formatted(),
             offer.slices.map(TripText.flights).joined(separator: "/"),

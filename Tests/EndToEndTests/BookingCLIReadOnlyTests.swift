@@ -60,4 +60,30 @@ struct BookingCLIReadOnlyTests {
     }
     #expect(try String(contentsOf: file, encoding: .utf8) == "garbage\n")
   }
+
+  @Test(
+    "a record that cannot be read, or no key: seats, trips and show report it and write nothing")
+  func noRepairOnRead() async throws {
+    let cli = try BookingCLI()
+    defer { cli.close() }
+    let (quote, reference) = try await cli.bookForAda()
+    let offerID = try #require((quote["offer"] as? [String: Any])?["id"] as? String)
+    // An offer that cannot be read is reported where it is, not moved aside.
+    let offer = cli.dataDirectory.appendingPathComponent("offers/\(offerID).json")
+    try Data("garbage\n".utf8).write(to: offer)
+    var before = try Self.tree(cli.dataDirectory)
+    let seats = try await cli.run(["seats", offerID])
+    #expect(seats.status != 0, "\(seats.output)")
+    #expect(try Self.changes(since: before, in: cli.dataDirectory).isEmpty)
+    #expect(try String(contentsOf: offer, encoding: .utf8) == "garbage\n")
+    // Without the airline's key nothing it sealed can be read, and a reader makes no key.
+    try FileManager.default.removeItem(at: cli.dataDirectory.appendingPathComponent("airline.key"))
+    before = try Self.tree(cli.dataDirectory)
+    for command in [["trips"], ["show", reference], ["seats", offerID]] {
+      let result = try await cli.run(command)
+      #expect(result.status != 0 || command == ["trips"], "\(command): \(result.output)")
+      let changed = try Self.changes(since: before, in: cli.dataDirectory)
+      #expect(changed.isEmpty, "\(command) wrote \(changed)")
+    }
+  }
 }

@@ -64,6 +64,28 @@ struct TerminalScreenInputTests {
     #expect(screen.inputReads <= 20_010 / 64, "\(screen.inputReads) reads")
   }
 
+  @Test("an Esc that ends exactly one drain's worth of bytes is Esc at once, not held for a key")
+  func escapeAtTheBound() throws {
+    // A pipe takes the drain's 4,096 bytes in one write, as a pty may not.
+    var ends: [Int32] = [-1, -1]
+    try #require(pipe(&ends) == 0)
+    let bytes = Array(repeating: UInt8(ascii: "a"), count: TerminalScreen.drainLimit - 1) + [27]
+    try #require(write(ends[1], bytes, bytes.count) == bytes.count)
+    let input = try #require(fdopen(ends[0], "r"))
+    let output = try #require(fopen("/dev/null", "w"))
+    defer {
+      fclose(input)
+      fclose(output)
+      close(ends[1])
+    }
+    let screen = TerminalScreen(output: output, input: input, termType: "xterm-256color")
+    try screen.start()
+    defer { screen.stop() }
+    let keys = screen.readKeys()
+    #expect(keys.count == TerminalScreen.drainLimit, "\(keys.count) keys")
+    #expect(keys.last == .escape)
+  }
+
   @Test("a new window size arrives as a resize key with that size")
   func resize() throws {
     let terminal = try PseudoTerminal(columns: 100, rows: 30)

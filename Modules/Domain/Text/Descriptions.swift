@@ -5,12 +5,15 @@ extension ZonedTime: CustomStringConvertible {
   /// `2026-12-24 08:15 +03:00 Europe/Istanbul`: the local day and time, the offset from UTC
   /// then, and the zone.
   public var description: String {
+    "\(day.iso) \(hhmm) \(utcOffsetText) \(zone.identifier)"
+  }
+
+  /// The offset from UTC in force then, as ISO 8601 writes it: `+03:00`, `-04:30`, `+00:00`.
+  public var utcOffsetText: String {
     let offset = zone.secondsFromGMT(for: instant)
-    let sign = offset < 0 ? "-" : "+"
-    let hours = abs(offset) / 3600
-    let minutes = abs(offset) % 3600 / 60
+    let minutes = abs(offset) / 60
     let two = { (value: Int) in (value < 10 ? "0" : "") + String(value) }
-    return "\(day.iso) \(hhmm) \(sign)\(two(hours)):\(two(minutes)) \(zone.identifier)"
+    return "\(offset < 0 ? "-" : "+")\(two(minutes / 60)):\(two(minutes % 60))"
   }
 }
 
@@ -49,10 +52,13 @@ extension Slice: CustomStringConvertible {
 extension Layover: CustomStringConvertible {
   /// `1h 5m in MUC`, or `10h 5m in LHR/LGW` when the next flight leaves from another airport.
   public var description: String {
-    let place =
-      changesAirport
+    "\(minutes / 60)h \(minutes % 60)m in \(place)"
+  }
+
+  /// Where it is: `MUC`, or `LHR/LGW` when the next flight leaves from another airport.
+  public var place: String {
+    changesAirport
       ? "\(arrivalAirport.code)/\(departureAirport.code)" : arrivalAirport.code.description
-    return "\(minutes / 60)h \(minutes % 60)m in \(place)"
   }
 }
 

@@ -73,6 +73,12 @@ public struct Passenger: Hashable, Sendable, Codable, Identifiable {
   /// "Given Family".
   public var fullName: String { "\(givenName) \(familyName)" }
 
+  /// Who the passenger is, whatever their title or ID: the names in any case and the date of
+  /// birth. Two passengers with the same person are one traveller given twice.
+  public var person: String {
+    [givenName, familyName, dateOfBirth.iso].map { $0.lowercased() }.joined(separator: "|")
+  }
+
   private enum CodingKeys: String, CodingKey {
     case id, title, givenName, familyName, dateOfBirth
   }

@@ -123,11 +123,11 @@ public struct BookingFlow: Hashable, Sendable {
     return accepted(transition, removed: removed)
   }
 
-  /// The results step produced an offer: `advance(to: passengersStep(for: offer), from:
-  /// origin)`.
+  /// The results step produced an offer: `advance(to: .passengers(offer), from: origin)`, which
+  /// builds the step with `passengersStep(for:)`.
   @discardableResult
   public mutating func offerSelected(_ offer: Offer, from origin: BookingStep) -> FlowEvent {
-    advance(to: passengersStep(for: offer), from: origin)
+    advance(to: .passengers(offer), from: origin)
   }
 
   /// The passengers step produced a draft: `advance(to: .extras(draft), from: origin)`.

@@ -67,12 +67,9 @@ enum ConfirmationView {
       for (number, segment) in slice.segments.enumerated() {
         if number > 0, layovers.indices.contains(number - 1) {
           let layover = layovers[number - 1]
-          let airport =
-            layover.changesAirport
-            ? "\(layover.arrivalAirport.code)/\(layover.departureAirport.code)"
-            : layover.arrivalAirport.code.description
           line(
-            "  " + strings.layover(airport, language.duration(minutes: layover.minutes)), theme.dim)
+            "  " + strings.layover(layover.place, language.duration(minutes: layover.minutes)),
+            theme.dim)
         }
         // Times are local to each airport; a landing on a later day says the day.
         let landing =

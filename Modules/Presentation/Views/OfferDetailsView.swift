@@ -85,12 +85,9 @@ enum OfferDetailsView {
         theme.text
       )
     case .layover(let layover):
-      let airport =
-        layover.changesAirport
-        ? "\(layover.arrivalAirport.code)/\(layover.departureAirport.code)"
-        : layover.arrivalAirport.code.description
       return (
-        "  " + strings.layover(airport, language.duration(minutes: layover.minutes)), theme.dim
+        "  " + strings.layover(layover.place, language.duration(minutes: layover.minutes)),
+        theme.dim
       )
     case .overnight:
       return ("  " + strings.overnightLayover, theme.warning)

@@ -41,10 +41,11 @@ enum AirlineSeal {
     Set((AirlineRecords.all + [AirlineRecords.paidQuotes]).map(\.folder))
   }
 
-  /// `store` sealing the airline's folders with the key of its data directory, read (or made)
-  /// at the first record written or read.
-  static func sealing(_ store: RecordStore) -> RecordStore {
-    let key = LazyKey(store: store)
+  /// `store` sealing the airline's folders with the key of its data directory, read (or, when
+  /// `makesKey`, made) at the first record written or read. Without the key nothing is sealed
+  /// or accepted.
+  static func sealing(_ store: RecordStore, makesKey: Bool) -> RecordStore {
+    let key = LazyKey(store: store, makes: makesKey)
     return store.sealed(
       by: RecordSeal(
         folders: folders,
@@ -59,20 +60,25 @@ enum AirlineSeal {
         prepare: { _ = key.value() }))
   }
 
-  /// The data directory's key, read once (or made, sealing what is already there). A key that
-  /// could be neither read nor made is not tried again by this process: nothing it reads or
-  /// writes in the airline's folders is then accepted.
+  /// The data directory's key, read once (or made, sealing what is already there, when `makes`).
+  /// A key that could be neither read nor made is not tried again by this process: nothing it
+  /// reads or writes in the airline's folders is then accepted.
   final class LazyKey: Sendable {
     let store: RecordStore
+    /// Whether a missing key is made (false for a process that only reads).
+    let makes: Bool
     /// Not yet looked for: nil; looked for: the key, or nil inside when there is none.
     let loaded = Mutex<[UInt8]??>(nil)
 
-    init(store: RecordStore) { self.store = store }
+    init(store: RecordStore, makes: Bool) {
+      self.store = store
+      self.makes = makes
+    }
 
     func value() -> [UInt8]? {
       loaded.withLock { state in
         if let found = state { return found }
-        let found = AirlineSeal.read(store.root) ?? AirlineSeal.make(store)
+        let found = AirlineSeal.read(store.root) ?? (makes ? AirlineSeal.make(store) : nil)
         state = .some(found)
         return found
       }

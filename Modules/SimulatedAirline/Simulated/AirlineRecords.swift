@@ -11,15 +11,15 @@ import Persistence
 /// The kinds of record the simulated airline keeps, one folder each.
 public enum AirlineRecords {
   public static let offers = RecordKind(folder: "offers", schema: 1)
-  static let drafts = RecordKind(folder: "drafts", schema: 1)
-  static let quotes = RecordKind(folder: "quotes", schema: 1)
+  public static let drafts = RecordKind(folder: "drafts", schema: 1)
+  public static let quotes = RecordKind(folder: "quotes", schema: 1)
   /// The bookings: the truth of what was paid.
   static let bookings = RecordKind(folder: "bookings", schema: 1)
   /// One record per idempotency key: the charge that key made, or why it made none.
   static let payments = RecordKind(folder: "payments", schema: 1)
   /// The write-ahead log of the ledger: one record per draft with a payment under way, named by
   /// the draft, present only until that payment is settled.
-  static let intents = RecordKind(folder: "intents", schema: 1)
+  public static let intents = RecordKind(folder: "intents", schema: 1)
   /// One record per draft with a payment, naming its booking: written before the charge, so that
   /// from then on two records named by the draft (this and the intent, then this and the claim)
   /// say the draft is taken, and losing either one is noticed.

@@ -29,9 +29,7 @@ enum DraftRules {
     for passenger in passengers {
       // One person is one traveller: the same names (in any case) and date of birth twice is
       // one person given twice, whatever their titles or IDs.
-      let person = [passenger.givenName, passenger.familyName, passenger.dateOfBirth.iso]
-        .map { $0.lowercased() }.joined(separator: "|")
-      guard people.insert(person).inserted else {
+      guard people.insert(passenger.person).inserted else {
         throw .invalidPassengers(
           "\(passenger.fullName), born \(passenger.dateOfBirth), is given twice: each traveller "
             + "is one passenger.")

@@ -131,9 +131,9 @@ extension SimulatedAirline {
       let quote = try loadIfPresent(Quote.self, id: quoteID.rawValue, kind: AirlineRecords.quotes),
       isMine(quote.draftID)
     else { return .unpaid(retryKey: nil) }
-    guard case .locked(let lock) = lockLedger() else {
-      // Another process is paying (or nothing may be written here): what is on disk answers,
-      // and nothing is settled.
+    guard configuration.repairs, case .locked(let lock) = lockLedger() else {
+      // Another process is paying, nothing may be written here, or this process only reads:
+      // what is on disk answers, and nothing is settled.
       return try settledOrder(of: quote.draftID).map { .booked($0.reference) }
         ?? .unpaid(retryKey: nil)
     }
@@ -806,6 +806,8 @@ extension SimulatedAirline {
     var orders: [DraftID: Order] = [:]
     /// Bookings that could not be read, until a charge or a marker says whose they are.
     var unreadableBookings: [String: String] = [:]
+    /// Bookings read well, which the charges then need not read again.
+    var readable: Set<String> = []
     var unknown: [String] = []
     // One read each and nothing written: an unreadable booking is copied aside only when a
     // charge names it and it is written again (below), and reported when it is read by itself.
@@ -817,6 +819,7 @@ extension SimulatedAirline {
         else { continue }
         orders[booking.draftID] = Order(
           reference: booking.reference, quoteID: booking.quoteID, key: nil)
+        readable.insert(id)
       } catch {
         guard case .corruptKept = error else { throw .storage(error.description) }
         unreadableBookings[id] = error.description
@@ -837,7 +840,9 @@ extension SimulatedAirline {
         if orders[draft] == nil || orders[draft]?.reference == reference {
           orders[draft] = Order(reference: reference, quoteID: record.quoteID, key: key)
         }
-        // A charge whose booking is gone or unreadable: booked again from its draft and quote.
+        // A charge whose booking is gone or unreadable: booked again from its draft and quote
+        // (read again through the guard, which copies an unreadable one aside first).
+        if readable.contains(reference.rawValue) { continue }
         if case .found = try readGuard(
           Booking.self, id: reference.rawValue, kind: AirlineRecords.bookings)
         {

@@ -39,10 +39,13 @@ public actor SimulatedAirline: OfferService, DraftService, PricingService, Payme
     /// libdispatch does not monitor: a task on the global executor starts a monitor that wakes
     /// the process every second from then on.
     public var executor: (any TaskExecutor)?
-    /// Whether reading may repair what it finds: the bookings' index written again when it is
-    /// out of date, an unreadable booking set aside and written again from the ledger. False
-    /// for a process that only reads (`booking-cli`'s read commands): the bookings are then
-    /// listed from their folder, and an unreadable one is reported as it is.
+    /// Whether reading may write: the bookings' index written again when it is out of date, a
+    /// record that cannot be read set aside (an unreadable booking written again from the
+    /// ledger), the data directory's key made, a payment a crash cut off settled. False for a
+    /// process that only reads (`booking-cli`'s read commands): the bookings are then listed
+    /// from their folder, a record that cannot be read is reported where it is, a directory
+    /// without a key has nothing readable (its records are not sealed), and a payment's state
+    /// is what the records on disk say.
     public var repairs: Bool
 
     /// Whose drafts, quotes and bookings a process may see and use: its traveller's, and, where
@@ -123,7 +126,7 @@ public actor SimulatedAirline: OfferService, DraftService, PricingService, Payme
     store: RecordStore, clock: WallClock, configuration: Configuration = Configuration(),
     airports: any AirportLookup = BuiltInAirports()
   ) {
-    self.store = AirlineSeal.sealing(store)
+    self.store = AirlineSeal.sealing(store, makesKey: configuration.repairs)
     self.clock = clock
     self.configuration = configuration
     self.offerGenerator = OfferGenerator(airports: airports, lifetime: configuration.offerLifetime)
@@ -304,7 +307,7 @@ public actor SimulatedAirline: OfferService, DraftService, PricingService, Payme
     _ type: Value.Type, id: String, kind: RecordKind, missing: ServiceError
   ) throws(ServiceError) -> Value {
     do {
-      return try store.load(type, id: id, kind: kind)
+      return try store.load(type, id: id, kind: kind, policy: readPolicy)
     } catch {
       if case .notFound = error { throw missing }
       throw .storage(error.description)
@@ -315,11 +318,15 @@ public actor SimulatedAirline: OfferService, DraftService, PricingService, Payme
     throws(ServiceError) -> Value?
   {
     do {
-      return try store.loadIfPresent(type, id: id, kind: kind)
+      return try store.loadIfPresent(type, id: id, kind: kind, policy: readPolicy)
     } catch {
       throw .store(error)
     }
   }
+
+  /// What a record that cannot be read becomes: moved aside, or, for an airline that only
+  /// reads, reported where it is.
+  var readPolicy: CorruptRecordPolicy { configuration.repairs ? .moveAside : .report }
 
   func save<Value: Encodable>(_ value: Value, id: String, kind: RecordKind) throws(ServiceError) {
     do {

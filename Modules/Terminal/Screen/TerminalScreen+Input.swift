@@ -26,21 +26,26 @@ extension TerminalScreen {
     var bytes = heldInput
     heldInput = []
     var taken = readAvailable(into: &bytes, upTo: limit)
+    // Whether the bound stopped the drain with more input waiting.
+    var full = taken >= limit && waitForInput(milliseconds: 0)
     var reads: [KeyRead] = []
     while true {
       let (translated, pending) = keySequences.translate(bytes, final: false)
       reads += translated
       bytes = pending
       guard !pending.isEmpty else { break }
-      guard taken < limit else {
+      guard !full else {
         // The rest of the sequence is waiting already: the next drain reads it.
         heldInput = pending
         break
       }
-      // The start of a key's sequence, and nothing after it yet: ncurses's escape delay.
+      // The start of a key's sequence, and nothing after it yet: ncurses's escape delay. Past
+      // the bound, only the rest of one sequence is read.
       if waitForInput(milliseconds: get_escdelay()) {
-        let more = readAvailable(into: &bytes, upTo: limit - taken)
+        let room = taken < limit ? limit - taken : KeypadTranslator.longestSequence
+        let more = readAvailable(into: &bytes, upTo: room)
         taken += more
+        full = taken >= limit && waitForInput(milliseconds: 0)
         if more > 0 { continue }
       }
       reads += keySequences.translate(bytes, final: true).reads
@@ -51,25 +56,28 @@ extension TerminalScreen {
       resizeWaiting = false
     }
     // The size after the reads, the one `applyWindowSize` set.
-    return keyDecoder.keys(reads, size: size, complete: taken < limit)
+    return keyDecoder.keys(reads, size: size, complete: !full)
   }
 
   /// The most bytes one `readKeys()` takes from the terminal.
   static let drainLimit = 4096
 
   /// Appends the bytes waiting on the input, at most `count`, without blocking; returns how
-  /// many it read.
+  /// many it read. A read that brings fewer than asked for took all there was.
   private func readAvailable(into bytes: inout [UInt8], upTo count: Int) -> Int {
     let descriptor = fileno(input)
     var total = 0
-    var block = [UInt8](repeating: 0, count: Self.drainLimit)
     while total < count, waitForInput(milliseconds: 0) {
-      let wanted = min(count - total, block.count)
-      let got = block.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, wanted) }
+      let wanted = count - total
+      let got = withUnsafeTemporaryAllocation(of: UInt8.self, capacity: wanted) { block in
+        let got = read(descriptor, block.baseAddress, wanted)
+        if got > 0 { bytes.append(contentsOf: block[..<got]) }
+        return got
+      }
       guard got > 0 else { break }
       inputReads += 1
-      bytes += block[0..<got]
       total += got
+      if got < wanted { break }
     }
     return total
   }

@@ -29,18 +29,18 @@ extension PaymentFeature: StepFeature {
     }
   }
 
-  /// `state`, a payment screen for the quote that took `expired`'s place when its price was
-  /// given again (`BookingFlow.repriced`), with the number and expiry typed in `expired` when
-  /// both are for the same draft. The security code is typed again, so the cursor waits there.
-  /// The root calls it for a reprice alone: a payment step left by going back takes its card
-  /// with it.
-  public static func keepCard(_ state: State, from expired: State) -> State {
-    guard expired.quote.draftID == state.quote.draftID,
-      !expired.number.text.isEmpty || !expired.expiry.text.isEmpty
+  /// `state`, a new payment screen, with the number and expiry typed in `departed`, a payment
+  /// screen that left while its draft stayed on the path (going back to the extras, or a new
+  /// price), when both are for the same draft. The security code is typed again, so the cursor
+  /// waits there. The root calls it (`RootFeature.reconcile`); the flow owner never holds a
+  /// card.
+  public static func keepCard(_ state: State, from departed: State) -> State {
+    guard departed.quote.draftID == state.quote.draftID,
+      !departed.number.text.isEmpty || !departed.expiry.text.isEmpty
     else { return state }
     var state = state
-    state.number = expired.number
-    state.expiry = expired.expiry
+    state.number = departed.number
+    state.expiry = departed.expiry
     state.focus = .cvc
     return state
   }
