@@ -50,7 +50,7 @@ enum SessionCommand {
     defer { folder.keepLock() }
     // As the app does at start: the payments a crash cut off are settled first; the ones that
     // wait for a person's word are named with the command that settles them.
-    let waiting = try await waitingPayments(folder.recoverPayments(), in: folder)
+    let waiting = try await waitingPayments(folder.recoverPayments())
     let saved: BookingSnapshot?
     do {
       // Left where it is: the app sets an unreadable one aside itself, and says so.
@@ -94,27 +94,19 @@ enum SessionCommand {
     try write(report, json: json)
   }
 
-  /// The payments of `recovered` that the records cannot settle, each with its draft and the
-  /// command that settles it by a person's word.
-  private static func waitingPayments(_ recovered: [RecoveredPayment], in folder: DataFolder)
-    async -> [WaitingPayment]
-  {
-    var waiting: [WaitingPayment] = []
-    for payment in recovered {
-      guard case .unresolved(let reason) = payment.outcome, let quote = payment.quoteID else {
-        continue
-      }
-      guard let draft = try? await folder.calls.services.quote(id: quote).draftID else { continue }
-      // Only a payment whose charge cannot be told is settled by `resolve`; the airline's reason
-      // then names that command. Any other is settled by the records once they can be read.
-      let command = "booking-cli resolve \(draft) --charged"
-      waiting.append(
-        WaitingPayment(
-          draft: draft.rawValue, quote: quote.rawValue,
-          command: reason.contains(command) ? command + " (or --not-charged)" : nil,
-          reason: reason))
+  /// The payments of `recovered` that the records cannot settle, each with its draft and, when
+  /// only a person's word settles it, the command that does.
+  private static func waitingPayments(_ recovered: [RecoveredPayment]) -> [WaitingPayment] {
+    recovered.compactMap { payment in
+      guard case .unresolved(let reason) = payment.outcome, let quote = payment.quoteID,
+        let draft = payment.draftID
+      else { return nil }
+      return WaitingPayment(
+        draft: draft.rawValue, quote: quote.rawValue,
+        command: payment.awaitsWord
+          ? "booking-cli resolve \(draft) --charged (or --not-charged)" : nil,
+        reason: reason)
     }
-    return waiting
   }
 
   /// `report` as JSON or as labelled lines.

@@ -138,12 +138,36 @@ public struct RecoveredPayment: Hashable, Sendable, Codable {
   public let key: IdempotencyKey?
   /// What became of it.
   public let outcome: Outcome
+  /// The draft being paid.
+  public let draftID: DraftID?
+  /// Whether only a person's word settles it (`resolvePayment`): it is `unresolved` because its
+  /// charge record cannot be read and its booking was never written.
+  public let awaitsWord: Bool
 
   /// A settled payment.
-  public init(quoteID: QuoteID?, key: IdempotencyKey?, outcome: Outcome) {
+  public init(
+    quoteID: QuoteID?, key: IdempotencyKey?, outcome: Outcome, draftID: DraftID? = nil,
+    awaitsWord: Bool = false
+  ) {
     self.quoteID = quoteID
     self.key = key
     self.outcome = outcome
+    self.draftID = draftID
+    self.awaitsWord = awaitsWord
+  }
+
+  private enum CodingKeys: String, CodingKey {
+    case quoteID, key, outcome, draftID, awaitsWord
+  }
+
+  /// A recorded one; a recording made before `draftID` and `awaitsWord` has neither.
+  public init(from decoder: any Decoder) throws {
+    let container = try decoder.container(keyedBy: CodingKeys.self)
+    quoteID = try container.decodeIfPresent(QuoteID.self, forKey: .quoteID)
+    key = try container.decodeIfPresent(IdempotencyKey.self, forKey: .key)
+    outcome = try container.decode(Outcome.self, forKey: .outcome)
+    draftID = try container.decodeIfPresent(DraftID.self, forKey: .draftID)
+    awaitsWord = try container.decodeIfPresent(Bool.self, forKey: .awaitsWord) ?? false
   }
 }
 

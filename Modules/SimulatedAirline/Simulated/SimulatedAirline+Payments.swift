@@ -198,9 +198,11 @@ extension SimulatedAirline {
         let intent = try? store.loadIfPresent(
           PaymentIntent.self, id: id, kind: AirlineRecords.intents, policy: .keepInPlace)
         let reason = if case .paymentUnresolved(let why) = error { why } else { error.description }
+        let awaitsWord = intent.map { (try? self.awaitsWord($0)) ?? false } ?? false
         recovered.append(
-          RecoveredPayment(quoteID: intent?.quoteID, key: intent?.key, outcome: .unresolved(reason))
-        )
+          RecoveredPayment(
+            quoteID: intent?.quoteID, key: intent?.key, outcome: .unresolved(reason),
+            draftID: draftID, awaitsWord: awaitsWord))
       }
     }
     return recovered
@@ -230,14 +232,18 @@ extension SimulatedAirline {
     else {
       throw .invalidPayment("no payment of \(draft) is waiting for a decision")
     }
-    guard
-      case .unreadable = try readCharge(intent.key.rawValue),
-      try !exists(intent.reference, AirlineRecords.bookings)
-    else {
+    guard try awaitsWord(intent) else {
       throw .invalidPayment(
         "the records of \(draft) say whether it was paid: they settle it by themselves")
     }
     return try decide(intent, charged: charged)
+  }
+
+  /// Whether only a person's word can settle `intent`: its charge record cannot be read and its
+  /// booking was never written, so whether the card was charged is unknown.
+  private func awaitsWord(_ intent: PaymentIntent) throws(ServiceError) -> Bool {
+    guard case .unreadable = try readCharge(intent.key.rawValue) else { return false }
+    return try !exists(intent.reference, AirlineRecords.bookings)
   }
 
   /// Settles an open intent one way: `charged`, its charge record written and the payment
