@@ -66,6 +66,16 @@ if let path = options.replayJournalPath {
   }
   dispatchMain()
 }
+/// Hands `program` the keys waiting on `screen`, and then the hang-up if the reads met the
+/// input's end. A wake of the read source with nothing to read is not a hang-up: a resize's
+/// drain may have taken the bytes it was for.
+@MainActor func drain<Root: ProgramRoot>(
+  _ screen: TerminalScreen, into program: FeatureProgram<Root>
+) {
+  program.received(screen.readKeys())
+  if screen.inputEnded { program.hungUp() }
+}
+
 /// Connects `program`, whichever root it runs, to the terminal `screen` and draws its first
 /// frame: the signals, the colours, the screen, then the keys. Returns the keys' source.
 @MainActor func connect<Root: ProgramRoot>(
@@ -74,7 +84,7 @@ if let path = options.replayJournalPath {
   // Taken before the screen starts, so ncurses sees the signals taken and leaves them alone.
   screen.installSignalHandlers(
     onTerminate: { signal in program.terminating(on: signal) },
-    onResize: { program.received(screen.readKeys()) },
+    onResize: { drain(screen, into: program) },
     onInterrupt: { program.interrupted() })
   // Asked once the signals are taken (a Ctrl-C meanwhile waits for the program), before
   // ncurses starts.
@@ -88,12 +98,7 @@ if let path = options.replayJournalPath {
   }
   let source = DispatchSource.makeReadSource(fileDescriptor: screen.inputDescriptor, queue: .main)
   source.setEventHandler {
-    MainActor.assumeIsolated {
-      // Readable with nothing to read: the terminal hung up.
-      let available = source.data
-      let read = screen.readKeys()
-      if read.isEmpty, available == 0 { program.hungUp() } else { program.received(read) }
-    }
+    MainActor.assumeIsolated { drain(screen, into: program) }
   }
   source.resume()
   program.onEnd = { source.cancel() }

@@ -13,18 +13,6 @@ struct BagModeTests {
     var description: String { rawValue }
   }
 
-  /// Presses `key`, then F1, and waits for the help: keys are handled in order, so `key` has
-  /// been handled once the help shows. Space closes the help; returns the screen under it.
-  private func pressAndSettle(_ terminal: BookingTerminal, _ key: String) async throws -> String {
-    try await terminal.press(key)
-    // A key right after Esc would arrive as Alt plus that key: wait out the Esc delay.
-    try await Task.sleep(for: .milliseconds(400))
-    try await terminal.press("F1")
-    try await terminal.waitFor("the help, after \(key)") { $0.contains("┌ Keys") }
-    try await terminal.press("Space")
-    return try await terminal.waitFor("the help closed") { !$0.contains("┌ Keys") }
-  }
-
   @Test(
     "kill -9 and relaunch: the bag's screens come back empty, the real flow resumes",
     arguments: Mode.allCases)

@@ -86,6 +86,42 @@ struct TerminalScreenInputTests {
     #expect(keys.last == .escape)
   }
 
+  @Test("only a read says the terminal hung up: a wake with nothing left to read is no end")
+  func hangUpIsRead() throws {
+    let terminal = try PseudoTerminal(columns: 80, rows: 24)
+    defer { terminal.close() }
+    let screen = try terminal.startedScreen()
+    defer { screen.stop() }
+    terminal.type("x")
+    #expect(readKeys(1, from: screen, on: terminal) == [.character("x")])
+    // The read source woken for bytes another drain (a resize's) has taken already.
+    #expect(screen.readKeys().isEmpty)
+    #expect(!screen.inputEnded)
+    terminal.hangUp()
+    #expect(screen.readKeys().isEmpty)
+    #expect(screen.inputEnded)
+  }
+
+  @Test("keys before the input's end are read, and the read the end wakes says it")
+  func keysThenEnd() throws {
+    var ends: [Int32] = [-1, -1]
+    try #require(pipe(&ends) == 0)
+    try #require(write(ends[1], "ab", 2) == 2)
+    close(ends[1])
+    let input = try #require(fdopen(ends[0], "r"))
+    let output = try #require(fopen("/dev/null", "w"))
+    defer {
+      fclose(input)
+      fclose(output)
+    }
+    let screen = TerminalScreen(output: output, input: input, termType: "xterm-256color")
+    try screen.start()
+    defer { screen.stop() }
+    #expect(screen.readKeys() == [.character("a"), .character("b")])
+    #expect(screen.readKeys().isEmpty)
+    #expect(screen.inputEnded)
+  }
+
   @Test("a new window size arrives as a resize key with that size")
   func resize() throws {
     let terminal = try PseudoTerminal(columns: 100, rows: 30)

@@ -9,8 +9,9 @@ import Canvas
 
 extension TerminalScreen {
   /// Every key waiting, read without blocking until none is left. A resize arrives as
-  /// `Key.resize` with the new size. An empty result while the read source reports no bytes
-  /// means the input has ended (the terminal hung up).
+  /// `Key.resize` with the new size. Whether the terminal hung up is `inputEnded`, set by the
+  /// reads: an empty result alone says nothing (the bytes a wake was for may have been taken by
+  /// another drain, a resize's).
   ///
   /// The terminal is read in blocks (`read(2)`, not ncurses's `wgetch`, which makes a system
   /// call for each byte), and the sequences its description binds to keys are translated as
@@ -69,12 +70,17 @@ extension TerminalScreen {
     var total = 0
     while total < count, waitForInput(milliseconds: 0) {
       let wanted = count - total
-      let got = withUnsafeTemporaryAllocation(of: UInt8.self, capacity: wanted) { block in
+      let (got, failure) = withUnsafeTemporaryAllocation(of: UInt8.self, capacity: wanted) {
+        block in
         let got = read(descriptor, block.baseAddress, wanted)
         if got > 0 { bytes.append(contentsOf: block[..<got]) }
-        return got
+        return (got, got < 0 ? errno : 0)
       }
-      guard got > 0 else { break }
+      guard got > 0 else {
+        // The end of the input, or a failure that is not "nothing yet": the terminal has gone.
+        if got == 0 || ![EAGAIN, EWOULDBLOCK, EINTR].contains(failure) { inputEnded = true }
+        break
+      }
       inputReads += 1
       total += got
       if got < wanted { break }
@@ -88,7 +94,11 @@ extension TerminalScreen {
     while true {
       let ready = poll(&entry, 1, milliseconds)
       if ready < 0, errno == EINTR { continue }
-      return ready > 0 && entry.revents & Int16(POLLIN) != 0
+      guard ready > 0 else { return false }
+      if entry.revents & Int16(POLLIN) != 0 { return true }
+      // Nothing to read and a hang-up or an error reported: no input will come.
+      if entry.revents & Int16(POLLHUP | POLLERR | POLLNVAL) != 0 { inputEnded = true }
+      return false
     }
   }
 

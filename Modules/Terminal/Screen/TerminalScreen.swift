@@ -42,6 +42,10 @@ public final class TerminalScreen {
   var inputReads = 0
   /// Whether `applyWindowSize` changed the size since the last `readKeys()`.
   var resizeWaiting = false
+  /// Whether the input has ended: a read found its end or failed for good (`EIO` once a pty's
+  /// other side has closed), or the terminal reported a hang-up. Seen by the reads themselves;
+  /// a wake with nothing to read is not an end (another drain may have taken the bytes).
+  public internal(set) var inputEnded = false
   /// The characters to draw in, set before `start()`; nil decides from the locale and the
   /// terminal type (`CharacterRepertoire.forTerminal`).
   public var wantedRepertoire: CharacterRepertoire?
@@ -148,6 +152,7 @@ public final class TerminalScreen {
     keyDecoder.reset()
     heldInput = []
     resizeWaiting = false
+    inputEnded = false
     setBracketedPaste(true)
     setMouseReporting(true)
   }

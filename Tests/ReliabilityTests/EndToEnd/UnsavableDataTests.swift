@@ -46,13 +46,16 @@ struct UnsavableDataTests {
     try await app.press("Enter")
     try await app.type("ams")
     try await app.press("Enter", "C-s")
-    try await app.waitFor("the results panel") { $0.contains("┌ Results · ") }
-    try await Task.sleep(for: .milliseconds(300))
+    try await app.waitFor("the search's failure on the results panel") {
+      $0.contains("┌ Results · ") && $0.contains("could not be used")
+    }
     try await app.press("Escape")
     try await app.waitFor("┌ Search flights")
-    try await app.press("Tab", "Tab")
-    try await app.type("x")
-    try await Task.sleep(for: .milliseconds(300))
+    // From the date to the children, and one more: a change to save, on screen once made.
+    try await app.press("Tab", "Tab", "+")
+    try await app.waitFor("one child") { screen in
+      screen.split(separator: "\n").contains { $0.contains("Children") && $0.contains(" 1 ") }
+    }
     #expect(app.isRunning, "the app exited")
     // Saving still fails, so the header should still say so.
     let later = Screens.header(try await app.screen())

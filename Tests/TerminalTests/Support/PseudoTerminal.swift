@@ -78,11 +78,21 @@ final class PseudoTerminal {
     return poll(&request, 1, milliseconds) == 1
   }
 
+  /// Whether the emulator's side is still open.
+  private var controllerOpen = true
+
+  /// Closes the emulator's side, as a closed window or a dropped ssh connection does.
+  func hangUp() {
+    guard controllerOpen else { return }
+    controllerOpen = false
+    _ = Glibc.close(controller)
+  }
+
   /// Closes both sides.
   func close() {
     fclose(output)
     fclose(input)
-    _ = Glibc.close(controller)
+    hangUp()
   }
 }
 
