@@ -167,7 +167,9 @@ let package = Package(
         "Canvas", "Domain", "Airline", "FlowOwner", "Persistence", "Runtime", "Widgets", "Words",
         "Presentation",
       ],
-      path: "Tools/Workshop"),
+      path: "Tools/Workshop",
+      // A package of its own, built apart (Tools/scripts/migration).
+      exclude: ["Migration"]),
     // The workshop room: the folders one machine keeps for its attendees, their display names,
     // and the presenter's view, which reads the attendees' files and the airline's inventory.
     .target(
