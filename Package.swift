@@ -147,8 +147,8 @@ let package = Package(
     .target(
       name: "Program",
       dependencies: [
-        "Canvas", "Domain", "Zones", "Persistence", "Airline", "SimulatedAirline", "FlowOwner",
-        "Runtime", "Widgets", "Words", "Presentation", "Terminal",
+        "Canvas", "Domain", "Zones", "Persistence", "Airline", "FlowOwner", "Runtime", "Widgets",
+        "Words", "Presentation", "Terminal",
       ],
       path: "Modules/Program"),
     .testTarget(

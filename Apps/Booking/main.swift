@@ -56,7 +56,10 @@ if let path = options.replayJournalPath {
   // No terminal and no data directory: the journal holds all it needs.
   Task { @MainActor in
     do throws(JournalReplay.Problem) {
-      print(JournalReplay.report(try await JournalReplay.play(path: path)), terminator: "")
+      print(
+        JournalReplay.report(
+          try await JournalReplay.play(
+            path: path, airports: BuiltInAirports(), fares: SimulatedFares())), terminator: "")
       exit(0)
     } catch {
       printError("booking: cannot replay the journal \(path): \(error)\n")
@@ -261,10 +264,10 @@ let airline = SimulatedAirline(
       dataDirectory: dataDirectory, airlineDirectory: airlineDirectory, making: true),
     executor: work))
 // With a journal, every answer of the airline passes through it.
-let services = journal.map { JournalServices(recording: airline.services, to: $0).services }
+let services =
+  journal.map { JournalServices(recording: airline.services, to: $0).services } ?? airline.services
 let environment = AppEnvironment(
-  services: services ?? airline.services, airports: BuiltInAirports(), fares: SimulatedFares(),
-  clock: clock)
+  services: services, airports: BuiltInAirports(), fares: SimulatedFares(), clock: clock)
 let session = SessionFile(store: store)
 
 /// The real flow's start (nil: the bag's): what it restores, read from the link or the saved
@@ -277,7 +280,7 @@ let restoredSave = RestoredSave()
 /// which follows it on the work queue while the program draws the path (shown once saved).
 typealias StartWork = (found: Task<Startup.Found, Never>, saved: Task<SessionSave?, Never>)
 func startWork(_ startup: Startup) -> StartWork {
-  let found = startup.work(airline: airline, services: services, clock: clock, executor: work)
+  let found = startup.work(settling: airline, services: services, clock: clock, executor: work)
   let saved = Task(executorPreference: work) {
     startup.save(await found.value, through: session, restoredSave: restoredSave)
   }

@@ -61,7 +61,4 @@ public struct MouseEvent: Hashable, Sendable, Codable {
 
   /// Whether this is the wheel turning.
   public var isWheel: Bool { button == .wheelUp || button == .wheelDown }
-
-  /// A left button's press with no modifier: a click.
-  public var isClick: Bool { button == .left && pressed && !shift && !alt && !control }
 }

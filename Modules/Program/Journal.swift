@@ -5,7 +5,6 @@ import FlowOwner
 import Persistence
 import Presentation
 import Runtime
-import SimulatedAirline
 import Synchronization
 import Words
 import Zones

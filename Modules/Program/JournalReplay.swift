@@ -3,7 +3,6 @@ import Canvas
 import Domain
 import FlowOwner
 import Presentation
-import SimulatedAirline
 import Zones
 
 #if canImport(FoundationEssentials)
@@ -34,15 +33,18 @@ public enum JournalReplay {
     public var description: String { "line \(line): \(reason)" }
   }
 
-  /// Reads the journal at `path` (a regular file of at most 64 MiB) and plays it.
-  public static func play(path: String) async throws(Problem) -> Outcome {
+  /// Reads the journal at `path` (a regular file of at most 64 MiB) and plays it, with the
+  /// airports and fares the recording app had (the airline's answers are the journal's own).
+  public static func play(
+    path: String, airports: any AirportLookup, fares: any FareEstimator
+  ) async throws(Problem) -> Outcome {
     let text: String
     do {
       text = try KeyReplayer.read(path, limit: 64 * 1024 * 1024)
     } catch {
       throw Problem(line: 0, reason: error.description)
     }
-    return try await play(text)
+    return try await play(text, airports: airports, fares: fares)
   }
 
   /// What a replay prints: the last screen at the size it had, then the snapshot it saved.
@@ -60,8 +62,10 @@ public enum JournalReplay {
       + "\(state.current), snapshot saved: \(snapshot)\n"
   }
 
-  /// Reads and plays `text`, a journal's lines.
-  public static func play(_ text: String) async throws(Problem) -> Outcome {
+  /// Reads and plays `text`, a journal's lines, with `airports` and `fares`.
+  public static func play(
+    _ text: String, airports: any AirportLookup, fares: any FareEstimator
+  ) async throws(Problem) -> Outcome {
     var header: JournalHeader?
     var actions: [(line: Int, at: Date, action: JournalAction)] = []
     var answers: [String: [Int: JournalAnswer]] = [:]
@@ -91,7 +95,7 @@ public enum JournalReplay {
     let services = JournalServices(replaying: answers).services
     let clock = ManualClock(header.start)
     let environment = AppEnvironment(
-      services: services, airports: BuiltInAirports(), fares: SimulatedFares(),
+      services: services, airports: airports, fares: fares,
       clock: clock.wallClock, paymentKeys: PaymentKeys(seed: header.paymentSeed))
     var state = RootFeature.State(
       now: header.start, zone: zone, language: header.language,

@@ -135,7 +135,6 @@ public final class MemorySession: SessionStore {
     var saved: BookingSnapshot?
     var saves: [BookingSnapshot] = []
     var failure: String?
-    var unusable: String?
   }
 
   private let contents: Mutex<Contents>
@@ -151,14 +150,8 @@ public final class MemorySession: SessionStore {
   /// Makes every save from now on fail with `reason` (nil: work again).
   public func failSaves(_ reason: String?) { contents.withLock { $0.failure = reason } }
 
-  /// Makes the saved session read as unusable, for `reason`.
-  public func makeUnusable(_ reason: String) { contents.withLock { $0.unusable = reason } }
-
   public func load() -> SessionLoaded {
-    contents.withLock { contents in
-      if let reason = contents.unusable { return .unusable(reason) }
-      return contents.saved.map(SessionLoaded.snapshot) ?? .none
-    }
+    contents.withLock { $0.saved.map(SessionLoaded.snapshot) ?? .none }
   }
 
   public func save(_ snapshot: BookingSnapshot) -> String? {

@@ -2,7 +2,6 @@ import Airline
 import Domain
 import FlowOwner
 import Presentation
-import SimulatedAirline
 import Words
 
 #if canImport(FoundationEssentials)
@@ -51,7 +50,7 @@ public struct Startup: Sendable {
   }
 
   /// The records the saved session and the link name (an offer, a draft, a quote, a booking):
-  /// the sweep of expired records (`SimulatedAirline.sweepExpiredRecords`) keeps them.
+  /// the sweep of expired records (the simulated airline's `sweepExpiredRecords`) keeps them.
   public var keptRecords: Set<String> {
     var ids: Set<String> = []
     for position in [saved?.position, snapshot?.position].compactMap({ $0 }) {
@@ -121,17 +120,17 @@ public struct Startup: Sendable {
   /// The start's work: payments a crash cut off are settled before any flow is restored, so a
   /// resume at payment sees whether its quote was paid; then the flow is restored. Its path is
   /// saved by `save`, beside the program's drawing of it.
-  /// `services` answer the restore (the airline's own unless a journal passes them through).
+  /// `payments` settles (the airline's own, never a journal's); `services` answer the restore
+  /// (the airline's, or a journal's passed through).
   public func work(
-    airline: SimulatedAirline, services: BookingServices? = nil, clock: WallClock,
+    settling payments: any PaymentService, services: BookingServices, clock: WallClock,
     executor: (any TaskExecutor)?
   ) -> Task<Found, Never> {
     let start = self
-    let services = services ?? airline.services
     return Task(executorPreference: executor) { () async -> Found in
       var found = Found()
       do throws(ServiceError) {
-        found.recovered = try await airline.recoverInterruptedPayments()
+        found.recovered = try await payments.recoverInterruptedPayments()
       } catch {
         found.recoveryFailure = error
       }

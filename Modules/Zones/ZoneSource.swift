@@ -66,9 +66,6 @@ public struct ZoneSource: Sendable {
       systemDirectory: nil, fallback: ZoneTable.rules, fallbackSwitches: ZoneTable.listedSwitches)
   }
 
-  /// The tzdata release the embedded table was generated from, such as "2025b".
-  public static var embeddedVersion: String { ZoneTable.tzdataVersion }
-
   /// The zone named `identifier`, such as "Europe/Istanbul": from its TZif file under
   /// `systemDirectory`, else (no file, or one that is not well formed) from `fallback`. nil if
   /// the name is unknown or unsafe as a path (absolute, "..", odd characters).

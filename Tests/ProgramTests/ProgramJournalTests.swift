@@ -3,6 +3,7 @@ import FlowOwner
 import Foundation
 import Presentation
 import Program
+import SimulatedAirline
 import Testing
 import Widgets
 
@@ -46,7 +47,8 @@ struct ProgramJournalTests {
     await Self.book(run)
     #expect(run.current == .confirmation, "\(run.text)")
 
-    let replayed = try await JournalReplay.play(path: path)
+    let replayed = try await JournalReplay.play(
+      path: path, airports: BuiltInAirports(), fares: SimulatedFares())
     let live = run.program.store.state
     #expect(replayed.state == live)
     // The screen, to the byte: every cell, style and all.
@@ -94,7 +96,8 @@ struct ProgramJournalTests {
     for secret in ["Grace", "Hopper", "1986", "grace", "navy", "1234567", "9995", "4000000000"] {
       #expect(!text.contains(secret), "\(secret) is in the journal")
     }
-    let replayed = try await JournalReplay.play(path: path)
+    let replayed = try await JournalReplay.play(
+      path: path, airports: BuiltInAirports(), fares: SimulatedFares())
     #expect(replayed.state.current == run.current)
     #expect(replayed.state.flow.path.map(\.kind) == run.program.store.state.flow.path.map(\.kind))
   }
@@ -124,14 +127,15 @@ struct ProgramJournalTests {
   func refused() async throws {
     for (text, line) in [("{}\n", 1), ("not json\n", 1)] {
       do {
-        _ = try await JournalReplay.play(text)
+        _ = try await JournalReplay.play(text, airports: BuiltInAirports(), fares: SimulatedFares())
         Issue.record("\(text.debugDescription) was played")
       } catch {
         #expect(error.line == line, "\(error)")
       }
     }
     do {
-      _ = try await JournalReplay.play("not json\n")
+      _ = try await JournalReplay.play(
+        "not json\n", airports: BuiltInAirports(), fares: SimulatedFares())
       Issue.record("a line that is not JSON was played")
     } catch {
       #expect(error.line == 1)

@@ -2,6 +2,7 @@ import Canvas
 import Foundation
 import Presentation
 import Program
+import SimulatedAirline
 import TestSupport
 import Testing
 
@@ -64,7 +65,8 @@ struct ProgramMouseTests {
       .mouse(MouseEvent(.left, x: 10, y: headings + 2, pressed: false)))
     #expect(run.current == .passengers, "\(run.text)")
 
-    let replayed = try await JournalReplay.play(path: path)
+    let replayed = try await JournalReplay.play(
+      path: path, airports: BuiltInAirports(), fares: SimulatedFares())
     #expect(replayed.state == run.program.store.state)
   }
 }

@@ -63,7 +63,7 @@ struct ProgramRuntimeTests {
     #expect(session.saves.map(\.position.kind) == [.results])
   }
 
-  @Test("the inspector shows the file as it is on disk, read when it opens and again after a save")
+  @Test("the inspector shows the file as it is on disk, read again each time it opens")
   func inspectorReadsTheFile() async throws {
     let run = try Run(["--latency", "0"])
     defer { run.remove() }

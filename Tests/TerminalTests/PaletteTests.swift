@@ -66,6 +66,8 @@ struct PaletteTests {
     var palette = Palette.color(usesDefaultColors: false, pairs: 64)
     let result = palette.appearance(of: Style(foreground: .red))
     #expect(result.newPair == ColorPairDefinition(number: 1, foreground: 1, background: 0))
+    let text = palette.appearance(of: Style(background: .blue))
+    #expect(text.newPair == ColorPairDefinition(number: 2, foreground: 7, background: 4))
   }
 
   @Test("monochrome keeps the attributes and drops the colours")

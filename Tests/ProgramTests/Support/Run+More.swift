@@ -36,7 +36,9 @@ extension Run {
 
   /// The start's work without the restored path's save.
   func restore() async -> Startup.Found {
-    await startup.work(airline: airline, clock: clock.wallClock, executor: nil).value
+    await startup.work(
+      settling: airline, services: airline.services, clock: clock.wallClock, executor: nil
+    ).value
   }
 
   /// Draws the first frame, restores and hands the restored flow over, as `booking` does, with

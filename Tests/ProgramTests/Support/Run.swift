@@ -52,10 +52,12 @@ final class Run: Driving {
     let link = try options.openURL.map { try DeepLink(parsing: $0) }
     startup = Startup(options: options, link: link, session: session)
     let journalFile = try journal.map { try JournalFile(path: $0, replacing: false) }
-    services = journalFile.map { JournalServices(recording: airline.services, to: $0).services }
+    services =
+      journalFile.map { JournalServices(recording: airline.services, to: $0).services }
+      ?? airline.services
     // The app's own airports when journaling: a replay reads the journal with them.
     let environment = AppEnvironment(
-      services: services ?? airline.services,
+      services: services,
       airports: journal == nil ? AirportDirectory.builtIn : BuiltInAirports(),
       fares: SimulatedFares(), clock: clock.wallClock, paymentKeys: PaymentKeys(seed: 7))
     program = Program(
@@ -75,7 +77,7 @@ final class Run: Driving {
   }
 
   /// The airline's services as the program sees them (through a journal, when it writes one).
-  private let services: BookingServices?
+  private let services: BookingServices
 
   /// Removes the data directory.
   func remove() { try? FileManager.default.removeItem(atPath: root) }
@@ -85,7 +87,7 @@ final class Run: Driving {
   func start() async {
     program.run()
     let found = await startup.work(
-      airline: airline, services: services, clock: clock.wallClock, executor: nil
+      settling: airline, services: services, clock: clock.wallClock, executor: nil
     ).value
     if startup.restoring == nil { program.startFresh() }
     startup.deliver(found, to: program)
