@@ -42,6 +42,14 @@ struct MatrixTests {
       ("restore-network", "stale-quote", .noisy),
       ("snapshot-private", "names-saved", .separating),
       ("snapshot-position", "names-saved", .blind),
+      ("last-step", "wrong-screen", .blind),
+      ("whole-path", "wrong-screen", .blind),
+      ("payment-gone", "wrong-screen", .blind),
+      ("screen-type", "wrong-screen", .separating),
+      ("screen-type", "pay-appends", .separating),
+      ("screen-type", "extra-notice", .separating),
+      ("screen-type", "pay-to-search", .separating),
+      ("screen-type", "bag", .separating),
     ])
   func expectedCells(check: String, fault: String, expected: Separation) async throws {
     let matrix = try await labMatrix()
@@ -58,6 +66,20 @@ struct MatrixTests {
     for fault in FlowVersion.faults {
       #expect(!matrix.separators(of: fault.name).isEmpty, "\(fault.name)")
     }
+  }
+
+  @Test(
+    "lesson 002's MM1: a right route drawn with the wrong screen: only the check on the screens sees it"
+  )
+  func rightRouteWrongScreen() async throws {
+    let matrix = try await labMatrix()
+    #expect(matrix.separators(of: "wrong-screen") == ["screen-type"])
+    let route = try #require(matrix.cell(check: "whole-path", fault: "wrong-screen"))
+    #expect(route.correct.trail == "confirmation" && route.faulty.trail == "confirmation")
+    #expect(route.correct.screens == "confirmation")
+    #expect(route.faulty.screens == "payment", "the confirmation drawn with the payment's screen")
+    let screens = try #require(matrix.cell(check: "screen-type", fault: "wrong-screen"))
+    #expect(screens.correctReading == "confirmation" && screens.faultyReading == "payment")
   }
 
   @Test(

@@ -83,7 +83,7 @@ struct OutputTests {
     let text = try await Lab().contrast(check, fault).explanation(.tr)
     let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
     var starts: [String: Int] = [:]
-    for label in ["okunan", "sonuç", "rota", "koltuklar", "anlık kayıt"] {
+    for label in ["okunan", "sonuç", "rota", "ekranlar", "koltuklar", "anlık kayıt"] {
       let line = try #require(lines.first { $0.hasPrefix(label + " ") }, "\(label)")
       let value = line.dropFirst(label.count).prefix { $0 == " " }
       starts[label] = label.count + value.count
@@ -114,6 +114,22 @@ struct OutputTests {
     #expect(text.contains("notice > confirmation(K7Q2ZP)"))
     let verdict = try #require(text.split(separator: "\n").first { $0.hasPrefix("verdict") })
     #expect(verdict.split(separator: " ").filter { $0 == "passes" }.count == 2)
+  }
+
+  @Test("a cell explained shows the screens drawn under the route: a right route, a wrong screen")
+  func explainScreens() async throws {
+    let check = try #require(Check.named("whole-path"))
+    let fault = try #require(FlowVersion.fault(named: "wrong-screen"))
+    let text = try await Lab().contrast(check, fault).explanation(.en)
+    #expect(text.contains("whole-path x wrong-screen -> blind (kör)"))
+    let rows = text.split(separator: "\n")
+    let path = try #require(rows.first { $0.hasPrefix("path ") })
+    #expect(path.split(separator: " ").filter { $0 == "confirmation(K7Q2ZP)" }.count == 2)
+    let screens = try #require(rows.first { $0.hasPrefix("screens ") })
+    #expect(
+      screens.split(separator: " ").dropFirst() == ["confirmation(K7Q2ZP)", "payment(quote-a)"])
+    let markdown = try await Lab().contrast(check, fault).markdownExplanation(.en)
+    #expect(markdown.contains("| screens | `confirmation(K7Q2ZP)` | `payment(quote-a)` |"))
   }
 
   @Test("arguments are read; unknown ones and half a cell are usage errors")

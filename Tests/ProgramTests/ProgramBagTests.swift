@@ -263,7 +263,61 @@ struct ProgramBagTests {
     }
   }
 
+  @Test(
+    "made observable (Ctrl-R), the bag computes the price twice: the extras screen, then the observer writing it back",
+    arguments: Mode.allCases)
+  func observerComputesThePriceAgain(mode: Mode) async throws {
+    let run = try await started(mode)
+    defer { run.remove() }
+    await run.bookUntilPayment()
+    let before = await inspectorEnd(run)
+    #expect(Self.lines(of: before, starting: Self.loop).isEmpty, "not observable yet:\n\(before)")
+    // "We'll just make it observable"; then back to the extras, a checked bag, Continue.
+    await run.press(.control("r"))
+    await run.press(.escape, .tab)
+    await run.type("+")
+    await run.continueToPayment()
+    #expect(run.text.contains("┌ Payment · "), "\(run.text)")
+    let quoted = try #require(Self.payAmount(in: run.text), "\(run.text)")
+    let events = await inspectorEnd(run)
+    let loop = Self.lines(of: events, starting: Self.loop)
+    switch mode {
+    case .bag:
+      #expect(
+        loop == [
+          "price computed by extras screen: totalPrice = \(quoted)",
+          "price computed again by the observer: totalPrice = \(quoted)",
+          "the observer's own write, told back to the observers: the loop ends",
+        ], "\(events)")
+      #expect(events.contains("trip bar"), "the inspector names the observer:\n\(events)")
+    case .real:
+      #expect(loop.isEmpty, "one price, the quote's, computed by the airline:\n\(events)")
+      #expect(!events.contains("observer"), "\(events)")
+      #expect(events.contains(".payment("), "\(events)")
+    }
+  }
+
+  /// How the observed bag's event lines start.
+  static let loop = ["price computed", "the observer's own write"]
+
   // MARK: - Reading the screen
+
+  /// The inspector's text scrolled to its end (its events), opened with F2 and closed again.
+  func inspectorEnd(_ run: any Driving) async -> String {
+    await run.press(.function(2), .pageDown, .pageDown, .pageDown)
+    let text = run.text
+    await run.press(.character(" "))
+    return text
+  }
+
+  /// The lines of `screen` inside a box that start with one of `starts`, without the box.
+  nonisolated static func lines(of screen: String, starting starts: [String]) -> [String] {
+    screen.split(separator: "\n").compactMap { row in
+      let inside = row.split(separator: "│", omittingEmptySubsequences: false)
+        .map { $0.trimmingCharacters(in: .whitespaces) }
+      return inside.first { cell in starts.contains { cell.hasPrefix($0) } }
+    }
+  }
 
   /// The inspector's text, opened with F2 and closed again.
   func inspector(_ run: any Driving) async -> String {

@@ -15,7 +15,7 @@ import Testing
 /// as drawn, with a double press, and with a late reply put in on the way (the real flow ends on
 /// the same path after each). Each fault is driven through them; where it leaves the flow
 /// elsewhere, the golden's state is drawn again on the fault's path, as the golden's test draws
-/// it, and compared with the golden's file.
+/// it (each step with the screen the fault builds for it), and compared with the golden's file.
 @Suite("Goldens under the contrast kernel", .serialized)
 struct GoldenKernelTests {
   /// Goldens that separate no fault, by name (`*` for any run of characters), each with why: no
@@ -66,6 +66,31 @@ struct GoldenKernelTests {
           rawValue: problems.joined(separator: "\n") + "\n\n" + matrix.report + "\n\n"
             + matrix.summary))
     }
+  }
+
+  @Test(
+    "lesson 002's MM1: a right route drawn with the wrong screen: the route is the real one's, the confirmation's golden differs"
+  )
+  func rightRouteWrongScreen() async throws {
+    guard GoldenRecording.requested == nil else { return }
+    let collector = GoldenCollector()
+    let edges = PathEdges()
+    try await GoldenCollector.$current.withValue(collector) {
+      try await PathEdges.$current.withValue(edges) { try await GoldenTests().panels() }
+    }
+    let golden = try #require(collector.drawn.first { $0.name == "confirmation-100x30" })
+    let fault = try #require(FlowVersion.fault(named: "wrong-screen"))
+    let history = try #require(GoldenMatrix.history(of: golden.state.flow.path, edges: edges))
+    var correct = FlowVersion.correct.make()
+    await history.replay(on: &correct)
+    var faulty = fault.make()
+    await history.replay(on: &faulty)
+    let (right, wrong) = (Observation(of: correct), Observation(of: faulty))
+    #expect(right.trail == "confirmation" && wrong.trail == right.trail, "the route is right")
+    #expect(wrong.screens == "payment", "the confirmation is drawn with the payment's screen")
+    let recorded = try String(
+      contentsOf: Self.goldens.appendingPathComponent(golden.name + ".txt"), encoding: .utf8)
+    #expect(await GoldenMatrix.judge(golden, recorded, history, fault) == .separating)
   }
 
   @Test("what fails: a golden that separates nothing, a fault no golden sees, an untrue excuse")
@@ -236,6 +261,12 @@ struct GoldenMatrix {
     var shown = golden.state
     shown.flow = BookingFlow(validPath: Array(path.prefix(kept)) + steps.dropFirst(kept))
     _ = RootFeature.reconcile(&shown, .test())
+    // A fault may build a step's screen from another step (`Stop.drawn`): the route is the
+    // step's, the screen drawn is the other's, as the app's table builds it.
+    for (entry, stop) in zip(shown.steps, found.path) {
+      guard let drawn = stop.drawn, drawn != stop.step else { continue }
+      shown.stack.update(entry.id) { $0 = BookingSteps.screen(for: drawn) }
+    }
     return golden.text(shown) == recorded ? .blind : .separating
   }
 

@@ -29,6 +29,9 @@ import FlowOwner
 ///   are written apart, so whoever watches both (the trip bar) sees them disagree.
 /// - **Temporal coupling:** only the passengers screen writes `contactEmail`, and the payment
 ///   screen reads it; saved travellers skip the passengers screen, and Pay reads nil.
+/// - **An observer that writes back:** made observable, the bag tells the trip bar of every
+///   write; told that the extras changed, it computes the price again and writes it back
+///   (`tripBarObserved(since:)`), and its own write goes back to the observers.
 public struct BookingBag: Hashable, Sendable {
   /// The bag's fields, in the order screens fill them; the newest last.
   public enum Field: String, CaseIterable, Sendable {
@@ -36,8 +39,9 @@ public struct BookingBag: Hashable, Sendable {
     case booking, savedTravellers, isFromDeepLink
   }
 
-  /// Who writes the bag's fields: the screens, the price refresh, the promo code, the deep-link
-  /// handler and `reset()`. The raw value is the name the inspector shows in English.
+  /// Who writes the bag's fields: the screens, the price refresh, the promo code, the trip bar
+  /// observing the bag, the deep-link handler and `reset()`. The raw value is the name the
+  /// inspector shows in English.
   public enum Writer: String, CaseIterable, Sendable {
     case searchScreen = "search screen"
     case resultsScreen = "results screen"
@@ -46,6 +50,7 @@ public struct BookingBag: Hashable, Sendable {
     case extrasScreen = "extras screen"
     case priceRefresh = "price refresh"
     case promoCode = "promo code"
+    case tripBar = "trip bar (observer)"
     case paymentScreen = "payment screen"
     case confirmationScreen = "confirmation screen"
     case deepLinkHandler = "deep link handler"
@@ -202,6 +207,18 @@ public struct BookingBag: Hashable, Sendable {
     write(
       .totalPrice, \.totalPrice, Money(price.amount * Decimal(9) / Decimal(10), price.currency),
       by: .promoCode)
+  }
+
+  /// The trip bar, observing the bag: told that `selectedExtras` changed since `before`, it adds
+  /// up the quote's lines and writes the sum as the price, over the price the extras screen
+  /// wrote a moment before from the same quote. Returns the price it wrote; nil when the extras
+  /// did not change or there is no quote to add up.
+  public mutating func tripBarObserved(since before: Self) -> Money? {
+    guard selectedExtras != before.selectedExtras, let quote,
+      let price = try? Money.sum(quote.lineItems.map(\.amount), in: quote.total.currency)
+    else { return nil }
+    write(.totalPrice, \.totalPrice, price, by: .tripBar)
+    return price
   }
 
   /// The payment screen writes the quote priced again, and its price.

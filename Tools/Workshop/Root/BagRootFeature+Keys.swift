@@ -18,6 +18,12 @@ extension BagRootFeature {
     }
     if let modal = state.shell.modal { return modalKey(&state, modal, key) }
     if ShellFeature.openForCommandKey(&state.shell, key) { return .none }
+    if key == .control("r") {
+      // "We'll just make it observable": from any screen, before the screen sees the key.
+      state.observable.toggle()
+      state.shell.announce(state.observable ? state.words.observable : state.words.notObservable)
+      return .none
+    }
     if state.drafting {
       // Waiting for the saved travellers' draft: a key acts on no screen.
       if case .character = key { state.lastKey = .ignored }
@@ -141,6 +147,7 @@ extension BagRootFeature.State {
     lines.append(
       contentsOf: bag.inspectorLines(
         words.inspector, attendees: room?.writes.mapValues(\.attendee) ?? [:]))
+    if observable { lines.append(words.observedBy) }
     let onDisk = screensOnDisk.map {
       "[" + $0.screens.map(\.description).joined(separator: ", ") + "]"
     }

@@ -19,9 +19,10 @@ import Words
 /// the bag, and the screens are built again from whatever it holds. What the legacy app around
 /// the bag also does is here: the payment screen refreshes the price in the background, a promo
 /// code (Ctrl-P at payment) rewrites it, a confirmation can save its travellers (`s`) so the
-/// next booking skips the passengers screen, and Pay reads the bag with `guard let`, doing
-/// nothing when a field it reads is nil (`BookingBag.payBlocker`). The bag's screens
-/// are saved after each change, never its data.
+/// next booking skips the passengers screen, Pay reads the bag with `guard let`, doing
+/// nothing when a field it reads is nil (`BookingBag.payBlocker`), and Ctrl-R makes the bag
+/// observable, its observer writing the price back (`observed(_:_:)`). The bag's screens are
+/// saved after each change, never its data.
 public enum BagRootFeature {
   /// Everything on screen.
   public struct State: Hashable, Sendable {
@@ -54,6 +55,9 @@ public enum BagRootFeature {
     /// In a room, what this process knows of the room's bag since it first read it; nil
     /// without a room.
     public internal(set) var room: RoomBagSeen?
+    /// Whether the bag is observable ("we'll just make it observable", Ctrl-R): its observer,
+    /// the trip bar, is told of every write and writes the price back when the extras change.
+    public internal(set) var observable = false
 
     /// The bag at the search form.
     public init(now: Date, zone: Zone = .utc, language: Language = .english) {
@@ -143,10 +147,10 @@ public enum BagRootFeature {
     if let room = environment.room, readsTheBag(action) {
       let read = readRoomBag(&state, room, environment)
       let bagAsRead = state.bag
-      effect = .batch([read, reduceAction(&state, action, environment)])
+      effect = .batch([read, observed(&state) { reduceAction(&$0, action, environment) }])
       writeRoomBag(&state, room, changedFrom: bagAsRead)
     } else {
-      effect = reduceAction(&state, action, environment)
+      effect = observed(&state) { reduceAction(&$0, action, environment) }
     }
     var commands: [Command] = []
     let added = min(state.shell.activityCount - before.activity, state.shell.activity.count)

@@ -1,7 +1,8 @@
 extension Check {
   /// Every check, in matrix row order.
   public static let catalogue: [Check] = [
-    paymentCompleted(), firstStep(), lastStep(), wholePath(), paymentGone(), recordedPath(),
+    paymentCompleted(), firstStep(), lastStep(), wholePath(), screenType(), paymentGone(),
+    recordedPath(),
     recordedPathBack(), doubleSubmit(), lateReply(), offerChanged(), noOldSeats(),
     priceFollowsFlight(), restoreInTime(), restoreKeepsData(), restorePayLive(),
     restoreExpired(), restoreOverNetwork(), linkBack(), priceIsQuote(), payLive(),

@@ -38,6 +38,17 @@ extension Check {
       scenario: .pay, expecting: "confirmation", read: \.trail)
   }
 
+  /// Lesson 002's MM1 measured: after paying, the screens drawn are the confirmation alone. It
+  /// reads the screen the app's table builds for each step (`Observation.screens`), not the
+  /// route, so it sees a right route drawn with the wrong screen, which `whole-path` cannot.
+  public static func screenType() -> Check {
+    Check(
+      name: "screen-type", turkishName: "ekran-türü",
+      summary: "after paying, the screens drawn are the confirmation alone (screen type)",
+      turkishSummary: "ödemeden sonra çizilen ekranlar yalnız onay ekranıdır (ekran türü)",
+      scenario: .pay, expecting: "confirmation", read: \.screens)
+  }
+
   /// After paying, no payment screen is left to go back to.
   public static func paymentGone() -> Check {
     Check(

@@ -80,6 +80,14 @@ public struct FlowVersion: Sendable, Summarised {
       summary: "the snapshot carries the passengers' names",
       turkishSummary: "anlık kayıt yolcuların adlarını taşır",
       make: { SnapshotCarriesNames() }),
+    FlowVersion(
+      name: "wrong-screen", turkishName: "yanlış-ekran",
+      summary:
+        "the route is right, but the confirmation is drawn with the screen of the payment it "
+        + "replaced",
+      turkishSummary:
+        "rota doğru, ama onay adımı, yerini aldığı ödemenin ekranıyla çizilir",
+      make: { ConfirmationDrawnAsPayment() }),
   ]
 
   /// The name in `language`.

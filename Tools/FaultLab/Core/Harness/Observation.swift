@@ -42,6 +42,17 @@ public struct Observation: Hashable, Sendable {
     path.isEmpty ? "search" : path.map(\.description).joined(separator: " > ")
   }
 
+  /// The screens drawn for the path, joined by `>` like `trail`: what the person sees, where
+  /// `trail` is the route decided; an empty path is `search`.
+  public var screens: String {
+    path.isEmpty ? "search" : path.map(\.drawnScreen.rawValue).joined(separator: ">")
+  }
+
+  /// The screens drawn, each with the key data of the step it is drawn with.
+  public var detailedScreens: String {
+    path.isEmpty ? "search" : path.map(\.drawnDescription).joined(separator: " > ")
+  }
+
   /// The screen shown now: the last on the path, or the search form.
   public var lastScreen: String { path.last?.screen.rawValue ?? "search" }
 

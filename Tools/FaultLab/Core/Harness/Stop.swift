@@ -1,5 +1,6 @@
 import Domain
 import FlowOwner
+import Presentation
 
 /// The kinds of screen a path can show; `notice` exists only in a fault.
 public enum Screen: String, Hashable, Sendable, CaseIterable {
@@ -26,10 +27,19 @@ public struct Stop: Hashable, Sendable, CustomStringConvertible {
   /// The step behind it, which the screen reports as its origin; nil for a fault's notice and
   /// for a bag's screen whose data is gone.
   public let step: BookingStep?
+  /// The step whose screen is built for this stop: `step` itself, unless a fault builds another
+  /// step's screen for it (the route right, the screen wrong); nil where `step` is.
+  public let drawn: BookingStep?
 
   /// The stop showing `step`.
   public init(_ step: BookingStep) {
+    self.init(step, drawnAs: step)
+  }
+
+  /// The stop of `step` on the route, drawn with the screen the app builds for `other`.
+  public init(_ step: BookingStep, drawnAs other: BookingStep) {
     self.step = step
+    drawn = other
     switch step {
     case .results(let criteria, _):
       screen = .results
@@ -53,6 +63,7 @@ public struct Stop: Hashable, Sendable, CustomStringConvertible {
     self.screen = screen
     self.detail = detail
     step = nil
+    drawn = nil
   }
 
   /// The notice screen a fault inserts before the confirmation; the real flow has none.
@@ -67,6 +78,27 @@ public struct Stop: Hashable, Sendable, CustomStringConvertible {
   /// The screen, with its key data in parentheses.
   public var description: String {
     detail.isEmpty ? screen.rawValue : "\(screen.rawValue)(\(detail))"
+  }
+
+  /// The screen drawn for this stop: the kind of feature the app's own table of steps
+  /// (`BookingSteps.screen(for:)`) builds from the step it is drawn with; the route's screen
+  /// where no step is behind it (a notice, a bag's screen whose data is gone).
+  public var drawnScreen: Screen {
+    guard let drawn else { return screen }
+    let built = BookingSteps.screen(for: drawn)
+    if built.isShown(by: ResultsFeature.self) { return .results }
+    if built.isShown(by: PassengersFeature.self) { return .passengers }
+    if built.isShown(by: ExtrasFeature.self) { return .extras }
+    if built.isShown(by: PaymentFeature.self) { return .payment }
+    if built.isShown(by: ConfirmationFeature.self) { return .confirmation }
+    return screen
+  }
+
+  /// The screen drawn for this stop, with the key data of the step it is drawn with.
+  public var drawnDescription: String {
+    guard let drawn, drawn != step else { return description }
+    let shown = Stop(drawn)
+    return "\(drawnScreen.rawValue)(\(shown.detail))"
   }
 
   /// The seats of the quotes on `path`: only a payment step holds seats.

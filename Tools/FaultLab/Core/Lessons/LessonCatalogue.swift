@@ -11,6 +11,10 @@ extension LessonExample {
   static let stuck = Measurement(
     "lesson 002, limits: the payment screen never reports the event (pay-unreported)",
     "ders 002, sınırlar: ödeme ekranı olayı hiç bildirmez (ödeme-bildirilmedi)")
+  /// Lesson 002's first assumption (MM1): the route array does not guarantee the screen.
+  static let rightRouteWrongScreen = Measurement(
+    "lesson 002, MM1: a right route drawn with the wrong screen (wrong-screen)",
+    "ders 002, MM1: doğru rota, yanlış ekranla çizilir (yanlış-ekran)")
   /// Lesson 004's main measurement on the extras reducer.
   static let bagsReducer = Measurement(
     "lesson 004: the extras reducer, `-` removes every bag (ExtrasFeature)",
@@ -46,6 +50,7 @@ extension LessonExample {
     flow("002", extraStep, "son-ekran-bildirim", .lastStep(), "extra-notice", .blind),
     flow("002", extraStep, "tum-rota-bildirim", .wholePath(), "extra-notice", .separating),
     flow("002", stuck, "tum-rota", .wholePath(), "pay-unreported", .separating),
+    flow("002", rightRouteWrongScreen, "tum-rota", .wholePath(), "wrong-screen", .blind),
     bagsState, bagsLeft, bagsNotNegative, singleBag,
     cardNumber, cardNumberSingle,
     recordedBagsTwo, recordedBagsOne,

@@ -63,12 +63,14 @@ extension Contrast {
     return lines.joined(separator: "\n")
   }
 
-  /// The rows shown side by side: what the check read, its verdict, and what each flow showed.
+  /// The rows shown side by side: what the check read, its verdict, and what each flow showed:
+  /// the route, the screens drawn for it, the seats and the snapshot.
   private func sideBySide(_ words: Words) -> [(String, String, String)] {
     [
       (words.reads, correctReading, faultyReading),
       (words.verdict, words.verdict(passesCorrect), words.verdict(passesFaulty)),
       (words.path, correct.detailedTrail, faulty.detailedTrail),
+      (words.screens, correct.detailedScreens, faulty.detailedScreens),
       (words.seats, correct.seatList, faulty.seatList),
       (
         words.snapshot, Self.shortened(correct.snapshotJSON, 300, words),

@@ -34,6 +34,7 @@ struct Words {
   let reads: String
   let verdict: String
   let path: String
+  let screens: String
   let seats: String
   let snapshot: String
   let scenario: String
@@ -61,6 +62,7 @@ struct Words {
       reads = "reads"
       verdict = "verdict"
       path = "path"
+      screens = "screens"
       seats = "seats"
       snapshot = "snapshot"
       scenario = "scenario"
@@ -84,6 +86,7 @@ struct Words {
       reads = "okunan"
       verdict = "sonuç"
       path = "rota"
+      screens = "ekranlar"
       seats = "koltuklar"
       snapshot = "anlık kayıt"
       scenario = "senaryo"
@@ -95,7 +98,8 @@ struct Words {
 
   /// The width of a one-cell explanation's label column: its longest label and two spaces.
   var labelWidth: Int {
-    [check, expects, fault, scenario, reads, verdict, path, seats, snapshot].map(\.count).max()
+    [check, expects, fault, scenario, reads, verdict, path, screens, seats, snapshot].map(\.count)
+      .max()
       .map { $0 + 2 } ?? 0
   }
 
