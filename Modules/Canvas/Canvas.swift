@@ -225,6 +225,17 @@ public struct Canvas: Hashable, Sendable, CustomStringConvertible {
     }
   }
 
+  /// Draws `change` as a terminal draws a cell it is sent: a wide character takes the column to
+  /// its right too, and the other half of a wide character it overlaps is blanked. A change
+  /// outside the canvas draws nothing.
+  public mutating func apply(_ change: CellChange) {
+    guard change.x >= 0, change.y >= 0, change.x < width, change.y < height else { return }
+    set(change.cell, x: change.x, y: change.y)
+    if change.cell.width == 2, change.x + 1 < width {
+      set(Cell(glyph: .empty, width: 0, style: change.cell.style), x: change.x + 1, y: change.y)
+    }
+  }
+
   /// Writes one cell, blanking the other half of any wide character it overlaps.
   private mutating func set(_ cell: Cell, x: Int, y: Int) {
     let index = y * width + x

@@ -21,16 +21,22 @@ extension TerminalScreen: Screen {
   public var rows: Int { size.rows }
 }
 
-/// A screen for tests: keeps every frame drawn, at a size the test sets.
+/// A screen for tests, at a size the test sets, that shows what a terminal would: each frame is
+/// sent as `TerminalScreen` sends it (the cells `FrameDiffer` gives, in the rows the program says
+/// may have changed) and drawn on a canvas of its own as a terminal draws them. A row the
+/// program left out of a draw keeps what it showed before, as on a terminal.
 @MainActor
 public final class TestScreen: Screen {
   public var columns: Int
   public var rows: Int
   public var usesColor: Bool
-  /// Every frame drawn, oldest first.
+  /// What the screen showed after each frame, oldest first.
   public private(set) var frames: [Canvas] = []
+  /// The cells sent, over every frame.
+  public private(set) var cellsSent = 0
   /// Whether `stop` was called.
   public private(set) var stopped = false
+  private var differ = FrameDiffer()
 
   /// A screen of `columns` by `rows` cells.
   public init(columns: Int = 100, rows: Int = 30, usesColor: Bool = true) {
@@ -39,7 +45,17 @@ public final class TestScreen: Screen {
     self.usesColor = usesColor
   }
 
-  public func draw(_ canvas: Canvas, rows: Range<Int>?) { frames.append(canvas) }
+  public func draw(_ canvas: Canvas, rows: Range<Int>?) {
+    let (clears, changes) = differ.next(canvas, rows: rows)
+    var shown =
+      clears
+      ? Canvas(width: canvas.width, height: canvas.height)
+      : frames.last ?? Canvas(width: canvas.width, height: canvas.height)
+    for change in changes { shown.apply(change) }
+    cellsSent += changes.count
+    frames.append(shown)
+  }
+
   public func stop() { stopped = true }
 
   /// The last frame's text, a line per row, or "" before the first.

@@ -9,26 +9,13 @@ extension TerminalScreen {
   public func draw(_ canvas: Canvas, rows: Range<Int>? = nil) {
     guard select() else { return }
     let window = cnc_stdscr()
-    let full = CanvasDiff.isFullRepaint(from: drawn, to: canvas)
-    if full {
+    let (clears, changes) = frames.next(canvas, rows: rows)
+    if clears {
       werase(window)
       clearok(cnc_curscr(), true)
     }
-    let compared = full ? 0..<canvas.height : (rows ?? 0..<canvas.height)
-    let changes =
-      full
-      ? CanvasDiff.changes(toCleared: canvas)
-      : CanvasDiff.changes(from: drawn, to: canvas, rows: compared)
     for change in changes {
       put(change.cell, x: change.x, y: change.y, in: window)
-    }
-    // Kept as a copy of its own, so neither this nor the app's canvas copies every cell when
-    // the other changes (taken out of `drawn` first, so it is not shared while it changes).
-    if var kept = drawn.take() {
-      kept.copyCells(from: canvas, rows: compared)
-      drawn = kept
-    } else {
-      drawn = canvas
     }
     if parksCursor, canvas.height > 0 { wmove(window, Int32(canvas.height - 1), 0) }
     wnoutrefresh(window)

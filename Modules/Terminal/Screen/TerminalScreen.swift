@@ -29,7 +29,7 @@ public final class TerminalScreen {
   /// Whether ncurses is out of full-screen mode (`endwin`) for a while.
   var isSuspended = false
   /// The canvas on the terminal, which the next `draw` diffs against.
-  var drawn: Canvas?
+  var frames = FrameDiffer()
   var palette = Palette.monochrome
   let signals = SignalSources()
   /// Decodes the bytes read into keys, holding what a drain cut short.
@@ -147,7 +147,7 @@ public final class TerminalScreen {
     parksCursor = curs_set(0) == cnc_err()
     if parksCursor { leaveok(window, false) }
     palette = makePalette()
-    drawn = nil
+    frames.forget()
     isSuspended = false
     keyDecoder.reset()
     heldInput = []
@@ -178,7 +178,7 @@ public final class TerminalScreen {
     setBracketedPaste(false)
     delscreen(screen)
     self.screen = nil
-    drawn = nil
+    frames.forget()
     isSuspended = false
   }
 
