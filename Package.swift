@@ -51,9 +51,14 @@ let package = Package(
       ]),
     // The same modules without a terminal: no Runtime, Widgets, Words or Presentation, no Terminal.
     .executableTarget(
-      name: "booking-cli",
+      name: "booking-cli", dependencies: ["BookingCommands"], path: "Apps/BookingCLI",
+      exclude: ["Commands"]),
+    // booking-cli's commands as a library: the executable runs them on its standard streams,
+    // the tests in process on streams in memory.
+    .target(
+      name: "BookingCommands",
       dependencies: ["Domain", "Persistence", "Airline", "SimulatedAirline", "FlowOwner"],
-      path: "Apps/BookingCLI"),
+      path: "Apps/BookingCLI/Commands"),
     .executableTarget(
       name: "bench",
       dependencies: [
@@ -195,8 +200,8 @@ let package = Package(
     .testTarget(
       name: "EndToEndTests",
       dependencies: [
-        "booking", "booking-cli", "paycrash", "TestSupport", "Program", "SimulatedAirline",
-        "Persistence",
+        "booking", "booking-cli", "BookingCommands", "paycrash", "TestSupport", "Program",
+        "SimulatedAirline", "Persistence",
       ],
       path: "Tests/EndToEndTests"),
 

@@ -9,6 +9,13 @@ public struct CommandResult: Sendable {
   public var stderr: String
   /// Standard output, then standard error.
   public var output: String { stdout + stderr }
+
+  public init(status: Int32, killedBySignal: Bool, stdout: String, stderr: String) {
+    self.status = status
+    self.killedBySignal = killedBySignal
+    self.stdout = stdout
+    self.stderr = stderr
+  }
 }
 
 /// Runs programs for tests, started with `posix_spawn` with no signal blocked and every signal's

@@ -1,7 +1,7 @@
 # bash completion for booking-cli(1): the commands and options of `booking-cli --help`
-# (Apps/BookingCLI/main.swift), and for the arguments, the airport codes and the data
+# (Apps/BookingCLI/Commands/BookingCLI.swift), and for the arguments, the airport codes and the data
 # directory's IDs that the hidden `booking-cli __complete KIND PREFIX` prints
-# (Apps/BookingCLI/Completion.swift). Installed by Tools/scripts/install.sh into
+# (Apps/BookingCLI/Commands/Completion.swift). Installed by Tools/scripts/install.sh into
 # share/bash-completion/completions/booking-cli.
 
 # `word` as a path: quotes around it removed, a leading ~ made $HOME.

@@ -1,7 +1,7 @@
 # fish completion for booking-cli(1): the commands and options of `booking-cli --help`
-# (Apps/BookingCLI/main.swift). Installed by Tools/scripts/install.sh into
+# (Apps/BookingCLI/Commands/BookingCLI.swift). Installed by Tools/scripts/install.sh into
 # share/fish/vendor_completions.d/booking-cli.fish. The arguments that name an airport or an ID
-# offer what the hidden `booking-cli __complete KIND PREFIX` prints (Apps/BookingCLI/Completion.swift):
+# offer what the hidden `booking-cli __complete KIND PREFIX` prints (Apps/BookingCLI/Commands/Completion.swift):
 # the built-in airports' codes, or the IDs in the data directory the command line names.
 set -l commands airports search seats quote pay trips show session resolve help
 complete -c booking-cli -f

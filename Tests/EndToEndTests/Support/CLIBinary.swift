@@ -1,8 +1,11 @@
+import BookingCommands
 import Foundation
 import TestSupport
 
-/// `booking-cli` as `swift test` built it, run with its own temporary data directory (mode
-/// 0700, as the app makes it). Call `close()` when done.
+/// `booking-cli` with its own temporary data directory (mode 0700, as the app makes it): run in
+/// this process on streams in memory (`run`), or as the process `swift test` built (`spawn`,
+/// for what only a process shows: its exit by a signal, a pipe, the environment). Call
+/// `close()` when done.
 struct BookingCLI {
   let binary: String
   let dataDirectory: URL
@@ -26,8 +29,19 @@ struct BookingCLI {
     }
   }
 
-  /// Runs `booking-cli --data-dir <dir> arguments`, with `input` on standard input.
+  /// Runs `booking-cli --data-dir <dir> arguments` in this process, with `input` on standard
+  /// input.
   func run(_ arguments: [String], input: String? = nil) async throws -> CommandResult {
+    let streams = CLIStreams(input: input ?? "")
+    let status = await BookingCommands.BookingCLI.run(
+      ["--data-dir", dataDirectory.path] + arguments, streams: streams)
+    return CommandResult(
+      status: status, killedBySignal: false, stdout: streams.standardOutput,
+      stderr: streams.standardError)
+  }
+
+  /// Runs `booking-cli --data-dir <dir> arguments` as a process, with `input` on standard input.
+  func spawn(_ arguments: [String], input: String? = nil) async throws -> CommandResult {
     var environment = ProcessInfo.processInfo.environment
     environment["BOOKING_DATA_DIR"] = nil
     return try await Command.run(

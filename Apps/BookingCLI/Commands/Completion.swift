@@ -76,7 +76,12 @@ enum Completion {
   static func run(_ request: Request) async {
     let lines = await candidates(request).map { $0.line + "\n" }.joined()
     guard !lines.isEmpty else { return }
-    _ = Output.writeAll(Array(lines.utf8), to: 1)
+    // Completion is quiet: a write that fails is dropped.
+    if let streams = CLIStreams.current {
+      streams.write(Array(lines.utf8), error: false)
+    } else {
+      _ = Output.writeAll(Array(lines.utf8), to: 1)
+    }
   }
 
   /// The candidates of `request` whose word starts with its prefix, in any case; none when the

@@ -132,8 +132,11 @@ enum PayCommand {
   /// Standard input to its end, when it holds at most `inputLimit` bytes.
   private static func readInput() throws(Failure) -> String {
     var bytes: [UInt8] = []
+    if let streams = CLIStreams.current {
+      bytes = Array(streams.input.prefix(inputLimit + 1))
+    }
     var chunk = [UInt8](repeating: 0, count: inputLimit + 1)
-    while bytes.count <= inputLimit {
+    while CLIStreams.current == nil, bytes.count <= inputLimit {
       let wanted = inputLimit + 1 - bytes.count
       let count = chunk.withUnsafeMutableBytes { read(0, $0.baseAddress, wanted) }
       if count < 0 {

@@ -16,14 +16,27 @@ import Domain
 enum Output {
   /// Writes `text` to standard error. A failure here has nowhere to be told: it is dropped.
   static func error(_ text: String) {
+    if let streams = CLIStreams.current {
+      streams.write(Array(text.utf8), error: true)
+      return
+    }
     _ = writeAll(Array(text.utf8), to: 2)
+  }
+
+  /// Writes `bytes` to standard output, ending the process as `put` says when that fails.
+  static func standardOutput(_ bytes: [UInt8]) {
+    if let streams = CLIStreams.current {
+      streams.write(bytes, error: false)
+      return
+    }
+    if let code = writeAll(bytes, to: 1) { outputFailed(code) }
   }
 
   /// Writes `text` to standard output at once, unbuffered, so a failed write is known where it
   /// happens. A reader that went away (`| head -1`) ends the process quietly by SIGPIPE, as git
   /// ends; any other failure (a full disk, `> /dev/full`) ends it with 74 and a line on stderr.
   static func put(_ text: String) {
-    if let code = writeAll(Array(text.utf8), to: 1) { outputFailed(code) }
+    standardOutput(Array(text.utf8))
   }
 
   /// `text` and a newline on standard output, as `put` writes.
@@ -70,14 +83,14 @@ enum Output {
   static func json(_ value: some Encodable) throws(Failure) {
     var text = try encoded(value)
     text.append(UInt8(ascii: "\n"))
-    if let code = writeAll(text, to: 1) { outputFailed(code) }
+    standardOutput(text)
   }
 
   /// `value` as one line of compact JSON (keys sorted) on standard output: `--json-lines`.
   static func jsonLine(_ value: some Encodable) throws(Failure) {
     var text = try compact(value)
     text.append(UInt8(ascii: "\n"))
-    if let code = writeAll(text, to: 1) { outputFailed(code) }
+    standardOutput(text)
   }
 
   /// `value` as the JSON text every document here is written as: keys sorted, slashes as they
@@ -198,7 +211,7 @@ enum Output {
         bytes.append(byte)
         if byte == UInt8(ascii: "\n") { bytes += [UInt8(ascii: " "), UInt8(ascii: " ")] }
       }
-      if let code = writeAll(bytes, to: 1) { outputFailed(code) }
+      standardOutput(bytes)
       count += 1
     }
 

@@ -1,0 +1,213 @@
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// `booking-cli`: the booking modules without a terminal. Each command reads and writes the
+/// same data directory as `booking`; the commands that write (`quote`, `pay`) take its lock.
+public enum BookingCLI {
+  static let version = "booking-cli 0.1.0"
+
+  static let usage = """
+    Usage: booking-cli [--data-dir PATH] [--airline-dir PATH] [--json] COMMAND ...
+
+    Book a flight without the terminal app, in the same data directory as `booking`: a quote
+    made here opens in the app with its booking:// link. Every command works while the app
+    is open: quote, pay and resolve write the airline's records under the airline's own lock,
+    waiting up to 5 seconds while another traveller's quote or payment holds it (then 75);
+    session takes the app's lock only when it is free, to settle a payment a crash cut off as
+    the app would. seats, trips, show and session only read: they make no data directory.
+
+    Commands:
+      airports QUERY               airports matching a code, city or name
+      search FROM TO DATE          offers, cheapest first
+          [--return DATE] (a round trip, back on that day)
+          [--adults N] [--children N] [--infants N] (default 1 adult; children are 2 to
+          11, infants under 2 on an adult's lap; -n N or --passengers N is --adults N)
+          [--sort price|departure|duration] [--nonstop] [--wide] (--wide adds
+          the airline, the fare per adult and the arrival's date: wider than 100 columns)
+      seats OFFER                  the seat map of each flight of the offer: free and taken
+                                   seats, and what a seat costs when it is not included
+      quote OFFER                  passengers and contact saved as a draft, then priced
+          --passenger "Ms Ada Lovelace 1990-05-04" (once per traveller the offer is for,
+          infants too: title, given names, family name, date of birth; it may start with
+          adult, child or infant, which the date of birth must make on the day of the
+          outbound flight) --email E --phone P
+          [--seat N:14A] [--return-seat N:20C] [--bags N:COUNT] [--insurance] [--ttl SECONDS]
+          [--price-changes seeded|always|never]
+          (N is the passenger's number; --seat is on the outbound, --return-seat on a
+          round trip's return; --ttl holds the price that long, default 900;
+          --price-changes: which offers the airline re-prices as it quotes them, default
+          seeded, about one in six; a quote says "Price changed" with old and new)
+      pay QUOTE --card-from-stdin  pay, reading "NUMBER MM/YY CVC" (or three lines, at most
+                                   256 bytes) from standard input. The card is never taken
+                                   as an argument: shell history and `ps` would keep it.
+                                   Test cards: 4242 4242 4242 4242 pays, 4000 0000 0000 0002
+                                   is declined, 4000 0000 0000 9995 has insufficient funds.
+      trips                        the bookings, newest first, one at a time
+      show REF                     one booking
+      session                      where `booking` would resume, and why (while the app
+                                   is open: the step it last saved)
+      resolve DRAFT --charged|--not-charged
+                                   settle, by your word, a payment whose charge record
+                                   and its copy cannot be read and whose booking was
+                                   never written
+                                   (pay and session name the draft when that happens)
+
+    Options:
+      --data-dir PATH   where records are kept (default: $BOOKING_DATA_DIR,
+                        $XDG_DATA_HOME/booking, or ~/.local/share/booking)
+      --airline-dir PATH
+                        the airline's records, shared by many travellers, each with
+                        a data directory of their own (default: $BOOKING_AIRLINE_DIR,
+                        else the data directory); each sees only their own trips
+      --json            one JSON document on standard output instead of aligned text;
+                        a failure is {"error": {"code": N, "kind": K, "message": M}}
+      --version         print the version
+      -h, --help        print this help
+
+    Exit codes (sysexits; with --json the failure's document says the same code and kind):
+    """ + "\n" + exitCodes
+
+  /// The exit codes from `ExitCode`: its number, its `kind` and its meaning, wrapped at 96
+  /// columns under the meaning ("  66    notFound       no booking, quote, offer or ...").
+  static var exitCodes: String {
+    ExitCode.allCases.map { code in
+      let head = "  \(code.rawValue)".padding(6) + code.name.padding(15)
+      var lines: [String] = []
+      var line = head
+      for word in code.meaning.split(separator: " ") {
+        if line.count > head.count, line.count + 1 + word.count > 96 {
+          lines.append(line)
+          line = String(repeating: " ", count: head.count)
+        }
+        line += (line.count > head.count ? " " : "") + word
+      }
+      return (lines + [line]).joined(separator: "\n")
+    }.joined(separator: "\n")
+  }
+
+  /// Whether `--json` is among `arguments` (before any `--`), read without parsing them: a
+  /// failure to parse is reported as JSON too, `--json=…` (refused: it takes no value) included.
+  static func wantsJSON(_ arguments: [String]) -> Bool {
+    // A `--` before the command is skipped, as `Invocation.parse` skips it.
+    let options = arguments.first == "--" ? arguments.dropFirst() : arguments[...]
+    return options.prefix { $0 != "--" }.contains { $0 == "--json" || $0.hasPrefix("--json=") }
+  }
+
+  /// The options each command takes with a value.
+  static func valueOptions(_ command: String?) -> Set<String> {
+    switch command {
+    case "search":
+      ["-n", "--passengers", "--adults", "--children", "--infants", "--return", "--sort"]
+    case "quote":
+      [
+        "--passenger", "--email", "--phone", "--seat", "--return-seat", "--bags", "--ttl",
+        "--price-changes",
+      ]
+    case "trips": ["--limit"]
+    default: []
+    }
+  }
+
+  /// The options each command takes without a value.
+  static func switches(_ command: String?) -> Set<String> {
+    switch command {
+    case "search": ["--nonstop", "--wide"]
+    case "quote": ["--insurance", "-q", "--quiet"]
+    case "pay": ["--card-from-stdin", "-q", "--quiet"]
+    case "trips": ["--json-lines"]
+    case "resolve": ["--charged", "--not-charged"]
+    default: []
+    }
+  }
+
+  static func run(_ arguments: [String]) async throws(Failure) {
+    // The shell completions' hidden command, unlisted and silent (`Completion`).
+    if let request = Completion.Request(arguments) { return await Completion.run(request) }
+    let invocation = try Invocation.parse(
+      arguments, valueOptions: valueOptions, switches: switches)
+    if invocation.has("--help") || invocation.has("-h") || invocation.command == "help" {
+      var topic = invocation.command
+      if topic == "help" {
+        guard invocation.words.count <= 1 else {
+          throw .usage("unexpected '\(invocation.words[1])' (usage: help [COMMAND])")
+        }
+        topic = invocation.words.first
+      }
+      var text = usage
+      if let topic {
+        guard let help = CommandHelp.text(topic) else { throw unknownCommand(topic) }
+        text = help
+      }
+      if invocation.has("--json") { try Output.json(["help": text]) } else { Output.line(text) }
+      return
+    }
+    if invocation.has("--version") {
+      if invocation.has("--json") {
+        try Output.json(["version": version])
+      } else {
+        Output.line(version)
+      }
+      return
+    }
+    if let path = invocation.value("--data-dir"), path.isEmpty {
+      throw .usage("--data-dir needs a path")
+    }
+    let json = invocation.has("--json")
+    switch invocation.command {
+    case "airports": try SearchCommands.airports(invocation, json: json)
+    case "search": try await SearchCommands.search(invocation, json: json)
+    case "seats": try await SeatsCommand.run(invocation, json: json)
+    case "quote": try await QuoteCommand.run(invocation, json: json)
+    case "pay": try await PayCommand.run(invocation, json: json)
+    case "trips": try await TripsCommands.trips(invocation, json: json)
+    case "show": try await TripsCommands.show(invocation, json: json)
+    case "session": try await SessionCommand.run(invocation, json: json)
+    case "resolve": try await ResolveCommand.run(invocation, json: json)
+    case nil:
+      throw .usage(
+        "a command is needed: airports, search, seats, quote, pay, trips, show, session or "
+          + "resolve; see --help")
+    case let other?: throw unknownCommand(other)
+    }
+  }
+
+  /// An unknown command, with the nearest known one when there is one.
+  static func unknownCommand(_ command: String) -> Failure {
+    let guess = CommandHelp.nearest(command, in: CommandHelp.commands)
+    return .usage(
+      "unknown command '\(command)'" + (guess.map { "; did you mean \($0)?" } ?? "")
+        + " (booking-cli --help lists them)")
+  }
+}
+
+extension BookingCLI {
+  /// Runs booking-cli with `arguments` (without the program's name) on the process's standard
+  /// streams, and returns its exit status; the failure, if any, is one line on standard error
+  /// (and, with `--json`, a document on standard output).
+  public static func main(_ arguments: [String]) async -> Int32 {
+    do {
+      try await run(arguments)
+      return ExitCode.ok.rawValue
+    } catch {
+      Output.error("booking-cli: \(error.message)\n")
+      if !error.outputWritten, wantsJSON(arguments) { Output.errorDocument(error) }
+      return error.code.rawValue
+    }
+  }
+
+  /// Runs booking-cli with `arguments` in this process, reading and writing `streams`, and
+  /// returns its exit status. What only a process has (its exit by a signal, a pipe closed
+  /// under it, the environment's data directory) is for the executable.
+  public static func run(_ arguments: [String], streams: CLIStreams) async -> Int32 {
+    await CLIStreams.$current.withValue(streams) { await main(arguments) }
+  }
+}
