@@ -33,9 +33,10 @@ let package = Package(
       name: "booking",
       dependencies: [
         "Canvas", "Domain", "Zones", "Persistence", "Airline", "SimulatedAirline", "FlowOwner",
-        "Runtime", "Presentation", "Terminal", "Program", "Workshop", "Room",
+        "Runtime", "Presentation", "Terminal", "Program", "Workshop", "Room", "BookingWiring",
       ],
       path: "Apps/Booking",
+      exclude: ["Wiring"],
       // A release build lays booking's functions out in the order a pay link's start, a payment
       // and a search first run them (Tools/Order/booking.sections, written by
       // Tools/scripts/order-file). The kernel maps code 64 KiB at a time around each page
@@ -49,6 +50,14 @@ let package = Package(
             "--section-ordering-file=\(Context.packageDirectory)/Tools/Order/booking.sections",
           ], .when(configuration: .release))
       ]),
+    // The real flow's app wired once (the airline, the services through a journal, the
+    // environment, the program and the start's work), for booking and the program tests alike.
+    .target(
+      name: "BookingWiring",
+      dependencies: [
+        "Domain", "Airline", "SimulatedAirline", "FlowOwner", "Presentation", "Program", "Words",
+      ],
+      path: "Apps/Booking/Wiring"),
     // The same modules without a terminal: no Runtime, Widgets, Words or Presentation, no Terminal.
     .executableTarget(
       name: "booking-cli", dependencies: ["BookingCommands"], path: "Apps/BookingCLI",
@@ -160,7 +169,7 @@ let package = Package(
       name: "ProgramTests",
       dependencies: [
         "Program", "Canvas", "Domain", "Persistence", "Airline", "SimulatedAirline", "FlowOwner",
-        "Runtime", "Widgets", "Presentation", "TestSupport", "Workshop",
+        "Runtime", "Widgets", "Presentation", "TestSupport", "Workshop", "BookingWiring",
       ]),
 
     // The workshop's tooling: the deliberately broken flow owner (a shared bag of optionals) and

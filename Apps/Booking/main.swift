@@ -1,4 +1,5 @@
 import Airline
+import BookingWiring
 import Dispatch
 import Domain
 import FlowOwner
@@ -264,10 +265,9 @@ let airline = SimulatedAirline(
       dataDirectory: dataDirectory, airlineDirectory: airlineDirectory, making: true),
     executor: work))
 // With a journal, every answer of the airline passes through it.
-let services =
-  journal.map { JournalServices(recording: airline.services, to: $0).services } ?? airline.services
-let environment = AppEnvironment(
-  services: services, airports: BuiltInAirports(), fares: SimulatedFares(), clock: clock)
+let wiring = AppWiring(
+  airline: airline, journal: journal, airports: BuiltInAirports(), clock: clock)
+let environment = wiring.environment
 let session = SessionFile(store: store)
 
 /// The real flow's start (nil: the bag's): what it restores, read from the link or the saved
@@ -280,7 +280,7 @@ let restoredSave = RestoredSave()
 /// which follows it on the work queue while the program draws the path (shown once saved).
 typealias StartWork = (found: Task<Startup.Found, Never>, saved: Task<SessionSave?, Never>)
 func startWork(_ startup: Startup) -> StartWork {
-  let found = startup.work(settling: airline, services: services, clock: clock, executor: work)
+  let found = wiring.startWork(startup, clock: clock, executor: work)
   let saved = Task(executorPreference: work) {
     startup.save(await found.value, through: session, restoredSave: restoredSave)
   }
@@ -338,19 +338,9 @@ var keys: (any DispatchSourceRead)?
 
 if let startup {
   let startedAt = clock.now()
-  let program = Program(
-    store: Store(
-      state: startup.initialState(
-        now: startedAt, zone: zone, language: options.language, saveProblem: saveProblem),
-      environment: environment, executor: work),
-    clients: clients)
-  if let journal {
-    program.journal(
-      to: journal,
-      header: startup.journalHeader(
-        now: startedAt, zone: zone, language: options.language,
-        paymentSeed: environment.paymentKeys.seed, saveProblem: saveProblem))
-  }
+  let program = wiring.program(
+    startup, journal: journal, now: startedAt, zone: zone, language: options.language,
+    saveProblem: saveProblem, clients: clients, executor: work)
   program.restoredSave = restoredSave
   launch(
     program,

@@ -36,9 +36,7 @@ extension Run {
 
   /// The start's work without the restored path's save.
   func restore() async -> Startup.Found {
-    await startup.work(
-      settling: airline, services: airline.services, clock: clock.wallClock, executor: nil
-    ).value
+    await wiring.startWork(startup, clock: clock.wallClock, executor: nil).value
   }
 
   /// Draws the first frame, restores and hands the restored flow over, as `booking` does, with

@@ -1,4 +1,5 @@
 import Airline
+import BookingWiring
 import Canvas
 import Domain
 import FlowOwner
@@ -52,32 +53,24 @@ final class Run: Driving {
     let link = try options.openURL.map { try DeepLink(parsing: $0) }
     startup = Startup(options: options, link: link, session: session)
     let journalFile = try journal.map { try JournalFile(path: $0, replacing: false) }
-    services =
-      journalFile.map { JournalServices(recording: airline.services, to: $0).services }
-      ?? airline.services
-    // The app's own airports when journaling: a replay reads the journal with them.
-    let environment = AppEnvironment(
-      services: services,
+    // The app's wiring; the app's own airports when journaling: a replay reads the journal
+    // with them.
+    wiring = AppWiring(
+      airline: airline, journal: journalFile,
       airports: journal == nil ? AirportDirectory.builtIn : BuiltInAirports(),
-      fares: SimulatedFares(), clock: clock.wallClock, paymentKeys: PaymentKeys(seed: 7))
-    program = Program(
-      store: Store(
-        state: startup.initialState(
-          now: now, zone: .utc, language: options.language, saveProblem: nil),
-        environment: environment),
+      clock: clock.wallClock, paymentKeys: PaymentKeys(seed: 7))
+    program = wiring.program(
+      startup, journal: journalFile, now: now, zone: .utc, language: options.language,
+      saveProblem: nil,
       clients: Program.Clients(
         screen: screen, timers: timers, clock: clock.wallClock, session: session, log: log,
-        exit: { _ in }))
-    if let journalFile {
-      program.journal(
-        to: journalFile,
-        header: startup.journalHeader(
-          now: now, zone: .utc, language: options.language, paymentSeed: 7, saveProblem: nil))
-    }
+        exit: { _ in }),
+      executor: nil)
   }
 
-  /// The airline's services as the program sees them (through a journal, when it writes one).
-  private let services: BookingServices
+  /// The app's wiring: the airline, its services (through a journal, when one records), the
+  /// environment and the start's work.
+  let wiring: AppWiring
 
   /// Removes the data directory.
   func remove() { try? FileManager.default.removeItem(atPath: root) }
@@ -86,9 +79,7 @@ final class Run: Driving {
   /// hands it over, as `booking` does, then runs to rest.
   func start() async {
     program.run()
-    let found = await startup.work(
-      settling: airline, services: services, clock: clock.wallClock, executor: nil
-    ).value
+    let found = await wiring.startWork(startup, clock: clock.wallClock, executor: nil).value
     if startup.restoring == nil { program.startFresh() }
     startup.deliver(found, to: program)
     program.restoredPathSaved(
