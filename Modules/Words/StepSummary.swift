@@ -37,8 +37,10 @@ extension BookingStep {
   /// carry this step's result.
   public func resultSummaries(next: BookingStep, in language: Language) -> [String]? {
     let strings = language.strings
-    switch (self, next) {
-    case (.results(let c, _), .passengers(let offer, _)):
+    // Each step says what it passes on, so a new step is named here by the compiler.
+    switch self {
+    case .results(let c, _):
+      guard case .passengers(let offer, _) = next else { return nil }
       let arrow = c.isRoundTrip ? "⇄" : "→"
       let route = "\(c.origin) \(arrow) \(c.destination)"
       let flights = offer.slices.map {
@@ -51,18 +53,21 @@ extension BookingStep {
         "\(route), \(language.weekdayDate(c.departure)) · \(chosen)", "\(route) · \(chosen)",
         "\(route) · \(first) \(offer.departure.hhmm)", "\(first) \(offer.departure.hhmm)",
       ]
-    case (.passengers, .extras(let draft, _)):
+    case .passengers:
+      guard case .extras(let draft, _) = next else { return nil }
       let names = draft.passengers.map(\.fullName).joined(separator: ", ")
       let short = draft.passengers.map { passenger in
         passenger.givenName + (passenger.familyName.first.map { " \($0)." } ?? "")
       }.joined(separator: ", ")
       return [names, short, strings.passengersSummary(draft.passengers.count)]
-    case (.extras, .payment(let quote)):
+    case .extras:
+      guard case .payment(let quote) = next else { return nil }
       let parts = Self.chosen(quote.extras, strings)
       let total = quote.total.formatted(language.moneyStyle)
       guard !parts.isEmpty else { return [total] }
       return [parts.joined(separator: ", "), parts.first ?? total]
-    default:
+    case .payment, .confirmation:
+      // A payment's result replaces the path; a confirmation is the last step.
       return nil
     }
   }

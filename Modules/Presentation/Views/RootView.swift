@@ -271,7 +271,7 @@ public enum RootView {
     case .passengers(let offer, _):
       let flights = offer.flightNumbers.map(\.description).joined(separator: "+")
       return [full, "\(flights) \(offer.departure.hhmm)", flights]
-    default:
+    case .extras, .payment, .confirmation:
       return [full]
     }
   }
