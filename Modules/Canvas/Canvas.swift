@@ -236,14 +236,16 @@ public struct Canvas: Hashable, Sendable, CustomStringConvertible {
     }
   }
 
-  /// Writes one cell, blanking the other half of any wide character it overlaps.
+  /// Writes one cell, blanking the other half of any wide character it overlaps. A
+  /// continuation written after its wide character (which `put` and `apply` write first) is the
+  /// new character's right half, not an overlap of the old one's.
   private mutating func set(_ cell: Cell, x: Int, y: Int) {
     let index = y * width + x
     let oldWidth = cells[index].width
     if oldWidth == 2, x + 1 < width, cell.width != 2 {
       cells[index + 1] = .blank(cells[index + 1].style)
     }
-    if oldWidth == 0, x > 0, cells[index - 1].width == 2 {
+    if oldWidth == 0, x > 0, cells[index - 1].width == 2, cell.width != 0 {
       cells[index - 1] = .blank(cells[index - 1].style)
     }
     cells[index] = cell

@@ -56,17 +56,19 @@ struct ModuleMapTests {
     ["Apps/Booking": "booking", "Apps/BookingCLI": "booking-cli"][name] ?? name
   }
 
-  /// The arrows a map draws, as (from, to) target names.
+  /// The arrows a map draws, as (from, to) target names, and what could not be read: a branch
+  /// with no `┬` in its column, an arrow with nothing before it.
   ///
   /// A line is read left to right: `A ─> B` is an arrow from A to B, `A ─> B, C` two from A,
   /// `A ─> B ─> C` a chain, `B <─ A` one from A to B. A line that starts with a branch (`├─>`,
   /// `└─>`) draws from the module whose `┬` (or a `├` under it) stands in the same column.
   /// Parentheses are comments.
-  static func arrows(in map: [String]) -> [(from: String, to: String)] {
+  static func arrows(in map: [String]) -> (arrows: [(from: String, to: String)], unread: [String]) {
     var arrows: [(String, String)] = []
+    var unread: [String] = []
     /// The module each branching column belongs to.
     var branches: [Int: String] = [:]
-    for line in map {
+    for (number, line) in map.enumerated() {
       let characters = Array(line)
       var tokens: [(column: Int, text: String)] = []
       var column = 0
@@ -104,6 +106,9 @@ struct ModuleMapTests {
           if let source { branches[token.column] = source }
         case "├", "└":
           source = branches[token.column]
+          if source == nil {
+            unread.append("line \(number + 1): no ┬ above column \(token.column)")
+          }
         case ">":
           waiting = true
         case "<":
@@ -118,6 +123,8 @@ struct ModuleMapTests {
             pointsBack = false
           } else if waiting, let source {
             arrows.append((source, name))
+          } else if waiting || pointsBack {
+            unread.append("line \(number + 1): an arrow to \(name) from nothing")
           }
           waiting = false
           // A comma list keeps its source; a chain moves on to the module just named.
@@ -125,7 +132,7 @@ struct ModuleMapTests {
         }
       }
     }
-    return arrows
+    return (arrows, unread)
   }
 
   /// Whether `token` is followed by a comma: it is one of a list drawn from the same module.
@@ -147,7 +154,8 @@ struct ModuleMapTests {
     ])
   func arrowsAreDependencies(document: String) throws {
     let targets = try Self.targets()
-    let arrows = Self.arrows(in: try Self.map(in: document))
+    let (arrows, unread) = Self.arrows(in: try Self.map(in: document))
+    #expect(unread.isEmpty, "\(document): \(unread)")
     #expect(arrows.count >= 20, "\(document): \(arrows.count) arrows read")
     for (from, to) in arrows {
       #expect(targets[from] != nil, "\(document): \(from) is not a target")

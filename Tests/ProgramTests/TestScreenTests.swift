@@ -30,4 +30,18 @@ struct TestScreenTests {
     // ab, the wide character once, c and d, then the new size's e and f.
     #expect(screen.cellsSent == 2 + 1 + 2 + 2)
   }
+
+  @Test("a wide character drawn again in place in another style shows, as on a terminal")
+  func wideRestyled() {
+    let screen = TestScreen(columns: 3, rows: 1)
+    var plain = Canvas(width: 3, height: 1)
+    plain.put("漢x", x: 0, y: 0)
+    var bold = Canvas(width: 3, height: 1)
+    bold.put("漢", x: 0, y: 0, style: Style(attributes: [.bold]))
+    bold.put("x", x: 2, y: 0)
+    screen.draw(plain, rows: nil)
+    screen.draw(bold, rows: nil)
+    #expect(screen.frames.last == bold)
+    #expect(screen.frames.last?.lines == ["漢x"])
+  }
 }
