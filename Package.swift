@@ -25,6 +25,7 @@ let package = Package(
     .library(name: "Presentation", targets: ["Presentation"]),
     .library(name: "Terminal", targets: ["Terminal"]),
     .library(name: "Program", targets: ["Program"]),
+    .library(name: "Recording", targets: ["Recording"]),
     .library(name: "Workshop", targets: ["Workshop"]),
     .library(name: "Room", targets: ["Room"]),
   ],
@@ -34,6 +35,7 @@ let package = Package(
       dependencies: [
         "Canvas", "Domain", "Zones", "Persistence", "Airline", "SimulatedAirline", "FlowOwner",
         "Runtime", "Presentation", "Terminal", "Program", "Workshop", "Room", "BookingWiring",
+        "Recording",
       ],
       path: "Apps/Booking",
       exclude: ["Wiring"],
@@ -50,6 +52,10 @@ let package = Package(
             "--section-ordering-file=\(Context.packageDirectory)/Tools/Order/booking.sections",
           ], .when(configuration: .release))
       ]),
+    // Recordings for --record and --replay: what a recording may hold of each key (no personal
+    // or card data), the keys' words, and the recording's lines.
+    .target(
+      name: "Recording", dependencies: ["Canvas", "Domain", "Runtime"], path: "Modules/Recording"),
     // The real flow's app wired once (the airline, the services through a journal, the
     // environment, the program and the start's work), for booking and the program tests alike.
     .target(
@@ -146,7 +152,7 @@ let package = Package(
       name: "PresentationTests",
       dependencies: [
         "Canvas", "Runtime", "Words", "Presentation", "FlowOwner", "Airline", "SimulatedAirline",
-        "Domain", "Zones", "Persistence", "TestSupport", "FaultLabCore",
+        "Domain", "Zones", "Persistence", "TestSupport", "FaultLabCore", "Recording",
       ],
       exclude: ["Goldens"]),
 
@@ -162,7 +168,7 @@ let package = Package(
       name: "Program",
       dependencies: [
         "Canvas", "Domain", "Zones", "Persistence", "Airline", "FlowOwner", "Runtime", "Widgets",
-        "Words", "Presentation", "Terminal",
+        "Words", "Presentation", "Terminal", "Recording",
       ],
       path: "Modules/Program"),
     .testTarget(
@@ -170,6 +176,7 @@ let package = Package(
       dependencies: [
         "Program", "Canvas", "Domain", "Persistence", "Airline", "SimulatedAirline", "FlowOwner",
         "Runtime", "Widgets", "Presentation", "TestSupport", "Workshop", "BookingWiring",
+        "Recording",
       ]),
 
     // The workshop's tooling: the deliberately broken flow owner (a shared bag of optionals) and
@@ -249,7 +256,7 @@ let package = Package(
         "booking", "recordwriter", "paycrash", "Canvas", "Domain", "Zones", "Persistence",
         "Airline",
         "SimulatedAirline",
-        "FlowOwner", "Runtime", "Widgets", "Presentation", "TestSupport",
+        "FlowOwner", "Runtime", "Widgets", "Presentation", "TestSupport", "Recording",
       ],
       path: "Tests/ReliabilityTests"),
   ],

@@ -6,6 +6,7 @@ import FlowOwner
 import Persistence
 import Presentation
 import Program
+import Recording
 import Room
 import Runtime
 import SimulatedAirline

@@ -2,6 +2,7 @@ import Airline
 import Canvas
 import Persistence
 import Presentation
+import Recording
 
 #if canImport(FoundationEssentials)
   import FoundationEssentials

@@ -3,6 +3,7 @@ import FlowOwner
 import Foundation
 import Presentation
 import Program
+import Recording
 import Testing
 
 /// What the runtime does around the flow: resumes and links, saves that fail, the inspector's

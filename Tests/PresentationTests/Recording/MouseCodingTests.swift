@@ -1,5 +1,6 @@
 import Canvas
 import Presentation
+import Recording
 import Testing
 
 @Suite("Mouse in recordings")

@@ -1,5 +1,6 @@
 import Canvas
 import Presentation
+import Recording
 import Testing
 
 /// A recording is read whole before anything is replayed: each line a key, times in order.

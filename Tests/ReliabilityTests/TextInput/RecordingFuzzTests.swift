@@ -1,6 +1,7 @@
 import Canvas
 import Foundation
 import Presentation
+import Recording
 import TestSupport
 import Testing
 

@@ -1,4 +1,5 @@
 import Canvas
+import Runtime
 
 #if canImport(FoundationEssentials)
   import FoundationEssentials
@@ -30,7 +31,7 @@ public struct KeyRecording: Sendable {
   private var heldCardKeys: [(t: Int, key: Key, busy: Bool)] = []
   /// The sensitive field keys go to now, and how many characters it has had (placeholders that
   /// must stay valid, a date or an expiry, follow the count).
-  private var field: RootFeature.SensitiveText?
+  private var field: SensitiveText?
   private var digitsInField = 0
   private var lettersInField = 0
   private var pending: RecordedKey?
@@ -40,7 +41,7 @@ public struct KeyRecording: Sendable {
 
   /// Records `key`, which did `use`, typed at `t` ms while the app was (`busy`) or was not
   /// waiting for the airline; returns the keys now ready to be written.
-  public mutating func record(_ key: Key, use: RootFeature.KeyUse, busy: Bool, at t: Int)
+  public mutating func record(_ key: Key, use: KeyUse, busy: Bool, at t: Int)
     -> [RecordedKey]
   {
     var ready: [RecordedKey] = []
@@ -55,7 +56,7 @@ public struct KeyRecording: Sendable {
     case .typed, .used:
       break
     }
-    let target: RootFeature.SensitiveText? = if case .typed(let text) = use { text } else { nil }
+    let target: SensitiveText? = if case .typed(let text) = use { text } else { nil }
     // A character used as it is (a command such as `r` for a new price) ends a card number.
     let usedCharacter = if case .character = key, use == .used { true } else { false }
     if target != field, target != nil || !Self.isEditing(key) || usedCharacter {
@@ -94,7 +95,7 @@ public struct KeyRecording: Sendable {
   /// The character written in place of `character` typed into a `text` field after `index`
   /// other letters (for a letter) or digits (for a digit).
   public static func placeholder(
-    for character: Character, in text: RootFeature.SensitiveText, at index: Int
+    for character: Character, in text: SensitiveText, at index: Int
   ) -> Character {
     func cycle(_ pattern: String) -> Character {
       let characters = Array(pattern)
