@@ -102,31 +102,14 @@ public enum BookingCLI {
     return options.prefix { $0 != "--" }.contains { $0 == "--json" || $0.hasPrefix("--json=") }
   }
 
-  /// The options each command takes with a value.
+  /// The options each command takes with a value (none for a command that does not exist).
   static func valueOptions(_ command: String?) -> Set<String> {
-    switch command {
-    case "search":
-      ["-n", "--passengers", "--adults", "--children", "--infants", "--return", "--sort"]
-    case "quote":
-      [
-        "--passenger", "--email", "--phone", "--seat", "--return-seat", "--bags", "--ttl",
-        "--price-changes",
-      ]
-    case "trips": ["--limit"]
-    default: []
-    }
+    command.flatMap(CLICommand.init(rawValue:))?.valueOptions ?? []
   }
 
   /// The options each command takes without a value.
   static func switches(_ command: String?) -> Set<String> {
-    switch command {
-    case "search": ["--nonstop", "--wide"]
-    case "quote": ["--insurance", "-q", "--quiet"]
-    case "pay": ["--card-from-stdin", "-q", "--quiet"]
-    case "trips": ["--json-lines"]
-    case "resolve": ["--charged", "--not-charged"]
-    default: []
-    }
+    command.flatMap(CLICommand.init(rawValue:))?.switches ?? []
   }
 
   static func run(_ arguments: [String]) async throws(Failure) {
@@ -162,22 +145,11 @@ public enum BookingCLI {
       throw .usage("--data-dir needs a path")
     }
     let json = invocation.has("--json")
-    switch invocation.command {
-    case "airports": try SearchCommands.airports(invocation, json: json)
-    case "search": try await SearchCommands.search(invocation, json: json)
-    case "seats": try await SeatsCommand.run(invocation, json: json)
-    case "quote": try await QuoteCommand.run(invocation, json: json)
-    case "pay": try await PayCommand.run(invocation, json: json)
-    case "trips": try await TripsCommands.trips(invocation, json: json)
-    case "show": try await TripsCommands.show(invocation, json: json)
-    case "session": try await SessionCommand.run(invocation, json: json)
-    case "resolve": try await ResolveCommand.run(invocation, json: json)
-    case nil:
-      throw .usage(
-        "a command is needed: airports, search, seats, quote, pay, trips, show, session or "
-          + "resolve; see --help")
-    case let other?: throw unknownCommand(other)
+    guard let name = invocation.command else {
+      throw .usage("a command is needed: \(CLICommand.listed); see --help")
     }
+    guard let command = CLICommand(rawValue: name) else { throw unknownCommand(name) }
+    try await command.run(invocation, json: json)
   }
 
   /// An unknown command, with the nearest known one when there is one.

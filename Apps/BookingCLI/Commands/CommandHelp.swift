@@ -3,9 +3,7 @@
 /// command before it is put in its place).
 enum CommandHelp {
   /// The commands, in the order `--help` lists them.
-  static let commands = [
-    "airports", "search", "seats", "quote", "pay", "trips", "show", "session", "resolve", "help",
-  ]
+  static let commands = CLICommand.allCases.map(\.rawValue)
 
   /// The help of `command`, nil for a command that does not exist.
   static func text(_ command: String) -> String? {
@@ -22,15 +20,16 @@ enum CommandHelp {
       """
   }
 
-  private static func parts(_ command: String) -> (String, String, String)? {
-    switch command {
-    case "airports":
+  private static func parts(_ name: String) -> (String, String, String)? {
+    guard let command = CLICommand(rawValue: name) else { return nil }
+    return switch command {
+    case .airports:
       (
         "airports QUERY",
         "The airports matching a code, a city or a name.",
         "booking-cli airports amster"
       )
-    case "search":
+    case .search:
       (
         "search FROM TO DATE [options]",
         """
@@ -48,7 +47,7 @@ enum CommandHelp {
         """,
         "booking-cli search IST AMS 2026-12-24 --return 2026-12-31 --adults 2 --children 1"
       )
-    case "seats":
+    case .seats:
       (
         "seats OFFER",
         """
@@ -57,7 +56,7 @@ enum CommandHelp {
         """,
         "booking-cli seats of-3f9c2a7be14d6085"
       )
-    case "quote":
+    case .quote:
       (
         "quote OFFER --passenger TEXT... --email E --phone P [options]",
         """
@@ -79,7 +78,7 @@ enum CommandHelp {
         #"booking-cli quote of-3f9c2a7be14d6085 --passenger "Ms Ada Lovelace 1990-05-04" "#
           + #"--email ada@example.com --phone "+44 20 7946 0000" --seat 1:14A"#
       )
-    case "pay":
+    case .pay:
       (
         "pay QUOTE --card-from-stdin [-q]",
         """
@@ -94,7 +93,7 @@ enum CommandHelp {
         #"echo "4242 4242 4242 4242 12/30 123" | booking-cli pay qt-0123456789abcdef "#
           + "--card-from-stdin"
       )
-    case "trips":
+    case .trips:
       (
         "trips [--limit N] [--json-lines]",
         """
@@ -106,13 +105,13 @@ enum CommandHelp {
         """,
         "booking-cli trips --limit 5"
       )
-    case "show":
+    case .show:
       (
         "show REF",
         "One booking, by its reference (six letters or digits, in any case).",
         "booking-cli show K7Q2ZP"
       )
-    case "session":
+    case .session:
       (
         "session",
         """
@@ -121,7 +120,7 @@ enum CommandHelp {
         """,
         "booking-cli session"
       )
-    case "resolve":
+    case .resolve:
       (
         "resolve DRAFT --charged|--not-charged",
         """
@@ -135,13 +134,12 @@ enum CommandHelp {
         """,
         "booking-cli resolve dr-0123456789abcdef --not-charged"
       )
-    case "help":
+    case .help:
       (
         "help [COMMAND]",
         "The help of a command, or with none every command's (as --help).",
         "booking-cli help quote"
       )
-    default: nil
     }
   }
 
