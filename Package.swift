@@ -26,6 +26,7 @@ let package = Package(
     .library(name: "Terminal", targets: ["Terminal"]),
     .library(name: "Program", targets: ["Program"]),
     .library(name: "Recording", targets: ["Recording"]),
+    .library(name: "Session", targets: ["Session"]),
     .library(name: "Workshop", targets: ["Workshop"]),
     .library(name: "Room", targets: ["Room"]),
   ],
@@ -35,7 +36,7 @@ let package = Package(
       dependencies: [
         "Canvas", "Domain", "Zones", "Persistence", "Airline", "SimulatedAirline", "FlowOwner",
         "Runtime", "Presentation", "Terminal", "Program", "Workshop", "Room", "BookingWiring",
-        "Recording",
+        "Recording", "Session",
       ],
       path: "Apps/Booking",
       exclude: ["Wiring"],
@@ -52,6 +53,8 @@ let package = Package(
             "--section-ordering-file=\(Context.packageDirectory)/Tools/Order/booking.sections",
           ], .when(configuration: .release))
       ]),
+    // The saved session: the snapshot's file, its store and the save a restore makes.
+    .target(name: "Session", dependencies: ["FlowOwner", "Persistence"], path: "Modules/Session"),
     // Recordings for --record and --replay: what a recording may hold of each key (no personal
     // or card data), the keys' words, and the recording's lines.
     .target(
@@ -62,6 +65,7 @@ let package = Package(
       name: "BookingWiring",
       dependencies: [
         "Domain", "Airline", "SimulatedAirline", "FlowOwner", "Presentation", "Program", "Words",
+        "Session",
       ],
       path: "Apps/Booking/Wiring"),
     // The same modules without a terminal: no Runtime, Widgets, Words or Presentation, no Terminal.
@@ -78,7 +82,7 @@ let package = Package(
       name: "bench",
       dependencies: [
         "Canvas", "Domain", "Persistence", "Airline", "SimulatedAirline", "FlowOwner",
-        "Presentation", "Runtime", "Terminal", "Program",
+        "Presentation", "Runtime", "Terminal", "Program", "Session",
       ],
       path: "Tools/Bench"),
     // The least a Swift program can do for the app's job, measured beside it (docs/Performance.md).
@@ -168,7 +172,7 @@ let package = Package(
       name: "Program",
       dependencies: [
         "Canvas", "Domain", "Zones", "Persistence", "Airline", "FlowOwner", "Runtime", "Widgets",
-        "Words", "Presentation", "Terminal", "Recording",
+        "Words", "Presentation", "Terminal", "Recording", "Session",
       ],
       path: "Modules/Program"),
     .testTarget(
@@ -176,7 +180,7 @@ let package = Package(
       dependencies: [
         "Program", "Canvas", "Domain", "Persistence", "Airline", "SimulatedAirline", "FlowOwner",
         "Runtime", "Widgets", "Presentation", "TestSupport", "Workshop", "BookingWiring",
-        "Recording",
+        "Recording", "Session",
       ]),
 
     // The workshop's tooling: the deliberately broken flow owner (a shared bag of optionals) and
@@ -197,14 +201,14 @@ let package = Package(
       name: "Room",
       dependencies: [
         "Canvas", "Domain", "Airline", "FlowOwner", "Persistence", "SimulatedAirline", "Runtime",
-        "Widgets", "Words", "Presentation", "Program",
+        "Widgets", "Words", "Presentation", "Program", "Session",
       ],
       path: "Modules/Room"),
     .testTarget(
       name: "RoomTests",
       dependencies: [
         "Room", "Canvas", "Domain", "Airline", "FlowOwner", "Persistence", "SimulatedAirline",
-        "Program", "Presentation", "Runtime", "Widgets", "TestSupport",
+        "Program", "Presentation", "Runtime", "Widgets", "TestSupport", "Session",
       ],
       exclude: ["Goldens"]),
     .testTarget(
@@ -256,7 +260,7 @@ let package = Package(
         "booking", "recordwriter", "paycrash", "Canvas", "Domain", "Zones", "Persistence",
         "Airline",
         "SimulatedAirline",
-        "FlowOwner", "Runtime", "Widgets", "Presentation", "TestSupport", "Recording",
+        "FlowOwner", "Runtime", "Widgets", "Presentation", "TestSupport", "Recording", "Session",
       ],
       path: "Tests/ReliabilityTests"),
   ],

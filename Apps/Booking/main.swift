@@ -9,6 +9,7 @@ import Program
 import Recording
 import Room
 import Runtime
+import Session
 import SimulatedAirline
 import Terminal
 import Workshop

@@ -5,6 +5,7 @@ import FlowOwner
 import Presentation
 import Recording
 import Runtime
+import Session
 import Widgets
 import Words
 

@@ -2,6 +2,7 @@ import Domain
 import FlowOwner
 import Persistence
 import Program
+import Session
 import SimulatedAirline
 import Synchronization
 

@@ -3,6 +3,7 @@ import FlowOwner
 import Foundation
 import Presentation
 import Program
+import Session
 import Testing
 
 /// The whole program in process: keys in, frames, saves and log lines out, with no terminal and

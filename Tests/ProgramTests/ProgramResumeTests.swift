@@ -4,6 +4,7 @@ import FlowOwner
 import Foundation
 import Presentation
 import Program
+import Session
 import Testing
 
 /// Quitting and starting again on the same data directory, in process: what a quit says, a

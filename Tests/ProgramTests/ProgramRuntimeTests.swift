@@ -4,6 +4,7 @@ import Foundation
 import Presentation
 import Program
 import Recording
+import Session
 import Testing
 
 /// What the runtime does around the flow: resumes and links, saves that fail, the inspector's

@@ -5,6 +5,7 @@ import Foundation
 import Persistence
 import Program
 import Room
+import Session
 import SimulatedAirline
 import Testing
 

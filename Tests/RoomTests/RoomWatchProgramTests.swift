@@ -6,6 +6,7 @@ import Persistence
 import Program
 import Room
 import Runtime
+import Session
 import Testing
 
 /// `booking room watch` in this process: the program over the watch's root, a test screen,

@@ -6,6 +6,7 @@ import Foundation
 import Persistence
 import Presentation
 import Program
+import Session
 import SimulatedAirline
 
 /// A program at rest on virtual timers and a screen that keeps nothing: keys go in, and `settle`

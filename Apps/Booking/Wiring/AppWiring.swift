@@ -3,6 +3,7 @@ import Domain
 import FlowOwner
 import Presentation
 import Program
+import Session
 import SimulatedAirline
 import Words
 

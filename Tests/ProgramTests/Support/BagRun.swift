@@ -6,6 +6,7 @@ import Persistence
 import Presentation
 import Program
 import Runtime
+import Session
 import SimulatedAirline
 import Workshop
 

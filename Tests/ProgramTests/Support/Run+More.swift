@@ -6,6 +6,7 @@ import Foundation
 import Persistence
 import Presentation
 import Program
+import Session
 import SimulatedAirline
 import TestSupport
 import Testing

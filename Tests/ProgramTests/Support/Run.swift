@@ -7,6 +7,7 @@ import Foundation
 import Persistence
 import Presentation
 import Program
+import Session
 import SimulatedAirline
 import Testing
 

@@ -1,4 +1,5 @@
 import Foundation
+import Session
 import TestSupport
 import Testing
 
