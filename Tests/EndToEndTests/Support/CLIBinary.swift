@@ -4,8 +4,9 @@ import TestSupport
 
 /// `booking-cli` with its own temporary data directory (mode 0700, as the app makes it): run in
 /// this process on streams in memory (`run(_:input:)`), or as the process `swift test` built
-/// (`run(_:environment:input:)`, and `binary` for a shell: for what only a process shows, its
-/// exit by a signal, a pipe, the environment). Call `close()` when done.
+/// (`spawn`, `run(_:environment:input:)`, and `binary` for a shell: for what only a process
+/// shows, its exit by a signal, a pipe, the environment, and for processes at the same time).
+/// Call `close()` when done.
 struct BookingCLI {
   let binary: String
   let dataDirectory: URL
@@ -38,6 +39,17 @@ struct BookingCLI {
     return CommandResult(
       status: status, killedBySignal: false, stdout: streams.standardOutput,
       stderr: streams.standardError)
+  }
+
+  /// Runs `booking-cli --data-dir <dir> arguments` as a process of its own, with `input` on
+  /// standard input: for tests of processes at the same time (each its own locks and threads,
+  /// as payers are; in one process, waits for the airline's lock would hold the test's threads).
+  func spawn(_ arguments: [String], input: String? = nil) async throws -> CommandResult {
+    var environment = ProcessInfo.processInfo.environment
+    environment["BOOKING_DATA_DIR"] = nil
+    return try await Command.run(
+      binary, ["--data-dir", dataDirectory.path] + arguments, environment: environment,
+      input: input)
   }
 
   /// Runs `booking-cli arguments` as given (no `--data-dir` added), in this process's environment
