@@ -24,39 +24,77 @@ struct SearchEnterTests {
 
   func typed(_ text: String) -> [Key] { text.map { Key.character($0) } }
 
+  /// An exhaustive store on the form after `keys`, typed through the reducer as a person types
+  /// them: each test states the whole change of the keys it is about.
+  func store(after keys: [Key])
+    -> TestStore<FeatureState<SearchFeature.State, SearchFeature.Output>, SearchFeature.Action>
+  {
+    var form = SearchFeature.State(today: today)
+    _ = press(&form, keys)
+    let airports = airports
+    return TestStore.feature(form) {
+      SearchFeature.reduce(&$0, $1, airports: airports, strings: .english)
+    }
+  }
+
+  var criteria: SearchCriteria {
+    get throws {
+      try SearchCriteria(
+        origin: IATACode("IST"), destination: IATACode("AMS"), departure: today.adding(days: 1),
+        party: .adults(1))
+    }
+  }
+
   @Test("Enter in To, an exact code typed, moves to the date: nothing is searched yet")
   func enterInToMovesOn() {
-    var form = SearchFeature.State(today: today)
-    let outputs = press(&form, typed("IST") + [.enter] + typed("AMS") + [.enter])
-    #expect(outputs == [])
-    #expect(form.focus == .date)
-    #expect(form.destination.text == "AMS")
+    let store = store(after: typed("IST") + [.enter] + typed("AMS"))
+    // The date is reached selected whole, so typing replaces it.
+    store.send(.key(.enter)) {
+      $0.state.focus = .date
+      $0.state.date.selectAll()
+      $0.state.suggested = []
+    }
+    store.finish()
   }
 
   @Test("Enter goes through every field to the Search button, which searches")
   func enterToTheButton() throws {
-    var form = SearchFeature.State(today: today)
-    #expect(press(&form, typed("IST") + [.enter] + typed("AMS") + [.enter]) == [])
-    var visited: [SearchFeature.Field] = [form.focus]
-    for _ in 0..<4 {
-      #expect(press(&form, [.enter]) == [])
-      visited.append(form.focus)
+    let store = store(after: typed("IST") + [.enter] + typed("AMS") + [.enter])
+    // Each field reached is selected whole; the one left is not.
+    store.send(.key(.enter)) {
+      $0.state.date.deselect()
+      $0.state.focus = .adults
+      $0.state.adults.selectAll()
     }
-    #expect(visited == [.date, .adults, .children, .infants, .search])
-    let criteria = try SearchCriteria(
-      origin: IATACode("IST"), destination: IATACode("AMS"), departure: today.adding(days: 1),
-      party: .adults(1))
-    #expect(press(&form, [.enter]) == [.submitted(criteria)])
+    store.send(.key(.enter)) {
+      $0.state.adults.deselect()
+      $0.state.focus = .children
+      $0.state.children.selectAll()
+    }
+    store.send(.key(.enter)) {
+      $0.state.children.deselect()
+      $0.state.focus = .infants
+      $0.state.infants.selectAll()
+    }
+    store.send(.key(.enter)) {
+      $0.state.infants.deselect()
+      $0.state.focus = .search
+    }
+    let criteria = try criteria
+    store.send(.key(.enter)) { $0.output = .submitted(criteria) }
+    store.finish()
   }
 
   @Test("Ctrl-S searches from any field, the highlighted airport taken")
   func controlSFromAnyField() throws {
-    var form = SearchFeature.State(today: today)
-    let outputs = press(&form, typed("IST") + [.enter] + typed("ams") + [.control("s")])
-    let criteria = try SearchCriteria(
-      origin: IATACode("IST"), destination: IATACode("AMS"), departure: today.adding(days: 1),
-      party: .adults(1))
-    #expect(outputs == [.submitted(criteria)])
+    let store = store(after: typed("IST") + [.enter] + typed("ams"))
+    let criteria = try criteria
+    store.send(.key(.control("s"))) {
+      $0.state.destination.setText("AMS")
+      $0.state.suggested = []
+      $0.output = .submitted(criteria)
+    }
+    store.finish()
   }
 
   @Test("the footer names Ctrl-S for the search on a field and Enter on the button")

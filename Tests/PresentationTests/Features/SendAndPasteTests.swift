@@ -173,20 +173,43 @@ struct SendAndPasteTests {
 
   // MARK: Search
 
+  /// An exhaustive store on the search form at `state`.
+  func searchStore(_ state: SearchFeature.State)
+    -> TestStore<FeatureState<SearchFeature.State, SearchFeature.Output>, SearchFeature.Action>
+  {
+    let airports = AirportDirectory.builtIn
+    return TestStore.feature(state) {
+      SearchFeature.reduce(&$0, $1, airports: airports, strings: .english)
+    }
+  }
+
   @Test("a complete search is sent from its origin field with one Ctrl-S")
   func searchSendFromAnyField() throws {
-    let airports = AirportDirectory.builtIn
     let today = CalendarDay(Fixture.now, in: .utc)
     var state = SearchFeature.State(today: today)
     state.origin.setText("IST")
     state.destination.setText("AMS")
     state.focus = .adults
-    let reply = SearchFeature.reduce(
-      &state, .key(Self.send), airports: airports, strings: .english)
+    let store = searchStore(state)
     let expected = try SearchCriteria(
       origin: IATACode("IST"), destination: IATACode("AMS"), departure: today.adding(days: 1),
       party: .adults(1))
-    #expect(reply.output == .submitted(expected))
+    let (ist, ams) = try Self.istanbulAmsterdam()
+    // Sending reads the airports typed: both are named.
+    store.send(.key(Self.send)) {
+      $0.state.named = [.origin: ist, .destination: ams]
+      $0.output = .submitted(expected)
+    }
+    store.finish()
+  }
+
+  /// Istanbul and Amsterdam, as the built-in airports have them.
+  static func istanbulAmsterdam() throws -> (Airport, Airport) {
+    let airports = AirportDirectory.builtIn
+    return (
+      try #require(airports.airport(IATACode("IST"))),
+      try #require(airports.airport(IATACode("AMS")))
+    )
   }
 
   @Test(
@@ -194,35 +217,34 @@ struct SendAndPasteTests {
   func searchPasteAcrossFields() throws {
     let airports = AirportDirectory.builtIn
     let today = CalendarDay(Fixture.now, in: .utc)
-    var state = SearchFeature.State(today: today)
-    var expected = state
-    expected.origin.setText("IST")
-    expected.destination.setText("AMS")
-    expected.date.setText("2026-12-24")
-    expected.focus = .date
-    SearchFeature.refresh(&expected, airports: airports)
-    _ = SearchFeature.reduce(
-      &state, .key(.paste("IST\nAMS\n2026-12-24\n")), airports: airports, strings: .english)
-    #expect(state == expected)
-    let reply = SearchFeature.reduce(
-      &state, .key(Self.send), airports: airports, strings: .english)
+    let store = searchStore(SearchFeature.State(today: today))
+    store.send(.key(.paste("IST\nAMS\n2026-12-24\n"))) {
+      $0.state.origin.setText("IST")
+      $0.state.destination.setText("AMS")
+      $0.state.date.setText("2026-12-24")
+      $0.state.focus = .date
+      SearchFeature.refresh(&$0.state, airports: airports)
+    }
     let criteria = try SearchCriteria(
       origin: IATACode("IST"), destination: IATACode("AMS"),
       departure: CalendarDay(iso: "2026-12-24"), party: .adults(1))
-    #expect(reply.output == .submitted(criteria))
+    store.send(.key(Self.send)) { $0.output = .submitted(criteria) }
+    store.finish()
   }
 
   @Test("an incomplete search sent with Ctrl-S says what is missing and goes to the first field")
   func searchSendIncomplete() throws {
-    let airports = AirportDirectory.builtIn
     let today = CalendarDay(Fixture.now, in: .utc)
     var state = SearchFeature.State(today: today)
     state.destination.setText("AMS")
     state.focus = .infants
-    let reply = SearchFeature.reduce(
-      &state, .key(Self.send), airports: airports, strings: .english)
-    #expect(reply.output == nil)
-    #expect(state.errors == [.origin: Strings.english.airportRequired])
-    #expect(state.focus == .origin)
+    let store = searchStore(state)
+    let (_, ams) = try Self.istanbulAmsterdam()
+    store.send(.key(Self.send)) {
+      $0.state.errors = [.origin: Strings.english.airportRequired]
+      $0.state.focus = .origin
+      $0.state.named = [.destination: ams]
+    }
+    store.finish()
   }
 }
