@@ -74,4 +74,16 @@ struct SnapshotTests {
     let data = try JSONEncoder().encode(walked.flow.snapshot)
     #expect(try JSONDecoder().decode(BookingSnapshot.self, from: data) == walked.flow.snapshot)
   }
+
+  @Test("a saved session whose positions name no offer (an earlier version's) still reads")
+  func positionsWithoutOffer() throws {
+    let extras = #"{"position":{"extras":{"draftID":"draft-a"}}}"#
+    let payment = #"{"position":{"payment":{"draftID":"draft-a","quoteID":"quote-a"}}}"#
+    #expect(
+      try JSONDecoder().decode(BookingSnapshot.self, from: Data(extras.utf8)).position
+        == .extras(draftID: try DraftID("draft-a")))
+    #expect(
+      try JSONDecoder().decode(BookingSnapshot.self, from: Data(payment.utf8)).position
+        == .payment(quoteID: try QuoteID("quote-a"), draftID: try DraftID("draft-a")))
+  }
 }

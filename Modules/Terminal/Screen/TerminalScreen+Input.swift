@@ -17,9 +17,8 @@ extension TerminalScreen {
   /// call for each byte), and the sequences its description binds to keys are translated as
   /// `wgetch` would (`KeypadTranslator`), waiting ncurses's escape delay when a block ends
   /// inside one; ncurses itself reads no input. A new size from `applyWindowSize` comes after
-  /// the keys, as KEY_RESIZE. The reads
-  /// are decoded by `KeyDecoder`, which keeps what is cut by the end of a drain (a character,
-  /// an escape sequence, a paste) for the next one.
+  /// the keys, as KEY_RESIZE. The reads are decoded by `KeyDecoder`, which keeps what is cut by
+  /// the end of a drain (a character, an escape sequence, a paste) for the next one.
   public func readKeys() -> [Key] {
     guard select(), !isSuspended else { return [] }
     // A bound, so a huge paste cannot hold the main actor: the read source fires again.
