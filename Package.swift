@@ -33,11 +33,7 @@ let package = Package(
   targets: [
     .executableTarget(
       name: "booking",
-      dependencies: [
-        "Canvas", "Domain", "Zones", "Persistence", "Airline", "SimulatedAirline", "FlowOwner",
-        "Runtime", "Presentation", "Terminal", "Program", "Workshop", "Room", "BookingWiring",
-        "Recording", "Session",
-      ],
+      dependencies: ["BookingWiring"],
       path: "Apps/Booking",
       exclude: ["Wiring"],
       // A release build lays booking's functions out in the order a pay link's start, a payment
@@ -59,13 +55,13 @@ let package = Package(
     // or card data), the keys' words, and the recording's lines.
     .target(
       name: "Recording", dependencies: ["Canvas", "Domain", "Runtime"], path: "Modules/Recording"),
-    // The real flow's app wired once (the airline, the services through a journal, the
-    // environment, the program and the start's work), for booking and the program tests alike.
+    // The composition root: the app made once of its parts (`BookingApp.make`), for booking
+    // and the program tests alike, and the live parts and start only a process has.
     .target(
       name: "BookingWiring",
       dependencies: [
-        "Domain", "Airline", "SimulatedAirline", "FlowOwner", "Presentation", "Program", "Words",
-        "Session",
+        "Domain", "Zones", "Persistence", "Airline", "SimulatedAirline", "FlowOwner", "Runtime",
+        "Presentation", "Terminal", "Program", "Words", "Session", "Recording", "Room", "Workshop",
       ],
       path: "Apps/Booking/Wiring"),
     // The same modules without a terminal: no Runtime, Widgets, Words or Presentation, no Terminal.

@@ -1,4 +1,5 @@
 import Airline
+import BookingWiring
 import Canvas
 import FlowOwner
 import Foundation
@@ -23,7 +24,7 @@ final class BagRun: Driving {
   let log = MemoryLog()
   let airline: SimulatedAirline
   let screens: SavedScreensFile
-  let bagStart: BagStart
+  let app: BagBookingApp
   let program: FeatureProgram<BagRootFeature>
 
   /// A bag program started with `arguments` (booking's options) on the data directory `root`
@@ -48,19 +49,21 @@ final class BagRun: Driving {
         traveller: airlineRoot.flatMap {
           .of(dataDirectory: root, airlineDirectory: $0, making: true)
         }))
-    screens = SavedScreensFile(store: store)
-    bagStart = BagStart(
-      link: try options.openURL.map { try DeepLink(parsing: $0) }, fresh: options.fresh,
-      language: options.language)
-    let environment = AppEnvironment(
-      services: airline.services, airports: AirportDirectory.builtIn, fares: SimulatedFares(),
-      clock: clock.wallClock, paymentKeys: PaymentKeys(seed: 7))
-    program = FeatureProgram(
-      store: FeatureStore(
-        BagRootFeature.self,
-        state: BagRootFeature.State(now: now, zone: .utc, language: options.language),
-        environment: BagRootFeature.Environment(app: environment, screens: screens, room: room),
-        now: { clock.now }),
+    // The app as `booking --flow bag` makes it, of test parts.
+    let parts = AppParts(
+      store: store, airline: airline, session: SessionFile(store: store),
+      airports: AirportDirectory.builtIn, clock: clock.wallClock,
+      paymentKeys: PaymentKeys(seed: 7),
+      link: try options.openURL.map { try DeepLink(parsing: $0) }, room: room)
+    var bag = options
+    bag.flow = .bag
+    guard case .bag(let app) = BookingApp.make(options: bag, parts: parts) else {
+      preconditionFailure("--flow bag makes the bag's app")
+    }
+    self.app = app
+    screens = app.screens
+    program = app.program(
+      now: now, zone: .utc,
       clients: ProgramClients(
         screen: screen, timers: timers, clock: clock.wallClock,
         session: SessionFile(store: store), log: log, exit: { _ in }))
@@ -73,8 +76,7 @@ final class BagRun: Driving {
   /// over, as `booking --flow bag` does, then runs to rest.
   func start() async {
     program.run()
-    let opened = await bagStart.work(services: airline.services, screens: screens)
-    program.handOver(opened.map { [$0] } ?? [])
+    program.handOver(await app.opened())
     await settle()
   }
 

@@ -37,7 +37,7 @@ extension Run {
 
   /// The start's work without the restored path's save.
   func restore() async -> Startup.Found {
-    await wiring.startWork(startup, clock: clock.wallClock, executor: nil).value
+    await app.startWork().value
   }
 
   /// Draws the first frame, restores and hands the restored flow over, as `booking` does, with

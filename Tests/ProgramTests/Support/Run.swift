@@ -52,26 +52,32 @@ final class Run: Driving {
     let session = session ?? SessionFile(store: store)
     self.session = session
     let link = try options.openURL.map { try DeepLink(parsing: $0) }
-    startup = Startup(options: options, link: link, session: session)
     let journalFile = try journal.map { try JournalFile(path: $0, replacing: false) }
-    // The app's wiring; the app's own airports when journaling: a replay reads the journal
-    // with them.
-    wiring = AppWiring(
-      airline: airline, journal: journalFile,
+    // The app as `booking` makes it, of test parts; the app's own airports when journaling: a
+    // replay reads the journal with them.
+    let parts = AppParts(
+      store: store, airline: airline, session: session,
       airports: journal == nil ? AirportDirectory.builtIn : BuiltInAirports(),
-      clock: clock.wallClock, paymentKeys: PaymentKeys(seed: 7))
-    program = wiring.program(
-      startup, journal: journalFile, now: now, zone: .utc, language: options.language,
-      saveProblem: nil,
+      clock: clock.wallClock, paymentKeys: PaymentKeys(seed: 7), journal: journalFile,
+      link: link)
+    guard case .real(let app) = BookingApp.make(options: options, parts: parts) else {
+      throw RunError.notTheRealFlow
+    }
+    self.app = app
+    startup = app.startup
+    program = app.program(
+      now: now, zone: .utc,
       clients: Program.Clients(
         screen: screen, timers: timers, clock: clock.wallClock, session: session, log: log,
-        exit: { _ in }),
-      executor: nil)
+        exit: { _ in }))
   }
 
-  /// The app's wiring: the airline, its services (through a journal, when one records), the
-  /// environment and the start's work.
-  let wiring: AppWiring
+  /// Why a `Run` could not be made.
+  enum RunError: Error { case notTheRealFlow }
+
+  /// The app, made as `booking` makes it: its wiring (the airline, its services through a
+  /// journal when one records, the environment) and its start.
+  let app: RealBookingApp
 
   /// Removes the data directory.
   func remove() { try? FileManager.default.removeItem(atPath: root) }
@@ -80,7 +86,7 @@ final class Run: Driving {
   /// hands it over, as `booking` does, then runs to rest.
   func start() async {
     program.run()
-    let found = await wiring.startWork(startup, clock: clock.wallClock, executor: nil).value
+    let found = await app.startWork().value
     if startup.restoring == nil { program.startFresh() }
     startup.deliver(found, to: program)
     program.restoredPathSaved(
