@@ -26,41 +26,7 @@ public enum BookingCLI {
     the app would. seats, trips, show and session only read: they make no data directory.
 
     Commands:
-      airports QUERY               airports matching a code, city or name
-      search FROM TO DATE          offers, cheapest first
-          [--return DATE] (a round trip, back on that day)
-          [--adults N] [--children N] [--infants N] (default 1 adult; children are 2 to
-          11, infants under 2 on an adult's lap; -n N or --passengers N is --adults N)
-          [--sort price|departure|duration] [--nonstop] [--wide] (--wide adds
-          the airline, the fare per adult and the arrival's date: wider than 100 columns)
-      seats OFFER                  the seat map of each flight of the offer: free and taken
-                                   seats, and what a seat costs when it is not included
-      quote OFFER                  passengers and contact saved as a draft, then priced
-          --passenger "Ms Ada Lovelace 1990-05-04" (once per traveller the offer is for,
-          infants too: title, given names, family name, date of birth; it may start with
-          adult, child or infant, which the date of birth must make on the day of the
-          outbound flight) --email E --phone P
-          [--seat N:14A] [--return-seat N:20C] [--bags N:COUNT] [--insurance] [--ttl SECONDS]
-          [--price-changes seeded|always|never]
-          (N is the passenger's number; --seat is on the outbound, --return-seat on a
-          round trip's return; --ttl holds the price that long, default 900;
-          --price-changes: which offers the airline re-prices as it quotes them, default
-          seeded, about one in six; a quote says "Price changed" with old and new)
-      pay QUOTE --card-from-stdin  pay, reading "NUMBER MM/YY CVC" (or three lines, at most
-                                   256 bytes) from standard input. The card is never taken
-                                   as an argument: shell history and `ps` would keep it.
-                                   Test cards: 4242 4242 4242 4242 pays, 4000 0000 0000 0002
-                                   is declined, 4000 0000 0000 9995 has insufficient funds.
-      trips                        the bookings, newest first, one at a time
-      show REF                     one booking
-      session                      where `booking` would resume, and why (while the app
-                                   is open: the step it last saved)
-      resolve DRAFT --charged|--not-charged
-                                   settle, by your word, a payment whose charge record
-                                   and its copy cannot be read and whose booking was
-                                   never written
-                                   (pay and session name the draft when that happens)
-
+    \(CLICommand.listings)
     Options:
       --data-dir PATH   where records are kept (default: $BOOKING_DATA_DIR,
                         $XDG_DATA_HOME/booking, or ~/.local/share/booking)
