@@ -542,10 +542,10 @@ public enum RootFeature {
       state.shell.record(state.flow.advance(to: step, from: origin))
     case .searchDay(let day):
       // Another day is a new search: it replaces the path, and the form shows it.
-      guard case .results(let criteria, _) = origin,
-        let moved = try? criteria.moved(to: day)
-      else { return (true, effect) }
-      state.search = SearchFeature.State(today: state.search.today, criteria: moved)
+      guard let (form, moved) = state.search.another(day: day, from: origin) else {
+        return (true, effect)
+      }
+      state.search = form
       return (true, .batch([effect, startSearch(&state, moved, environment)]))
     case .paid(let reference):
       state.shell.record(state.flow.paid(reference, from: origin))

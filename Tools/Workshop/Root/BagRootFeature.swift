@@ -291,10 +291,10 @@ public enum BagRootFeature {
         }
       }
     case .searchDay(let day):
-      guard case .results(let criteria, _) = origin,
-        let moved = try? criteria.moved(to: day)
-      else { return (true, effect) }
-      state.search = SearchFeature.State(today: state.search.today, criteria: moved)
+      guard let (form, moved) = state.search.another(day: day, from: origin) else {
+        return (true, effect)
+      }
+      state.search = form
       SearchFeature.refresh(&state.search, airports: environment.app.airports)
       state.shell.record(state.bag.searchSubmitted(moved))
     case .next(.extras(let draft, _)):
