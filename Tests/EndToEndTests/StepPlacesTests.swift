@@ -1,0 +1,139 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// The places in the code that name a step outside a switch the compiler checks for
+/// exhaustiveness: an `if case` or `guard case` on a step, a `default:` in a switch over steps,
+/// a rule of the flow that names its kinds. Each is listed here with why; one that appears, or
+/// goes, fails until the list says so. Those a new step may have to change (they name a
+/// neighbour: "payment follows extras") are the ones docs/Architecture.md's "Adding a step"
+/// names to check by hand; the rest look up what a step on the path carries, and a new step
+/// changes nothing there.
+@Suite("The places that name a step outside an exhaustive switch")
+struct StepPlacesTests {
+  /// What a listed place is.
+  enum Kind {
+    /// Finds what a known step carries (the extras' draft, the payment's quote): a new step
+    /// changes nothing here.
+    case lookup
+    /// Names a neighbour or a kind's place in the flow: a new step between two steps may have
+    /// to change it, and docs/Architecture.md names it (`named`).
+    case neighbour(named: String)
+  }
+
+  /// Every file with such places: how many, of which kind, and why.
+  static let listed: [String: (count: Int, kind: Kind, why: String)] = [
+    "Modules/FlowOwner/Flow/BookingFlow.swift": (
+      4, .lookup,
+      "advance's checks of the step pushed (a quote with a new price, the passengers' prefill) "
+        + "and repriced's and paid's origin, a payment"
+    ),
+    "Modules/FlowOwner/Flow/BookingStep.swift": (
+      3, .neighbour(named: "chain check"),
+      "mismatch(after:): each step's guard on the step before it"
+    ),
+    "Modules/FlowOwner/Flow/FlowRules.swift": (
+      11, .neighbour(named: "FlowRules"),
+      "the rows that replace the path, the price change's row, and restore's fallbacks"
+    ),
+    "Modules/FlowOwner/Snapshot/BookingSnapshot.swift": (
+      2, .lookup, "the criteria of the results and the offer of the extras' draft"
+    ),
+    "Modules/Presentation/Features/Payment/PaymentFeature+Step.swift": (
+      1, .lookup, "the passengers' names, from the extras' draft the quote prices"
+    ),
+    "Modules/Presentation/Root/Inspector.swift": (1, .lookup, "the quote a payment step carries"),
+    "Modules/Presentation/Root/RootFeature.swift": (
+      5, .lookup,
+      "the payment's quote, a confirmation at the end, the extras' drafts, the results' "
+        + "criteria, the draft a departed card belongs to"
+    ),
+    "Modules/Presentation/Root/SearchDay.swift": (1, .lookup, "the results' search moved a day"),
+    "Modules/Presentation/Views/RootView.swift": (
+      1, .lookup, "the extras' title names the passengers' summary"
+    ),
+    "Modules/Words/StepSummary.swift": (
+      3, .neighbour(named: "resultSummaries"),
+      "what a step chose, read from the step after it"
+    ),
+    "Tools/FaultLab/Core/Checks/SnapshotChecks.swift": (
+      1, .lookup, "the quote a saved payment position names"
+    ),
+    "Tools/FaultLab/Core/Faults/ConfirmationDrawnAsPayment.swift": (
+      1, .lookup, "the fault acts on a confirmation"
+    ),
+    "Tools/FaultLab/Core/Faults/PayReturnsToSearch.swift": (
+      1, .lookup, "the fault acts on a payment"
+    ),
+    "Tools/FaultLab/Core/Faults/SnapshotCarriesNames.swift": (
+      1, .lookup, "the names an extras' draft carries"
+    ),
+    "Tools/FaultLab/Core/Harness/FlowUnderTest.swift": (
+      1, .lookup, "the quote a payment step shows"
+    ),
+    "Tools/FaultLab/Core/Harness/PathHistory.swift": (
+      3, .lookup, "the results' criteria and a quote with a new price"
+    ),
+    "Tools/FaultLab/Core/Harness/Stop.swift": (1, .lookup, "the seats of a payment's quote"),
+    "Tools/FaultLab/Core/Scenarios/Scenario.swift": (1, .lookup, "a passengers step shown"),
+    "Tools/Workshop/Root/BagRootFeature.swift": (1, .lookup, "the quote a payment step carries"),
+  ]
+
+  static let steps = "results|passengers|extras|payment|confirmation"
+
+  /// The places in `text`: lines matching a step with `if`, `guard` or `while case`, or a rule
+  /// naming its kinds, and switches over steps with a `default:`.
+  static func places(in text: String) throws -> Int {
+    let matched = try Regex(
+      #"\b(?:if|guard|while)\b.*\bcase \.(?:"# + steps + #")\b|, case \.(?:"# + steps + #")\b"#)
+    let rule = try Regex(#"from: \.(?:search|"# + steps + #"), to: \."#)
+    var count = 0
+    for line in text.split(separator: "\n", omittingEmptySubsequences: false)
+    where !line.trimmingCharacters(in: .whitespaces).hasPrefix("//") {
+      if line.contains(matched) || line.contains(rule) { count += 1 }
+    }
+    let stepCase = try Regex(#"case \.(?:"# + steps + #")\b"#)
+    var index = text.startIndex
+    while let found = text[index...].firstMatch(of: #/\bswitch\b[^{\n]*\{/#) {
+      var depth = 1
+      var end = found.range.upperBound
+      while depth > 0, end < text.endIndex {
+        if text[end] == "{" { depth += 1 } else if text[end] == "}" { depth -= 1 }
+        end = text.index(after: end)
+      }
+      let body = text[found.range.upperBound..<end]
+      if body.contains(stepCase), body.contains(#/(?m)^\s*default:/#) { count += 1 }
+      index = found.range.upperBound
+    }
+    return count
+  }
+
+  @Test("every such place is listed, with why, and those naming a neighbour are in the docs")
+  func everyPlaceIsListed() throws {
+    let root = PackageExecutable.root
+    var found: [String: Int] = [:]
+    for folder in ["Modules", "Apps", "Tools"] {
+      let base = root.appendingPathComponent(folder)
+      guard let walk = FileManager.default.enumerator(atPath: base.path) else { continue }
+      for case let path as String in walk
+      where path.hasSuffix(".swift") && !path.contains("Migration/") {
+        let text = try String(
+          contentsOf: base.appendingPathComponent(path), encoding: .utf8)
+        let count = try Self.places(in: text)
+        if count > 0 { found["\(folder)/\(path)"] = count }
+      }
+    }
+    #expect(
+      found == Self.listed.mapValues(\.count),
+      "found: \(found.sorted { $0.key < $1.key }.map { "\($0.key): \($0.value)" })")
+    let architecture = try String(
+      contentsOf: root.appendingPathComponent("docs/Architecture.md"), encoding: .utf8)
+    let adding =
+      architecture.components(separatedBy: "## Adding a step").last?
+      .components(separatedBy: "\n## ").first ?? ""
+    for (file, place) in Self.listed {
+      guard case .neighbour(let name) = place.kind else { continue }
+      #expect(adding.contains(name), "\(file): Adding a step does not name \(name)")
+    }
+  }
+}
