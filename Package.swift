@@ -133,7 +133,7 @@ let package = Package(
     .testTarget(name: "CanvasTests", dependencies: ["Canvas"]),
     // How a feature runs: the store, effects and commands as values, timers from state, and the
     // generic stack of one screen per step. FlowOwner only for the snapshot a command saves.
-    .target(name: "Runtime", dependencies: ["Canvas", "FlowOwner"], path: "Modules/Runtime"),
+    .target(name: "Runtime", dependencies: ["Canvas"], path: "Modules/Runtime"),
     // Widgets only for the key hints a toy step's view returns.
     .testTarget(name: "RuntimeTests", dependencies: ["Runtime", "Canvas", "Widgets"]),
     // Drawing blocks on a canvas (panels, lists, boxes, fields, the seat map) and the theme.

@@ -112,7 +112,7 @@ public enum JournalReplay {
     store.holdsReplies = true
     var saved: BookingSnapshot?
     store.perform = { command in
-      if case .saveSnapshot(let snapshot) = command { saved = snapshot }
+      if case .saveSnapshot = command { saved = store.state.flow.snapshot }
       return nil
     }
     for (line, at, action) in actions {

@@ -268,7 +268,8 @@ public final class FeatureProgram<Root: ProgramRoot> {
     // still reduced, but saves, reads and writes nothing.
     guard exitCode == nil else { return nil }
     switch command {
-    case .saveSnapshot(let snapshot):
+    case .saveSnapshot:
+      guard let snapshot = Root.snapshot(of: store.state) else { return nil }
       guard firstFrameDrawn else {
         savesBeforeFirstFrame.append(snapshot)
         return nil

@@ -1,13 +1,14 @@
 import Canvas
-import FlowOwner
 
 /// Something outside the state a reducer asks the runtime to do, as a value: the runtime does it
 /// right after the action is reduced, in order, before the next frame, and sends back what it
 /// found (a save's outcome, the file's text) as an action of its own. A test asserts commands
 /// like any other part of a reducer's answer; nothing is done by watching the state.
 public enum Command: Hashable, Sendable {
-  /// Writes the session snapshot; the outcome comes back as `RootFeature.Action.snapshotSaved`.
-  case saveSnapshot(BookingSnapshot)
+  /// Writes the root's snapshot of the state this action left (the program asks the root for
+  /// it, `ProgramRoot.snapshot(of:)`); the outcome comes back as the root's action
+  /// (`RootFeature.Action.snapshotSaved`).
+  case saveSnapshot
   /// Adds a line to the event log.
   case log(String)
   /// Reads the saved snapshot's text as it is on disk, for the inspector; it comes back as

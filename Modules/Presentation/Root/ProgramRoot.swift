@@ -70,6 +70,9 @@ public protocol ProgramRoot: SendableMetatype {
   static func isLooking(_ state: State) -> Bool
   /// Whether the saved session is to be left as it is on disk.
   static func keepsSavedSession(_ state: State) -> Bool
+  /// The snapshot `Command.saveSnapshot` writes: the one of the state the action left; nil for
+  /// a root that saves none.
+  static func snapshot(of state: State) -> BookingSnapshot?
   /// The snapshot to write at an end that is not the root's (a signal, a hang-up), when what is
   /// on disk is older; nil when nothing is to be written.
   static func snapshotToSave(_ state: State) -> BookingSnapshot?
@@ -101,6 +104,9 @@ extension ProgramRoot {
 
   /// A root that saves no snapshot writes none.
   public static func snapshotToSave(_ state: State) -> BookingSnapshot? { nil }
+
+  /// A root that saves no snapshot.
+  public static func snapshot(of state: State) -> BookingSnapshot? { nil }
 }
 
 extension FeatureStore {

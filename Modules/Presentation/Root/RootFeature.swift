@@ -219,7 +219,7 @@ public enum RootFeature {
     let snapshot = state.flow.snapshot
     if !state.keepsSavedSession, state.saving.needsSave(snapshot) {
       state.saving.willSave(snapshot)
-      commands.append(.saveSnapshot(snapshot))
+      commands.append(.saveSnapshot)
     }
     let added = min(state.shell.activityCount - before.activity, state.shell.activity.count)
     for line in state.shell.activity.suffix(max(0, added)) {
@@ -507,7 +507,7 @@ public enum RootFeature {
         snapshot != state.saving.pending
       {
         state.saving.willSave(snapshot)
-        return .commands([.saveSnapshot(snapshot), .quit(code: 0)])
+        return .commands([.saveSnapshot, .quit(code: 0)])
       }
       return .command(.quit(code: 0))
     case .none:

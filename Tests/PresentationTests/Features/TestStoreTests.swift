@@ -163,7 +163,7 @@ struct TestStoreTests {
     #expect(store.state.current == .search)
     #expect(store.running == 0)
     store.commands([
-      .saveSnapshot(BookingSnapshot(criteria: nil, position: .search)),
+      .saveSnapshot,
       .log("flow: accepted back() -> [], removed results"),
       .recordKey(.escape, use: .used),
     ])

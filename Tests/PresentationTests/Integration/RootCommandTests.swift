@@ -67,7 +67,7 @@ struct RootCommandTests {
       $0.shell.screenHeight = 30
       $0.saving.willSave(.search)
     }
-    store.commands([.saveSnapshot(.search)])
+    store.commands([.saveSnapshot])
     // A resize is the terminal's, never recorded.
     store.send(.key(.resize(width: 80, height: 24))) {
       $0.shell.screenWidth = 80
@@ -84,7 +84,7 @@ struct RootCommandTests {
     store.send(.key(.control("c"))) { $0.shell.modal = .confirmQuit }
     store.commands([.recordKey(.control("c"), use: .used)])
     store.send(.key(.character("y"))) { $0.saving.willSave(.search) }
-    store.commands([.unrecordLastKey, .saveSnapshot(.search), .quit(code: 0)])
+    store.commands([.unrecordLastKey, .saveSnapshot, .quit(code: 0)])
     store.send(.snapshotSaved(.search, error: nil)) {
       _ = $0.saving.wrote(.search, error: nil)
       $0.shell.saveProblem = nil
