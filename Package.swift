@@ -61,7 +61,8 @@ let package = Package(
       name: "BookingWiring",
       dependencies: [
         "Domain", "Zones", "Persistence", "Airline", "SimulatedAirline", "FlowOwner", "Runtime",
-        "Presentation", "Terminal", "Program", "Words", "Session", "Recording", "Room", "Workshop",
+        "Presentation", "Terminal", "Program", "Launch", "Words", "Session", "Recording", "Room",
+        "Workshop",
       ],
       path: "Apps/Booking/Wiring"),
     // The same modules without a terminal: no Runtime, Widgets, Words or Presentation, no Terminal.
@@ -171,12 +172,21 @@ let package = Package(
         "Words", "Presentation", "Terminal", "Recording", "Session",
       ],
       path: "Modules/Program"),
+    // How the app starts: its options, what the start restores, and the action journal with its
+    // replay.
+    .target(
+      name: "Launch",
+      dependencies: [
+        "Domain", "Airline", "FlowOwner", "Runtime", "Widgets", "Words", "Presentation",
+        "Program", "Recording", "Session", "Persistence", "Zones", "Canvas",
+      ],
+      path: "Modules/Launch"),
     .testTarget(
       name: "ProgramTests",
       dependencies: [
-        "Program", "Canvas", "Domain", "Persistence", "Airline", "SimulatedAirline", "FlowOwner",
-        "Runtime", "Widgets", "Presentation", "TestSupport", "Workshop", "BookingWiring",
-        "Recording", "Session",
+        "Program", "Launch", "Canvas", "Domain", "Persistence", "Airline", "SimulatedAirline",
+        "FlowOwner", "Runtime", "Widgets", "Presentation", "TestSupport", "Workshop",
+        "BookingWiring", "Recording", "Session",
       ]),
 
     // The workshop's tooling: the deliberately broken flow owner (a shared bag of optionals) and
@@ -204,7 +214,7 @@ let package = Package(
       name: "RoomTests",
       dependencies: [
         "Room", "Canvas", "Domain", "Airline", "FlowOwner", "Persistence", "SimulatedAirline",
-        "Program", "Presentation", "Runtime", "Widgets", "TestSupport", "Session",
+        "Program", "Launch", "Presentation", "Runtime", "Widgets", "TestSupport", "Session",
       ],
       exclude: ["Goldens"]),
     .testTarget(
@@ -217,7 +227,7 @@ let package = Package(
       name: "EndToEndTests",
       dependencies: [
         "booking", "booking-cli", "BookingCommands", "paycrash", "TestSupport", "Program",
-        "SimulatedAirline", "Persistence",
+        "Launch", "SimulatedAirline", "Persistence",
       ],
       path: "Tests/EndToEndTests"),
 

@@ -61,7 +61,8 @@ public final class FeatureProgram<Root: ProgramRoot> {
 
   /// The root feature and its running work.
   public let store: FeatureStore<Root.State, Root.Action>
-  private var clients: Clients
+  /// What the program does its commands through (screen, timers, session, log, recorder).
+  public private(set) var clients: Clients
   /// Plays keys for `--replay` until a person presses one.
   public var replayer: KeyReplayer?
   /// The restored path's save, made by the start's work: ending while the program says it is
@@ -460,39 +461,6 @@ public final class FeatureProgram<Root: ProgramRoot> {
 }
 
 extension FeatureProgram where Root == RootFeature {
-  /// Writes every action from now on to `file` after `header`, as `JournalEntry` lines (the
-  /// airline's answers go there through `JournalServices`). A write that fails stops the
-  /// journal and says so; the booking goes on.
-  public func journal(to file: JournalFile, header: JournalHeader) {
-    file.write(.header(header))
-    var scrub = JournalScrub()
-    store.onReduce = { [weak self] action, at, job in
-      guard let self, file.stopped == nil else { return }
-      let entry: JournalAction?
-      switch (job, action) {
-      case (let job?, _): entry = .reply(job: job)
-      case (nil, .key(let key)):
-        entry = scrub.key(key, use: self.store.state.lastKey).map(JournalAction.key)
-      case (nil, .tick(let instant)): entry = .tick(instant)
-      case (nil, .spin): entry = .spin
-      case (nil, .restored): entry = .restored(now: self.restoredAt ?? at)
-      case (nil, .snapshotSaved(let snapshot, let error)):
-        entry = .snapshotSaved(snapshot, error: error)
-      case (nil, .savedSnapshotRead(let text)): entry = .snapshotRead(text)
-      case (nil, .announce(let text, let lasting)): entry = .announce(text, lasting: lasting)
-      case (nil, .step), (nil, .trips), (nil, .holdsReleased): entry = nil
-      }
-      guard let entry, !file.write(.action(at: at, entry)), let reason = file.stopped else {
-        return
-      }
-      self.writeLog("journal stopped: \(reason)")
-      self.clients.timers.soon { [weak self] in
-        guard let self else { return }
-        self.store.send(.announce(self.store.state.strings.recordingStopped(reason)))
-      }
-    }
-  }
-
   // MARK: - The start's results
 
   /// Hands the restored flow to the store. `saving`: the start's work is saving its path (it

@@ -107,7 +107,7 @@ public final class KeyReplayer {
 
   /// The file's text, read without blocking (a FIFO, a device or a symbolic link is refused)
   /// and bounded.
-  static func read(_ path: String, limit: Int) throws(SystemError) -> String {
+  public static func read(_ path: String, limit: Int) throws(SystemError) -> String {
     try LineFile.readText(path, limit: limit)
   }
 

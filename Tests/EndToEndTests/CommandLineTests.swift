@@ -1,4 +1,5 @@
 import Foundation
+import Launch
 import Program
 import TestSupport
 import Testing

@@ -1,6 +1,7 @@
 import Canvas
 import FlowOwner
 import Foundation
+import Launch
 import Presentation
 import Program
 import SimulatedAirline

@@ -1,5 +1,6 @@
 import Canvas
 import Foundation
+import Launch
 import Presentation
 import Program
 import SimulatedAirline

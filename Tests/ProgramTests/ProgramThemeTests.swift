@@ -1,3 +1,4 @@
+import Launch
 import Program
 import Terminal
 import Testing

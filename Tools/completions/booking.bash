@@ -1,4 +1,4 @@
-# bash completion for booking(1): the flags of `booking --help` (Modules/Program/Options.swift).
+# bash completion for booking(1): the flags of `booking --help` (Modules/Launch/Options.swift).
 # Installed by Tools/scripts/install.sh into share/bash-completion/completions/booking.
 _booking() {
   local cur prev

@@ -1,4 +1,4 @@
-# fish completion for booking(1): the flags of `booking --help` (Modules/Program/Options.swift).
+# fish completion for booking(1): the flags of `booking --help` (Modules/Launch/Options.swift).
 # Installed by Tools/scripts/install.sh into share/fish/vendor_completions.d/booking.fish.
 complete -c booking -f
 complete -c booking -l data-dir -r -F -a '(__fish_complete_directories)' -d 'Where records and the session are kept'

@@ -1,6 +1,7 @@
 import Airline
 import Domain
 import FlowOwner
+import Launch
 import Presentation
 import Program
 import Session

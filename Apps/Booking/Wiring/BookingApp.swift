@@ -1,6 +1,7 @@
 import Airline
 import Domain
 import FlowOwner
+import Launch
 import Persistence
 import Presentation
 import Program

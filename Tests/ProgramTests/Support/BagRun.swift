@@ -3,6 +3,7 @@ import BookingWiring
 import Canvas
 import FlowOwner
 import Foundation
+import Launch
 import Persistence
 import Presentation
 import Program

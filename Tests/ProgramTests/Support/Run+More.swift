@@ -3,6 +3,7 @@ import Canvas
 import Domain
 import FlowOwner
 import Foundation
+import Launch
 import Persistence
 import Presentation
 import Program

@@ -2,6 +2,7 @@ import Airline
 import Dispatch
 import Domain
 import FlowOwner
+import Launch
 import Persistence
 import Presentation
 import Program

@@ -1,4 +1,5 @@
 import Dispatch
+import Launch
 import Persistence
 import Presentation
 import Program

@@ -1,4 +1,5 @@
 import Dispatch
+import Launch
 import Presentation
 import Program
 import Recording

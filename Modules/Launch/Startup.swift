@@ -2,6 +2,7 @@ import Airline
 import Domain
 import FlowOwner
 import Presentation
+import Program
 import Session
 import Words
 

@@ -4,6 +4,7 @@ import Domain
 import FlowOwner
 import Persistence
 import Presentation
+import Program
 import Recording
 import Runtime
 import Synchronization

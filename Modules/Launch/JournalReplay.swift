@@ -3,6 +3,7 @@ import Canvas
 import Domain
 import FlowOwner
 import Presentation
+import Program
 import Recording
 import Zones
 

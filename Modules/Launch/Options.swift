@@ -1,6 +1,7 @@
 import Canvas
 import FlowOwner
 import Presentation
+import Program
 import Recording
 import Terminal
 import Widgets
