@@ -22,6 +22,7 @@ let package = Package(
     .library(name: "Runtime", targets: ["Runtime"]),
     .library(name: "Widgets", targets: ["Widgets"]),
     .library(name: "Words", targets: ["Words"]),
+    .library(name: "Screens", targets: ["Screens"]),
     .library(name: "Presentation", targets: ["Presentation"]),
     .library(name: "Terminal", targets: ["Terminal"]),
     .library(name: "Program", targets: ["Program"]),
@@ -144,16 +145,26 @@ let package = Package(
     .target(
       name: "Words", dependencies: ["Domain", "Airline", "FlowOwner", "Widgets"],
       path: "Modules/Words"),
-    // The booking's screens: one feature and one view per step, the root and its shell.
+    // The booking's screens: one feature and one view per step, the search form and the trips
+    // list, and the table of steps that composes them (BookingSteps).
+    .target(
+      name: "Screens",
+      dependencies: ["Canvas", "Domain", "Airline", "FlowOwner", "Runtime", "Widgets", "Words"],
+      path: "Modules/Screens"),
+    // The root: what a screen produced turned into a transition of the flow, the shell around
+    // the screens (header, help, inspector, quitting), the mouse, and the root's view.
     .target(
       name: "Presentation",
-      dependencies: ["Canvas", "Domain", "Airline", "FlowOwner", "Runtime", "Widgets", "Words"],
+      dependencies: [
+        "Canvas", "Domain", "Airline", "FlowOwner", "Runtime", "Widgets", "Words", "Screens",
+      ],
       path: "Modules/Presentation"),
     .testTarget(
       name: "PresentationTests",
       dependencies: [
-        "Canvas", "Runtime", "Words", "Presentation", "FlowOwner", "Airline", "SimulatedAirline",
-        "Domain", "Zones", "Persistence", "TestSupport", "FaultLabCore", "Recording",
+        "Canvas", "Runtime", "Words", "Screens", "Presentation", "FlowOwner", "Airline",
+        "SimulatedAirline", "Domain", "Zones", "Persistence", "TestSupport", "FaultLabCore",
+        "Recording",
       ],
       exclude: ["Goldens"]),
 

@@ -39,7 +39,7 @@ struct StepPlacesTests {
     "Modules/FlowOwner/Snapshot/BookingSnapshot.swift": (
       2, .lookup, "the criteria of the results and the offer of the extras' draft"
     ),
-    "Modules/Presentation/Features/Payment/PaymentFeature+Step.swift": (
+    "Modules/Screens/Features/Payment/PaymentFeature+Step.swift": (
       1, .lookup, "the passengers' names, from the extras' draft the quote prices"
     ),
     "Modules/Presentation/Root/Inspector.swift": (1, .lookup, "the quote a payment step carries"),

@@ -6,6 +6,7 @@ import TestSupport
 import Testing
 
 @testable import Presentation
+@testable import Screens
 
 /// The airlines checklist (`a`): the airlines with offers under the other filters, with counts.
 @Suite("The airlines checklist")

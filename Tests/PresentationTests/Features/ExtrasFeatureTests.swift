@@ -6,6 +6,7 @@ import TestSupport
 import Testing
 
 @testable import Presentation
+@testable import Screens
 
 /// The extras screen's input: a literal draft and seat map, and an airline that answers the seat
 /// map (and whatever else a test says; any other call fails the test).

@@ -7,6 +7,7 @@ import Testing
 import Words
 
 @testable import Presentation
+@testable import Screens
 
 /// The passengers screen's input: a literal offer for two adults (or `party`), a stopped clock,
 /// and an airline that answers only what a test says (any other call fails the test).

@@ -6,6 +6,7 @@ import Testing
 import Words
 
 @testable import Presentation
+@testable import Screens
 
 @Suite("Prices per person, taxes included")
 struct PricePerPersonTests {

@@ -6,6 +6,7 @@ import TestSupport
 import Testing
 
 @testable import Presentation
+@testable import Screens
 
 /// The results screen's input: the fixture search (or the round-trip one), the fixture offers
 /// and the week's fares the test airline answers (any other call fails the test), and a stopped

@@ -7,6 +7,7 @@ import TestSupport
 import Testing
 
 @testable import Presentation
+@testable import Screens
 
 /// Narrowing the results: airlines, the time of day, a highest price; and the week's fares.
 @Suite("Results filters and the fare strip")

@@ -8,6 +8,7 @@ import Widgets
 import Words
 
 @testable import Presentation
+@testable import Screens
 
 /// The extras screen for a round trip: a seat map per slice, `]` to the return's and `[` back.
 @Suite("Extras on a round trip")

@@ -7,6 +7,7 @@ import Testing
 import Words
 
 @testable import Presentation
+@testable import Screens
 
 /// Round trips in the results: filters and sorts over both directions, and an offer's details.
 @Suite("Round trips in the results")

@@ -8,6 +8,7 @@ import Widgets
 import Words
 
 @testable import Presentation
+@testable import Screens
 
 /// Enter on the search form goes field by field, as in the passengers and payment forms: the
 /// search starts from the Search button, or from any field with Ctrl-S, the key the footer names.

@@ -8,6 +8,7 @@ import Testing
 import Words
 
 @testable import Presentation
+@testable import Screens
 
 @Suite("Search feature")
 struct SearchFeatureTests {

@@ -8,6 +8,7 @@ import Testing
 import Words
 
 @testable import Presentation
+@testable import Screens
 
 /// Ctrl-S sends a form from any field, as its button does; a paste holding line breaks fills
 /// the form's fields in order, each part by its field's rules.

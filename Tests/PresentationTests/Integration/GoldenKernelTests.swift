@@ -6,6 +6,7 @@ import Testing
 
 @testable import FlowOwner
 @testable import Presentation
+@testable import Screens
 
 /// Seed 004's contrast kernel applied to our own recorded expectations: each golden is a check
 /// (the state drawn equals the file), run against the real flow, where it passes, and against

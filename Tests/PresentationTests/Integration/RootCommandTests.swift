@@ -8,6 +8,7 @@ import Testing
 import Words
 
 @testable import Presentation
+@testable import Screens
 
 /// The root's commands, asserted with the whole state through the exhaustive `TestStore`: what
 /// is saved, logged, read and ended is in the reducer's answer, not found by watching the state.

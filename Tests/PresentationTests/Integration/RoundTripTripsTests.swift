@@ -8,6 +8,7 @@ import Testing
 import Words
 
 @testable import Presentation
+@testable import Screens
 
 /// Three literal bookings: a round trip for a family (an adult, a child and an infant; back
 /// through Munich), the fixture one-way trip, and a round trip for two.

@@ -7,6 +7,7 @@ import TestSupport
 import Testing
 
 @testable import Presentation
+@testable import Screens
 
 /// Clicks and the wheel through the root feature, at 100x30: each does what the keys that do the
 /// same would, found where the screen shows what is clicked.

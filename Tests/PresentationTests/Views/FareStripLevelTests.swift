@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import Presentation
+@testable import Screens
 
 @Suite("Fare strip bar heights")
 struct FareStripLevelTests {

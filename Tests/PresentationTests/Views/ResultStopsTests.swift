@@ -6,6 +6,7 @@ import Widgets
 import Words
 
 @testable import Presentation
+@testable import Screens
 
 @Suite("A result's stops")
 struct ResultStopsTests {

@@ -7,6 +7,7 @@ import Widgets
 import Words
 
 @testable import Presentation
+@testable import Screens
 
 /// A quote's lines for a round trip with a child and an infant, worded in each language: the
 /// children's fares, and the return's seats marked as such.

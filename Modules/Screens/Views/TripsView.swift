@@ -6,25 +6,25 @@ import Words
 
 /// Draws the trips screen: a count, the column names and the virtualized list, or one booking
 /// opened whole.
-enum TripsView {
+public enum TripsView {
   /// Rows above the list inside the panel: the count and the column names.
   static let headerRows = 2
 
   /// How many rows the list shows on a screen `screenHeight` rows tall: the header and the hint
   /// bar, the panel's two borders and the list's own header. The reducer pages by this, so what
   /// it reads is exactly what is drawn.
-  static func pageHeight(screenHeight: Int) -> Int {
+  public static func pageHeight(screenHeight: Int) -> Int {
     max(1, screenHeight - 2 - 2 - headerRows)
   }
 
   /// The panel's title.
-  static func title(_ state: TripsFeature.State, strings: Strings) -> String {
+  public static func title(_ state: TripsFeature.State, strings: Strings) -> String {
     guard let opened = state.opened else { return strings.trips.title }
     return strings.trips.title + " · " + opened.rawValue
   }
 
   /// Draws the list, or the opened booking, into the panel's content `rect`.
-  static func draw(
+  public static func draw(
     _ state: TripsFeature.State, on canvas: inout Canvas, in rect: Rect, theme: Theme,
     strings: Strings, language: Language, zone: Zone, spinner: Int
   ) {
@@ -79,7 +79,7 @@ enum TripsView {
   }
 
   /// The keys that act here.
-  static func hints(_ state: TripsFeature.State, strings: Strings) -> [KeyHint] {
+  public static func hints(_ state: TripsFeature.State, strings: Strings) -> [KeyHint] {
     if state.opened != nil {
       return [KeyHint("Esc", strings.hintBack), KeyHint("q", strings.hintQuit)]
     }
