@@ -182,4 +182,21 @@ struct ModuleMapTests {
       #expect(modules.contains(library), "the library \(library) has no row in the table")
     }
   }
+
+  @Test("the ledger and the inventory are each a folder of files of at most 250 lines")
+  func roomsOfOnePurpose() throws {
+    for folder in ["Modules/SimulatedAirline/Ledger", "Modules/SimulatedAirline/Inventory"] {
+      let files = try FileManager.default.contentsOfDirectory(
+        atPath: Self.root.appendingPathComponent(folder).path
+      ).filter { $0.hasSuffix(".swift") }
+      #expect(files.count >= 4, "\(folder): \(files)")
+      for file in files {
+        let lines =
+          try Self.text(folder + "/" + file).split(
+            separator: "\n", omittingEmptySubsequences: false
+          ).count - 1
+        #expect(lines <= 250, "\(folder)/\(file) is \(lines) lines")
+      }
+    }
+  }
 }

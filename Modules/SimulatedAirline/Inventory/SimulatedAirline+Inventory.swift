@@ -42,42 +42,6 @@ import Persistence
 /// A payment rolled forward (its charge found, its booking missing) sells its seats again if
 /// they are not sold to it, so a payment from before step 2b existed also holds its seats.
 extension SimulatedAirline {
-  /// How long a hold or a payment waits for another traveller's hold or payment to finish
-  /// before it says the airline is busy (`ledgerBusy`).
-  public static let lockWait: Duration = .seconds(5)
-
-  /// The ledger lock, waited for up to `lockWait`: each holder keeps it only for one quote's or
-  /// one payment's reads and writes.
-  func lockAirline() async throws(ServiceError) -> LedgerLock {
-    let clock = ContinuousClock()
-    let deadline = clock.now.advanced(by: Self.lockWait)
-    var pause = 1000
-    var random = SystemRandomNumberGenerator()
-    while true {
-      switch lockLedger() {
-      case .locked(let lock):
-        return lock
-      case .unavailable(let reason):
-        throw .paymentsUnavailable(reason)
-      case .busy:
-        guard clock.now < deadline else { throw .ledgerBusy }
-        // Spread out, so that a room of waiting processes does not wake in step. Timed as the
-        // latency is (`Latency.wait`), not with `Task.sleep`, whose timer would leave the
-        // process waking every second from then on.
-        let jitter = Int.random(in: 0...1000, using: &random)
-        await Latency.wait(microseconds: pause + jitter)
-        pause = min(pause * 2, 20_000)
-      }
-    }
-  }
-
-  /// The ledger lock, tried once. The key of the airline's seal is readied first: made, it
-  /// seals what was there under this same lock, which a process cannot take twice.
-  func lockLedger() -> LedgerLock.Outcome {
-    store.prepareSeal()
-    return store.lockLedger()
-  }
-
   public func seatMaps(for offerID: OfferID) async throws(ServiceError) -> [SeatMap] {
     try await seatMaps(for: offerID, heldFor: nil)
   }
@@ -262,41 +226,5 @@ extension SimulatedAirline {
         }
         return next
       })
-  }
-
-  /// The airline's sweep of its holds: every flight whose record still names a hold that has
-  /// expired is written again without it, one flight at a time under the ledger lock, taken
-  /// without waiting (another process at work: the sweep stops, for the next start). An expired
-  /// hold keeps no one from its seat before this runs; the sweep only keeps the records small.
-  /// Returns how many holds went.
-  @discardableResult
-  public func releaseExpiredHolds() async -> Int {
-    let now = clock.now()
-    var released = 0
-    for id in (try? store.ids(of: AirlineRecords.inventory)) ?? [] {
-      guard
-        let found = try? store.loadIfPresent(
-          FlightInventory.self, id: id, kind: AirlineRecords.inventory, policy: .report),
-        found.holds.values.contains(where: { !$0.isLive(at: now) })
-      else { continue }
-      guard case .locked(let lock) = lockLedger() else { break }
-      let done = withExtendedLifetime(lock) { () -> Int in
-        // Read again under the lock: another process may have written it since.
-        guard
-          case .found(let current) = try? readGuard(
-            FlightInventory.self, id: id, kind: AirlineRecords.inventory)
-        else { return 0 }
-        var next = current
-        next.holds = current.holds.filter { $0.value.isLive(at: now) }
-        guard next != current,
-          (try? save(next, id: id, kind: AirlineRecords.inventory)) != nil
-        else { return 0 }
-        return current.holds.count - next.holds.count
-      }
-      released += done
-      // The app's own calls go first: the sweep holds the airline for one flight at a time.
-      await Task.yield()
-    }
-    return released
   }
 }
