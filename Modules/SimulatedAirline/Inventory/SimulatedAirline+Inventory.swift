@@ -20,7 +20,8 @@ import Persistence
 /// later write drops it.
 ///
 /// Quoting with seats (`price(draftID:extras:)`) writes, in this order (what the next start sees
-/// if the process dies right after each):
+/// if the process dies right after each; `HoldCrashPointTests` kills before and after each
+/// bullet's writes, one test case a bullet, and checks that every durable step is one bullet's):
 /// - 1. `quotes/<quote>`. Dies here: a quote whose seats are not held. Nobody was told of it;
 ///   should its holder pay it, the payment sells its seats if they are still free and says
 ///   `seatTaken` if not.

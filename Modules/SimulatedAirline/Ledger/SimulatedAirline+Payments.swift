@@ -20,7 +20,11 @@ import Persistence
 /// a crashed one. A process that cannot lock at all (a read-only data directory) pays nothing.
 ///
 /// A payment that books writes, in this order (each an atomic replace or a removal; what the
-/// next settle sees if the process dies right after each):
+/// next settle sees if the process dies right after each; `PayCrashPointTests` kills before and
+/// after each bullet's writes, one test case a bullet, and checks that every durable step is one
+/// bullet's):
+/// - 0. `ledger/orders-index`, once, before a data directory's first charge (`LedgerIndex`): the
+///   index of taken drafts is built. Dies here: nothing was charged; the next payment finds it.
 /// - 1. `intents/<draft>` (started: the key, and the whole booking this payment makes, its
 ///   reference chosen now). Dies here: no charge was made; the settle marks the key
 ///   `interrupted` (`payments/<key>`), removes the intent, and the quote may be paid again with
@@ -59,7 +63,8 @@ import Persistence
 /// airline gives is refused (`quoteNotHonoured`).
 ///
 /// A refused card (declined, no funds, expired) moves no money: only `payments/<key>` is
-/// written, with the refusal, and no intent precedes it.
+/// written (after 0 when it is the data directory's first), with the refusal, and no intent
+/// precedes it.
 ///
 /// A guard record (intent, order, claim, key record, booking) that cannot be read is copied
 /// aside and left in place, and the question it answered is asked of the other records and, if
