@@ -139,38 +139,6 @@ struct HostileMachineTests {
     let second = try await terminal.waitFor("the second instance's exit") { $0.contains("EXIT=") }
     #expect(second.contains("already open") && second.contains("EXIT=1"), "\(second)")
   }
-
-  @Test("the inspector shows the snapshot as saved on disk")
-  func inspectorShowsTheSavedSnapshot() async throws {
-    let terminal = try await BookingTerminal()
-    defer { terminal.close() }
-    try await terminal.launch()
-    try await terminal.searchIstanbulToAmsterdam(passengers: 1)
-    try await terminal.press("F2")
-    let screen = try await terminal.waitFor("the saved snapshot at results") {
-      $0.contains("\"IST\"") && $0.contains("results")
-    }
-    #expect(screen.contains("AMS"), "\(screen)")
-  }
-
-  @Test("the inspector never shows a file the snapshot links to")
-  func inspectorRefusesLinks() async throws {
-    let terminal = try await BookingTerminal()
-    defer { terminal.close() }
-    let data = terminal.dataDirectory.path
-    let secret = data + "-secret"
-    defer { try? FileManager.default.removeItem(atPath: secret) }
-    try Data("TOP-SECRET-CONTENT".utf8).write(to: URL(fileURLWithPath: secret))
-    try await terminal.launch()
-    try await terminal.searchIstanbulToAmsterdam(passengers: 1)
-    // Planted while the app runs, after its last save.
-    let snapshot = data + "/session/snapshot.json"
-    try FileManager.default.removeItem(atPath: snapshot)
-    try FileManager.default.createSymbolicLink(atPath: snapshot, withDestinationPath: secret)
-    try await terminal.press("F2")
-    let screen = try await terminal.waitFor("the inspector") { $0.contains("snapshot") }
-    #expect(!screen.contains("TOP-SECRET"), "\(screen)")
-  }
 }
 
 /// A recording into something that is not a regular file.

@@ -39,6 +39,17 @@ struct StepPlacesTests {
     "Modules/FlowOwner/Snapshot/BookingSnapshot.swift": (
       2, .lookup, "the criteria of the results and the offer of the extras' draft"
     ),
+    "Modules/Screens/Features/Results/ResultsFeature+Step.swift": (
+      1, .neighbour(named: "chosen"), "its definition: the flight chosen, as passengers carry it"
+    ),
+    "Modules/Screens/Features/Passengers/PassengersFeature+Step.swift": (
+      1, .neighbour(named: "chosen"),
+      "its definition: the travellers, as the extras' draft has them"
+    ),
+    "Modules/Screens/Features/Extras/ExtrasFeature+Step.swift": (
+      1, .neighbour(named: "chosen"),
+      "its definition: the extras, as the payment's quote prices them"
+    ),
     "Modules/Screens/Features/Payment/PaymentFeature+Step.swift": (
       1, .lookup, "the passengers' names, from the extras' draft the quote prices"
     ),
@@ -51,10 +62,6 @@ struct StepPlacesTests {
     "Modules/Presentation/Root/SearchDay.swift": (1, .lookup, "the results' search moved a day"),
     "Modules/Presentation/Views/RootView.swift": (
       1, .lookup, "the extras' title names the passengers' summary"
-    ),
-    "Modules/Words/StepSummary.swift": (
-      3, .neighbour(named: "resultSummaries"),
-      "what a step chose, read from the step after it"
     ),
     "Tools/FaultLab/Core/Checks/SnapshotChecks.swift": (
       1, .lookup, "the quote a saved payment position names"

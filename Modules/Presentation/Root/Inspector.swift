@@ -6,7 +6,7 @@ extension RootFeature.State {
     var lines = ["\(strings.inspectorPath):"]
     if flow.path.isEmpty { lines.append("  []") }
     for step in flow.path {
-      lines.append("  .\(step.kind)(\(step.summary(in: language)))")
+      lines.append("  .\(step.kind)(\(BookingSteps.definition(of: step).summary(in: language)))")
       // A quote holds its seats for everyone else until it expires (the airline's inventory).
       if case .payment(let quote) = step {
         let held =

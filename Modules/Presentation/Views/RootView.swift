@@ -247,32 +247,14 @@ public enum RootView {
       // shorter one before a name or an amount cut in half.
       let next =
         index + 1 < entries.count ? entries[index + 1].screen.step : state.steps.last?.screen.step
+      let definition = BookingSteps.definition(of: entry.screen.step)
       let candidates =
-        next.flatMap { entry.screen.step.resultSummaries(next: $0, in: state.language) }
-        ?? summaries(entry.screen.step, language: state.language)
+        next.flatMap { definition.chosen($0, state.language) }
+        ?? definition.summaries(state.language)
       let text =
         candidates.first { DisplayWidth.of($0) <= inner.width }
         ?? DisplayWidth.truncate(candidates.last ?? "", to: inner.width)
       canvas.put(text, x: inner.x, y: inner.y, style: theme.text, clip: inner)
-    }
-  }
-
-  /// What a step carries, in a few words, fullest first, then shorter forms for narrow panels:
-  /// "TK1957 08:40 EUR 212", then "TK1957 08:40".
-  static func summaries(_ step: BookingStep, language: Language) -> [String] {
-    let full = step.summary(in: language)
-    switch step {
-    case .results(let c, _):
-      let arrow = c.isRoundTrip ? "⇄" : "→"
-      return [
-        full, "\(c.origin) \(arrow) \(c.destination), \(language.weekdayDate(c.departure))",
-        "\(c.origin) \(arrow) \(c.destination), \(language.shortDate(c.departure))",
-      ]
-    case .passengers(let offer, _):
-      let flights = offer.flightNumbers.map(\.description).joined(separator: "+")
-      return [full, "\(flights) \(offer.departure.hhmm)", flights]
-    case .extras, .payment, .confirmation:
-      return [full]
     }
   }
 
@@ -304,9 +286,11 @@ public enum RootView {
     }
     let step = entry.screen.step
     var title = strings.stepName(step.kind)
-    if step.kind != .confirmation { title += " · " + step.summary(in: language) }
+    if step.kind != .confirmation {
+      title += " · " + BookingSteps.definition(of: step).summary(in: language)
+    }
     if case .extras = step, let previous = state.flow.path.dropLast().last {
-      title += " · " + previous.summary(in: language)
+      title += " · " + BookingSteps.definition(of: previous).summary(in: language)
     }
     let inner = Panel.draw(on: &canvas, in: rect, title: title, focused: true, theme: theme)
     let content = Rect(x: inner.x + 1, y: inner.y, width: inner.width - 2, height: inner.height)

@@ -31,19 +31,23 @@ public enum BookingSteps: StepComposition {
   /// What a step produces.
   public typealias Output = StepOutput
 
-  /// The screen each step starts with, from its input alone.
-  public static func screen(for step: BookingStep) -> StepScreen {
+  /// Each step's definition, by its feature, from its input alone: the one switch from a step
+  /// to its feature. Everything the screens say of a step (its screen, its summaries, what was
+  /// chosen there) is asked of it.
+  public static func definition(of step: BookingStep) -> StepDefinition {
     switch step {
     case .results(let criteria, let chosen):
-      ResultsFeature.screen(.init(criteria: criteria, chosen: chosen))
+      ResultsFeature.definition(criteria: criteria, chosen: chosen)
     case .passengers(let offer, let prefill):
-      PassengersFeature.screen(.init(offer: offer, prefill: prefill))
-    case .extras(let draft, let chosen):
-      ExtrasFeature.screen(.init(draft: draft, chosen: chosen))
-    case .payment(let quote): PaymentFeature.screen(.init(quote: quote))
-    case .confirmation(let reference): ConfirmationFeature.screen(.init(reference: reference))
+      PassengersFeature.definition(offer: offer, prefill: prefill)
+    case .extras(let draft, let chosen): ExtrasFeature.definition(draft: draft, chosen: chosen)
+    case .payment(let quote): PaymentFeature.definition(quote: quote)
+    case .confirmation(let reference): ConfirmationFeature.definition(reference: reference)
     }
   }
+
+  /// The screen each step starts with, from its input alone.
+  public static func screen(for step: BookingStep) -> StepScreen { definition(of: step).screen }
 }
 
 /// The screen of one booking step.

@@ -141,7 +141,9 @@ extension BagRootFeature.State {
     var lines = ["\(strings.inspectorPath):"]
     if bag.screens.isEmpty { lines.append("  []") }
     for screen in bag.screens {
-      lines.append("  .\(screen)(\(bag.step(of: screen)?.summary(in: language) ?? "nil"))")
+      lines.append(
+        "  .\(screen)(\(bag.step(of: screen).map { BookingSteps.definition(of: $0).summary(in: language) } ?? "nil"))"
+      )
     }
     lines.append("")
     lines.append(

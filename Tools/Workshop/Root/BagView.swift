@@ -115,7 +115,9 @@ public enum BagView {
     }
     let step = entry.screen.step
     var title = strings.stepName(step.kind)
-    if step.kind != .confirmation { title += " · " + step.summary(in: state.language) }
+    if step.kind != .confirmation {
+      title += " · " + BookingSteps.definition(of: step).summary(in: state.language)
+    }
     let inner = Panel.draw(on: &canvas, in: rect, title: title, focused: true, theme: theme)
     let content = Rect(x: inner.x + 1, y: inner.y, width: inner.width - 2, height: inner.height)
     let context = StepDrawing(

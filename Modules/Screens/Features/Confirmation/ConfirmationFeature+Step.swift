@@ -1,7 +1,9 @@
 import Canvas
+import Domain
 import FlowOwner
 import Runtime
 import Widgets
+import Words
 
 extension ConfirmationFeature: StepFeature {
   /// A booking step.
@@ -41,5 +43,13 @@ extension ConfirmationFeature: StepFeature {
       state, on: &canvas, in: rect, theme: context.theme, strings: context.strings,
       language: context.language, spinner: context.spinner)
     return ConfirmationView.hints(state, strings: context.strings)
+  }
+}
+
+extension ConfirmationFeature {
+  /// The booking `reference`: what it carries is its reference; it is the last step.
+  public static func definition(reference: BookingReference) -> StepDefinition {
+    StepDefinition(
+      screen: screen(.init(reference: reference)), summaries: { _ in [reference.rawValue] })
   }
 }

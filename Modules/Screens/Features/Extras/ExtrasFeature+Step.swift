@@ -1,7 +1,9 @@
 import Canvas
+import Domain
 import FlowOwner
 import Runtime
 import Widgets
+import Words
 
 extension ExtrasFeature: StepFeature {
   /// A booking step.
@@ -46,5 +48,22 @@ extension ExtrasFeature: StepFeature {
       state, on: &canvas, in: rect, theme: context.theme, strings: context.strings,
       language: context.language, spinner: context.spinner)
     return ExtrasView.hints(state, strings: context.strings)
+  }
+}
+
+extension ExtrasFeature {
+  /// Seats, bags and insurance for `draft`: what they carry is its passengers, and what was
+  /// chosen there the extras the payment's quote prices.
+  public static func definition(draft: BookingDraft, chosen: Extras) -> StepDefinition {
+    StepDefinition(
+      screen: screen(.init(draft: draft, chosen: chosen)),
+      summaries: { [$0.strings.passengersSummary(draft.passengers.count)] },
+      chosen: { next, language in
+        guard case .payment(let quote) = next else { return nil }
+        let parts = ChosenExtras.words(quote.extras, language.strings)
+        let total = quote.total.formatted(language.moneyStyle)
+        guard !parts.isEmpty else { return [total] }
+        return [parts.joined(separator: ", "), parts.first ?? total]
+      })
   }
 }

@@ -1,7 +1,9 @@
 import Canvas
+import Domain
 import FlowOwner
 import Runtime
 import Widgets
+import Words
 
 extension PassengersFeature: StepFeature {
   /// A booking step.
@@ -52,5 +54,30 @@ extension PassengersFeature: StepFeature {
       state, on: &canvas, in: rect, theme: context.theme, strings: context.strings,
       spinner: context.spinner)
     return PassengersView.hints(state, strings: context.strings)
+  }
+}
+
+extension PassengersFeature {
+  /// Passenger details for `offer`: what they carry is the flight, and what was chosen there
+  /// the travellers of the draft the extras step carries.
+  public static func definition(offer: Offer, prefill: PassengerPrefill) -> StepDefinition {
+    StepDefinition(
+      screen: screen(.init(offer: offer, prefill: prefill)),
+      summaries: { language in
+        let flights = offer.flightNumbers.map(\.description).joined(separator: "+")
+        return [
+          "\(ChosenExtras.flights(offer)) \(offer.departure.hhmm) "
+            + offer.total.rounded().formatted(language.moneyStyle),
+          "\(flights) \(offer.departure.hhmm)", flights,
+        ]
+      },
+      chosen: { next, language in
+        guard case .extras(let draft, _) = next else { return nil }
+        let names = draft.passengers.map(\.fullName).joined(separator: ", ")
+        let short = draft.passengers.map { passenger in
+          passenger.givenName + (passenger.familyName.first.map { " \($0)." } ?? "")
+        }.joined(separator: ", ")
+        return [names, short, language.strings.passengersSummary(draft.passengers.count)]
+      })
   }
 }

@@ -1,7 +1,9 @@
 import Canvas
+import Domain
 import FlowOwner
 import Runtime
 import Widgets
+import Words
 
 extension PaymentFeature: StepFeature {
   /// A booking step.
@@ -70,5 +72,20 @@ extension PaymentFeature: StepFeature {
       strings: context.strings, language: context.language, spinner: context.spinner,
       passengers: passengerNames(state, path: context.path))
     return PaymentView.hints(state, now: context.now, strings: context.strings)
+  }
+}
+
+extension PaymentFeature {
+  /// Paying `quote`: what it carries is what the quote prices (the total when it prices only
+  /// the fare). Its result replaces the path, so no step after it carries what was chosen.
+  public static func definition(quote: Quote) -> StepDefinition {
+    StepDefinition(
+      screen: screen(.init(quote: quote)),
+      summaries: { language in
+        let parts = ChosenExtras.words(quote.extras, language.strings)
+        return [
+          parts.isEmpty ? quote.total.formatted(language.moneyStyle) : parts.joined(separator: ", ")
+        ]
+      })
   }
 }

@@ -1,7 +1,9 @@
 import Canvas
+import Domain
 import FlowOwner
 import Runtime
 import Widgets
+import Words
 
 extension ResultsFeature: StepFeature {
   /// A booking step.
@@ -53,5 +55,41 @@ extension ResultsFeature: StepFeature {
       state, on: &canvas, in: rect, theme: context.theme, strings: context.strings,
       language: context.language, spinner: context.spinner)
     return ResultsView.hints(state, strings: context.strings)
+  }
+}
+
+extension ResultsFeature {
+  /// The results of `criteria`: what they carry is the search, and what was chosen there the
+  /// flight the passengers step carries.
+  public static func definition(criteria c: SearchCriteria, chosen: OfferID?) -> StepDefinition {
+    func summary(_ language: Language) -> String {
+      let party = language.strings.partyShort(c.party)
+      guard let returning = c.returning else {
+        return "\(c.origin) → \(c.destination), \(language.weekdayDate(c.departure)), \(party)"
+      }
+      return "\(c.origin) ⇄ \(c.destination), \(language.weekdayDate(c.departure))–"
+        + "\(language.weekdayDate(returning)), \(party)"
+    }
+    let arrow = c.isRoundTrip ? "⇄" : "→"
+    let route = "\(c.origin) \(arrow) \(c.destination)"
+    return StepDefinition(
+      screen: screen(.init(criteria: c, chosen: chosen)),
+      summaries: { language in
+        [
+          summary(language), "\(route), \(language.weekdayDate(c.departure))",
+          "\(route), \(language.shortDate(c.departure))",
+        ]
+      },
+      chosen: { next, language in
+        guard case .passengers(let offer, _) = next else { return nil }
+        let flights = ChosenExtras.flights(offer)
+        let first = offer.outbound.flightNumbers.first?.description ?? flights
+        let chosen = "\(flights) \(offer.departure.hhmm)"
+        return [
+          "\(summary(language)) · \(chosen)",
+          "\(route), \(language.weekdayDate(c.departure)) · \(chosen)", "\(route) · \(chosen)",
+          "\(route) · \(first) \(offer.departure.hhmm)", "\(first) \(offer.departure.hhmm)",
+        ]
+      })
   }
 }
