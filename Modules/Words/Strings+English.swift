@@ -31,7 +31,7 @@ extension Strings {
           + "smaller or the font larger."
       },
       helpTitle: "Keys",
-      helpLines: [
+      helpKeys: [
         "Tab / Shift-Tab   next / previous field",
         "Arrows            move in lists, seat map, suggestions",
         "Enter             choose; next field; continue, submit",
@@ -39,19 +39,42 @@ extension Strings {
         "Esc               back one step (later steps are dropped)",
         "Alt+Backspace     delete a word (pasting works in fields)",
         "Ctrl-U / Ctrl-K   clear a field before / after the cursor",
-        "← / →             passengers: change the title",
-        "s / n             results: sort, nonstop only",
-        "a / t             results: airlines, time of day",
-        "x                 results: clear the filters",
-        "d                 results: flight details and layovers",
-        "[ / ]             results: search the day before / after",
-        "Space / Enter     extras: pick seat, toggle insurance",
-        "1 - 9             extras: whose seat to pick",
         "+ / -             date, highest price, passengers, bags",
-        "PgUp / PgDn       date: a month (typing replaces it)",
-        "c                 extras: price them, go to payment",
         "r                 retry; price an expired quote again",
-        "n                 confirmation: a new booking",
+      ],
+      stepHelp: { step in
+        switch step {
+        case .search:
+          [
+            "PgUp / PgDn       date: a month (typing replaces it)"
+          ]
+        case .results:
+          [
+            "s / n             results: sort, nonstop only",
+            "a / t             results: airlines, time of day",
+            "x                 results: clear the filters",
+            "d                 results: flight details and layovers",
+            "[ / ]             results: search the day before / after",
+          ]
+        case .passengers:
+          [
+            "← / →             passengers: change the title"
+          ]
+        case .extras:
+          [
+            "Space / Enter     extras: pick seat, toggle insurance",
+            "1 - 9             extras: whose seat to pick",
+            "c                 extras: price them, go to payment",
+          ]
+        case .payment:
+          []
+        case .confirmation:
+          [
+            "n                 confirmation: a new booking"
+          ]
+        }
+      },
+      helpEnd: [
         "Ctrl-T            your trips (t on a confirmation)",
         "F2 or i           flow inspector (path, snapshot, events)",
         "F1 or ?           this help      Ctrl-C or q   quit",

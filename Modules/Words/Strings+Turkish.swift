@@ -38,7 +38,7 @@ extension Strings {
           + "küçültün ya da yazıyı büyütün."
       },
       helpTitle: "Tuşlar",
-      helpLines: [
+      helpKeys: [
         "Tab / Shift-Tab   sonraki / önceki alan",
         "Oklar             listede, koltuk planında, önerilerde gezin",
         "Enter             seç; sonraki alan; devam et, gönder",
@@ -46,19 +46,42 @@ extension Strings {
         "Esc               bir adım geri (sonraki adımlar düşer)",
         "Alt+Backspace     bir kelimeyi sil (alanlara yapıştırılabilir)",
         "Ctrl-U / Ctrl-K   alanı imleçten önce / sonra temizle",
-        "← / →             yolcular: hitabı değiştir",
-        "s / n             sonuçlar: sırala, yalnız aktarmasız",
-        "a / t             sonuçlar: havayolları, kalkış saati",
-        "x                 sonuçlar: süzgeçleri temizle",
-        "d                 sonuçlar: uçuş ayrıntıları ve aktarmalar",
-        "[ / ]             sonuçlar: önceki / sonraki günü ara",
-        "Boşluk / Enter    ek hizmetler: koltuk seç, sigorta aç/kapat",
-        "1 - 9             ek hizmetler: kimin koltuğu seçilecek",
         "+ / -             tarih, en yüksek fiyat, yolcu, bagaj",
-        "PgUp / PgDn       tarih: bir ay (yazınca yerine geçer)",
-        "c                 ek hizmetler: fiyatla, ödemeye geç",
         "r                 yeniden dene; süresi dolan fiyatı yenile",
-        "n                 onay: yeni rezervasyon",
+      ],
+      stepHelp: { step in
+        switch step {
+        case .search:
+          [
+            "PgUp / PgDn       tarih: bir ay (yazınca yerine geçer)"
+          ]
+        case .results:
+          [
+            "s / n             sonuçlar: sırala, yalnız aktarmasız",
+            "a / t             sonuçlar: havayolları, kalkış saati",
+            "x                 sonuçlar: süzgeçleri temizle",
+            "d                 sonuçlar: uçuş ayrıntıları ve aktarmalar",
+            "[ / ]             sonuçlar: önceki / sonraki günü ara",
+          ]
+        case .passengers:
+          [
+            "← / →             yolcular: hitabı değiştir"
+          ]
+        case .extras:
+          [
+            "Boşluk / Enter    ek hizmetler: koltuk seç, sigorta aç/kapat",
+            "1 - 9             ek hizmetler: kimin koltuğu seçilecek",
+            "c                 ek hizmetler: fiyatla, ödemeye geç",
+          ]
+        case .payment:
+          []
+        case .confirmation:
+          [
+            "n                 onay: yeni rezervasyon"
+          ]
+        }
+      },
+      helpEnd: [
         "Ctrl-T            seyahatleriniz (onayda t)",
         "F2 veya i         akış denetçisi (yol, anlık kayıt, olaylar)",
         "F1 veya ?         bu yardım      Ctrl-C veya q   çık",

@@ -66,7 +66,13 @@ public struct ShellStrings: Sendable {
   /// 1000x500 is drawn, …".
   public let tooLarge: @Sendable (_ mostWidth: Int, _ mostHeight: Int) -> String
   public let helpTitle: String
-  public let helpLines: [String]
+  /// The help's keys that work on every screen.
+  public let helpKeys: [String]
+  /// The keys of each kind of step (the search form's among them), shown under the ones that work
+  /// everywhere, in flow order.
+  public let stepHelp: @Sendable (StepKind) -> [String]
+  /// The help's last lines: the trips, the inspector, the help itself, the mouse, the saving.
+  public let helpEnd: [String]
   public let quitTitle: String
   /// What quitting at a step keeps and what it does not (the search form included).
   public let quitAt: @Sendable (StepKind) -> String
@@ -340,4 +346,12 @@ public struct RecoveryStrings: Sendable {
   public let ledgerNotice: @Sendable (LedgerNotice) -> String
   /// What became of a payment a crash cut off, in one line.
   public let recoveredPayment: @Sendable (RecoveredPayment) -> String
+}
+
+extension ShellStrings {
+  /// The help box's lines: the keys that work everywhere, each kind of step's in flow order,
+  /// then the last lines.
+  public var helpLines: [String] {
+    helpKeys + StepKind.allCases.flatMap { stepHelp($0) } + helpEnd
+  }
 }
