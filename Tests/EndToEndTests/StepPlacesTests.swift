@@ -55,9 +55,11 @@ struct StepPlacesTests {
     ),
     "Modules/Presentation/Root/Inspector.swift": (1, .lookup, "the quote a payment step carries"),
     "Modules/Presentation/Root/RootFeature.swift": (
-      5, .lookup,
-      "the payment's quote, a confirmation at the end, the extras' drafts, the results' "
-        + "criteria, the draft a departed card belongs to"
+      4, .lookup,
+      "the payment's quote, a confirmation at the end, the extras' drafts, the results' criteria"
+    ),
+    "Modules/Presentation/Root/RootFeature+Steps.swift": (
+      1, .lookup, "the draft a departed card belongs to"
     ),
     "Modules/Presentation/Root/SearchDay.swift": (1, .lookup, "the results' search moved a day"),
     "Modules/Presentation/Views/RootView.swift": (

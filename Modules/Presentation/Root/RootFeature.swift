@@ -436,7 +436,7 @@ public enum RootFeature {
   }
 
   /// The search replaces the path (and so, once saved, the saved session).
-  private static func startSearch(
+  static func startSearch(
     _ state: inout State, _ criteria: SearchCriteria, _ environment: AppEnvironment
   ) -> Effect<Action> {
     state.keptSession = nil
@@ -461,140 +461,6 @@ public enum RootFeature {
       state.lastKey = .ignored
     }
     return .none
-  }
-
-  /// The keys that answer "yes" to a question, in both languages (y, e for evet).
-  public static func confirms(_ key: Key) -> Bool {
-    [.character("y"), .character("Y"), .character("e"), .character("E"), .enter].contains(key)
-  }
-
-  /// Whether `key` answers yes to "quit?": a yes, or the quit key pressed again.
-  public static func confirmsQuit(_ key: Key) -> Bool {
-    confirms(key) || key == .character("q") || key == .control("c")
-  }
-
-  /// The keys that answer "no" (n, h for hayır, Esc).
-  public static func declines(_ key: Key) -> Bool {
-    [.character("n"), .character("N"), .character("h"), .character("H"), .escape].contains(key)
-  }
-
-  private static func modalKey(
-    _ state: inout State, _ modal: Modal, _ key: Key, _ environment: AppEnvironment
-  ) -> Effect<Action> {
-    let strings = state.strings
-    if case .character = key {
-      // A letter that closes help or the inspector is written as Esc, which does the same; one
-      // a question does not take is left out.
-      switch modal {
-      case .help, .inspector: state.lastKey = .command(.escape)
-      case .confirmQuit: state.lastKey = confirmsQuit(key) || declines(key) ? .used : .ignored
-      case .confirmDiscard: state.lastKey = confirms(key) || declines(key) ? .used : .ignored
-      }
-    }
-    let (title, lines) =
-      modal == .inspector
-      ? (strings.inspectorTitle, state.inspectorLines) : (strings.helpTitle, strings.helpLines)
-    switch ShellFeature.modalKey(&state.shell, modal, key, title: title, lines: lines) {
-    case .discardConfirmed:
-      guard let criteria = state.pendingSearch else { return .none }
-      return startSearch(&state, criteria, environment)
-    case .discardDeclined:
-      state.pendingSearch = nil
-    case .quitConfirmed:
-      // A snapshot whose save failed is tried once more before the program ends.
-      let snapshot = state.flow.snapshot
-      if !state.keepsSavedSession, snapshot != state.saving.saved,
-        snapshot != state.saving.pending
-      {
-        state.saving.willSave(snapshot)
-        return .commands([.saveSnapshot, .quit(code: 0)])
-      }
-      return .command(.quit(code: 0))
-    case .none:
-      break
-    }
-    return .none
-  }
-
-  // MARK: - Steps
-
-  /// How a step's work comes back: an action for that step's ID.
-  static let embed: @Sendable (StepID, StepAction) -> Action = { .step($0, $1) }
-
-  /// What every step's reducer is given.
-  static func stepEnvironment(_ state: State, _ environment: AppEnvironment)
-    -> StepEnvironment
-  {
-    StepEnvironment(
-      now: state.now, zone: state.zone, environment: environment, language: state.language)
-  }
-
-  /// Turns what a step produced into a flow transition.
-  static func handle(
-    _ state: inout State, _ reply: StepStack<BookingSteps>.Reply<Action>,
-    _ environment: AppEnvironment
-  ) -> (handled: Bool, effect: Effect<Action>) {
-    let (effect, origin) = (reply.effect, reply.origin)
-    switch reply.output {
-    case nil:
-      return (reply.handled, effect)
-    case .next(let step):
-      state.shell.record(state.flow.advance(to: step, from: origin))
-    case .searchDay(let day):
-      // Another day is a new search: it replaces the path, and the form shows it.
-      guard let (form, moved) = state.search.another(day: day, from: origin) else {
-        return (true, effect)
-      }
-      state.search = form
-      return (true, .batch([effect, startSearch(&state, moved, environment)]))
-    case .paid(let reference):
-      state.shell.record(state.flow.paid(reference, from: origin))
-    case .alreadyBooked(let reference):
-      // Booked already (with another quote of the same draft): that booking is shown.
-      state.shell.record(state.flow.paid(reference, from: origin))
-      let reconciled = reconcile(&state, environment)
-      state.shell.notice = state.strings.alreadyBooked(reference)
-      return (true, .batch([effect, reconciled]))
-    case .repriced(let quote):
-      // The new quote takes this payment step's place; its screen takes the card typed so far.
-      state.shell.record(state.flow.repriced(quote, from: origin))
-    case .priceChangeAccepted(let quote):
-      state.shell.record(state.flow.acceptPriceChange(quote, from: origin))
-    case .startOver:
-      state.shell.record(state.flow.startOver())
-      state.shell.notice = nil
-    }
-    return (true, .batch([effect, reconcile(&state, environment)]))
-  }
-
-  /// Makes the stack match `flow.path` (see `StepStack.reconcile`): screens of unchanged steps
-  /// stay, new ones are built by the table from their step's input alone and start their work,
-  /// and the work of screens that left is cancelled by the effect returned.
-  ///
-  /// The one thing typed that the root keeps beside the path is a card: a payment screen that
-  /// leaves (going back, a new price) is kept as `departedPayment`, and a new payment screen
-  /// for the same draft takes its number and expiry (`PaymentFeature.keepCard`). Card data
-  /// never reaches the flow owner; it is dropped when the path leaves the draft behind.
-  static func reconcile(_ state: inout State, _ environment: AppEnvironment) -> Effect<Action> {
-    let (change, effect) = state.stack.reconcile(
-      to: state.flow.path, context: stepEnvironment(state, environment), embed: embed)
-    if let left = change.left.last(where: { $0.screen.isShown(by: PaymentFeature.self) }) {
-      state.departedPayment = left.screen.state(PaymentFeature.self)
-    }
-    if let departed = state.departedPayment,
-      let added = change.added.last(where: { $0.screen.isShown(by: PaymentFeature.self) }),
-      let fresh = added.screen.state(PaymentFeature.self)
-    {
-      state.stack.update(added.id) {
-        $0 = PaymentFeature.screen(PaymentFeature.keepCard(fresh, from: departed))
-      }
-    }
-    let draftStays = state.flow.path.contains { step in
-      guard case .extras(let draft, _) = step else { return false }
-      return draft.id == state.departedPayment?.quote.draftID
-    }
-    if !draftStays { state.departedPayment = nil }
-    return effect
   }
 
 }
