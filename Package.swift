@@ -197,7 +197,7 @@ let package = Package(
       dependencies: [
         "Program", "Launch", "Canvas", "Domain", "Persistence", "Airline", "SimulatedAirline",
         "FlowOwner", "Runtime", "Widgets", "Presentation", "TestSupport", "Workshop",
-        "BookingWiring", "Recording", "Session",
+        "BookingWiring", "BookingCommands", "Recording", "Session",
       ]),
 
     // The workshop's tooling: the deliberately broken flow owner (a shared bag of optionals) and
