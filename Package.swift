@@ -238,7 +238,7 @@ let package = Package(
       name: "EndToEndTests",
       dependencies: [
         "booking", "booking-cli", "BookingCommands", "paycrash", "TestSupport", "Program",
-        "Launch", "SimulatedAirline", "Persistence",
+        "Launch", "SimulatedAirline", "Persistence", "FlowOwner",
       ],
       path: "Tests/EndToEndTests"),
 

@@ -1,3 +1,4 @@
+import FlowOwner
 import Foundation
 import TestSupport
 import Testing
@@ -24,9 +25,9 @@ struct StepPlacesTests {
   /// Every file with such places: how many, of which kind, and why.
   static let listed: [String: (count: Int, kind: Kind, why: String)] = [
     "Modules/FlowOwner/Flow/BookingFlow.swift": (
-      4, .lookup,
-      "advance's checks of the step pushed (a quote with a new price, the passengers' prefill) "
-        + "and repriced's and paid's origin, a payment"
+      4, .neighbour(named: "BookingFlow"),
+      "advance's checks of the step pushed (a quote with a new price must be accepted before its "
+        + "payment, the passengers' prefill) and repriced's and paid's origin, a payment"
     ),
     "Modules/FlowOwner/Flow/BookingStep.swift": (
       3, .neighbour(named: "chain check"),
@@ -81,14 +82,18 @@ struct StepPlacesTests {
       1, .lookup, "the quote a payment step shows"
     ),
     "Tools/FaultLab/Core/Harness/PathHistory.swift": (
-      3, .lookup, "the results' criteria and a quote with a new price"
+      3, .neighbour(named: "PathHistory"),
+      "the results' criteria, and a quote with a new price, which its payment follows"
     ),
     "Tools/FaultLab/Core/Harness/Stop.swift": (1, .lookup, "the seats of a payment's quote"),
     "Tools/FaultLab/Core/Scenarios/Scenario.swift": (1, .lookup, "a passengers step shown"),
     "Tools/Workshop/Root/BagRootFeature.swift": (1, .lookup, "the quote a payment step carries"),
   ]
 
-  static let steps = "results|passengers|extras|payment|confirmation"
+  /// The steps' case names, from the kinds themselves: a new step is looked for as soon as it is
+  /// declared.
+  static let steps = StepKind.allCases.filter { $0 != .search }.map(\.description)
+    .joined(separator: "|")
 
   /// The places in `text`: lines matching a step with `if`, `guard` or `while case`, or a rule
   /// naming its kinds, and switches over steps with a `default:`.

@@ -108,6 +108,36 @@ public enum StepKind: Int, Hashable, Sendable, Codable, CaseIterable, Comparable
   }
 }
 
+extension StepKind {
+  /// Read by its name ("payment"), as it is written; a number, as earlier versions wrote it (its
+  /// place in the flow of those versions, kept here as they had it), still reads.
+  public init(from decoder: any Decoder) throws {
+    let container = try decoder.singleValueContainer()
+    if let name = try? container.decode(String.self) {
+      guard let kind = Self.allCases.first(where: { $0.description == name }) else {
+        throw DecodingError.dataCorruptedError(
+          in: container, debugDescription: "no kind of step is named \(name)")
+      }
+      self = kind
+      return
+    }
+    let number = try container.decode(Int.self)
+    let written: [StepKind] = [.search, .results, .passengers, .extras, .payment, .confirmation]
+    guard written.indices.contains(number) else {
+      throw DecodingError.dataCorruptedError(
+        in: container, debugDescription: "no kind of step is number \(number)")
+    }
+    self = written[number]
+  }
+
+  /// Written by its name, so a step added between two others renumbers nothing on disk (a
+  /// journal's header, a restore's outcome, the bag's screens).
+  public func encode(to encoder: any Encoder) throws {
+    var container = encoder.singleValueContainer()
+    try container.encode(description)
+  }
+}
+
 /// One kind of step's place in the flow.
 public struct StepDeclaration: Hashable, Sendable {
   /// How a step of this kind is pushed: by the output of the step before it.
