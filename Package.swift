@@ -26,6 +26,7 @@ let package = Package(
     .library(name: "Presentation", targets: ["Presentation"]),
     .library(name: "Terminal", targets: ["Terminal"]),
     .library(name: "Program", targets: ["Program"]),
+    .library(name: "Launch", targets: ["Launch"]),
     .library(name: "Recording", targets: ["Recording"]),
     .library(name: "Session", targets: ["Session"]),
     .library(name: "Workshop", targets: ["Workshop"]),
@@ -134,7 +135,7 @@ let package = Package(
     .target(name: "Canvas", path: "Modules/Canvas"),
     .testTarget(name: "CanvasTests", dependencies: ["Canvas"]),
     // How a feature runs: the store, effects and commands as values, timers from state, and the
-    // generic stack of one screen per step. FlowOwner only for the snapshot a command saves.
+    // generic stack of one screen per step. It knows no booking type.
     .target(name: "Runtime", dependencies: ["Canvas"], path: "Modules/Runtime"),
     // Widgets only for the key hints a toy step's view returns.
     .testTarget(name: "RuntimeTests", dependencies: ["Runtime", "Canvas", "Widgets"]),
@@ -179,8 +180,8 @@ let package = Package(
     .target(
       name: "Program",
       dependencies: [
-        "Canvas", "Domain", "Zones", "Persistence", "Airline", "FlowOwner", "Runtime", "Widgets",
-        "Words", "Presentation", "Terminal", "Recording", "Session",
+        "Canvas", "Domain", "Persistence", "Airline", "FlowOwner", "Runtime", "Widgets", "Words",
+        "Presentation", "Terminal", "Recording", "Session",
       ],
       path: "Modules/Program"),
     // How the app starts: its options, what the start restores, and the action journal with its
@@ -189,7 +190,7 @@ let package = Package(
       name: "Launch",
       dependencies: [
         "Domain", "Airline", "FlowOwner", "Runtime", "Widgets", "Words", "Presentation",
-        "Program", "Recording", "Session", "Persistence", "Zones", "Canvas",
+        "Program", "Recording", "Session", "Persistence", "Zones", "Canvas", "Terminal",
       ],
       path: "Modules/Launch"),
     .testTarget(

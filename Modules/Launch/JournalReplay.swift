@@ -112,8 +112,8 @@ public enum JournalReplay {
     let store = Store(state: state, environment: environment)
     store.holdsReplies = true
     var saved: BookingSnapshot?
-    store.perform = { command in
-      if case .saveSnapshot = command { saved = store.state.flow.snapshot }
+    store.perform = { [weak store] command in
+      if case .saveSnapshot = command, let store { saved = RootFeature.snapshot(of: store.state) }
       return nil
     }
     for (line, at, action) in actions {

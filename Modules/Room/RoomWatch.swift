@@ -108,6 +108,9 @@ extension RoomWatch: ProgramRoot {
 
   public static func countdownTick(_ state: State, now: Date) -> Date? { nil }
 
+  /// None: the presenter's view saves nothing.
+  public static func snapshot(of state: State) -> BookingSnapshot? { nil }
+
   public static func draw(_ state: State, on canvas: inout Canvas, theme: Theme) {
     RoomWatchView.draw(state.picture, now: state.now, on: &canvas, theme: theme)
   }

@@ -19,7 +19,7 @@ import Words
 /// one records), the environment the features get, the program on the start's first state, and
 /// the start's work (the airline settles its own payments; a restore asks the services). What
 /// only a process does (the terminal, the locks, the order of the start's work against the first
-/// frame) stays in `main.swift`.
+/// frame) is in `Live/`.
 public struct AppWiring: Sendable {
   public let airline: SimulatedAirline
   public let services: BookingServices

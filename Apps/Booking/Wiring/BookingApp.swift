@@ -92,14 +92,6 @@ public enum BookingApp: Sendable {
           screens: SavedScreensFile(store: parts.store)))
     }
   }
-
-  /// The parts it is made of.
-  public var parts: AppParts {
-    switch self {
-    case .real(let app): app.parts
-    case .bag(let app): app.parts
-    }
-  }
 }
 
 /// The real flow's app: the wiring and what the start restores.

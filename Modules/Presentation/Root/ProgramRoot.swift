@@ -104,9 +104,6 @@ extension ProgramRoot {
 
   /// A root that saves no snapshot writes none.
   public static func snapshotToSave(_ state: State) -> BookingSnapshot? { nil }
-
-  /// A root that saves no snapshot.
-  public static func snapshot(of state: State) -> BookingSnapshot? { nil }
 }
 
 extension FeatureStore {

@@ -61,10 +61,10 @@ extension RootFeature: ProgramRoot {
   public static func resuming(_ state: State) -> StepKind? { state.restoring?.step }
   /// `State.keepsSavedSession`.
   public static func keepsSavedSession(_ state: State) -> Bool { state.keepsSavedSession }
-  /// The path's snapshot, unless the saved session is kept or already holds it.
   /// The flow's snapshot.
   public static func snapshot(of state: State) -> BookingSnapshot? { state.flow.snapshot }
 
+  /// The path's snapshot, unless the saved session is kept or already holds it.
   public static func snapshotToSave(_ state: State) -> BookingSnapshot? {
     let snapshot = state.flow.snapshot
     guard !state.keepsSavedSession, snapshot != state.saving.saved else { return nil }

@@ -8,8 +8,10 @@ import Words
 /// carries it. The panels, the inspector and the workshop's bag ask a step's definition, never a
 /// switch of their own.
 public struct StepDefinition {
-  /// The screen the step starts with, from its input alone.
-  public let screen: StepScreen
+  /// The screen the step starts with, from its input alone, made when asked for (a panel's
+  /// summary needs none).
+  public var screen: StepScreen { makeScreen() }
+  private let makeScreen: () -> StepScreen
   /// What the step carries, fullest first, then shorter forms for narrow panels: "TK1957 08:40
   /// EUR 212", then "TK1957 08:40". The first is the step's summary.
   public let summaries: (Language) -> [String]
@@ -19,10 +21,11 @@ public struct StepDefinition {
 
   /// A definition.
   public init(
-    screen: StepScreen, summaries: @escaping (Language) -> [String],
+    screen: @autoclosure @escaping () -> StepScreen,
+    summaries: @escaping (Language) -> [String],
     chosen: @escaping (_ next: BookingStep, Language) -> [String]? = { _, _ in nil }
   ) {
-    self.screen = screen
+    self.makeScreen = screen
     self.summaries = summaries
     self.chosen = chosen
   }

@@ -34,10 +34,23 @@ public struct PtyApp: Sendable {
   }
 
   /// Runs the shell line `line` on a terminal of its own (an xterm's `TERM`) to its end, and
-  /// returns what the terminal showed, lines ended by "\n", and the line's exit status.
-  public static func run(_ line: String) async throws -> (status: Int32, output: String) {
+  /// returns what the terminal showed, lines ended by "\n", and the line's exit status. A line
+  /// still running after `limit` seconds (an app that drew its screen instead of refusing) is
+  /// ended (TERM, then KILL) and reported as such, so the test fails instead of hanging.
+  public static func run(_ line: String, limit: Int = 30) async throws -> (
+    status: Int32, output: String
+  ) {
     let result = try await Command.run(
-      "/usr/bin/script", ["-q", "-e", "-c", "export TERM=xterm-256color; " + line, "/dev/null"])
-    return (result.status, result.stdout.replacingOccurrences(of: "\r\n", with: "\n"))
+      "/usr/bin/timeout",
+      [
+        "--kill-after=5", "\(limit)", "/usr/bin/script", "-q", "-e", "-c",
+        "export TERM=xterm-256color; " + line, "/dev/null",
+      ])
+    let output = result.stdout.replacingOccurrences(of: "\r\n", with: "\n")
+    // timeout(1) says 124 when it ended the line, 137 when it had to kill it.
+    guard result.status != 124, result.status != 137 else {
+      throw TerminalFailure("still running after \(limit) s: \(line)\n\(output)")
+    }
+    return (result.status, output)
   }
 }

@@ -12,6 +12,9 @@ import Words
 #endif
 
 extension BagRootFeature: ProgramRoot {
+  /// None: the bag keeps its screens in a file of its own, and no session.
+  public static func snapshot(of state: State) -> BookingSnapshot? { nil }
+
   /// The countdown's next second while a quote is on the screens, and the spinner while
   /// anything loads.
   public static func subscriptions(_ state: State, now: Date) -> Subscriptions {
