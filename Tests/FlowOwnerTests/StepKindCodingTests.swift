@@ -2,9 +2,9 @@ import FlowOwner
 import Foundation
 import Testing
 
-/// A kind of step on disk (a journal's header, a restore's outcome, the bag's screens): by name,
-/// so a step inserted between two others renumbers nothing; the numbers earlier versions wrote
-/// still read as they meant.
+/// A kind of step on disk (a journal's header names the step a kept session is at): by name, so
+/// a step inserted between two others renumbers nothing; the numbers earlier versions wrote still
+/// read as they meant.
 @Suite("A kind of step, written and read")
 struct StepKindCodingTests {
   @Test("each kind is written by its name and reads back", arguments: StepKind.allCases)

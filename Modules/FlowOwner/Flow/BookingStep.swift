@@ -131,7 +131,7 @@ extension StepKind {
   }
 
   /// Written by its name, so a step added between two others renumbers nothing on disk (a
-  /// journal's header, a restore's outcome, the bag's screens).
+  /// journal's header names the step a kept session is at).
   public func encode(to encoder: any Encoder) throws {
     var container = encoder.singleValueContainer()
     try container.encode(description)
