@@ -192,9 +192,9 @@ public struct LiveParts {
     }
   }
 
-  /// The program's clients on this process's terminal, timers and clock, its session saved in
-  /// the data directory.
-  public var clients: ProgramClients {
+  /// New clients for the program (timers of their own each call): this process's terminal and
+  /// clock, its session saved in the data directory.
+  public func makeClients() -> ProgramClients {
     ProgramClients(
       screen: screen, timers: DispatchTimers(clock: app.clock), clock: app.clock,
       session: app.session, log: log, exit: { code in exit(code) })

@@ -50,7 +50,7 @@ public enum LiveStart {
       early = startWork()
     }
     let zone = ZoneSource.live.machineZone()
-    let program = app.program(now: app.parts.clock.now(), zone: zone, clients: parts.clients)
+    let program = app.program(now: app.parts.clock.now(), zone: zone, clients: parts.makeClients())
     program.restoredSave = restoredSave
     keys = LiveTerminal.launch(program, parts: parts, log: app.startLog)
     let (found, saved) = early ?? startWork()
@@ -85,7 +85,7 @@ public enum LiveStart {
 
   private static func run(_ app: BagBookingApp, parts: LiveParts) {
     let zone = ZoneSource.live.machineZone()
-    let program = app.program(now: app.parts.clock.now(), zone: zone, clients: parts.clients)
+    let program = app.program(now: app.parts.clock.now(), zone: zone, clients: parts.makeClients())
     keys = LiveTerminal.launch(program, parts: parts, log: app.startLog)
     let airline = app.parts.airline
     onWork(parts.work) {
