@@ -15,6 +15,7 @@ extension FeatureProgram where Root == RootFeature {
       case (let job?, _): entry = .reply(job: job)
       case (nil, .key(let key)):
         entry = scrub.key(key, use: self.store.state.lastKey).map(JournalAction.key)
+      case (nil, .started): entry = .started
       case (nil, .tick(let instant)): entry = .tick(instant)
       case (nil, .spin): entry = .spin
       case (nil, .restored): entry = .restored(now: self.restoredAt ?? at)

@@ -99,16 +99,15 @@ public enum JournalReplay {
     let environment = AppEnvironment(
       services: services, airports: airports, fares: fares,
       clock: clock.wallClock, paymentKeys: PaymentKeys(seed: header.paymentSeed))
-    var state = RootFeature.State(
+    let state = RootFeature.State(
       now: header.start, zone: zone, language: header.language,
       restoring: header.restoring.flatMap { snapshot in
         snapshot == .search
           ? nil
           : RootFeature.Restoring(
             step: snapshot.position.kind, link: header.link.flatMap { try? DeepLink(parsing: $0) })
-      }, keptSession: header.keptSession, saved: header.saved)
-    state.shell.notice = header.notice
-    state.shell.saveProblem = header.saveProblem
+      }, keptSession: header.keptSession, saved: header.saved, notice: header.notice,
+      saveProblem: header.saveProblem)
     let store = Store(state: state, environment: environment)
     store.holdsReplies = true
     var saved: BookingSnapshot?
@@ -119,6 +118,7 @@ public enum JournalReplay {
     for (line, at, action) in actions {
       clock.set(at)
       switch action {
+      case .started: store.send(.started)
       case .key(let recorded):
         guard let key = recorded.key else { throw Problem(line: line, reason: "not a key") }
         store.send(.key(key))

@@ -76,12 +76,10 @@ public struct Startup: Sendable {
   public func initialState(
     now: Date, zone: Zone, language: Language, saveProblem: String?
   ) -> RootFeature.State {
-    var state = RootFeature.State(
+    RootFeature.State(
       now: now, zone: zone, language: language, restoring: restoring, keptSession: keptSession,
-      saved: saved)
-    state.shell.notice = notices.first
-    state.shell.saveProblem = saveProblem.map(language.strings.cannotSave)
-    return state
+      saved: saved, notice: notices.first, saveProblem: saveProblem.map(language.strings.cannotSave)
+    )
   }
 
   /// A journal's first line for this start.

@@ -96,12 +96,6 @@ public final class FeatureProgram<Root: ProgramRoot> {
   private var onlyClockSinceFrame = false
   private var lastFrame: (state: Root.State, width: Int, height: Int)?
   private var canvas = Canvas(width: 0, height: 0)
-  /// The start's one save before its first frame (the size moved the search form's path) is
-  /// made right after that frame, before any key is read, not before it: the only snapshot it
-  /// can write is the search form's, which is what no file means too, so a crash between the
-  /// frame and the save starts the same way, and the first frame waits for no fsync.
-  private var firstFrameDrawn = false
-  private var savesBeforeFirstFrame: [BookingSnapshot] = []
 
   /// A program over `store`, run through `clients`.
   public init(store: FeatureStore<Root.State, Root.Action>, clients: Clients) {
@@ -123,20 +117,19 @@ public final class FeatureProgram<Root: ProgramRoot> {
     set { clients.recorder = newValue }
   }
 
-  /// Starts: takes the screen's size and draws the first frame, then makes the save that size
-  /// asked for.
+  /// Starts: takes the screen's size and draws the first frame, then tells the root it has
+  /// started (`ProgramInput.started`), before any key is read.
   public func run() {
     store.perform = { [weak self] command in self?.perform(command) }
     store.onChange = { [weak self] state, action in self?.changed(state, after: action) }
-    store.send(Root.key(.resize(width: clients.screen.columns, height: clients.screen.rows)))
+    send(.key(.resize(width: clients.screen.columns, height: clients.screen.rows)))
     render()
-    firstFrameDrawn = true
-    let saves = savesBeforeFirstFrame
-    savesBeforeFirstFrame = []
-    for snapshot in saves {
-      let error = clients.session.save(snapshot)
-      if let saved = Root.snapshotSaved(snapshot, error: error) { store.send(saved) }
-    }
+    send(.started)
+  }
+
+  /// Sends the root the action `input` becomes, if any.
+  private func send(_ input: ProgramInput) {
+    if let action = Root.action(for: input) { store.send(action) }
   }
 
   // MARK: - Inputs
@@ -153,7 +146,7 @@ public final class FeatureProgram<Root: ProgramRoot> {
     for key in keys {
       guard exitCode == nil else { return }
       if case .resize = key {
-        store.send(Root.key(key))
+        send(.key(key))
         scheduleRender()
         continue
       }
@@ -203,14 +196,14 @@ public final class FeatureProgram<Root: ProgramRoot> {
   }
 
   /// A key a person pressed: the root says, with a command, whether and how it is recorded.
-  private func typed(_ key: Key) { store.send(Root.key(key)) }
+  private func typed(_ key: Key) { send(.key(key)) }
 
   /// The words of the root's language now.
   private var strings: Strings { Root.strings(of: store.state) }
 
   /// Shows `message` in the header.
   private func announce(_ message: String, lasting: Bool = false) {
-    store.send(Root.announce(message, lasting: lasting))
+    send(.announce(message, lasting: lasting))
   }
 
   /// Hands what the start's work found to the store, as `actions`; from now on keys reach the
@@ -254,7 +247,7 @@ public final class FeatureProgram<Root: ProgramRoot> {
     replayer.play(
       timers: clients.timers, clock: clients.clock,
       isIdle: { [weak self] in self?.store.runningEffects == 0 },
-      deliver: { [weak self] key in self?.store.send(Root.key(key)) },
+      deliver: { [weak self] key in self?.send(.key(key)) },
       finished: { [weak self] in
         guard let self else { return }
         self.writeLog("replay: finished at \(Root.current(of: self.store.state))")
@@ -271,16 +264,12 @@ public final class FeatureProgram<Root: ProgramRoot> {
     switch command {
     case .saveSnapshot:
       guard let snapshot = Root.snapshot(of: store.state) else { return nil }
-      guard firstFrameDrawn else {
-        savesBeforeFirstFrame.append(snapshot)
-        return nil
-      }
-      return Root.snapshotSaved(snapshot, error: clients.session.save(snapshot))
+      return Root.action(for: .snapshotSaved(snapshot, error: clients.session.save(snapshot)))
     case .log(let line):
       writeLog(line)
       return nil
     case .readSavedSnapshot:
-      return Root.savedSnapshotRead(clients.session.text())
+      return Root.action(for: .savedSnapshotRead(clients.session.text()))
     case .quit(let code):
       quit(code: code)
       return nil
@@ -375,7 +364,7 @@ public final class FeatureProgram<Root: ProgramRoot> {
       guard let self else { return }
       // The timer fires again a second later: what the tick's change will ask for.
       self.countdownTarget = self.countdownTarget?.addingTimeInterval(1)
-      self.store.send(Root.tick(self.clients.clock.now()))
+      self.send(.tick(self.clients.clock.now()))
       // Drawn now, in this turn, rather than after it.
       self.renderIfScheduled()
     }
@@ -391,7 +380,7 @@ public final class FeatureProgram<Root: ProgramRoot> {
     let every = Double(Subscriptions.spinnerMilliseconds) / 1000
     spinner = clients.timers.schedule(
       at: clients.clock.now().addingTimeInterval(every), repeating: every
-    ) { [weak self] in self?.store.send(Root.spin) }
+    ) { [weak self] in self?.send(.spin) }
   }
 
   // MARK: - Drawing

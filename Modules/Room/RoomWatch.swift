@@ -115,11 +115,15 @@ extension RoomWatch: ProgramRoot {
     RoomWatchView.draw(state.picture, now: state.now, on: &canvas, theme: theme)
   }
 
-  public static func key(_ key: Key) -> Action { .key(key) }
-  public static func tick(_ instant: Date) -> Action { .tick(instant) }
-  public static var spin: Action { .beat }
-  public static func announce(_ message: String, lasting: Bool) -> Action {
-    .announce(message, lasting: lasting)
+  /// A spinner frame is the beat; the view saves nothing, and its start asks for nothing.
+  public static func action(for input: ProgramInput) -> Action? {
+    switch input {
+    case .key(let key): .key(key)
+    case .tick(let instant): .tick(instant)
+    case .spin: .beat
+    case .announce(let message, let lasting): .announce(message, lasting: lasting)
+    case .started, .snapshotSaved, .savedSnapshotRead: nil
+    }
   }
 
   public static func now(of state: State) -> Date { state.now }

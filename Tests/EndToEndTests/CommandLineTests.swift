@@ -81,7 +81,7 @@ struct CommandLineTests {
           start: start, zone: "UTC", language: .english, restoring: nil,
           link: nil, keptSession: nil, saved: nil, notice: nil, saveProblem: nil,
           paymentSeed: 1)),
-      .action(at: start, .key(.resize(width: 80, height: 24))),
+      .action(at: start, .key(.resize(width: 80, height: 24))), .action(at: start, .started),
       .action(at: start, .key(.word("=i"))), .action(at: start, .key(.word("=s"))),
       .action(at: start, .key(.word("=t"))),
     ]
@@ -91,7 +91,7 @@ struct CommandLineTests {
     let (played, files) = try await run(["--replay-journal", path])
     #expect(played.status == 0, "stderr: \(played.stderr)")
     #expect(played.stdout.contains("┌ Search flights"), "\(played.stdout)")
-    #expect(played.stdout.contains("actions: 4, at search, snapshot saved: {"), "\(played.stdout)")
+    #expect(played.stdout.contains("actions: 5, at search, snapshot saved: {"), "\(played.stdout)")
     #expect(played.stdout.split(separator: "\n").count == 25, "24 rows and the summary")
     #expect(files == [], "nothing is written")
 

@@ -78,10 +78,10 @@ struct ObservableBagTests {
   func price(_ root: inout HeldReplies<BagRootFeature.State, BagRootFeature.Action>) async
     -> [String]
   {
-    let before = root.state.shell.activityCount
+    let before = root.state.shell.activity.count
     await root.send(.key(.character("c")))
     await root.deliverAll(keeping: Self.isRefresh)
-    return Array(root.state.shell.activity.suffix(root.state.shell.activityCount - before))
+    return Array(root.state.shell.activity.suffix(root.state.shell.activity.count - before))
   }
 
   @Test("made observable, pricing the extras computes the price twice, and the loop ends")
@@ -116,10 +116,10 @@ struct ObservableBagTests {
     #expect(root.state.bag.quote == quote, "the airline charges the quote, whoever wrote the price")
 
     // The refresh writes the price, not the extras: the observer is not set off again.
-    let before = root.state.shell.activityCount
+    let before = root.state.shell.activity.count
     try #require(await root.deliver(Self.isRefresh))
     #expect(
-      Array(root.state.shell.activity.suffix(root.state.shell.activityCount - before)) == [
+      Array(root.state.shell.activity.suffix(root.state.shell.activity.count - before)) == [
         "price refresh wrote totalPrice = \(offer.total)"
       ])
     #expect(root.state.bag.writers[.totalPrice] == .priceRefresh)

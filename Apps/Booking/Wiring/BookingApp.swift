@@ -144,8 +144,9 @@ public struct BagBookingApp: Sendable {
   public func program(
     now: Date, zone: Zone, clients: ProgramClients
   ) -> FeatureProgram<BagRootFeature> {
-    var state = BagRootFeature.State(now: now, zone: zone, language: options.language)
-    state.shell.saveProblem = parts.saveProblem.map(options.language.strings.cannotSave)
+    let state = BagRootFeature.State(
+      now: now, zone: zone, language: options.language,
+      saveProblem: parts.saveProblem.map(options.language.strings.cannotSave))
     let clock = parts.clock
     return FeatureProgram<BagRootFeature>(
       store: FeatureStore(

@@ -12,8 +12,8 @@ import Words
 
 /// A root feature a program can run: its state and actions, how it reduces an action at a
 /// time, the timers its state asks for, how it draws, and the actions the program's own inputs
-/// (keys, timer fires, a command's outcome, a line for the header) become. What it asks the
-/// program to do is said as `Command`s in its effects.
+/// (`ProgramInput`: its start, keys, timer fires, a command's outcome, a line for the header)
+/// become. What it asks the program to do is said as `Command`s in its effects.
 ///
 /// `RootFeature` is the app's root; a tool may run the same screens under a root of its own.
 /// A program holds one, chosen at start.
@@ -45,18 +45,9 @@ public protocol ProgramRoot: SendableMetatype {
     onlyTheClockMoved: Bool
   ) -> Bool
 
-  /// A key read from the terminal (a resize included).
-  static func key(_ key: Key) -> Action
-  /// The clock moved to `instant` (a countdown's timer).
-  static func tick(_ instant: Date) -> Action
-  /// A spinner frame.
-  static var spin: Action { get }
-  /// A one-line message for the header.
-  static func announce(_ message: String, lasting: Bool) -> Action
-  /// What saving the snapshot said (`Command.saveSnapshot`); nil for a root that saves none.
-  static func snapshotSaved(_ snapshot: BookingSnapshot, error: String?) -> Action?
-  /// The saved snapshot's text (`Command.readSavedSnapshot`); nil for a root that reads none.
-  static func savedSnapshotRead(_ text: String) -> Action?
+  /// The action `input` becomes; nil for an input the root takes no action for (a root that
+  /// saves no snapshot is told nothing of saves).
+  static func action(for input: ProgramInput) -> Action?
 
   /// The time `state` was last moved to.
   static func now(of state: State) -> Date
@@ -78,6 +69,27 @@ public protocol ProgramRoot: SendableMetatype {
   static func snapshotToSave(_ state: State) -> BookingSnapshot?
 }
 
+/// What a program tells its root, besides the replies of the root's own work.
+public enum ProgramInput: Hashable, Sendable {
+  /// The first frame is on the screen and no key has been read: what the root's start asks
+  /// for (the app's root: the save of a path that is not on disk yet, which is the search
+  /// form's, so a crash before it starts the same way as one after it, and the first frame
+  /// waits for no disk).
+  case started
+  /// A key read from the terminal (a resize included).
+  case key(Key)
+  /// The clock moved to this instant (a countdown's timer).
+  case tick(Date)
+  /// A spinner frame.
+  case spin
+  /// A one-line message for the header, kept until replaced when `lasting`.
+  case announce(String, lasting: Bool)
+  /// What saving the snapshot said (`Command.saveSnapshot`): nil when it is on disk.
+  case snapshotSaved(BookingSnapshot, error: String?)
+  /// The saved snapshot's text (`Command.readSavedSnapshot`).
+  case savedSnapshotRead(String)
+}
+
 extension ProgramRoot {
   /// A root drawn whole after every action: no action moves only its clock.
   public static func movesOnlyTheClock(_ action: Action) -> Bool { false }
@@ -87,14 +99,6 @@ extension ProgramRoot {
     _ state: State, after previous: State, on canvas: inout Canvas, theme: Theme,
     onlyTheClockMoved: Bool
   ) -> Bool { false }
-
-  /// A root that saves no snapshot is told nothing of saves.
-  public static func snapshotSaved(_ snapshot: BookingSnapshot, error: String?) -> Action? {
-    nil
-  }
-
-  /// A root that saves no snapshot reads none.
-  public static func savedSnapshotRead(_ text: String) -> Action? { nil }
 
   /// Nothing is being resumed.
   public static func resuming(_ state: State) -> StepKind? { nil }

@@ -30,22 +30,18 @@ extension RootFeature: ProgramRoot {
   /// `Action.movesOnlyTheClock`.
   public static func movesOnlyTheClock(_ action: Action) -> Bool { action.movesOnlyTheClock }
 
-  /// `.key(key)`.
-  public static func key(_ key: Key) -> Action { .key(key) }
-  /// `.tick(instant)`.
-  public static func tick(_ instant: Date) -> Action { .tick(instant) }
-  /// `.spin`.
-  public static var spin: Action { .spin }
-  /// `.announce(message, lasting:)`.
-  public static func announce(_ message: String, lasting: Bool) -> Action {
-    .announce(message, lasting: lasting)
+  /// The action of the same name; `started` asks for the save of a path not on disk yet.
+  public static func action(for input: ProgramInput) -> Action? {
+    switch input {
+    case .started: .started
+    case .key(let key): .key(key)
+    case .tick(let instant): .tick(instant)
+    case .spin: .spin
+    case .announce(let message, let lasting): .announce(message, lasting: lasting)
+    case .snapshotSaved(let snapshot, let error): .snapshotSaved(snapshot, error: error)
+    case .savedSnapshotRead(let text): .savedSnapshotRead(text)
+    }
   }
-  /// `.snapshotSaved(snapshot, error:)`.
-  public static func snapshotSaved(_ snapshot: BookingSnapshot, error: String?) -> Action? {
-    .snapshotSaved(snapshot, error: error)
-  }
-  /// `.savedSnapshotRead(text)`.
-  public static func savedSnapshotRead(_ text: String) -> Action? { .savedSnapshotRead(text) }
 
   /// `State.now`.
   public static func now(of state: State) -> Date { state.now }

@@ -36,7 +36,9 @@ extension RootFeature {
     case nil:
       return (reply.handled, effect)
     case .next(let step):
-      state.shell.record(state.flow.advance(to: step, from: origin))
+      return (
+        true, .batch([effect, move(&state, environment) { $0.advance(to: step, from: origin) }])
+      )
     case .searchDay(let day):
       // Another day is a new search: it replaces the path, and the form shows it.
       guard let (form, moved) = state.search.another(day: day, from: origin) else {
@@ -45,23 +47,26 @@ extension RootFeature {
       state.search = form
       return (true, .batch([effect, startSearch(&state, moved, environment)]))
     case .paid(let reference):
-      state.shell.record(state.flow.paid(reference, from: origin))
+      return (
+        true, .batch([effect, move(&state, environment) { $0.paid(reference, from: origin) }])
+      )
     case .alreadyBooked(let reference):
       // Booked already (with another quote of the same draft): that booking is shown.
-      state.shell.record(state.flow.paid(reference, from: origin))
-      let reconciled = reconcile(&state, environment)
-      state.shell.notice = state.strings.alreadyBooked(reference)
-      return (true, .batch([effect, reconciled]))
+      let moved = move(&state, environment) { $0.paid(reference, from: origin) }
+      let notice = state.shell.announce(state.strings.alreadyBooked(reference))
+      return (true, .batch([effect, moved, .commands(notice)]))
     case .repriced(let quote):
       // The new quote takes this payment step's place; its screen takes the card typed so far.
-      state.shell.record(state.flow.repriced(quote, from: origin))
+      return (
+        true, .batch([effect, move(&state, environment) { $0.repriced(quote, from: origin) }])
+      )
     case .priceChangeAccepted(let quote):
-      state.shell.record(state.flow.acceptPriceChange(quote, from: origin))
+      let moved = move(&state, environment) { $0.acceptPriceChange(quote, from: origin) }
+      return (true, .batch([effect, moved]))
     case .startOver:
-      state.shell.record(state.flow.startOver())
-      state.shell.notice = nil
+      let moved = move(&state, environment) { $0.startOver() }
+      return (true, .batch([effect, moved, .commands(state.shell.announce(nil))]))
     }
-    return (true, .batch([effect, reconcile(&state, environment)]))
   }
 
   /// Makes the stack match `flow.path` (see `StepStack.reconcile`): screens of unchanged steps

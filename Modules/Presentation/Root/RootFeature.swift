@@ -55,7 +55,7 @@ public enum RootFeature {
     /// One screen per step on `flow.path`, in order, with their IDs.
     public internal(set) var stack = StepStack<BookingSteps>()
     /// What surrounds the steps: the open box, the header's notice and save status, the log.
-    public var shell = ShellFeature.State()
+    public var shell: ShellFeature.State
     /// The traveller's time zone, which decides what "today" is for the form's checks; given
     /// by the app (the machine's zone) so no reducer reads the machine.
     public let zone: Zone
@@ -83,11 +83,14 @@ public enum RootFeature {
 
     /// A fresh app at the search form; `restoring` while a saved flow is brought back;
     /// `keptSession`, the step of a saved session left alone by `--fresh`; `saved`, the
-    /// snapshot found on disk at the start.
+    /// snapshot found on disk at the start; `notice` and `saveProblem`, what the header says
+    /// from the first frame.
     public init(
       now: Date, zone: Zone = .utc, language: Language = .english, restoring: Restoring? = nil,
-      keptSession: StepKind? = nil, saved: BookingSnapshot? = nil
+      keptSession: StepKind? = nil, saved: BookingSnapshot? = nil, notice: String? = nil,
+      saveProblem: String? = nil
     ) {
+      self.shell = ShellFeature.State(notice: notice, saveProblem: saveProblem)
       self.saving = SessionSaving(saved: saved)
       self.flow = BookingFlow()
       self.now = now
@@ -140,6 +143,9 @@ public enum RootFeature {
 
   /// What happened.
   public enum Action: Hashable, Sendable {
+    /// The first frame is on the screen (`ProgramInput.started`): the path is saved if it is
+    /// not on disk yet.
+    case started
     case key(Key)
     /// The clock moved (the countdown's timer, or any event): reducing it sets `State.now` and
     /// nothing else (`movesOnlyTheClock`).
@@ -175,12 +181,14 @@ public enum RootFeature {
   /// between two countdown ticks is drawn with the right time; a `tick` sets it to the instant
   /// it carries.
   ///
-  /// What the action changed that lives outside the state is said as commands, in this order:
-  /// the snapshot to save when the path moved (never while restoring or while `--fresh` keeps
-  /// the saved session), the event log's lines (flow events, the header's notice, the save
-  /// status), the saved snapshot to read when the inspector opens, the key to record (a key
-  /// typed while restoring acts on no step and is not recorded; the keys that confirm quitting
-  /// drop the one that asked), then what the action itself asked for (quitting).
+  /// What the action changes that lives outside the state is returned as commands by the code
+  /// that changes it: a move of the flow (`move`) returns the snapshot to save (never while
+  /// restoring or while `--fresh` keeps the saved session), its event's line for the event log
+  /// and the release of the seats a draft it left held; the shell returns a notice's, a note's
+  /// and the save status's lines; opening the inspector returns the read of the saved snapshot;
+  /// a key is returned to be recorded, before the commands of what it did (a key typed while
+  /// restoring acts on no step and is not recorded; the keys that confirm quitting drop the one
+  /// that asked).
   public static func reduce(
     _ state: inout State, _ action: Action, at now: Date, environment: AppEnvironment
   ) -> Effect<Action> {
@@ -188,62 +196,17 @@ public enum RootFeature {
       state.now = instant
       return .none
     }
-    let before = (
-      activity: state.shell.activityCount, notice: state.shell.notice,
-      saveProblem: state.shell.saveProblem, modal: state.shell.modal,
-      restoring: state.restoring != nil, showsSearch: state.showsSearch
-    )
-    let draftsBefore = drafts(on: state.flow.path)
-    var effect = reduceAction(&state, action, at: now, environment: environment)
-    // A draft the path left (back past its extras, or a new search) gives up the seats its
-    // quotes hold; a booking (the path replaced by its confirmation) has sold them.
-    if case .confirmation? = state.flow.path.last {
-    } else {
-      let left = draftsBefore.subtracting(drafts(on: state.flow.path))
-      let calls = BookingCalls(environment.services)
-      effect = .batch(
-        [effect]
-          + left.sorted { $0.rawValue < $1.rawValue }.map { draft in
-            Effect<Action>.run {
-              try? await calls.releaseHolds(of: draft)
-              return .holdsReleased(draft)
-            }
-          })
+    state.now = now
+    guard case .key(let key) = action else {
+      return reduceAction(&state, action, environment: environment)
     }
-    // The search form's airports (the suggestions, the names beside the codes) are looked up
-    // when it comes into view, not while a path hides it.
-    if state.showsSearch, !before.showsSearch {
-      SearchFeature.refresh(&state.search, airports: environment.airports)
-    }
-    var commands: [Command] = []
-    let snapshot = state.flow.snapshot
-    if !state.keepsSavedSession, state.saving.needsSave(snapshot) {
-      state.saving.willSave(snapshot)
-      commands.append(.saveSnapshot)
-    }
-    let added = min(state.shell.activityCount - before.activity, state.shell.activity.count)
-    for line in state.shell.activity.suffix(max(0, added)) {
-      commands.append(.log("flow: " + line))
-    }
-    if state.shell.notice != before.notice, let notice = state.shell.notice {
-      commands.append(.log("notice: " + notice))
-    }
-    if state.shell.saveProblem != before.saveProblem {
-      commands.append(
-        .log(state.shell.saveProblem.map { "cannot save: " + $0 } ?? "saving works again"))
-    }
-    if state.shell.modal == .inspector, before.modal != .inspector {
-      commands.append(.readSavedSnapshot)
-    }
-    if case .key(let key) = action, !before.restoring {
-      switch key {
-      case .resize: break
-      case _ where before.modal == .confirmQuit && confirmsQuit(key):
-        commands.append(.unrecordLastKey)
-      default: commands.append(.recordKey(key, use: state.lastKey))
-      }
-    }
-    return .batch([.commands(commands), effect])
+    var recorded = state.restoring == nil
+    if case .resize = key { recorded = false }
+    let unasks = state.shell.modal == .confirmQuit && confirmsQuit(key)
+    let effect = keyReduce(&state, key, environment)
+    guard recorded else { return effect }
+    let record: Command = unasks ? .unrecordLastKey : .recordKey(key, use: state.lastKey)
+    return .batch([.command(record), effect])
   }
 
   /// The drafts `path` carries (its extras step's).
@@ -255,11 +218,54 @@ public enum RootFeature {
       })
   }
 
-  private static func reduceAction(
-    _ state: inout State, _ action: Action, at now: Date, environment: AppEnvironment
+  /// Moves the flow by `transition` and makes the screens follow (`reconcile`); returns what
+  /// the move asks for: the snapshot to save when it changed (never while restoring or while
+  /// `--fresh` keeps the saved session), the event's line for the event log, the screens'
+  /// work, and the release of the seats that a draft the path left held (a booking, the path
+  /// replaced by its confirmation, has sold them). The search form's airports (the suggestions,
+  /// the names beside the codes) are looked up when it comes back into view.
+  static func move(
+    _ state: inout State, _ environment: AppEnvironment,
+    _ transition: (inout BookingFlow) -> FlowEvent
   ) -> Effect<Action> {
-    state.now = now
+    let draftsBefore = drafts(on: state.flow.path)
+    let showedSearch = state.showsSearch
+    let event = transition(&state.flow)
+    var commands = save(&state)
+    commands += state.shell.record(event)
+    var effects: [Effect<Action>] = [.commands(commands), reconcile(&state, environment)]
+    if state.showsSearch, !showedSearch {
+      SearchFeature.refresh(&state.search, airports: environment.airports)
+    }
+    if case .confirmation? = state.flow.path.last {
+    } else {
+      let left = draftsBefore.subtracting(drafts(on: state.flow.path))
+      let calls = BookingCalls(environment.services)
+      effects += left.sorted { $0.rawValue < $1.rawValue }.map { draft in
+        Effect<Action>.run {
+          try? await calls.releaseHolds(of: draft)
+          return .holdsReleased(draft)
+        }
+      }
+    }
+    return .batch(effects)
+  }
+
+  /// The save the flow's snapshot needs now: none when it is the one on disk, being saved or
+  /// that failed last, or while the saved session is kept.
+  private static func save(_ state: inout State) -> [Command] {
+    let snapshot = state.flow.snapshot
+    guard !state.keepsSavedSession, state.saving.needsSave(snapshot) else { return [] }
+    state.saving.willSave(snapshot)
+    return [.saveSnapshot]
+  }
+
+  private static func reduceAction(
+    _ state: inout State, _ action: Action, environment: AppEnvironment
+  ) -> Effect<Action> {
     switch action {
+    case .started:
+      return .commands(save(&state))
     case .tick(let now):
       state.now = now
       return .none
@@ -267,21 +273,22 @@ public enum RootFeature {
       state.spinnerTick &+= 1
       return .none
     case .snapshotSaved(let snapshot, let error):
-      switch state.saving.wrote(snapshot, error: error) {
-      case .failed(let reason): state.shell.saveProblem = state.strings.cannotSave(reason)
-      case .recovered: state.shell.saveProblem = nil
-      case nil: break
-      }
+      var commands: [Command] =
+        switch state.saving.wrote(snapshot, error: error) {
+        case .failed(let reason): state.shell.saving(state.strings.cannotSave(reason))
+        case .recovered: state.shell.saving(nil)
+        case nil: []
+        }
       // The inspector shows the snapshot as it is on disk: read again after each save.
-      let read = error == nil && state.shell.modal == .inspector
-      return read ? .command(.readSavedSnapshot) : .none
+      if error == nil, state.shell.modal == .inspector { commands.append(.readSavedSnapshot) }
+      return .commands(commands)
     case .savedSnapshotRead(let text):
-      ShellFeature.reduce(&state.shell, .savedSnapshotRead(text), strings: state.strings)
-      return .none
+      return .commands(
+        ShellFeature.reduce(&state.shell, .savedSnapshotRead(text), strings: state.strings))
     case .announce(let message, let lasting):
-      ShellFeature.reduce(
-        &state.shell, .announce(message, lasting: lasting), strings: state.strings)
-      return .none
+      return .commands(
+        ShellFeature.reduce(
+          &state.shell, .announce(message, lasting: lasting), strings: state.strings))
     case .holdsReleased:
       return .none
     case .restored(let restoration):
@@ -290,12 +297,13 @@ public enum RootFeature {
       // The start's work saves the restored path when it differs from the one on disk, and says
       // how with `snapshotSaved`: it is not asked for again.
       if state.saving.needsSave(state.flow.snapshot) { state.saving.willSave(state.flow.snapshot) }
-      state.shell.record(restoration.event)
+      var commands = state.shell.record(restoration.event)
       if case .results(let criteria, _)? = state.flow.path.first {
         state.search = SearchFeature.State(today: state.search.today, criteria: criteria)
       }
-      state.shell.announce(state.strings.restoreNotice(restoration.outcome))
-      let effect = reconcile(&state, environment)
+      commands += state.shell.announce(state.strings.restoreNotice(restoration.outcome))
+      let effect = Effect<Action>.batch([.commands(commands), reconcile(&state, environment)])
+      if state.showsSearch { SearchFeature.refresh(&state.search, airports: environment.airports) }
       // An attempt a crash cut off before any charge pays again with its own key.
       if let key = restoration.paymentKey, let last = state.stack.last {
         state.stack.update(last.id) { screen in
@@ -308,10 +316,7 @@ public enum RootFeature {
     case .step(let id, let stepAction):
       let context = stepEnvironment(state, environment)
       guard let reply = state.stack.send(stepAction, to: id, context: context, embed: embed)
-      else {
-        state.shell.note(state.strings.replyDropped(id.description))
-        return .none
-      }
+      else { return .commands(state.shell.note(state.strings.replyDropped(id.description))) }
       return handle(&state, reply, environment).effect
     case .trips(let action):
       // A reply for trips closed since is dropped: the next opening lists again.
@@ -350,20 +355,20 @@ public enum RootFeature {
     state.lastKey = .used
     if case .mouse(let event) = key { return mouse(&state, event, environment) }
     if case .resize(let width, let height) = key {
-      ShellFeature.reduce(
+      let resized = ShellFeature.reduce(
         &state.shell, .resized(width: width, height: height), strings: state.strings)
-      return trips(&state, .resized, environment).effect
+      return .batch([.commands(resized), trips(&state, .resized, environment).effect])
     }
     if let modal = state.shell.modal { return modalKey(&state, modal, key, environment) }
     if state.restoring != nil { return restoringKey(&state, key) }
-    if ShellFeature.openForCommandKey(&state.shell, key) { return .none }
+    if let modal = ShellFeature.box(openedBy: key) { return open(&state, modal) }
     if state.trips != nil {
       let (handled, effect) = trips(&state, .key(key), environment)
       if handled || state.trips == nil { return effect }
       switch key {
-      case .character("?"): openByCommand(&state, .help, key)
-      case .character("q"): openByCommand(&state, .confirmQuit, key)
-      case .character("i"): openByCommand(&state, .inspector, key)
+      case .character("?"): return openByCommand(&state, .help, key)
+      case .character("q"): return openByCommand(&state, .confirmQuit, key)
+      case .character("i"): return openByCommand(&state, .inspector, key)
       case .character: state.lastKey = .ignored
       default: break
       }
@@ -387,8 +392,7 @@ public enum RootFeature {
         // A booking kept by `--fresh` at payment or later is replaced only when the person says.
         if let kept = state.keptSession, kept >= .payment {
           state.pendingSearch = criteria
-          ShellFeature.open(&state.shell, .confirmDiscard)
-          return .none
+          return open(&state, .confirmDiscard)
         }
         return startSearch(&state, criteria, environment)
       }
@@ -400,14 +404,13 @@ public enum RootFeature {
       // A passengers step that leaves hands the owner what it held typed, for the next flight.
       let typed = state.steps.last?.screen.state(PassengersFeature.self).map(
         PassengersFeature.typed)
-      state.shell.record(state.flow.back(typed: typed ?? .empty))
-      return reconcile(&state, environment)
+      return move(&state, environment) { $0.back(typed: typed ?? .empty) }
     case .character("?"):
-      openByCommand(&state, .help, key)
+      return openByCommand(&state, .help, key)
     case .character("q"):
-      openByCommand(&state, .confirmQuit, key)
+      return openByCommand(&state, .confirmQuit, key)
     case .character("i"):
-      openByCommand(&state, .inspector, key)
+      return openByCommand(&state, .inspector, key)
     case .character("t") where state.canOpenTrips, .control("t") where state.canOpenTrips:
       if key == .character("t") { state.lastKey = .command(.control("t")) }
       return openTrips(&state, environment)
@@ -430,9 +433,17 @@ public enum RootFeature {
   }
 
   /// Opens `modal` for the character `key`, which a recording writes as `commandKey(opening:)`.
-  private static func openByCommand(_ state: inout State, _ modal: Modal, _ key: Key) {
-    ShellFeature.open(&state.shell, modal)
+  private static func openByCommand(_ state: inout State, _ modal: Modal, _ key: Key) -> Effect<
+    Action
+  > {
     if case .character = key { state.lastKey = .command(commandKey(opening: modal)) }
+    return open(&state, modal)
+  }
+
+  /// Opens `modal`; the inspector shows the saved snapshot as it is on disk, read as it opens.
+  private static func open(_ state: inout State, _ modal: Modal) -> Effect<Action> {
+    ShellFeature.open(&state.shell, modal)
+    return modal == .inspector ? .command(.readSavedSnapshot) : .none
   }
 
   /// The search replaces the path (and so, once saved, the saved session).
@@ -441,9 +452,8 @@ public enum RootFeature {
   ) -> Effect<Action> {
     state.keptSession = nil
     state.pendingSearch = nil
-    state.shell.notice = nil
-    state.shell.record(state.flow.searchSubmitted(criteria))
-    return reconcile(&state, environment)
+    let cleared = state.shell.announce(nil)
+    return .batch([.commands(cleared), move(&state, environment) { $0.searchSubmitted(criteria) }])
   }
 
   /// While restoring, only what makes sense before a screen is shown acts: quitting (asked
@@ -451,16 +461,15 @@ public enum RootFeature {
   private static func restoringKey(_ state: inout State, _ key: Key) -> Effect<Action> {
     switch key {
     case .control("c"), .character("q"):
-      openByCommand(&state, .confirmQuit, key)
+      return openByCommand(&state, .confirmQuit, key)
     case .function(1), .character("?"):
-      openByCommand(&state, .help, key)
+      return openByCommand(&state, .help, key)
     case .function(2), .character("i"):
-      openByCommand(&state, .inspector, key)
+      return openByCommand(&state, .inspector, key)
     default:
-      state.shell.announce(state.strings.stillResuming)
       state.lastKey = .ignored
+      return .commands(state.shell.announce(state.strings.stillResuming))
     }
-    return .none
   }
 
 }

@@ -1,5 +1,6 @@
 import Canvas
 import FlowOwner
+import Runtime
 import Widgets
 import Words
 
@@ -8,6 +9,9 @@ import Words
 ///
 /// The root owns the flow and the steps; everything else on screen that is not a step lives here,
 /// so a new concern of the frame does not grow the root.
+///
+/// Each change that the event log must hear of returns its line as a command, where it is made:
+/// a flow event, a note, a new notice, a save that failed or works again.
 public enum ShellFeature {
   /// The shell's state.
   public struct State: Hashable, Sendable {
@@ -20,47 +24,63 @@ public enum ShellFeature {
     public internal(set) var screenHeight = 24
     /// A one-line message in the header (what a restore did, a replay handing back control).
     /// It goes at the next step the flow takes, unless `noticeLasts`.
-    public var notice: String?
+    public internal(set) var notice: String?
     /// Whether `notice` stays through steps (a replay under way says so until it ends).
     public internal(set) var noticeLasts = false
     /// Why progress cannot be saved, while it cannot: shown in the header before any notice,
     /// and cleared only by a save that works.
-    public var saveProblem: String?
+    public internal(set) var saveProblem: String?
     /// The latest flow events, newest last, and dropped replies: the inspector's log.
     public internal(set) var activity: [String] = []
-    /// How many lines `activity` has ever had (it keeps only the latest 100): the root writes
-    /// the lines an action added to the event log.
-    public internal(set) var activityCount = 0
+    /// What the event log calls the lines of `activity` ("flow", "bag").
+    public let source: String
     /// The latest flow events, newest last.
     public internal(set) var events: [FlowEvent] = []
     /// The saved snapshot as the app last read it from disk (the inspector shows it).
     public internal(set) var savedSnapshotText: String?
 
-    /// A shell with nothing open and nothing to say.
-    public init() {}
+    /// A shell with nothing open, whose activity the event log calls `source`, showing
+    /// `notice` and `saveProblem` from the first frame (what the start found).
+    public init(source: String = "flow", notice: String? = nil, saveProblem: String? = nil) {
+      self.source = source
+      self.notice = notice
+      self.saveProblem = saveProblem
+    }
 
     /// Logs a flow event; an accepted one ends a notice that does not last (a restore's own
-    /// event keeps the notice it brings).
-    public mutating func record(_ event: FlowEvent) {
+    /// event keeps the notice it brings). Returns the event log's line.
+    public mutating func record(_ event: FlowEvent) -> [Command] {
       if event.isAccepted, !noticeLasts {
         if case .restored = event.transition {} else { notice = nil }
       }
       events.append(event)
       if events.count > Self.logLength { events.removeFirst(events.count - Self.logLength) }
-      note(event.description)
+      return note(event.description)
     }
 
-    /// Adds a line to the activity log (it keeps the latest 100).
-    public mutating func note(_ line: String) {
+    /// Adds a line to the activity log (it keeps the latest 100); returns the event log's line.
+    public mutating func note(_ line: String) -> [Command] {
       activity.append(line)
-      activityCount += 1
       if activity.count > Self.logLength { activity.removeFirst(activity.count - Self.logLength) }
+      return [.log(source + ": " + line)]
     }
 
-    /// Shows `message` in the header until the next step (or until replaced, when `lasting`).
-    public mutating func announce(_ message: String?, lasting: Bool = false) {
+    /// Shows `message` in the header until the next step (or until replaced, when `lasting`);
+    /// nil clears it. Returns the event log's line for a new message.
+    public mutating func announce(_ message: String?, lasting: Bool = false) -> [Command] {
+      let changed = message != notice
       notice = message
       noticeLasts = lasting
+      guard changed, let message else { return [] }
+      return [.log("notice: " + message)]
+    }
+
+    /// Shows why progress cannot be saved (`problem`), or that it can again (nil); returns the
+    /// event log's line when that changed.
+    public mutating func saving(_ problem: String?) -> [Command] {
+      guard problem != saveProblem else { return [] }
+      saveProblem = problem
+      return [.log(problem.map { "cannot save: " + $0 } ?? "saving works again")]
     }
 
     static let logLength = 100
@@ -85,8 +105,8 @@ public enum ShellFeature {
     case announce(String, lasting: Bool)
   }
 
-  /// Handles an action.
-  public static func reduce(_ state: inout State, _ action: Action, strings: Strings) {
+  /// Handles an action; returns the commands it asks for.
+  public static func reduce(_ state: inout State, _ action: Action, strings: Strings) -> [Command] {
     switch action {
     case .resized(let width, let height):
       state.screenWidth = width
@@ -94,8 +114,9 @@ public enum ShellFeature {
     case .savedSnapshotRead(let text):
       state.savedSnapshotText = text
     case .announce(let message, let lasting):
-      state.announce(message, lasting: lasting)
+      return state.announce(message, lasting: lasting)
     }
+    return []
   }
 
   /// What a key did in an open box, for the root.
@@ -111,7 +132,7 @@ public enum ShellFeature {
   }
 
   /// A key while `modal` is open. `lines` are the open box's lines (help or inspector), so
-  /// scrolling stops where the box ends on this screen.
+  /// scrolling stops where the box ends on this screen. Closing a box asks for nothing.
   public static func modalKey(
     _ state: inout State, _ modal: Modal, _ key: Key, title: String, lines: [String]
   ) -> ModalAnswer {
@@ -155,16 +176,15 @@ public enum ShellFeature {
     state.modalScroll = 0
   }
 
-  /// Opens the box a key opens wherever it is pressed (Ctrl-C asks to quit, F1 the help, F2
-  /// the inspector); returns whether `key` is one of them.
-  public static func openForCommandKey(_ state: inout State, _ key: Key) -> Bool {
+  /// The box a key opens wherever it is pressed: Ctrl-C asks to quit, F1 opens the help, F2
+  /// the inspector; nil for any other key.
+  public static func box(openedBy key: Key) -> Modal? {
     switch key {
-    case .control("c"): open(&state, .confirmQuit)
-    case .function(1): open(&state, .help)
-    case .function(2): open(&state, .inspector)
-    default: return false
+    case .control("c"): .confirmQuit
+    case .function(1): .help
+    case .function(2): .inspector
+    default: nil
     }
-    return true
   }
 
   /// Closes the box.

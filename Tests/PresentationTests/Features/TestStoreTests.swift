@@ -163,9 +163,9 @@ struct TestStoreTests {
     #expect(store.state.current == .search)
     #expect(store.running == 0)
     store.commands([
+      .recordKey(.escape, use: .used),
       .saveSnapshot,
       .log("flow: accepted back() -> [], removed results"),
-      .recordKey(.escape, use: .used),
     ])
     store.finish()
   }

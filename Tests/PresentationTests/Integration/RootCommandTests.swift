@@ -63,13 +63,15 @@ struct RootCommandTests {
   )
   func saveFailsThenWorks() {
     let store = Self.store(RootFeature.State(now: Fixture.now))
+    // A resize is the terminal's, never recorded; the start (after the first frame) saves the
+    // path that is not on disk yet.
     store.send(.key(.resize(width: 100, height: 30))) {
       $0.shell.screenWidth = 100
       $0.shell.screenHeight = 30
-      $0.saving.willSave(.search)
     }
+    store.commands([])
+    store.send(.started) { $0.saving.willSave(.search) }
     store.commands([.saveSnapshot])
-    // A resize is the terminal's, never recorded.
     store.send(.key(.resize(width: 80, height: 24))) {
       $0.shell.screenWidth = 80
       $0.shell.screenHeight = 24
@@ -95,12 +97,30 @@ struct RootCommandTests {
   }
 
   @Test(
+    "the start saves only a path not on disk: not while restoring, not a session --fresh keeps, not what the disk has"
+  )
+  func startSaves() {
+    let cases: [(state: RootFeature.State, saves: Bool)] = [
+      (RootFeature.State(now: Fixture.now), true),
+      (RootFeature.State(now: Fixture.now, saved: .search), false),
+      (RootFeature.State(now: Fixture.now, restoring: .init(step: .payment)), false),
+      (RootFeature.State(now: Fixture.now, keptSession: .payment), false),
+    ]
+    for (state, saves) in cases {
+      let store = Self.store(state)
+      store.send(.started) { if saves { $0.saving.willSave(.search) } }
+      store.commands(saves ? [.saveSnapshot] : [])
+      store.finish()
+    }
+  }
+
+  @Test(
     "the inspector asks for the file when it opens and after each save while open, not on every key"
   )
   func inspectorReads() {
     let store = Self.store(RootFeature.State(now: Fixture.now, saved: .search))
     store.send(.key(.function(2))) { $0.shell.modal = .inspector }
-    store.commands([.readSavedSnapshot, .recordKey(.function(2), use: .used)])
+    store.commands([.recordKey(.function(2), use: .used), .readSavedSnapshot])
     store.send(.savedSnapshotRead("{\"position\":\"search\"}")) {
       $0.shell.savedSnapshotText = "{\"position\":\"search\"}"
     }
@@ -111,7 +131,7 @@ struct RootCommandTests {
     store.send(.key(.escape)) { $0.shell.modal = nil }
     store.commands([.recordKey(.escape, use: .used)])
     store.send(.key(.function(2))) { $0.shell.modal = .inspector }
-    store.commands([.readSavedSnapshot, .recordKey(.function(2), use: .used)])
+    store.commands([.recordKey(.function(2), use: .used), .readSavedSnapshot])
     store.finish()
   }
 }

@@ -12,17 +12,21 @@ extension BagRootFeature {
   {
     state.lastKey = .used
     if case .resize(let width, let height) = key {
-      ShellFeature.reduce(
-        &state.shell, .resized(width: width, height: height), strings: state.strings)
-      return .none
+      return .commands(
+        ShellFeature.reduce(
+          &state.shell, .resized(width: width, height: height), strings: state.strings))
     }
     if let modal = state.shell.modal { return modalKey(&state, modal, key) }
-    if ShellFeature.openForCommandKey(&state.shell, key) { return .none }
+    if let modal = ShellFeature.box(openedBy: key) {
+      // The bag shows no saved snapshot: its inspector reads nothing from disk.
+      ShellFeature.open(&state.shell, modal)
+      return .none
+    }
     if key == .control("r") {
       // "We'll just make it observable": from any screen, before the screen sees the key.
       state.observable.toggle()
-      state.shell.announce(state.observable ? state.words.observable : state.words.notObservable)
-      return .none
+      return .commands(
+        state.shell.announce(state.observable ? state.words.observable : state.words.notObservable))
     }
     if state.drafting {
       // Waiting for the saved travellers' draft: a key acts on no screen.
@@ -52,9 +56,9 @@ extension BagRootFeature {
         &state.search, .key(key), airports: environment.app.airports, strings: state.strings)
       if reply.handled {
         guard case .submitted(let criteria)? = reply.output else { return .none }
-        state.shell.notice = nil
-        state.shell.record(state.bag.searchSubmitted(criteria))
-        return reconcile(&state, environment)
+        let said =
+          state.shell.announce(nil) + state.shell.record(state.bag.searchSubmitted(criteria))
+        return .batch([.commands(said), reconcile(&state, environment)])
       }
     }
     return bagKey(&state, key, environment)
@@ -76,8 +80,8 @@ extension BagRootFeature {
     switch key {
     case .escape:
       guard state.bag.canGoBack else { return .none }
-      state.shell.record(state.bag.back())
-      return reconcile(&state, environment)
+      let said = state.shell.record(state.bag.back())
+      return .batch([.commands(said), reconcile(&state, environment)])
     case .character("?"):
       openByCommand(&state, .help, key)
     case .character("q"):
@@ -86,12 +90,14 @@ extension BagRootFeature {
       openByCommand(&state, .inspector, key)
     case .control("p") where state.bag.current == .payment:
       state.bag.promoApplied()
-      state.shell.announce(state.words.promoApplied)
-      state.shell.note(state.words.wrote(.totalPrice, state.bag))
+      return .commands(
+        state.shell.announce(state.words.promoApplied)
+          + state.shell.note(state.words.wrote(.totalPrice, state.bag)))
     case .character("s") where state.bag.current == .confirmation:
       state.bag.travellersSaved()
-      state.shell.announce(state.words.travellersSaved)
-      state.shell.note(state.words.wrote(.savedTravellers, state.bag))
+      return .commands(
+        state.shell.announce(state.words.travellersSaved)
+          + state.shell.note(state.words.wrote(.savedTravellers, state.bag)))
     case .character:
       state.lastKey = .ignored
     default:

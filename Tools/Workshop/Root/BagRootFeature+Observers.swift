@@ -17,22 +17,24 @@ extension BagRootFeature {
     let before = state.bag
     let effect = write(&state)
     guard state.observable else { return effect }
+    var said: [Command] = []
     let words = state.words
     var told = before
     for round in 0..<observerRounds {
       let seen = state.bag
       guard state.bag.tripBarObserved(since: told) != nil else {
-        if round > 0 { state.shell.note(words.loopEnds) }
+        if round > 0 { said += state.shell.note(words.loopEnds) }
         break
       }
       if round == 0, !seen.holdsSame(.totalPrice, as: before) {
         let writer = seen.writers[.totalPrice].map(words.inspector.writer) ?? "?"
-        state.shell.note(
+        said += state.shell.note(
           words.priceComputed(by: writer, seen.value(of: .totalPrice, words.inspector)))
       }
-      state.shell.note(words.priceComputedAgain(state.bag.value(of: .totalPrice, words.inspector)))
+      said += state.shell.note(
+        words.priceComputedAgain(state.bag.value(of: .totalPrice, words.inspector)))
       told = seen
     }
-    return effect
+    return .batch([effect, .commands(said)])
   }
 }

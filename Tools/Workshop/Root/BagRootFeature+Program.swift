@@ -33,15 +33,15 @@ extension BagRootFeature: ProgramRoot {
     BagView.draw(state, on: &canvas, theme: theme)
   }
 
-  /// `.key(key)`.
-  public static func key(_ key: Key) -> Action { .key(key) }
-  /// `.tick(instant)`.
-  public static func tick(_ instant: Date) -> Action { .tick(instant) }
-  /// `.spin`.
-  public static var spin: Action { .spin }
-  /// `.announce(message, lasting:)`.
-  public static func announce(_ message: String, lasting: Bool) -> Action {
-    .announce(message, lasting: lasting)
+  /// The action of the same name; the bag saves no snapshot, and its start asks for nothing.
+  public static func action(for input: ProgramInput) -> Action? {
+    switch input {
+    case .key(let key): .key(key)
+    case .tick(let instant): .tick(instant)
+    case .spin: .spin
+    case .announce(let message, let lasting): .announce(message, lasting: lasting)
+    case .started, .snapshotSaved, .savedSnapshotRead: nil
+    }
   }
 
   /// `State.now`.

@@ -73,13 +73,15 @@ extension BagRootFeature {
     var seen = state.room ?? RoomBagSeen(location: room.file.location, attendee: room.attendee)
     defer { state.room = seen }
     let contents: RoomBagContents
+    var said: [Command] = []
     switch room.file.load() {
     case .success(let read):
       contents = read
       seen.readProblem = nil
     case .failure(let problem):
       contents = .empty
-      report(state.words.roomUnreadable(problem.description), in: &state, &seen.readProblem)
+      said += report(
+        state.words.roomUnreadable(problem.description), in: &state, &seen.readProblem)
     }
     var changed = false
     for field in BookingBag.Field.allCases
@@ -88,17 +90,20 @@ extension BagRootFeature {
       seen.writes[field] = contents.writes[field]
       changed = true
       if let write = contents.writes[field] {
-        state.shell.note(state.words.roomWrote(write, field, state.bag))
+        said += state.shell.note(state.words.roomWrote(write, field, state.bag))
       }
     }
-    return changed ? reconcile(&state, environment) : .none
+    return .batch([.commands(said), changed ? reconcile(&state, environment) : .none])
   }
 
   /// Writes the room's bag when the action changed a field of `before` (the bag as read before
   /// it): each changed field signed with its writer and this attendee, the others as they were.
-  static func writeRoomBag(_ state: inout State, _ room: RoomBag, changedFrom before: BookingBag) {
+  /// Returns the event log's lines of a write that failed.
+  static func writeRoomBag(_ state: inout State, _ room: RoomBag, changedFrom before: BookingBag)
+    -> [Command]
+  {
     let changed = BookingBag.Field.allCases.filter { !state.bag.holdsSame($0, as: before) }
-    guard !changed.isEmpty else { return }
+    guard !changed.isEmpty else { return [] }
     var seen = state.room ?? RoomBagSeen(location: room.file.location, attendee: room.attendee)
     defer { state.room = seen }
     seen.saves += 1
@@ -109,19 +114,20 @@ extension BagRootFeature {
       }
     }
     if let problem = room.file.save(RoomBagContents(bag: state.bag, writes: seen.writes)) {
-      report(state.words.roomNotSaved(problem), in: &state, &seen.writeProblem)
-    } else {
-      seen.writeProblem = nil
+      return report(state.words.roomNotSaved(problem), in: &state, &seen.writeProblem)
     }
+    seen.writeProblem = nil
+    return []
   }
 
   /// Says `problem` in the header and the activity log, unless it is the one `said` holds
-  /// (said last, and not solved since).
-  private static func report(_ problem: String, in state: inout State, _ said: inout String?) {
-    guard said != problem else { return }
+  /// (said last, and not solved since); returns the event log's lines.
+  private static func report(_ problem: String, in state: inout State, _ said: inout String?)
+    -> [Command]
+  {
+    guard said != problem else { return [] }
     said = problem
-    state.shell.announce(problem)
-    state.shell.note(problem)
+    return state.shell.announce(problem) + state.shell.note(problem)
   }
 
   /// The bag a start opened, in a room: the fields the start wrote (a link's handler writes

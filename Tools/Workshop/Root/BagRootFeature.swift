@@ -35,7 +35,7 @@ public enum BagRootFeature {
     /// One screen per screen of the bag that has its data.
     public internal(set) var stack = StepStack<BookingSteps>()
     /// The open box, the header's notice, the activity log, the screen's size.
-    public var shell = ShellFeature.State()
+    public var shell: ShellFeature.State
     /// The traveller's time zone.
     public let zone: Zone
     /// The language of every text.
@@ -48,6 +48,8 @@ public enum BagRootFeature {
     public internal(set) var drafting = false
     /// How many times the screens were saved: each save carries its number.
     public internal(set) var screenSaves = 0
+    /// The screens the newest save was given: the bag's screens are saved when they differ.
+    var screensSent: [StepKind] = []
     /// The screens as the newest save that worked wrote them (the inspector shows them).
     public internal(set) var screensOnDisk: SavedScreens?
     /// That save's number.
@@ -59,8 +61,11 @@ public enum BagRootFeature {
     /// the trip bar, is told of every write and writes the price back when the extras change.
     public internal(set) var observable = false
 
-    /// The bag at the search form.
-    public init(now: Date, zone: Zone = .utc, language: Language = .english) {
+    /// The bag at the search form, the header saying `saveProblem` from the first frame.
+    public init(
+      now: Date, zone: Zone = .utc, language: Language = .english, saveProblem: String? = nil
+    ) {
+      shell = ShellFeature.State(source: "bag", saveProblem: saveProblem)
       self.now = now
       self.zone = zone
       self.language = language
@@ -126,9 +131,10 @@ public enum BagRootFeature {
     }
   }
 
-  /// Handles `action`, which came at `now`. Commands, in this order: the event log's lines
-  /// (what the bag was told and the header's notice), then the key to record; the screens are
-  /// saved by a job whenever they changed.
+  /// Handles `action`, which came at `now`. A key is returned to be recorded before the
+  /// commands of what it did; the code that tells the bag or the header something returns the
+  /// event log's line (`ShellFeature`); the screens are saved by a job whenever they differ from
+  /// the ones the last save was given.
   ///
   /// In a room (`Environment.room`), an action that reads or writes the bag (`readsTheBag`) is
   /// handled on the room's bag: its file is read first and each field another attendee wrote
@@ -138,38 +144,29 @@ public enum BagRootFeature {
   public static func reduce(
     _ state: inout State, _ action: Action, at now: Date, environment: Environment
   ) -> Effect<Action> {
-    let before = (
-      activity: state.shell.activityCount, notice: state.shell.notice,
-      modal: state.shell.modal, screens: state.bag.screens
-    )
     state.now = now
+    var record: Command?
+    if case .key(let key) = action {
+      if case .resize = key {
+      } else if state.shell.modal == .confirmQuit, RootFeature.confirmsQuit(key) {
+        record = .unrecordLastKey
+      }
+    }
     let effect: Effect<Action>
     if let room = environment.room, readsTheBag(action) {
       let read = readRoomBag(&state, room, environment)
       let bagAsRead = state.bag
-      effect = .batch([read, observed(&state) { reduceAction(&$0, action, environment) }])
-      writeRoomBag(&state, room, changedFrom: bagAsRead)
+      let acted = observed(&state) { reduceAction(&$0, action, environment) }
+      let written = writeRoomBag(&state, room, changedFrom: bagAsRead)
+      effect = .batch([read, acted, .commands(written)])
     } else {
       effect = observed(&state) { reduceAction(&$0, action, environment) }
     }
-    var commands: [Command] = []
-    let added = min(state.shell.activityCount - before.activity, state.shell.activity.count)
-    for line in state.shell.activity.suffix(max(0, added)) {
-      commands.append(.log("bag: " + line))
+    if case .key(let key) = action, record == nil {
+      if case .resize = key {} else { record = .recordKey(key, use: state.lastKey) }
     }
-    if state.shell.notice != before.notice, let notice = state.shell.notice {
-      commands.append(.log("notice: " + notice))
-    }
-    if case .key(let key) = action {
-      switch key {
-      case .resize: break
-      case _ where before.modal == .confirmQuit && RootFeature.confirmsQuit(key):
-        commands.append(.unrecordLastKey)
-      default: commands.append(.recordKey(key, use: state.lastKey))
-      }
-    }
-    var effects = [Effect<Action>.commands(commands), effect]
-    if state.bag.screens != before.screens {
+    var effects = [Effect<Action>.commands(record.map { [$0] } ?? []), effect]
+    if state.bag.screens != state.screensSent {
       effects.append(saveScreens(&state, environment))
     }
     return .batch(effects)
@@ -186,46 +183,40 @@ public enum BagRootFeature {
       state.spinnerTick &+= 1
       return .none
     case .announce(let message, let lasting):
-      ShellFeature.reduce(
-        &state.shell, .announce(message, lasting: lasting), strings: state.strings)
-      return .none
+      return .commands(
+        ShellFeature.reduce(
+          &state.shell, .announce(message, lasting: lasting), strings: state.strings))
     case .opened(let bag, let notice):
       state.bag = environment.room == nil ? bag : opening(bag, over: state.bag)
-      if let notice { state.shell.announce(notice) }
+      let said = notice.map { state.shell.announce($0) } ?? []
       if let criteria = bag.searchCriteria {
         state.search = SearchFeature.State(today: state.search.today, criteria: criteria)
         SearchFeature.refresh(&state.search, airports: environment.app.airports)
       }
-      return reconcile(&state, environment)
+      return .batch([.commands(said), reconcile(&state, environment)])
     case .screensSaved(let screens, let number, let error):
-      state.shell.saveProblem = error.map(state.strings.cannotSave)
+      let said = state.shell.saving(error.map(state.strings.cannotSave))
       if error == nil, number > state.screensOnDiskNumber {
         state.screensOnDisk = screens
         state.screensOnDiskNumber = number
       }
-      return .none
+      return .commands(said)
     case .priceRefreshed(.success(let offer)):
       state.bag.priceRefreshed(offer)
-      state.shell.note(state.words.wrote(.totalPrice, state.bag))
-      return .none
+      return .commands(state.shell.note(state.words.wrote(.totalPrice, state.bag)))
     case .priceRefreshed(.failure(let error)):
-      state.shell.note(state.strings.serviceError(error))
-      return .none
+      return .commands(state.shell.note(state.strings.serviceError(error)))
     case .travellersDrafted(.success(let draft)):
       state.drafting = false
-      state.shell.record(state.bag.savedTravellersDrafted(draft))
-      return reconcile(&state, environment)
+      let said = state.shell.record(state.bag.savedTravellersDrafted(draft))
+      return .batch([.commands(said), reconcile(&state, environment)])
     case .travellersDrafted(.failure(let error)):
       state.drafting = false
-      state.shell.announce(state.strings.serviceError(error))
-      return .none
+      return .commands(state.shell.announce(state.strings.serviceError(error)))
     case .step(let id, let stepAction):
       let context = stepEnvironment(state, environment)
       guard let reply = state.stack.send(stepAction, to: id, context: context, embed: embed)
-      else {
-        state.shell.note(state.strings.replyDropped(id.description))
-        return .none
-      }
+      else { return .commands(state.shell.note(state.strings.replyDropped(id.description))) }
       return handle(&state, reply, environment).effect
     case .key(let key):
       return keyReduce(&state, key, environment)
@@ -238,6 +229,7 @@ public enum BagRootFeature {
     Action
   > {
     state.screenSaves += 1
+    state.screensSent = state.bag.screens
     let (screens, number, store) = (state.bag.savedScreens, state.screenSaves, environment.screens)
     return .run {
       .screensSaved(screens, number: number, error: store.save(screens, number: number))
@@ -270,11 +262,12 @@ public enum BagRootFeature {
   ) -> (handled: Bool, effect: Effect<Action>) {
     let (effect, origin) = (reply.effect, reply.origin)
     var work: Effect<Action> = .none
+    var said: [Command] = []
     switch reply.output {
     case nil:
       return (reply.handled, effect)
     case .next(.passengers(let offer, _)):
-      state.shell.record(state.bag.offerSelected(offer, from: origin))
+      said += state.shell.record(state.bag.offerSelected(offer, from: origin))
       if let saved = state.bag.savedTravellers {
         // "Travellers with saved details skip the passengers screen."
         state.drafting = true
@@ -296,29 +289,29 @@ public enum BagRootFeature {
       }
       state.search = form
       SearchFeature.refresh(&state.search, airports: environment.app.airports)
-      state.shell.record(state.bag.searchSubmitted(moved))
+      said += state.shell.record(state.bag.searchSubmitted(moved))
     case .next(.extras(let draft, _)):
-      state.shell.record(state.bag.passengersSaved(draft, from: origin))
+      said += state.shell.record(state.bag.passengersSaved(draft, from: origin))
     case .next(.payment(let quote)), .priceChangeAccepted(let quote):
-      state.shell.record(state.bag.extrasPriced(quote, from: origin))
+      said += state.shell.record(state.bag.extrasPriced(quote, from: origin))
       work = refreshPrice(of: state.bag.selectedOffer, environment)
     case .next(.results), .next(.confirmation):
       // No screen's output opens these: a search and a payment do, below.
       return (true, effect)
     case .paid(let reference):
-      state.shell.record(state.bag.paid(reference, from: origin))
+      said += state.shell.record(state.bag.paid(reference, from: origin))
     case .alreadyBooked(let reference):
-      state.shell.record(state.bag.paid(reference, from: origin))
+      said += state.shell.record(state.bag.paid(reference, from: origin))
       let reconciled = reconcile(&state, environment)
-      state.shell.notice = state.strings.alreadyBooked(reference)
-      return (true, .batch([effect, reconciled]))
+      said += state.shell.announce(state.strings.alreadyBooked(reference))
+      return (true, .batch([.commands(said), effect, reconciled]))
     case .repriced(let quote):
-      state.shell.record(state.bag.repriced(quote, from: origin))
+      said += state.shell.record(state.bag.repriced(quote, from: origin))
     case .startOver:
-      state.shell.record(state.bag.startOver())
-      state.shell.notice = nil
+      said += state.shell.record(state.bag.startOver())
+      said += state.shell.announce(nil)
     }
-    return (true, .batch([effect, work, reconcile(&state, environment)]))
+    return (true, .batch([.commands(said), effect, work, reconcile(&state, environment)]))
   }
 
   /// The payment screen's background refresh: the offer fetched again, its fare written as the
