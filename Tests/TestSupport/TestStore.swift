@@ -20,10 +20,6 @@ public final class TestStore<State: Equatable, Action: Sendable> {
   private var nextGroup = 0
   /// Commands asked for and not yet asserted, in order.
   private var unasserted: [Runtime.Command] = []
-  /// Whether each action's whole change to the state must be stated (TCA's exhaustivity). Off
-  /// for the root, whose bookkeeping (step IDs, the activity log) a test cannot set: there a
-  /// test checks what it names, and the replies and running work are still exhaustive.
-  public let exhaustive: Bool
   /// Where the store was made: a test that ends with work running is reported there.
   private let made: SourceLocation
   /// Whether `finish` has checked the running work already.
@@ -31,11 +27,10 @@ public final class TestStore<State: Equatable, Action: Sendable> {
 
   /// A store at `state` reducing with `reducer`.
   public init(
-    _ state: State, exhaustive: Bool = true, sourceLocation: SourceLocation = #_sourceLocation,
+    _ state: State, sourceLocation: SourceLocation = #_sourceLocation,
     reducer: @escaping (inout State, Action) -> Effect<Action>
   ) {
     self.state = state
-    self.exhaustive = exhaustive
     self.made = sourceLocation
     self.reducer = reducer
   }
@@ -154,21 +149,9 @@ public final class TestStore<State: Equatable, Action: Sendable> {
   }
 
   private func expectState(_ expected: State, after action: String, _ location: SourceLocation) {
-    guard exhaustive, state != expected else { return }
+    guard state != expected else { return }
     Issue.record(
       "the state after \(action) is not the one expected:\n  expected \(expected)\n  actual   \(state)",
       sourceLocation: location)
-  }
-}
-
-extension TestStore where State == RootFeature.State, Action == RootFeature.Action {
-  /// The root feature at `state` in `environment`, its steps' work cancelled as the app does
-  /// (not exhaustive about the state: see `exhaustive`).
-  public static func root(_ state: RootFeature.State, _ environment: AppEnvironment)
-    -> TestStore
-  {
-    TestStore(state, exhaustive: false) { state, action in
-      RootFeature.reduce(&state, action, at: environment.clock.now(), environment: environment)
-    }
   }
 }

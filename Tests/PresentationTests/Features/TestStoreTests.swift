@@ -3,10 +3,12 @@ import Canvas
 import Domain
 import FlowOwner
 import Foundation
-import Presentation
 import Runtime
 import TestSupport
 import Testing
+
+@testable import Presentation
+@testable import Screens
 
 /// The cancellation rule, and features run through the exhaustive `TestStore`: every change to
 /// the state is stated, every reply received, and no work is left running at the end.
@@ -147,19 +149,38 @@ struct TestStoreTests {
     let criteria = try Fixture.criteria()
     var flow = BookingFlow()
     flow.searchSubmitted(criteria)
-    let store = TestStore.root(RootFeature.State(now: Fixture.now), .test())
+    let environment = AppEnvironment.test()
     // `.test()` answers nothing: were the results' work run, the test airline would fail the test.
-    store.send(.restored(Restoration(flow: flow, outcome: .resumed(at: .results))))
-    #expect(store.state.current == .results)
-    #expect(store.running == 2, "the offers and the week's fares")
+    let store = TestStore(RootFeature.State(now: Fixture.now)) { state, action in
+      RootFeature.reduce(&state, action, at: Fixture.now, environment: environment)
+    }
+    let context = StepEnvironment(
+      now: Fixture.now, zone: .utc, environment: environment, language: .english)
+    let restoration = Restoration(flow: flow, outcome: .resumed(at: .results))
+    let restored = BookingSnapshot(criteria: criteria, position: .results)
     // The restored path is the start's work's to save, not asked for again; the log hears of the
     // restore and of what the header says.
-    #expect(store.state.saving.pending == BookingSnapshot(criteria: criteria, position: .results))
+    store.send(.restored(restoration)) {
+      $0.flow = flow
+      $0.saving.willSave(restored)
+      _ = $0.shell.record(restoration.event)
+      $0.search = SearchFeature.State(today: $0.search.today, criteria: criteria)
+      _ = $0.shell.announce("Resumed at results")
+      _ = $0.stack.reconcile(to: flow.path, context: context, embed: RootFeature.embed)
+    }
+    #expect(store.state.current == .results)
+    #expect(store.running == 2, "the offers and the week's fares")
     store.commands([
       .log("flow: accepted restore -> Resumed at results. -> [results]"),
       .log("notice: Resumed at results"),
     ])
-    store.send(.key(.escape))
+    store.send(.key(.escape)) {
+      let event = $0.flow.back(typed: .empty)
+      $0.saving.willSave(.search)
+      _ = $0.shell.record(event)
+      _ = $0.stack.reconcile(to: [], context: context, embed: RootFeature.embed)
+      SearchFeature.refresh(&$0.search, airports: environment.airports)
+    }
     #expect(store.state.current == .search)
     #expect(store.running == 0)
     store.commands([
