@@ -16,19 +16,9 @@ public struct RealFlow: FlowUnderTest {
     flow.searchSubmitted(criteria)
   }
 
-  /// Forwards to `BookingFlow.offerSelected`.
-  public mutating func offerSelected(_ offer: Offer, from origin: BookingStep) {
-    flow.offerSelected(offer, from: origin)
-  }
-
-  /// Forwards to `BookingFlow.passengersSaved`.
-  public mutating func passengersSaved(_ draft: BookingDraft, from origin: BookingStep) {
-    flow.passengersSaved(draft, from: origin)
-  }
-
-  /// Forwards to `BookingFlow.extrasPriced`.
-  public mutating func extrasPriced(_ quote: Quote, from origin: BookingStep) {
-    flow.extrasPriced(quote, from: origin)
+  /// Forwards to `BookingFlow.advance`.
+  public mutating func advance(to next: BookingStep, from origin: BookingStep) {
+    flow.advance(to: next, from: origin)
   }
 
   /// Forwards to `BookingFlow.acceptPriceChange`.

@@ -12,16 +12,8 @@ protocol WrapsRealFlow: FlowUnderTest {
 extension WrapsRealFlow {
   mutating func searchSubmitted(_ criteria: SearchCriteria) { base.searchSubmitted(criteria) }
 
-  mutating func offerSelected(_ offer: Offer, from origin: BookingStep) {
-    base.offerSelected(offer, from: origin)
-  }
-
-  mutating func passengersSaved(_ draft: BookingDraft, from origin: BookingStep) {
-    base.passengersSaved(draft, from: origin)
-  }
-
-  mutating func extrasPriced(_ quote: Quote, from origin: BookingStep) {
-    base.extrasPriced(quote, from: origin)
+  mutating func advance(to next: BookingStep, from origin: BookingStep) {
+    base.advance(to: next, from: origin)
   }
 
   mutating func priceChangeAccepted(_ quote: Quote, from origin: BookingStep) {

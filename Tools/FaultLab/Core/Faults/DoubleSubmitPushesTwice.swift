@@ -8,16 +8,8 @@ struct DoubleSubmitPushesTwice: WrapsRealFlow {
   /// Steps on the real path that are shown twice.
   private var doubled: [BookingStep] = []
 
-  mutating func offerSelected(_ offer: Offer, from origin: BookingStep) {
-    pushAgainIfRepeated(base.flow.offerSelected(offer, from: origin))
-  }
-
-  mutating func passengersSaved(_ draft: BookingDraft, from origin: BookingStep) {
-    pushAgainIfRepeated(base.flow.passengersSaved(draft, from: origin))
-  }
-
-  mutating func extrasPriced(_ quote: Quote, from origin: BookingStep) {
-    pushAgainIfRepeated(base.flow.extrasPriced(quote, from: origin))
+  mutating func advance(to next: BookingStep, from origin: BookingStep) {
+    pushAgainIfRepeated(base.flow.advance(to: next, from: origin))
   }
 
   mutating func back() {

@@ -8,17 +8,8 @@ struct LateReplyAdvances: WrapsRealFlow {
   /// Steps pushed by replies whose origin was gone, above the real path.
   private var strays: [BookingStep] = []
 
-  mutating func offerSelected(_ offer: Offer, from origin: BookingStep) {
-    let event = base.flow.offerSelected(offer, from: origin)
-    pushIfLate(event, .passengers(offer, prefill: .empty))
-  }
-
-  mutating func passengersSaved(_ draft: BookingDraft, from origin: BookingStep) {
-    pushIfLate(base.flow.passengersSaved(draft, from: origin), .extras(draft))
-  }
-
-  mutating func extrasPriced(_ quote: Quote, from origin: BookingStep) {
-    pushIfLate(base.flow.extrasPriced(quote, from: origin), .payment(quote))
+  mutating func advance(to next: BookingStep, from origin: BookingStep) {
+    pushIfLate(base.flow.advance(to: next, from: origin), next)
   }
 
   mutating func back() {

@@ -18,24 +18,23 @@ struct WorkshopBag: FlowUnderTest {
     _ = bag.searchSubmitted(criteria)
   }
 
-  /// With saved travellers, the results screen has a draft made from them instead of opening
-  /// the passengers screen; the lab's airline answers at once, as the app's does with no latency.
-  mutating func offerSelected(_ offer: Offer, from origin: BookingStep) {
-    _ = bag.offerSelected(offer, from: origin)
-    guard let saved = bag.savedTravellers,
-      let draft = try? BookingDraft(
-        id: DraftID("draft-saved-" + offer.id.rawValue), offer: offer,
-        passengers: saved.passengers, contact: saved.contact)
-    else { return }
-    _ = bag.savedTravellersDrafted(draft)
-  }
-
-  mutating func passengersSaved(_ draft: BookingDraft, from origin: BookingStep) {
-    _ = bag.passengersSaved(draft, from: origin)
-  }
-
-  mutating func extrasPriced(_ quote: Quote, from origin: BookingStep) {
-    _ = bag.extrasPriced(quote, from: origin)
+  /// What each screen writes into the bag for the step after it. With saved travellers, the
+  /// results screen has a draft made from them instead of opening the passengers screen; the
+  /// lab's airline answers at once, as the app's does with no latency.
+  mutating func advance(to next: BookingStep, from origin: BookingStep) {
+    switch next {
+    case .passengers(let offer, _):
+      _ = bag.offerSelected(offer, from: origin)
+      guard let saved = bag.savedTravellers,
+        let draft = try? BookingDraft(
+          id: DraftID("draft-saved-" + offer.id.rawValue), offer: offer,
+          passengers: saved.passengers, contact: saved.contact)
+      else { return }
+      _ = bag.savedTravellersDrafted(draft)
+    case .extras(let draft, _): _ = bag.passengersSaved(draft, from: origin)
+    case .payment(let quote): _ = bag.extrasPriced(quote, from: origin)
+    case .results, .confirmation: break
+    }
   }
 
   /// The bag's root takes an accepted new price as the extras screen's quote.

@@ -9,12 +9,10 @@ import Foundation
 public protocol FlowUnderTest {
   /// A search was submitted from the search form.
   mutating func searchSubmitted(_ criteria: SearchCriteria)
-  /// The results step `origin` produced `offer`.
-  mutating func offerSelected(_ offer: Offer, from origin: BookingStep)
-  /// The passengers step `origin` produced `draft`.
-  mutating func passengersSaved(_ draft: BookingDraft, from origin: BookingStep)
-  /// The extras step `origin` produced `quote`.
-  mutating func extrasPriced(_ quote: Quote, from origin: BookingStep)
+  /// The step `origin` produced the input of `next`, the step that follows it (a results step
+  /// an offer, as `.passengers(offer)`; a passengers step a draft; an extras step a quote): one
+  /// operation for every step, so a new step adds none.
+  mutating func advance(to next: BookingStep, from origin: BookingStep)
   /// The traveller accepted the price the airline changed in `quote`, asked on the step `origin`.
   mutating func priceChangeAccepted(_ quote: Quote, from origin: BookingStep)
   /// The payment step `origin` produced a booking.

@@ -124,12 +124,9 @@ public struct PathHistory: Hashable, Sendable {
     for event in events {
       switch event {
       case .searched(let criteria): flow.searchSubmitted(criteria)
-      case .advanced(.passengers(let offer, _), let origin): flow.offerSelected(offer, from: origin)
-      case .advanced(.extras(let draft, _), let origin): flow.passengersSaved(draft, from: origin)
       case .advanced(.payment(let quote), let origin) where quote.priceChange != nil:
         flow.priceChangeAccepted(quote, from: origin)
-      case .advanced(.payment(let quote), let origin): flow.extrasPriced(quote, from: origin)
-      case .advanced(.results, _), .advanced(.confirmation, _): break
+      case .advanced(let next, let origin): flow.advance(to: next, from: origin)
       case .paid(let reference, let origin): flow.paid(reference, from: origin)
       case .back: flow.back()
       case .relaunched(let instant):

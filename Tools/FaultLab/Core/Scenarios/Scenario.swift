@@ -94,21 +94,21 @@ public enum Scenario: String, Hashable, Sendable, CaseIterable, Summarised {
       flow.back()
     case .doubleSubmit:
       flow.searchSubmitted(fixtures.criteria)
-      flow.offerSelected(fixtures.offerA, from: fixtures.results)
-      flow.offerSelected(fixtures.offerA, from: fixtures.results)
+      flow.advance(to: .passengers(fixtures.offerA), from: fixtures.results)
+      flow.advance(to: .passengers(fixtures.offerA), from: fixtures.results)
     case .lateReply:
       flow.searchSubmitted(fixtures.criteria)
-      flow.offerSelected(fixtures.offerA, from: fixtures.results)
+      flow.advance(to: .passengers(fixtures.offerA), from: fixtures.results)
       flow.back()
-      flow.passengersSaved(fixtures.draftA, from: fixtures.passengers)
+      flow.advance(to: .extras(fixtures.draftA), from: fixtures.passengers)
     case .offerChange:
       Self.walkToPayment(&flow, fixtures)
       flow.back()
       flow.back()
       flow.back()
-      flow.offerSelected(fixtures.offerB, from: fixtures.results)
+      flow.advance(to: .passengers(fixtures.offerB), from: fixtures.results)
       let shown = flow.path.last?.step ?? .passengers(fixtures.offerB, prefill: .empty)
-      flow.passengersSaved(fixtures.draftB, from: shown)
+      flow.advance(to: .extras(fixtures.draftB), from: shown)
     case .restoreInTime, .restoreExpired, .restoreOverNetwork:
       Self.walkToPayment(&flow, fixtures)
       let json = flow.snapshotJSON()
@@ -146,18 +146,18 @@ public enum Scenario: String, Hashable, Sendable, CaseIterable, Summarised {
     _ fixtures: LabFixtures
   ) {
     flow.searchSubmitted(fixtures.criteria)
-    flow.offerSelected(offer, from: fixtures.results)
+    flow.advance(to: .passengers(offer), from: fixtures.results)
     if let shown = flow.path.last?.step, case .passengers = shown {
-      flow.passengersSaved(draft, from: shown)
+      flow.advance(to: .extras(draft), from: shown)
     }
-    flow.extrasPriced(quote, from: flow.path.last?.step ?? .extras(draft))
+    flow.advance(to: .payment(quote), from: flow.path.last?.step ?? .extras(draft))
   }
 
   /// Each screen reports its output from the step it was pushed with.
   private static func walkToPayment(_ flow: inout any FlowUnderTest, _ fixtures: LabFixtures) {
     flow.searchSubmitted(fixtures.criteria)
-    flow.offerSelected(fixtures.offerA, from: fixtures.results)
-    flow.passengersSaved(fixtures.draftA, from: fixtures.passengers)
-    flow.extrasPriced(fixtures.quoteA, from: fixtures.extras)
+    flow.advance(to: .passengers(fixtures.offerA), from: fixtures.results)
+    flow.advance(to: .extras(fixtures.draftA), from: fixtures.passengers)
+    flow.advance(to: .payment(fixtures.quoteA), from: fixtures.extras)
   }
 }
