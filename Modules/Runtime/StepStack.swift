@@ -37,6 +37,18 @@ public protocol StepFeature: SendableMetatype {
   static func step(of state: State) -> Composition.Step
   /// The action for a key pressed while the step is current.
   static func keyAction(_ key: Key) -> Action
+  /// What the step's view marks for the pointer (its rows, fields, seats); none unless given.
+  associatedtype Target: Sendable = Never
+  /// The value a view recorded under the pointer, when it is one of this step's targets.
+  static func target(_ drawn: any Sendable) -> Target?
+  /// Whether a turn of the wheel over `target` scrolls it (the others take a press).
+  static func scrolls(_ target: Target) -> Bool
+  /// Does what `pointing` at `target` asks of the step at `state` as the keys that do it would
+  /// (a click never does what keys could not): each asked through `press`, which returns the
+  /// step's state after it, nil once the step is not the current one.
+  static func point(
+    _ pointing: Pointing, at target: Target, on state: State,
+    press: (StepPress<Action>) -> State?)
   /// Handles an action.
   static func reduce(_ state: inout State, _ action: Action, context: Composition.Environment)
     -> FeatureReply<Action, Composition.Output>
@@ -97,24 +109,6 @@ extension StepFeature {
   public static func action(_ action: Action) -> StackAction<Composition> {
     StackAction(Self.self, action)
   }
-}
-
-/// A kind of text a person types that a recording must replace with a placeholder.
-public enum SensitiveText: Hashable, Sendable {
-  case name, birthDate, email, phone, cardNumber, cardExpiry, securityCode
-}
-
-/// The ID of one step's presence on the path: always increasing, never reused, so a reply for a
-/// step that left (even if an equal step came back) is told apart.
-public struct StepID: Hashable, Sendable, Comparable, CustomStringConvertible {
-  /// The number, also the tag of the step's work.
-  public let rawValue: Int
-  /// The ID numbered `rawValue`.
-  public init(_ rawValue: Int) { self.rawValue = rawValue }
-  /// Older first.
-  public static func < (lhs: Self, rhs: Self) -> Bool { lhs.rawValue < rhs.rawValue }
-  /// "#3".
-  public var description: String { "#\(rawValue)" }
 }
 
 /// The screen state of one step, whichever feature shows it.
@@ -178,6 +172,16 @@ public struct StackScreen<Composition: StepComposition>: Hashable, Sendable {
   {
     box.reduceKey(key, context)
   }
+
+  /// Whether `drawn` is one of this screen's targets and the wheel scrolls it.
+  public func scrolls(_ drawn: any Sendable) -> Bool { box.scrolls(drawn) }
+
+  /// Points at `drawn` when it is one of this screen's targets (`StepFeature.point`), asking
+  /// through `press`; false when it is not.
+  public func point(
+    _ pointing: Pointing, at drawn: any Sendable,
+    press: (StepPress<StackAction<Composition>>) -> Self?
+  ) -> Bool { box.point(pointing, drawn, press) }
 
   /// Draws the screen; returns its key hints.
   public func draw(on canvas: inout Canvas, in rect: Rect, context: Composition.Drawing)
@@ -392,6 +396,11 @@ private protocol ScreenBox<Composition>: Sendable {
     -> FeatureReply<StackAction<Composition>, Composition.Output>
   func draw(_ canvas: inout Canvas, _ rect: Rect, _ context: Composition.Drawing)
     -> [Composition.Hint]
+  func scrolls(_ drawn: any Sendable) -> Bool
+  func point(
+    _ pointing: Pointing, _ drawn: any Sendable,
+    _ press: (StepPress<StackAction<Composition>>) -> StackScreen<Composition>?
+  ) -> Bool
   func isEqual(to other: any ScreenBox<Composition>) -> Bool
   func hash(into hasher: inout Hasher)
 }
@@ -447,6 +456,26 @@ private struct Box<Feature: StepFeature>: ScreenBox {
     -> [Composition.Hint]
   {
     Feature.draw(state, on: &canvas, in: rect, context: context)
+  }
+
+  func scrolls(_ drawn: any Sendable) -> Bool {
+    Feature.target(drawn).map(Feature.scrolls) ?? false
+  }
+
+  func point(
+    _ pointing: Pointing, _ drawn: any Sendable,
+    _ press: (StepPress<StackAction<Composition>>) -> StackScreen<Composition>?
+  ) -> Bool {
+    guard let target = Feature.target(drawn) else { return false }
+    Feature.point(pointing, at: target, on: state) { asked in
+      let lifted: StepPress<StackAction<Composition>> =
+        switch asked {
+        case .key(let key): .key(key)
+        case .action(let action): .action(Feature.action(action))
+        }
+      return press(lifted)?.state(Feature.self)
+    }
+    return true
   }
 
   func isEqual(to other: any ScreenBox<Composition>) -> Bool {

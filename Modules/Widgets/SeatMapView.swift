@@ -20,6 +20,9 @@ public enum SeatMapView {
   /// A seat as a click target: where the map drew it, on a canvas that keeps regions.
   public struct SeatClick: Hashable, Sendable {
     public let seat: SeatDesignator
+
+    /// `seat`, as a click target.
+    public init(seat: SeatDesignator) { self.seat = seat }
   }
 
   /// Columns a seat takes.

@@ -59,10 +59,12 @@ enum ExtrasView {
     var keep: ClosedRange<Int>?
     // Click targets by row, and how wide where not the whole row: kept only for a canvas that
     // keeps regions.
-    var targets: [Int: ClickTarget] = [:]
+    var targets: [Int: ExtrasFeature.Target] = [:]
     var targetWidths: [Int: Int] = [:]
     let keepsTargets = canvas.regions != nil
-    func line(_ text: String, _ style: Style, focused: Bool = false, target: ClickTarget? = nil) {
+    func line(
+      _ text: String, _ style: Style, focused: Bool = false, target: ExtrasFeature.Target? = nil
+    ) {
       if focused { focusRow = rows.count }
       if keepsTargets, let target { targets[rows.count] = target }
       rows.append([(text, style)])
@@ -117,7 +119,7 @@ enum ExtrasView {
     line("", theme.text)
     let bagsStart = rows.count
     line(
-      strings.bagsHeading, state.focus == .bags ? theme.title : theme.dim, target: .extras(.bags))
+      strings.bagsHeading, state.focus == .bags ? theme.title : theme.dim, target: .part(.bags))
     for (index, passenger) in state.draft.passengers.enumerated() {
       let current = state.focus == .bags && index == state.bagPassenger
       let bags = state.extras.bags[passenger.id] ?? 0
@@ -130,7 +132,7 @@ enum ExtrasView {
     let box = state.extras.insurance ? "[x]" : "[ ]"
     line(
       "\(box) \(strings.insuranceLabel)", state.focus == .insurance ? theme.selection : theme.text,
-      focused: state.focus == .insurance, target: .extras(.insurance))
+      focused: state.focus == .insurance, target: .part(.insurance))
     line("", theme.text)
     // The estimate is what Continue prices: in view with it. Its amounts stay within reach of
     // their labels on a wide panel.
@@ -161,7 +163,7 @@ enum ExtrasView {
       if keepsTargets { targetWidths[rows.count] = DisplayWidth.of(strings.continueButton) }
       line(
         strings.continueButton, state.focus == .proceed ? theme.selection : theme.title,
-        focused: state.focus == .proceed, target: .extras(.proceed))
+        focused: state.focus == .proceed, target: .part(.proceed))
     }
     if state.focus == .proceed || state.pricing { keepSince(estimateStart) }
     if let failure = state.failure {
@@ -208,7 +210,7 @@ enum ExtrasView {
       for passenger in seated {
         if let seat = shownSeats[passenger.id] { chosen[seat] = String(number(passenger)) }
       }
-      canvas.record(ClickTarget.scrolls(.seatMap), in: mapRect)
+      canvas.record(ExtrasFeature.Target.seatMap, in: mapRect)
       SeatMapView.draw(
         on: &canvas, in: mapRect, seatMap: map, chosen: chosen,
         cursor: state.focus == .seats ? state.cursor : nil, theme: theme,
@@ -233,7 +235,7 @@ enum ExtrasView {
   private static func drawScrolled(
     _ rows: [[(text: String, style: Style)]], on canvas: inout Canvas, in panel: Rect,
     window: ScrollWindow, theme: Theme, strings: Strings,
-    targets: (lines: [Int: ClickTarget], widths: [Int: Int])
+    targets: (lines: [Int: ExtrasFeature.Target], widths: [Int: Int])
   ) {
     for (offset, row) in rows[window.lines].enumerated() {
       let y = panel.y + window.firstLineRow + offset

@@ -48,7 +48,7 @@ enum FareStrip {
     var x = rect.x + max(0, (rect.width - shown.count * cellWidth) / 2)
     for fare in shown {
       let cell = Rect(x: x, y: rect.y, width: cellWidth, height: 3)
-      if cell.maxX <= rect.maxX { canvas.record(ClickTarget.fareDay(fare.day), in: cell) }
+      if cell.maxX <= rect.maxX { canvas.record(ResultsFeature.Target.fareDay(fare.day), in: cell) }
       let isSearched = fare.day == searched
       let isCheapest = fare.lowest.map { $0.amount == cheapest && prices.count > 1 } ?? false
       let bar: String

@@ -20,13 +20,13 @@ struct FormLayout {
   var labelWidth = 14
   /// What a click on a row does, by the row's place in `rows`: kept only for a canvas that
   /// keeps regions, so a frame drawn for the terminal builds no table.
-  private var targets: [Int: ClickTarget] = [:]
+  private var targets: [Int: any Sendable] = [:]
   private let keepsTargets: Bool
 
   /// A form drawn on `canvas`, noting its rows' click targets when the canvas keeps regions.
   init(on canvas: Canvas) { keepsTargets = canvas.regions != nil }
 
-  mutating func add(_ row: Row, target: ClickTarget? = nil) {
+  mutating func add(_ row: Row, target: (any Sendable)? = nil) {
     if keepsTargets, let target { targets[rows.count] = target }
     rows.append(row)
   }
@@ -44,7 +44,7 @@ struct FormLayout {
     // Each row as the lines it takes at this width: prose wrapped, and a message too long for the
     // space beside its field wrapped under it.
     var rows: [Row] = []
-    var lineTargets: [Int: ClickTarget] = [:]
+    var lineTargets: [Int: any Sendable] = [:]
     var focusedRow = 0
     var focusEnd = 0
     for (index, row) in self.rows.enumerated() {

@@ -19,7 +19,7 @@ enum PassengersView {
           label: strings.titleLabel,
           value: passenger.title.map(strings.titleName) ?? strings.titleNotChosen,
           focused: state.focus == .title(index), error: state.errors[.title(index)]),
-        target: .passengerField(.title(index)))
+        target: PassengersFeature.Field.title(index))
       for (field, label) in [
         (PassengersFeature.Field.given(index), strings.givenLabel),
         (.family(index), strings.familyLabel), (.birth(index), strings.birthLabel),
@@ -28,7 +28,7 @@ enum PassengersView {
           form.add(
             .field(
               label: label, field: text, focused: state.focus == field, error: state.errors[field],
-              note: ""), target: .passengerField(field))
+              note: ""), target: field)
         }
       }
     }
@@ -36,18 +36,18 @@ enum PassengersView {
     form.add(
       .field(
         label: strings.emailLabel, field: state.email, focused: state.focus == .email,
-        error: state.errors[.email], note: ""), target: .passengerField(.email))
+        error: state.errors[.email], note: ""), target: PassengersFeature.Field.email)
     form.add(
       .field(
         label: strings.phoneLabel, field: state.phone, focused: state.focus == .phone,
-        error: state.errors[.phone], note: ""), target: .passengerField(.phone))
+        error: state.errors[.phone], note: ""), target: PassengersFeature.Field.phone)
     form.add(.blank)
     if state.saving {
       form.add(.text("\(Spinner.frame(spinner)) \(strings.saving)", theme.text))
     } else {
       form.add(
         .button(strings.continueButton, focused: state.focus == .proceed),
-        target: .passengerField(.proceed))
+        target: PassengersFeature.Field.proceed)
     }
     if let failure = state.failure { form.add(.paragraph(failure, theme.error)) }
     form.draw(on: &canvas, in: rect, theme: theme)

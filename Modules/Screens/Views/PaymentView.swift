@@ -124,7 +124,7 @@ enum PaymentView {
         form.add(
           .field(
             label: label, field: text, focused: state.focus == field, error: state.errors[field],
-            note: ""), target: .paymentField(field))
+            note: ""), target: field)
       }
     }
     form.add(.blank)
@@ -134,7 +134,7 @@ enum PaymentView {
       form.add(
         .button(
           strings.payButton(state.quote.total.formatted(language.moneyStyle)),
-          focused: state.focus == .pay), target: .paymentField(.pay))
+          focused: state.focus == .pay), target: PaymentFeature.Field.pay)
     }
     if let failure = state.failure { form.add(.paragraph(failure, theme.error)) }
     form.add(.blank)

@@ -11,7 +11,7 @@ enum ResultsView {
   ) {
     guard !rect.isEmpty else { return }
     if state.showsDetails, let offer = state.highlighted {
-      canvas.record(ClickTarget.scrolls(.details), in: rect)
+      canvas.record(ResultsFeature.Target.list(.details), in: rect)
       OfferDetailsView.draw(
         offer, scroll: state.detailsScroll, on: &canvas, in: rect, theme: theme, strings: strings,
         language: language)
@@ -61,12 +61,12 @@ enum ResultsView {
       strings: strings, language: language)
     ResultsRow.drawHeadings(
       layout, on: &canvas, at: top.row(top.height - 1), theme: theme, strings: strings)
-    canvas.record(ClickTarget.scrolls(.results), in: body)
+    canvas.record(ResultsFeature.Target.list(.offers), in: body)
     ListView.draw(
       on: &canvas, in: body, count: listed.count, selected: state.selected, theme: theme,
       rowHeight: rowHeight
     ) { index, row, isSelected, canvas in
-      canvas.record(ClickTarget.offer(index), in: row)
+      canvas.record(ResultsFeature.Target.offer(index), in: row)
       ResultsRow.draw(
         listed[index], on: &canvas, in: row, selected: isSelected, layout: layout, theme: theme,
         strings: strings, language: language)
@@ -104,12 +104,12 @@ enum ResultsView {
       DisplayWidth.truncateAtWord(strings.airlinesTitle, to: rect.width), x: rect.x, y: rect.y,
       style: theme.title, clip: rect)
     let list = Rect(x: rect.x, y: rect.y + 1, width: rect.width, height: max(0, rect.height - 1))
-    canvas.record(ClickTarget.scrolls(.airlines), in: list)
+    canvas.record(ResultsFeature.Target.list(.airlines), in: list)
     ListView.draw(
       on: &canvas, in: list, count: state.airlines.count, selected: state.airlineCursor,
       theme: theme
     ) { index, row, isSelected, canvas in
-      canvas.record(ClickTarget.airline(index), in: row)
+      canvas.record(ResultsFeature.Target.airline(index), in: row)
       let airline = state.airlines[index]
       let shown = !state.filters.hiddenAirlines.contains(airline.code)
       let count = state.airlineCounts[airline.code] ?? 0

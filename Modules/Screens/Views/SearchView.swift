@@ -19,13 +19,13 @@ public enum SearchView {
       switch field {
       case .search:
         form.add(.blank)
-        form.add(.button(strings.searchButton, focused: focused), target: .searchButton)
+        form.add(.button(strings.searchButton, focused: focused), target: ClickTarget.searchButton)
         continue
       case .trip:
         form.add(
           .selector(
             label: strings.tripLabel, value: state.roundTrip ? strings.roundTrip : strings.oneWay,
-            focused: focused, error: state.errors[field]), target: .searchField(field))
+            focused: focused, error: state.errors[field]), target: ClickTarget.searchField(field))
         continue
       case .origin, .destination:
         label = field == .origin ? strings.fromLabel : strings.toLabel
@@ -53,7 +53,7 @@ public enum SearchView {
       form.add(
         .field(
           label: label, field: text, focused: focused, error: state.errors[field], note: note),
-        target: .searchField(field))
+        target: ClickTarget.searchField(field))
       if focused {
         for (index, airport) in suggestions.enumerated() {
           let marker = index == state.suggestion ? "▸ " : "  "
@@ -62,7 +62,7 @@ public enum SearchView {
             .text(
               String(repeating: " ", count: form.labelWidth) + marker
                 + "\(airport.code)  \(airport.city) · \(airport.name)", style),
-            target: .suggestion(index))
+            target: ClickTarget.suggestion(index))
         }
       }
     }

@@ -52,7 +52,7 @@ public enum TripsView {
       canvas.put(
         row(texts.columns, widths: widths), x: rect.x, y: rect.y + 1, style: theme.dim,
         clip: rect)
-      canvas.record(ClickTarget.scrolls(.trips), in: list)
+      canvas.record(ClickTarget.tripList, in: list)
       ListView.draw(
         on: &canvas, in: list, count: listing.count, selected: state.selected, theme: theme
       ) { index, rowRect, isSelected, canvas in

@@ -81,3 +81,22 @@ extension PassengersFeature {
       })
   }
 }
+
+extension PassengersFeature {
+  /// A field of the form (Continue among them).
+  public typealias Target = Field
+
+  /// A click focuses the field as Shift-Tab does, and presses Continue as Enter does; nothing
+  /// while the draft is being saved.
+  public static func point(
+    _ pointing: Pointing, at target: Target, on state: State,
+    press: (StepPress<Action>) -> State?
+  ) {
+    guard pointing == .press, !state.saving,
+      Pointing.press(
+        .backTab, from: state, until: { $0.focus == target }, limit: state.fieldOrder.count, press)
+        != nil
+    else { return }
+    if target == .proceed { _ = press(.key(.enter)) }
+  }
+}

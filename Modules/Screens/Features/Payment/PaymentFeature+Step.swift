@@ -89,3 +89,22 @@ extension PaymentFeature {
       })
   }
 }
+
+extension PaymentFeature {
+  /// A field of the card form (Pay among them).
+  public typealias Target = Field
+
+  /// A click focuses the field as Shift-Tab does, and presses Pay as Enter does; nothing while
+  /// paying.
+  public static func point(
+    _ pointing: Pointing, at target: Target, on state: State,
+    press: (StepPress<Action>) -> State?
+  ) {
+    guard pointing == .press, !state.paying,
+      Pointing.press(
+        .backTab, from: state, until: { $0.focus == target }, limit: Field.allCases.count, press)
+        != nil
+    else { return }
+    if target == .pay { _ = press(.key(.enter)) }
+  }
+}

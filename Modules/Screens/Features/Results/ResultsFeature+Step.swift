@@ -93,3 +93,60 @@ extension ResultsFeature {
       })
   }
 }
+
+extension ResultsFeature {
+  /// What the results draw for the pointer.
+  public enum Target: Hashable, Sendable {
+    /// An offer, by its place in the list as shown: choose it.
+    case offer(Int)
+    /// A day of the fare strip: search that day.
+    case fareDay(CalendarDay)
+    /// A line of the airlines checklist, by its place: tick or untick it.
+    case airline(Int)
+    /// A list the wheel scrolls.
+    case list(List)
+  }
+
+  /// The lists of the results.
+  public enum List: Hashable, Sendable {
+    case offers, airlines, details
+  }
+
+  /// The lists scroll.
+  public static func scrolls(_ target: Target) -> Bool {
+    if case .list = target { true } else { false }
+  }
+
+  /// An offer is chosen as the arrows and Enter choose it, an airline ticked with Space, a day
+  /// of the strip searched as its own action; the wheel moves the list it is over, each only
+  /// while that list is the one on screen.
+  public static func point(
+    _ pointing: Pointing, at target: Target, on state: State,
+    press: (StepPress<Action>) -> State?
+  ) {
+    let onList = !state.choosingAirlines && !state.showsDetails
+    switch (pointing, target) {
+    case (.wheel(let down), .list(let list)):
+      switch list {
+      case .offers: guard onList else { return }
+      case .airlines: guard state.choosingAirlines else { return }
+      case .details: guard state.showsDetails else { return }
+      }
+      for _ in 0..<Pointing.wheelLines where press(.key(down ? .down : .up)) == nil { return }
+    case (.press, .offer(let index)):
+      guard onList, state.listed.indices.contains(index),
+        Pointing.move(from: state.selected, to: index, press)
+      else { return }
+      _ = press(.key(.enter))
+    case (.press, .fareDay(let day)):
+      _ = press(.action(.chooseDay(day)))
+    case (.press, .airline(let index)):
+      guard state.choosingAirlines, state.airlines.indices.contains(index),
+        Pointing.move(from: state.airlineCursor, to: index, press)
+      else { return }
+      _ = press(.key(.character(" ")))
+    case (.press, .list), (.wheel, _):
+      break
+    }
+  }
+}
