@@ -112,7 +112,9 @@ public enum JournalReplay {
     store.holdsReplies = true
     var saved: BookingSnapshot?
     store.perform = { [weak store] command in
-      if case .saveSnapshot = command, let store { saved = RootFeature.snapshot(of: store.state) }
+      if case .saveSnapshot = command, let store {
+        saved = RootFeature.session(of: store.state)?.snapshot
+      }
       return nil
     }
     for (line, at, action) in actions {

@@ -151,9 +151,9 @@ public final class FeatureProgram<Root: ProgramRoot> {
         continue
       }
       if let replayer, replayer.isPlaying {
-        if key == .function(1) || key == .function(2) || Root.isLooking(store.state) {
+        if key == .function(1) || key == .function(2) || Root.status(of: store.state).isLooking {
           typed(key)
-          if Root.isLooking(store.state) { replayer.pause() } else { replayer.resume() }
+          if Root.status(of: store.state).isLooking { replayer.pause() } else { replayer.resume() }
           continue
         }
         replayer.stop()
@@ -184,7 +184,7 @@ public final class FeatureProgram<Root: ProgramRoot> {
   /// (held back in case it opened the quit question) and says so in the log; the terminal's
   /// handler then restores the terminal and exits with 128 + `signal`.
   public func terminating(on signal: Int32) {
-    let kept = Root.keepsSavedSession(store.state) || awaitingRestoredSave
+    let kept = Root.session(of: store.state)?.kept ?? true || awaitingRestoredSave
     let restored = restoredWhileResuming()
     saveNow()
     clients.recorder?.finish()
@@ -250,7 +250,7 @@ public final class FeatureProgram<Root: ProgramRoot> {
       deliver: { [weak self] key in self?.send(.key(key)) },
       finished: { [weak self] in
         guard let self else { return }
-        self.writeLog("replay: finished at \(Root.current(of: self.store.state))")
+        self.writeLog("replay: finished at \(Root.status(of: self.store.state).current)")
         self.announce(self.strings.replayFinished)
       })
   }
@@ -263,7 +263,7 @@ public final class FeatureProgram<Root: ProgramRoot> {
     guard exitCode == nil else { return nil }
     switch command {
     case .saveSnapshot:
-      guard let snapshot = Root.snapshot(of: store.state) else { return nil }
+      guard let snapshot = Root.session(of: store.state)?.snapshot else { return nil }
       return Root.action(for: .snapshotSaved(snapshot, error: clients.session.save(snapshot)))
     case .log(let line):
       writeLog(line)
@@ -299,14 +299,17 @@ public final class FeatureProgram<Root: ProgramRoot> {
   /// The step being resumed, as the screen says: while restoring, and while the restored path's
   /// save is under way (its frames not shown yet).
   private var resuming: StepKind? {
-    Root.resuming(store.state) ?? (awaitingRestoredSave ? Root.current(of: store.state) : nil)
+    let status = Root.status(of: store.state)
+    return status.resuming ?? (awaitingRestoredSave ? status.current : nil)
   }
 
   /// At an end that is not the root's (a signal, a hang-up): the path, saved once more if what
   /// is on disk is older, unless the saved session is to be left as it is (or the start's work is
   /// saving it: it was saved, or the end stopped it).
   private func saveNow() {
-    guard !awaitingRestoredSave, let snapshot = Root.snapshotToSave(store.state) else { return }
+    guard !awaitingRestoredSave, let snapshot = Root.session(of: store.state)?.toSave else {
+      return
+    }
     _ = clients.session.save(snapshot)
   }
 
@@ -319,7 +322,7 @@ public final class FeatureProgram<Root: ProgramRoot> {
         "exit: quit while resuming at \($0), saved session "
           + (restored ? "as restored" : "left as it was")
       }
-        ?? "exit: \(how) at \(Root.current(of: state))")
+        ?? "exit: \(how) at \(Root.status(of: state).current)")
     clients.recorder?.finish()
     onEnd?()
     for timer in [countdown, spinner].compactMap({ $0 }) { clients.timers.cancel(timer) }
@@ -337,7 +340,7 @@ public final class FeatureProgram<Root: ProgramRoot> {
     guard exitCode == nil else { return }
     if Root.movesOnlyTheClock(action) {
       // Only `now` moved: the countdown's next second, and a frame (of the header).
-      scheduleCountdown(at: Root.countdownTick(state, now: clients.clock.now()))
+      scheduleCountdown(at: Root.subscriptions(state, now: clients.clock.now()).countdownTick)
       scheduleRender()
       replayer?.appChanged()
       return

@@ -106,11 +106,6 @@ extension RoomWatch: ProgramRoot {
     Subscriptions(countdownTick: nil, spinner: true)
   }
 
-  public static func countdownTick(_ state: State, now: Date) -> Date? { nil }
-
-  /// None: the presenter's view saves nothing.
-  public static func snapshot(of state: State) -> BookingSnapshot? { nil }
-
   public static func draw(_ state: State, on canvas: inout Canvas, theme: Theme) {
     RoomWatchView.draw(state.picture, now: state.now, on: &canvas, theme: theme)
   }
@@ -128,7 +123,7 @@ extension RoomWatch: ProgramRoot {
 
   public static func now(of state: State) -> Date { state.now }
   public static func strings(of state: State) -> Strings { state.language.strings }
-  /// The view is no step of a flow: it reports the search form's kind.
-  public static func current(of state: State) -> StepKind { .search }
-  public static func isLooking(_ state: State) -> Bool { false }
+  /// The view is no step of a flow: it reports the search form's kind; the presenter's view
+  /// saves nothing.
+  public static func status(of state: State) -> ProgramStatus { ProgramStatus(current: .search) }
 }

@@ -31,9 +31,8 @@ public protocol ProgramRoot: SendableMetatype {
 
   /// The timers `state` needs at `now`.
   static func subscriptions(_ state: State, now: Date) -> Subscriptions
-  /// The countdown's part of `subscriptions`: all an action that `movesOnlyTheClock` changes.
-  static func countdownTick(_ state: State, now: Date) -> Date?
-  /// Whether reducing `action` changes nothing but the clock.
+  /// Whether reducing `action` changes nothing but the clock (then only the countdown of
+  /// `subscriptions` can have moved).
   static func movesOnlyTheClock(_ action: Action) -> Bool
 
   /// Draws the whole screen for `state` into `canvas`.
@@ -53,20 +52,48 @@ public protocol ProgramRoot: SendableMetatype {
   static func now(of state: State) -> Date
   /// The words of `state`'s language.
   static func strings(of state: State) -> Strings
+  /// Where `state` is, for the log and a replay.
+  static func status(of state: State) -> ProgramStatus
+  /// The saved session as `state` has it; nil for a root that saves none.
+  static func session(of state: State) -> ProgramSession?
+}
+
+/// Where a root's state is, as the program reads it for its log and a replay.
+public struct ProgramStatus: Hashable, Sendable {
   /// The step shown as current.
-  static func current(of state: State) -> StepKind
+  public var current: StepKind
   /// The step being resumed, while a saved flow is being restored.
-  static func resuming(_ state: State) -> StepKind?
+  public var resuming: StepKind?
   /// Whether the help or the inspector is open: a person looking, whom a replay waits for.
-  static func isLooking(_ state: State) -> Bool
-  /// Whether the saved session is to be left as it is on disk.
-  static func keepsSavedSession(_ state: State) -> Bool
-  /// The snapshot `Command.saveSnapshot` writes: the one of the state the action left; nil for
-  /// a root that saves none.
-  static func snapshot(of state: State) -> BookingSnapshot?
-  /// The snapshot to write at an end that is not the root's (a signal, a hang-up), when what is
-  /// on disk is older; nil when nothing is to be written.
-  static func snapshotToSave(_ state: State) -> BookingSnapshot?
+  public var isLooking: Bool
+
+  /// At `current`, resuming `resuming`, a person looking when `isLooking`.
+  public init(current: StepKind, resuming: StepKind? = nil, isLooking: Bool = false) {
+    self.current = current
+    self.resuming = resuming
+    self.isLooking = isLooking
+  }
+}
+
+/// A root's saved session as its state has it.
+public struct ProgramSession: Hashable, Sendable {
+  /// The snapshot of the state: what `Command.saveSnapshot` writes.
+  public var snapshot: BookingSnapshot
+  /// The snapshot on disk, as far as the state knows.
+  public var onDisk: BookingSnapshot?
+  /// Whether what is on disk is to be left as it is (`--fresh`, a restore under way).
+  public var kept: Bool
+
+  /// `snapshot`, `onDisk` and whether it is `kept`.
+  public init(snapshot: BookingSnapshot, onDisk: BookingSnapshot?, kept: Bool) {
+    self.snapshot = snapshot
+    self.onDisk = onDisk
+    self.kept = kept
+  }
+
+  /// The snapshot to write at an end that is not the root's (a signal, a hang-up): nil when
+  /// the session is kept or the disk holds it already.
+  public var toSave: BookingSnapshot? { kept || snapshot == onDisk ? nil : snapshot }
 }
 
 /// What a program tells its root, besides the replies of the root's own work.
@@ -100,14 +127,8 @@ extension ProgramRoot {
     onlyTheClockMoved: Bool
   ) -> Bool { false }
 
-  /// Nothing is being resumed.
-  public static func resuming(_ state: State) -> StepKind? { nil }
-
-  /// A root that saves no snapshot leaves the saved session as it is.
-  public static func keepsSavedSession(_ state: State) -> Bool { true }
-
-  /// A root that saves no snapshot writes none.
-  public static func snapshotToSave(_ state: State) -> BookingSnapshot? { nil }
+  /// A root that saves no snapshot has no session.
+  public static func session(of state: State) -> ProgramSession? { nil }
 }
 
 extension FeatureStore {

@@ -47,23 +47,16 @@ extension RootFeature: ProgramRoot {
   public static func now(of state: State) -> Date { state.now }
   /// `State.strings`.
   public static func strings(of state: State) -> Strings { state.strings }
-  /// `State.current`.
-  public static func current(of state: State) -> StepKind { state.current }
-
-  public static func isLooking(_ state: State) -> Bool {
-    state.shell.modal == .help || state.shell.modal == .inspector
+  /// The current step, the one being restored, and whether the help or the inspector is open.
+  public static func status(of state: State) -> ProgramStatus {
+    ProgramStatus(
+      current: state.current, resuming: state.restoring?.step,
+      isLooking: state.shell.modal == .help || state.shell.modal == .inspector)
   }
-  /// The step of `State.restoring`.
-  public static func resuming(_ state: State) -> StepKind? { state.restoring?.step }
-  /// `State.keepsSavedSession`.
-  public static func keepsSavedSession(_ state: State) -> Bool { state.keepsSavedSession }
-  /// The flow's snapshot.
-  public static func snapshot(of state: State) -> BookingSnapshot? { state.flow.snapshot }
 
-  /// The path's snapshot, unless the saved session is kept or already holds it.
-  public static func snapshotToSave(_ state: State) -> BookingSnapshot? {
-    let snapshot = state.flow.snapshot
-    guard !state.keepsSavedSession, snapshot != state.saving.saved else { return nil }
-    return snapshot
+  /// The flow's snapshot, the one on disk, and whether it is kept (`State.keepsSavedSession`).
+  public static func session(of state: State) -> ProgramSession? {
+    ProgramSession(
+      snapshot: state.flow.snapshot, onDisk: state.saving.saved, kept: state.keepsSavedSession)
   }
 }

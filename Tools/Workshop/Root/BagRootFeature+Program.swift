@@ -12,9 +12,6 @@ import Words
 #endif
 
 extension BagRootFeature: ProgramRoot {
-  /// None: the bag keeps its screens in a file of its own, and no session.
-  public static func snapshot(of state: State) -> BookingSnapshot? { nil }
-
   /// The countdown's next second while a quote is on the screens, and the spinner while
   /// anything loads.
   public static func subscriptions(_ state: State, now: Date) -> Subscriptions {
@@ -48,10 +45,11 @@ extension BagRootFeature: ProgramRoot {
   public static func now(of state: State) -> Date { state.now }
   /// `State.strings`.
   public static func strings(of state: State) -> Strings { state.strings }
-  /// The bag's current screen.
-  public static func current(of state: State) -> StepKind { state.current }
-
-  public static func isLooking(_ state: State) -> Bool {
-    state.shell.modal == .help || state.shell.modal == .inspector
+  /// The bag's current screen, and whether the help or the inspector is open; the bag keeps
+  /// its screens in a file of its own, and no session.
+  public static func status(of state: State) -> ProgramStatus {
+    ProgramStatus(
+      current: state.current,
+      isLooking: state.shell.modal == .help || state.shell.modal == .inspector)
   }
 }
