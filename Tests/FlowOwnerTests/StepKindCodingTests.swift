@@ -22,7 +22,7 @@ struct StepKindCodingTests {
       try JSONDecoder().decode([StepKind].self, from: Data("[6]".utf8))
     }
     #expect(throws: DecodingError.self) {
-      try JSONDecoder().decode([StepKind].self, from: Data("[\"insurance\"]".utf8))
+      try JSONDecoder().decode([StepKind].self, from: Data("[\"no-such-step\"]".utf8))
     }
   }
 }

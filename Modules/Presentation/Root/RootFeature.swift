@@ -182,13 +182,15 @@ public enum RootFeature {
   /// it carries.
   ///
   /// What the action changes that lives outside the state is returned as commands by the code
-  /// that changes it: a move of the flow (`move`) returns the snapshot to save (never while
-  /// restoring or while `--fresh` keeps the saved session), its event's line for the event log
+  /// that changes it: a move of the flow (`move`) returns its event's line for the event log
   /// and the release of the seats a draft it left held; the shell returns a notice's, a note's
-  /// and the save status's lines; opening the inspector returns the read of the saved snapshot;
-  /// a key is returned to be recorded, before the commands of what it did (a key typed while
-  /// restoring acts on no step and is not recorded; the keys that confirm quitting drop the one
-  /// that asked).
+  /// and the save status's lines; opening the inspector returns the read of the saved snapshot.
+  /// An action that can move the flow (a key, a step's or the trips' reply) returns, first, the
+  /// key to record (a key typed while restoring acts on no step and is not recorded; the keys
+  /// that confirm quitting drop the one that asked; a resize is the terminal's), then one save
+  /// of the snapshot it leaves when that is not on disk, being saved or the one that failed
+  /// (never while restoring or while `--fresh` keeps the saved session): one save however many
+  /// times a click moved the flow, of the path it ends on.
   public static func reduce(
     _ state: inout State, _ action: Action, at now: Date, environment: AppEnvironment
   ) -> Effect<Action> {
@@ -198,15 +200,20 @@ public enum RootFeature {
     }
     state.now = now
     guard case .key(let key) = action else {
-      return reduceAction(&state, action, environment: environment)
+      let effect = reduceAction(&state, action, environment: environment)
+      switch action {
+      case .step, .trips: return .batch([.commands(save(&state)), effect])
+      default: return effect
+      }
     }
-    var recorded = state.restoring == nil
-    if case .resize = key { recorded = false }
+    if case .resize = key { return keyReduce(&state, key, environment) }
+    let recorded = state.restoring == nil
     let unasks = state.shell.modal == .confirmQuit && confirmsQuit(key)
     let effect = keyReduce(&state, key, environment)
-    guard recorded else { return effect }
-    let record: Command = unasks ? .unrecordLastKey : .recordKey(key, use: state.lastKey)
-    return .batch([.command(record), effect])
+    var commands: [Command] = []
+    if recorded { commands.append(unasks ? .unrecordLastKey : .recordKey(key, use: state.lastKey)) }
+    commands += save(&state)
+    return .batch([.commands(commands), effect])
   }
 
   /// The drafts `path` carries (its extras step's).
@@ -219,11 +226,11 @@ public enum RootFeature {
   }
 
   /// Moves the flow by `transition` and makes the screens follow (`reconcile`); returns what
-  /// the move asks for: the snapshot to save when it changed (never while restoring or while
-  /// `--fresh` keeps the saved session), the event's line for the event log, the screens'
-  /// work, and the release of the seats that a draft the path left held (a booking, the path
-  /// replaced by its confirmation, has sold them). The search form's airports (the suggestions,
-  /// the names beside the codes) are looked up when it comes back into view.
+  /// the move asks for: the event's line for the event log, the screens' work, and the release
+  /// of the seats that a draft the path left held (a booking, the path replaced by its
+  /// confirmation, has sold them). The action that moved it saves the snapshot it leaves
+  /// (`reduce`). The search form's airports (the suggestions, the names beside the codes) are
+  /// looked up when it comes back into view.
   static func move(
     _ state: inout State, _ environment: AppEnvironment,
     _ transition: (inout BookingFlow) -> FlowEvent
@@ -231,9 +238,8 @@ public enum RootFeature {
     let draftsBefore = drafts(on: state.flow.path)
     let showedSearch = state.showsSearch
     let event = transition(&state.flow)
-    var commands = save(&state)
-    commands += state.shell.record(event)
-    var effects: [Effect<Action>] = [.commands(commands), reconcile(&state, environment)]
+    let logged = state.shell.record(event)
+    var effects: [Effect<Action>] = [.commands(logged), reconcile(&state, environment)]
     if state.showsSearch, !showedSearch {
       SearchFeature.refresh(&state.search, airports: environment.airports)
     }
@@ -251,8 +257,8 @@ public enum RootFeature {
     return .batch(effects)
   }
 
-  /// The save the flow's snapshot needs now: none when it is the one on disk, being saved or
-  /// that failed last, or while the saved session is kept.
+  /// The save the flow's snapshot needs at the end of an action: none when it is the one on
+  /// disk, being saved or that failed last, or while the saved session is kept.
   private static func save(_ state: inout State) -> [Command] {
     let snapshot = state.flow.snapshot
     guard !state.keepsSavedSession, state.saving.needsSave(snapshot) else { return [] }

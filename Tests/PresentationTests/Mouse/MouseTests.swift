@@ -293,6 +293,20 @@ struct MouseTests {
     #expect(clicked.current == .results)
   }
 
+  @Test("a click that goes back two steps saves once, the path it ends on, and logs each step")
+  func clickPanelSavesOnce() async throws {
+    let world = TestWorld()
+    defer { world.remove() }
+    let state = await Self.atPayment(world)
+    let panel = try #require(Self.spot("Passengers ─", in: state))
+    var clicked = state
+    let commands = await drive(&clicked, [Self.click(panel)], world)
+    #expect(commands.filter { $0 == .saveSnapshot }.count == 1, "\(commands)")
+    #expect(
+      commands.count { if case .log(let line) = $0 { line.contains("back") } else { false } } == 2)
+    #expect(clicked.saving.pending == clicked.flow.snapshot, "what is being saved is the path now")
+  }
+
   @Test(
     "a click does nothing while a box is open (the wheel scrolls help), nor a release, another button or a modified click"
   )

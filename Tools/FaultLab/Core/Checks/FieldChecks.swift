@@ -1,3 +1,5 @@
+import FlowOwner
+
 extension Check {
   /// One field: after going back and choosing offer B, the passengers screen shows offer B.
   public static func offerChanged() -> Check {
@@ -24,7 +26,7 @@ extension Check {
       name: "restore-in-time", turkishName: "zamanında-geri-yükleme",
       summary: "a relaunch before the price lock runs out resumes payment",
       turkishSummary: "fiyat kilidi bitmeden yeniden açılışta ödeme ekranından devam edilir",
-      scenario: .restoreInTime, expecting: "results>passengers>extras>payment", read: \.trail)
+      scenario: .restoreInTime, expecting: trailToPayment, read: \.trail)
   }
 
   /// A relaunch while the price lock holds brings back the quote and its seats, not only the
@@ -55,7 +57,10 @@ extension Check {
       summary: "a relaunch in time over the network resumes payment (network-bound)",
       turkishSummary: "ağ üzerinden zamanında yeniden açılışta ödeme ekranından devam edilir "
         + "(ağa bağlı)",
-      scenario: .restoreOverNetwork, expecting: "results>passengers>extras>payment",
-      read: \.trail)
+      scenario: .restoreOverNetwork, expecting: trailToPayment, read: \.trail)
   }
+
+  /// The screens of a path at payment, as the flow declares its chain of steps:
+  /// "results>passengers>extras>payment".
+  static var trailToPayment: String { StepKind.chain.map(\.description).joined(separator: ">") }
 }

@@ -74,8 +74,7 @@ struct WorkshopBag: FlowUnderTest {
   /// field is nil shows nothing.
   var path: [Stop] {
     bag.screens.compactMap { kind in
-      guard let screen = Screen(rawValue: kind.description) else { return nil }
-      return bag.step(of: kind).map(Stop.init) ?? Stop.empty(screen)
+      bag.step(of: kind).map(Stop.init) ?? Stop.empty(.step(kind))
     }
   }
 

@@ -2,20 +2,28 @@ import Domain
 import FlowOwner
 import Presentation
 
-/// The kinds of screen a path can show; `notice` exists only in a fault.
-public enum Screen: String, Hashable, Sendable, CaseIterable {
-  /// Offers for the search.
-  case results
-  /// Passenger details for an offer.
-  case passengers
-  /// Seats, bags and insurance for a draft.
-  case extras
-  /// Paying a quote.
-  case payment
+/// The kinds of screen a path can show: a step's, by its kind, or a notice, which exists only in
+/// a fault.
+public enum Screen: Hashable, Sendable {
+  /// The screen of a step of this kind.
+  case step(StepKind)
   /// A notice before the confirmation: only the `extra-notice` fault shows it.
   case notice
-  /// The paid booking.
-  case confirmation
+
+  /// Its name in a trail: the step kind's ("payment"), or "notice".
+  public var rawValue: String {
+    switch self {
+    case .step(let kind): kind.description
+    case .notice: "notice"
+    }
+  }
+
+  /// The screens the checks name.
+  public static let results = Screen.step(.results)
+  public static let passengers = Screen.step(.passengers)
+  public static let extras = Screen.step(.extras)
+  public static let payment = Screen.step(.payment)
+  public static let confirmation = Screen.step(.confirmation)
 }
 
 /// One screen on a flow's path as a check sees it: its kind, its key data, the step behind it.
@@ -40,23 +48,15 @@ public struct Stop: Hashable, Sendable, CustomStringConvertible {
   public init(_ step: BookingStep, drawnAs other: BookingStep) {
     self.step = step
     drawn = other
-    switch step {
-    case .results(let criteria, _):
-      screen = .results
-      detail = "\(criteria.origin)-\(criteria.destination)"
-    case .passengers(let offer, _):
-      screen = .passengers
-      detail = offer.id.rawValue
-    case .extras(let draft, _):
-      screen = .extras
-      detail = draft.id.rawValue
-    case .payment(let quote):
-      screen = .payment
-      detail = quote.id.rawValue
-    case .confirmation(let reference):
-      screen = .confirmation
-      detail = reference.rawValue
-    }
+    screen = .step(step.kind)
+    detail =
+      switch step {
+      case .results(let criteria, _): "\(criteria.origin)-\(criteria.destination)"
+      case .passengers(let offer, _): offer.id.rawValue
+      case .extras(let draft, _): draft.id.rawValue
+      case .payment(let quote): quote.id.rawValue
+      case .confirmation(let reference): reference.rawValue
+      }
   }
 
   private init(screen: Screen, detail: String = "") {
@@ -85,13 +85,7 @@ public struct Stop: Hashable, Sendable, CustomStringConvertible {
   /// where no step is behind it (a notice, a bag's screen whose data is gone).
   public var drawnScreen: Screen {
     guard let drawn else { return screen }
-    let built = BookingSteps.screen(for: drawn)
-    if built.isShown(by: ResultsFeature.self) { return .results }
-    if built.isShown(by: PassengersFeature.self) { return .passengers }
-    if built.isShown(by: ExtrasFeature.self) { return .extras }
-    if built.isShown(by: PaymentFeature.self) { return .payment }
-    if built.isShown(by: ConfirmationFeature.self) { return .confirmation }
-    return screen
+    return .step(BookingSteps.screen(for: drawn).step.kind)
   }
 
   /// The screen drawn for this stop, with the key data of the step it is drawn with.
