@@ -88,12 +88,13 @@ let package = Package(
     .executableTarget(
       name: "floor", dependencies: ["CNcurses"], path: "Tools/Floor", exclude: ["c"]),
 
-    .target(name: "Domain", path: "Modules/Domain"),
-    .testTarget(name: "DomainTests", dependencies: ["Domain"]),
-
-    // Time zones: the system's TZif files first, an embedded table as the injected fallback.
-    .target(name: "Zones", dependencies: ["Domain"], path: "Modules/Zones"),
+    // Time zones: their rules and the embedded table of them, read from the system's TZif files
+    // first, the table as the injected fallback. Domain's values carry zones, so it re-exports them.
+    .target(name: "Zones", path: "Modules/Zones"),
     .testTarget(name: "ZonesTests", dependencies: ["Zones", "Domain"]),
+
+    .target(name: "Domain", dependencies: ["Zones"], path: "Modules/Domain"),
+    .testTarget(name: "DomainTests", dependencies: ["Domain", "Zones"]),
 
     .target(name: "Persistence", path: "Modules/Persistence"),
     .testTarget(name: "PersistenceTests", dependencies: ["Persistence"]),

@@ -18,7 +18,7 @@ public enum Fixture {
   public static func istanbul() throws -> Airport {
     try Airport(
       code: IATACode("IST"), name: "Istanbul Airport", city: "İstanbul", countryCode: "TR",
-      timeZoneID: "Europe/Istanbul", latitude: 41.2753, longitude: 28.7519)
+      timeZoneID: "Europe/Istanbul", latitude: 41.2753, longitude: 28.7519, zones: .live)
   }
 
   /// Amsterdam Airport Schiphol (AMS) in Amsterdam, NL, in Europe/Amsterdam: where the fixture
@@ -26,7 +26,8 @@ public enum Fixture {
   public static func amsterdam() throws -> Airport {
     try Airport(
       code: IATACode("AMS"), name: "Amsterdam Airport Schiphol", city: "Amsterdam",
-      countryCode: "NL", timeZoneID: "Europe/Amsterdam", latitude: 52.3086, longitude: 4.7639)
+      countryCode: "NL", timeZoneID: "Europe/Amsterdam", latitude: 52.3086, longitude: 4.7639,
+      zones: .live)
   }
 
   /// 2026-12-24, the departure day of `criteria` and of every fixture offer.
@@ -42,7 +43,7 @@ public enum Fixture {
   static func munich() throws -> Airport {
     try Airport(
       code: IATACode("MUC"), name: "Munich Airport", city: "München", countryCode: "DE",
-      timeZoneID: "Europe/Berlin", latitude: 48.3538, longitude: 11.7861)
+      timeZoneID: "Europe/Berlin", latitude: 48.3538, longitude: 11.7861, zones: .live)
   }
 
   /// Turkish Airlines, the fixture offers' usual carrier.
@@ -95,9 +96,10 @@ public enum Fixture {
     try Segment(
       flightNumber: FlightNumber(airlineCode: airline.code, number: number), origin: origin,
       destination: destination,
-      departure: ZonedTime(instant: leaves, timeZoneID: origin.timeZoneID),
+      departure: ZonedTime(instant: leaves, timeZoneID: origin.timeZoneID, zones: .live),
       arrival: ZonedTime(
-        instant: leaves.addingTimeInterval(hours * 3600), timeZoneID: destination.timeZoneID),
+        instant: leaves.addingTimeInterval(hours * 3600), timeZoneID: destination.timeZoneID,
+        zones: .live),
       aircraft: aircraft)
   }
 
@@ -200,13 +202,13 @@ public enum Fixture {
   static func heathrow() throws -> Airport {
     try Airport(
       code: IATACode("LHR"), name: "Heathrow Airport", city: "London", countryCode: "GB",
-      timeZoneID: "Europe/London", latitude: 51.47, longitude: -0.4543)
+      timeZoneID: "Europe/London", latitude: 51.47, longitude: -0.4543, zones: .live)
   }
 
   static func gatwick() throws -> Airport {
     try Airport(
       code: IATACode("LGW"), name: "Gatwick Airport", city: "London", countryCode: "GB",
-      timeZoneID: "Europe/London", latitude: 51.1537, longitude: -0.1821)
+      timeZoneID: "Europe/London", latitude: 51.1537, longitude: -0.1821, zones: .live)
   }
 
   /// A round trip: out as `offer` makes it (`hour`, `minute`, `via`), back from AMS on 28 Dec

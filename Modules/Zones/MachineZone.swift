@@ -1,5 +1,3 @@
-import Domain
-
 #if canImport(FoundationEssentials)
   import FoundationEssentials
 #else

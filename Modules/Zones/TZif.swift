@@ -1,5 +1,3 @@
-import Domain
-
 /// A parsed TZif file (RFC 8536, versions 1 to 4): transitions, local time types and, from
 /// version 2 on, the POSIX rule of the footer.
 ///

@@ -1,4 +1,3 @@
-import Domain
 import Synchronization
 
 #if canImport(FoundationEssentials)

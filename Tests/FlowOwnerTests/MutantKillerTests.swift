@@ -142,9 +142,9 @@ struct MutantKillerTests {
     let leaves = day.start(in: ist.zone).addingTimeInterval(8 * 3600)
     let segment = try Segment(
       flightNumber: FlightNumber(airlineCode: "TK", number: 1957), origin: ist, destination: ams,
-      departure: ZonedTime(instant: leaves, timeZoneID: ist.timeZoneID),
+      departure: ZonedTime(instant: leaves, timeZoneID: ist.timeZoneID, zones: .live),
       arrival: ZonedTime(
-        instant: leaves.addingTimeInterval(3.5 * 3600), timeZoneID: ams.timeZoneID),
+        instant: leaves.addingTimeInterval(3.5 * 3600), timeZoneID: ams.timeZoneID, zones: .live),
       aircraft: Aircraft(code: "32N", name: "Airbus A320neo"))
     let offer = try Offer(
       id: OfferID("offer-far"), airline: Fixture.turkish(), slices: [Slice(segments: [segment])],

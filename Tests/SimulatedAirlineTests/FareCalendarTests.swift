@@ -103,7 +103,7 @@ struct FareCalendarTests {
     for country in countries {
       let airport = try Airport(
         code: IATACode("XXX"), name: "Test", city: "Test", countryCode: country,
-        timeZoneID: "UTC", latitude: 0, longitude: 0)
+        timeZoneID: "UTC", latitude: 0, longitude: 0, zones: .live)
       let currency = LocalCurrency(for: airport)
       var amounts = (0...400).map { Decimal($0) }
       amounts += (0..<400).map { _ in Decimal(Int.random(in: 0..<200_000, using: &random)) }

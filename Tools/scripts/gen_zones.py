@@ -2,7 +2,7 @@
 """Generate ZoneTable.swift: every IANA zone name mapped to its POSIX TZ rule.
 
 Usage: gen_zones.py [ZONEINFO_DIR] [OUTPUT.swift]
-The table lives in Modules/Domain/Time/ZoneTable.swift: the zones a record names
+The table lives in Modules/Zones/ZoneTable.swift: the zones a record names
 when it is decoded (Zone.embedded), and the Zones module's fallback for a system
 without tzdata (the system's TZif files are read first).
 

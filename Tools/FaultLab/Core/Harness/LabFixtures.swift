@@ -78,17 +78,19 @@ public struct LabFixtures: Sendable {
   {
     let ist = try Airport(
       code: IATACode("IST"), name: "Istanbul Airport", city: "İstanbul", countryCode: "TR",
-      timeZoneID: "Europe/Istanbul", latitude: 41.2753, longitude: 28.7519)
+      timeZoneID: "Europe/Istanbul", latitude: 41.2753, longitude: 28.7519, zones: .live)
     let ams = try Airport(
       code: IATACode("AMS"), name: "Amsterdam Airport Schiphol", city: "Amsterdam",
-      countryCode: "NL", timeZoneID: "Europe/Amsterdam", latitude: 52.3086, longitude: 4.7639)
+      countryCode: "NL", timeZoneID: "Europe/Amsterdam", latitude: 52.3086, longitude: 4.7639,
+      zones: .live)
     let leaves = try CalendarDay(iso: "2026-12-24").start(in: ist.zone)
       .addingTimeInterval(Double(hour * 3600 + 40 * 60))
     let segment = try Segment(
       flightNumber: FlightNumber(airlineCode: "TK", number: flight), origin: ist,
-      destination: ams, departure: ZonedTime(instant: leaves, timeZoneID: ist.timeZoneID),
+      destination: ams,
+      departure: ZonedTime(instant: leaves, timeZoneID: ist.timeZoneID, zones: .live),
       arrival: ZonedTime(
-        instant: leaves.addingTimeInterval(3.5 * 3600), timeZoneID: ams.timeZoneID),
+        instant: leaves.addingTimeInterval(3.5 * 3600), timeZoneID: ams.timeZoneID, zones: .live),
       aircraft: Aircraft(code: "32N", name: "Airbus A320neo"))
     return try Offer(
       id: OfferID(id), airline: Airline(code: "TK", name: "Turkish Airlines"),

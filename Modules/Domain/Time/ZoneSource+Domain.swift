@@ -1,5 +1,3 @@
-import Domain
-
 #if canImport(FoundationEssentials)
   import FoundationEssentials
 #else
@@ -10,7 +8,7 @@ extension Airport {
   /// Validates the country code, the time zone (looked up in `zones`) and the coordinates.
   public init(
     code: IATACode, name: String, city: String, countryCode: String, timeZoneID: String,
-    latitude: Double, longitude: Double, zones: ZoneSource = .live
+    latitude: Double, longitude: Double, zones: ZoneSource
   ) throws(DomainError) {
     guard let zone = zones.zone(named: timeZoneID) else { throw .invalidTimeZone(timeZoneID) }
     try self.init(
@@ -22,7 +20,7 @@ extension Airport {
 extension ZonedTime {
   /// Pairs an instant with the zone named `timeZoneID` (looked up in `zones`); both are
   /// validated.
-  public init(instant: Date, timeZoneID: String, zones: ZoneSource = .live) throws(DomainError) {
+  public init(instant: Date, timeZoneID: String, zones: ZoneSource) throws(DomainError) {
     guard let zone = zones.zone(named: timeZoneID) else { throw .invalidTimeZone(timeZoneID) }
     try self.init(validating: instant, zone: zone)
   }

@@ -8,10 +8,10 @@
 
 /// Proleptic Gregorian calendar arithmetic on days since 1970-01-01 (Howard Hinnant's
 /// algorithms).
-enum Civil {
+package enum Civil {
   /// Days since 1970-01-01 of a proleptic Gregorian date.
   @inline(__always)
-  static func daysFromCivil(year: Int, month: Int, day: Int) -> Int {
+  package static func daysFromCivil(year: Int, month: Int, day: Int) -> Int {
     let y = month <= 2 ? year - 1 : year
     let era = floorDiv(y, 400)
     let yearOfEra = y - era * 400
@@ -23,7 +23,7 @@ enum Civil {
 
   /// The year of the day `days` since 1970-01-01.
   @inline(__always)
-  static func year(ofDay days: Int) -> Int {
+  package static func year(ofDay days: Int) -> Int {
     let z = days + 719_468
     let era = floorDiv(z, 146_097)
     let dayOfEra = z - era * 146_097
@@ -34,12 +34,12 @@ enum Civil {
   }
 
   @inline(__always)
-  static func isLeap(_ year: Int) -> Bool {
+  package static func isLeap(_ year: Int) -> Bool {
     year % 4 == 0 && (year % 100 != 0 || year % 400 == 0)
   }
 
   @inline(__always)
-  static func daysInMonth(year: Int, month: Int) -> Int {
+  package static func daysInMonth(year: Int, month: Int) -> Int {
     switch month {
     case 2: return isLeap(year) ? 29 : 28
     case 4, 6, 9, 11: return 30
@@ -48,13 +48,13 @@ enum Civil {
   }
 
   @inline(__always)
-  static func floorDiv(_ a: Int, _ b: Int) -> Int {
+  package static func floorDiv(_ a: Int, _ b: Int) -> Int {
     let q = a / b
     return (a % b != 0 && (a < 0) != (b < 0)) ? q - 1 : q
   }
 
   @inline(__always)
-  static func floorMod(_ a: Int, _ b: Int) -> Int {
+  package static func floorMod(_ a: Int, _ b: Int) -> Int {
     a - floorDiv(a, b) * b
   }
 }

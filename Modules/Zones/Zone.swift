@@ -6,10 +6,9 @@
 
 /// A time zone: the offsets it recorded in the past, and the POSIX rule for the times after.
 ///
-/// Domain reads no files: a zone is made by whoever can look it up (the Zones module reads the
-/// system's TZif files, with the embedded table of current rules as a fallback), from that table
-/// (`Zone.embedded(named:)`, as a record read back names its zones), or from a POSIX TZ rule
-/// alone. Before its first transition a zone keeps its first local time (or, with none
+/// A zone is made from the system's TZif files by a `ZoneSource` (with the embedded table of
+/// current rules as a fallback), from that table (`Zone.embedded(named:)`, as a record read back
+/// names its zones), or from a POSIX TZ rule alone. Before its first transition a zone keeps its first local time (or, with none
 /// given, the rule); between transitions the latest one at or before the instant applies; from
 /// the last transition on, the rule. A zone known only by its rule knows no past rule changes.
 public struct Zone: Hashable, Sendable, CustomStringConvertible {
@@ -18,7 +17,7 @@ public struct Zone: Hashable, Sendable, CustomStringConvertible {
   public var identifier: String { storage.identifier }
 
   /// The parsed rule, in force from the last transition on.
-  var rule: Rule { storage.rule }
+  package var rule: Rule { storage.rule }
   /// The recorded transitions, which take precedence over `rule` before the last of them (empty
   /// for a zone made from a rule alone).
   var history: History { storage.history }
@@ -147,7 +146,7 @@ public struct Zone: Hashable, Sendable, CustomStringConvertible {
 
 extension Zone {
   /// Whole seconds since 1970 of `instant`, rounded down and clamped to about ±3 million years.
-  static func seconds(_ instant: Date) -> Int {
+  package static func seconds(_ instant: Date) -> Int {
     let value = instant.timeIntervalSince1970
     guard value > -Double(secondsLimit) else { return -secondsLimit }
     guard value < Double(secondsLimit) else { return secondsLimit }
@@ -156,7 +155,7 @@ extension Zone {
 
   /// Instants are clamped to this many seconds either side of 1970 (about 3 million years), so
   /// the arithmetic cannot overflow.
-  static let secondsLimit = 100_000_000_000_000
+  package static let secondsLimit = 100_000_000_000_000
 }
 
 // MARK: - History

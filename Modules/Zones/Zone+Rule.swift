@@ -8,9 +8,9 @@
 
 extension Zone {
   /// A parsed POSIX TZ rule. Offsets are seconds east of UTC.
-  struct Rule: Hashable, Sendable {
+  package struct Rule: Hashable, Sendable {
     /// The rule as written.
-    let text: String
+    package let text: String
     /// The standard-time offset.
     let standardOffset: Int
     /// The daylight-saving part, if any.
