@@ -74,7 +74,9 @@ public struct Options: Sendable {
     case bag
   }
 
-  public static let version = "booking 0.1.0"
+  /// The version `--version` prints and a journal's header names: a journal replays only under
+  /// the version that wrote it, so it changes whenever what a journal holds does.
+  public static let version = "booking 0.2.0"
 
   public static let usage = """
     Usage: booking [options]

@@ -141,5 +141,23 @@ struct ProgramJournalTests {
     } catch {
       #expect(error.line == 1)
     }
+    // A journal of the version before `.started` was written would replay without the start's
+    // save: it is refused, saying which version wrote it.
+    var older = JournalHeader(
+      start: Date(timeIntervalSince1970: 1_795_953_600), zone: "UTC", language: .english,
+      restoring: nil, link: nil, keptSession: nil, saved: nil, notice: nil, saveProblem: nil,
+      paymentSeed: 1)
+    older.version = "booking 0.1.0"
+    let header = String(
+      decoding: try JSONEncoder().encode(JournalEntry.header(older)), as: UTF8.self)
+    do {
+      _ = try await JournalReplay.play(
+        header + "\n", airports: BuiltInAirports(), fares: SimulatedFares())
+      Issue.record("a journal of booking 0.1.0 was played")
+    } catch {
+      #expect(error.line == 1)
+      #expect(
+        "\(error)".contains("written by booking 0.1.0; this is \(Options.version)"), "\(error)")
+    }
   }
 }
