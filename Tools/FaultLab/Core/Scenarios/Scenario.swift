@@ -103,9 +103,8 @@ public enum Scenario: String, Hashable, Sendable, CaseIterable, Summarised {
       flow.advance(to: .extras(fixtures.draftA), from: fixtures.passengers)
     case .offerChange:
       Self.walkToPayment(&flow, fixtures)
-      flow.back()
-      flow.back()
-      flow.back()
+      // Back to the results: one Back for each step after them on a path at payment.
+      for _ in StepKind.chain.dropFirst() { flow.back() }
       flow.advance(to: .passengers(fixtures.offerB), from: fixtures.results)
       let shown = flow.path.last?.step ?? .passengers(fixtures.offerB, prefill: .empty)
       flow.advance(to: .extras(fixtures.draftB), from: shown)
