@@ -8,9 +8,10 @@
 ///
 /// A zone is made from the system's TZif files by a `ZoneSource` (with the embedded table of
 /// current rules as a fallback), from that table (`Zone.embedded(named:)`, as a record read back
-/// names its zones), or from a POSIX TZ rule alone. Before its first transition a zone keeps its first local time (or, with none
-/// given, the rule); between transitions the latest one at or before the instant applies; from
-/// the last transition on, the rule. A zone known only by its rule knows no past rule changes.
+/// names its zones), or from a POSIX TZ rule alone. Before its first transition a zone keeps its
+/// first local time (or, with none given, the rule); between transitions the latest one at or
+/// before the instant applies; from the last transition on, the rule. A zone known only by its rule
+/// knows no past rule changes.
 public struct Zone: Hashable, Sendable, CustomStringConvertible {
   /// The zone's name: an IANA name like "Europe/Istanbul", "UTC", or the POSIX rule string itself
   /// for a zone given as a rule.

@@ -91,31 +91,37 @@ struct WorkshopDemoTests {
     defer { try? FileManager.default.removeItem(atPath: workshop) }
     let terminal = try await BookingTerminal()
     defer { terminal.close() }
+    // The demos run side by side (as attendees run them), each app in a terminal slot of its
+    // own: the terminal holds one, the others are taken for the test's length.
+    let slots = TerminalSlots.shared.count
+    for _ in 1..<slots { await TerminalSlots.shared.acquire() }
+    defer { for _ in 1..<slots { TerminalSlots.shared.release() } }
+    let runs = Self.claims.flatMap { claim in ["bag", "real"].map { (claim: claim, owner: $0) } }
     for round in 1...2 {
-      // Every demo of the round starts at once, each in its own window and data directory (as
-      // attendees run them side by side), then each is checked and quit in turn.
-      var running: [(claim: Claim, owner: String, pane: TmuxPane)] = []
-      for claim in Self.claims {
-        for owner in ["bag", "real"] {
+      // A batch as wide as the slots starts at once, each demo in its own window and data
+      // directory; then each is checked and quit in turn, and the next batch starts.
+      for start in stride(from: 0, to: runs.count, by: slots) {
+        var running: [(claim: Claim, owner: String, pane: TmuxPane)] = []
+        for (claim, owner) in runs[start..<min(start + slots, runs.count)] {
           let pane = try await Self.run(
             ["\(claim.demo)", owner, "--speed", "50"], in: terminal, workshop: workshop)
           running.append((claim, owner, pane))
         }
-      }
-      for (claim, owner, pane) in running {
-        let log = "\(workshop)/demo-\(claim.demo)-\(owner)/log/booking.log"
-        try await FileWatch.waitFor("demo \(claim.demo) \(owner) to end its replay", at: log) {
-          $0.map { String(decoding: $0, as: UTF8.self).contains("replay: finished") } ?? false
-        }
-        let check = owner == "bag" ? claim.bag : claim.real
-        try await pane.waitFor("round \(round): demo \(claim.demo) in the \(owner) app", check)
-        // Quit (Ctrl-C, then yes) and wait for the app's last log line, so no app of this
-        // round is left running when the reset empties its folder.
-        try await pane.press("C-c")
-        try await pane.waitFor("Quit?")
-        try await pane.press("y")
-        try await FileWatch.waitFor("demo \(claim.demo) \(owner) to quit", at: log) {
-          $0.map { String(decoding: $0, as: UTF8.self).contains("exit: ") } ?? false
+        for (claim, owner, pane) in running {
+          let log = "\(workshop)/demo-\(claim.demo)-\(owner)/log/booking.log"
+          try await FileWatch.waitFor("demo \(claim.demo) \(owner) to end its replay", at: log) {
+            $0.map { String(decoding: $0, as: UTF8.self).contains("replay: finished") } ?? false
+          }
+          let check = owner == "bag" ? claim.bag : claim.real
+          try await pane.waitFor("round \(round): demo \(claim.demo) in the \(owner) app", check)
+          // Quit (Ctrl-C, then yes) and wait for the app's last log line, so no app of this
+          // round is left running when the reset empties its folder.
+          try await pane.press("C-c")
+          try await pane.waitFor("Quit?")
+          try await pane.press("y")
+          try await FileWatch.waitFor("demo \(claim.demo) \(owner) to quit", at: log) {
+            $0.map { String(decoding: $0, as: UTF8.self).contains("exit: ") } ?? false
+          }
         }
       }
       let reset = try await Self.run(["reset"], in: terminal, workshop: workshop)
