@@ -25,6 +25,19 @@ public enum Pointing: Hashable, Sendable {
     return state
   }
 
+  /// A click on a form's `field`: focused with Shift-Tab (at most `fields` presses), as a person
+  /// reaches it from the keyboard, then pressed with Enter when it is the form's `button`.
+  public static func click<State, Action, Field: Equatable>(
+    _ field: Field, on state: State, focus: (State) -> Field, fields: Int, button: Field,
+    _ press: (StepPress<Action>) -> State?
+  ) {
+    guard
+      Pointing.press(.backTab, from: state, until: { focus($0) == field }, limit: fields, press)
+        != nil, field == button
+    else { return }
+    _ = press(.key(.enter))
+  }
+
   /// Moves a list's highlight from `from` to `to` with the arrows; false when the step stopped
   /// being current on the way.
   public static func move<State, Action>(

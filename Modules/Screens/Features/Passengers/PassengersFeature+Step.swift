@@ -92,11 +92,8 @@ extension PassengersFeature {
     _ pointing: Pointing, at target: Target, on state: State,
     press: (StepPress<Action>) -> State?
   ) {
-    guard pointing == .press, !state.saving,
-      Pointing.press(
-        .backTab, from: state, until: { $0.focus == target }, limit: state.fieldOrder.count, press)
-        != nil
-    else { return }
-    if target == .proceed { _ = press(.key(.enter)) }
+    guard pointing == .press, !state.saving else { return }
+    Pointing.click(
+      target, on: state, focus: \.focus, fields: state.fieldOrder.count, button: .proceed, press)
   }
 }

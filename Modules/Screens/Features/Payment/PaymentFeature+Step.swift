@@ -100,11 +100,8 @@ extension PaymentFeature {
     _ pointing: Pointing, at target: Target, on state: State,
     press: (StepPress<Action>) -> State?
   ) {
-    guard pointing == .press, !state.paying,
-      Pointing.press(
-        .backTab, from: state, until: { $0.focus == target }, limit: Field.allCases.count, press)
-        != nil
-    else { return }
-    if target == .pay { _ = press(.key(.enter)) }
+    guard pointing == .press, !state.paying else { return }
+    Pointing.click(
+      target, on: state, focus: \.focus, fields: Field.allCases.count, button: .pay, press)
   }
 }
