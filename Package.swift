@@ -165,7 +165,7 @@ let package = Package(
       name: "PresentationTests",
       dependencies: [
         "Canvas", "Runtime", "Words", "Screens", "Presentation", "FlowOwner", "Airline",
-        "SimulatedAirline", "Domain", "Zones", "Persistence", "TestSupport", "FaultLabCore",
+        "SimulatedAirline", "Domain", "Zones", "Persistence", "TestSupport", "FlowFaults",
         "Recording",
       ],
       exclude: ["Goldens"]),
@@ -253,17 +253,27 @@ let package = Package(
       ],
       path: "Tests/TestSupport"),
 
+    // The booking flow and its known faults, each driven by the same events: what faultlab's
+    // checks and the goldens' contrast kernel both run.
     .target(
-      name: "FaultLabCore",
+      name: "FlowFaults",
       dependencies: [
         "Canvas", "Domain", "Zones", "Airline", "FlowOwner", "Runtime", "Presentation",
         "Workshop",
       ],
+      path: "Tools/FaultLab/Flows"),
+    .target(
+      name: "FaultLabCore",
+      dependencies: [
+        "FlowFaults", "Canvas", "Domain", "Zones", "Airline", "FlowOwner", "Runtime",
+        "Presentation", "Workshop",
+      ],
       path: "Tools/FaultLab/Core"),
     .executableTarget(
-      name: "faultlab", dependencies: ["FaultLabCore"], path: "Tools/FaultLab/CLI"),
+      name: "faultlab", dependencies: ["FaultLabCore", "FlowFaults"], path: "Tools/FaultLab/CLI"),
     .testTarget(
-      name: "FaultLabTests", dependencies: ["FaultLabCore", "Canvas", "FlowOwner", "Domain"],
+      name: "FaultLabTests",
+      dependencies: ["FaultLabCore", "FlowFaults", "Canvas", "FlowOwner", "Domain"],
       path: "Tests/FaultLabTests"),
 
     // A child process for the crash-consistency test: writes records until it is killed.

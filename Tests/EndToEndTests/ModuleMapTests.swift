@@ -199,4 +199,22 @@ struct ModuleMapTests {
       }
     }
   }
+
+  @Test("a tool's core (a `…Core` target under Tools) is a dependency of its own tests only")
+  func noTestTargetOnAToolsCore() throws {
+    let manifest = try Self.text("Package.swift")
+    let tests = Set(
+      manifest.matches(of: #/\.testTarget\(\s*name:\s*"([^"]+)"/#).map { String($0.output.1) })
+    let cores = Set(
+      manifest.matches(of: #/\.target\(\s*name:\s*"([^"]+Core)"[^)]*path:\s*"Tools\//#)
+        .map { String($0.output.1) })
+    #expect(cores.contains("FaultLabCore"), "\(cores.sorted())")
+    for (target, dependencies) in try Self.targets() where tests.contains(target) {
+      for core in dependencies.intersection(cores) {
+        #expect(
+          target == core.dropLast("Core".count) + "Tests",
+          "the test target \(target) depends on the tool's core \(core)")
+      }
+    }
+  }
 }

@@ -69,23 +69,23 @@ struct StepPlacesTests {
     "Tools/FaultLab/Core/Checks/SnapshotChecks.swift": (
       1, .lookup, "the quote a saved payment position names"
     ),
-    "Tools/FaultLab/Core/Faults/ConfirmationDrawnAsPayment.swift": (
+    "Tools/FaultLab/Flows/Faults/ConfirmationDrawnAsPayment.swift": (
       1, .lookup, "the fault acts on a confirmation"
     ),
-    "Tools/FaultLab/Core/Faults/PayReturnsToSearch.swift": (
+    "Tools/FaultLab/Flows/Faults/PayReturnsToSearch.swift": (
       1, .lookup, "the fault acts on a payment"
     ),
-    "Tools/FaultLab/Core/Faults/SnapshotCarriesNames.swift": (
+    "Tools/FaultLab/Flows/Faults/SnapshotCarriesNames.swift": (
       1, .lookup, "the names an extras' draft carries"
     ),
-    "Tools/FaultLab/Core/Harness/FlowUnderTest.swift": (
+    "Tools/FaultLab/Flows/Harness/FlowUnderTest.swift": (
       1, .lookup, "the quote a payment step shows"
     ),
-    "Tools/FaultLab/Core/Harness/PathHistory.swift": (
+    "Tools/FaultLab/Flows/Harness/PathHistory.swift": (
       3, .neighbour(named: "PathHistory"),
       "the results' criteria, and a quote with a new price, which its payment follows"
     ),
-    "Tools/FaultLab/Core/Harness/Stop.swift": (1, .lookup, "the seats of a payment's quote"),
+    "Tools/FaultLab/Flows/Harness/Stop.swift": (1, .lookup, "the seats of a payment's quote"),
     "Tools/FaultLab/Core/Scenarios/Scenario.swift": (1, .lookup, "a passengers step shown"),
     "Tools/Workshop/Root/BagRootFeature.swift": (1, .lookup, "the quote a payment step carries"),
   ]

@@ -1,4 +1,5 @@
 import FaultLabCore
+import FlowFaults
 import Foundation
 import Testing
 

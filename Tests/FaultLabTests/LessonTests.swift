@@ -1,4 +1,5 @@
 import FaultLabCore
+import FlowFaults
 import Testing
 
 /// Every lesson example, run the way `faultlab` runs them.

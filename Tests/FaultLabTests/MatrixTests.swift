@@ -1,4 +1,5 @@
 import FaultLabCore
+import FlowFaults
 import Testing
 
 /// The whole matrix, built the way `faultlab` builds it.

@@ -1,4 +1,5 @@
 import FaultLabCore
+import FlowFaults
 import Testing
 
 @Suite("Output and arguments")

@@ -1,5 +1,6 @@
 import Domain
 import FaultLabCore
+import FlowFaults
 import FlowOwner
 import Testing
 

@@ -1,5 +1,6 @@
 import Canvas
 import FaultLabCore
+import FlowFaults
 import Testing
 
 @Suite("What the lesson examples run on")

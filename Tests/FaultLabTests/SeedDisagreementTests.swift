@@ -1,4 +1,5 @@
 import FaultLabCore
+import FlowFaults
 import Testing
 
 /// Lesson 002's correct coordinator pushes the confirmation after paying; the article (seed 001)

@@ -1,4 +1,5 @@
 import FaultLabCore
+import FlowFaults
 import Testing
 
 /// `--ascii`: the seeds' own ASCII spelling, for a presenter who shows a lesson beside faultlab.

@@ -1,4 +1,4 @@
-import FaultLabCore
+import FlowFaults
 import Presentation
 import Synchronization
 

@@ -1,5 +1,5 @@
 import Canvas
-import FaultLabCore
+import FlowFaults
 import Foundation
 import TestSupport
 import Testing
@@ -80,7 +80,7 @@ struct GoldenKernelTests {
       try await PathEdges.$current.withValue(edges) { try await GoldenTests().panels() }
     }
     let golden = try #require(collector.drawn.first { $0.name == "confirmation-100x30" })
-    let fault = try #require(FlowVersion.fault(named: "wrong-screen"))
+    let fault = try #require(FlowVersion.faults.first { $0.name == "wrong-screen" })
     let history = try #require(GoldenMatrix.history(of: golden.state.flow.path, edges: edges))
     var correct = FlowVersion.correct.make()
     await history.replay(on: &correct)

@@ -1,7 +1,7 @@
 import Airline
 import Canvas
 import Domain
-import FaultLabCore
+import FlowFaults
 import FlowOwner
 import Foundation
 import Presentation

@@ -1,4 +1,5 @@
 import FaultLabCore
+import FlowFaults
 import Foundation
 
 /// Prints `message` and the usage hint on stderr and exits with EX_USAGE.

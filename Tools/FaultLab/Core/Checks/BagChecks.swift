@@ -1,4 +1,5 @@
 import Domain
+import FlowFaults
 
 extension Check {
   /// After paying from a link and booking again, Back from the new payment reaches its extras:

@@ -1,3 +1,5 @@
+import FlowFaults
+
 /// One check: a scenario to drive, what it reads from the flow afterwards, and when it passes.
 public struct Check: Sendable, Summarised {
   /// The short name used on the command line and as a matrix row.

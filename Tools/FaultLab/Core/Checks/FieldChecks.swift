@@ -1,3 +1,4 @@
+import FlowFaults
 import FlowOwner
 
 extension Check {

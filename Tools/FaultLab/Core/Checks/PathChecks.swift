@@ -1,3 +1,5 @@
+import FlowFaults
+
 extension Check {
   /// Lesson 002's view-model check: after paying, the payment screen's own state says the
   /// payment completed. It reads the screen, not the path, so it cannot see where the flow went.

@@ -1,3 +1,5 @@
+import FlowFaults
+
 extension Check {
   /// The path after paying, as once recorded from a run of the `pay-to-search` fault: the empty
   /// path, the search form (lesson 004's `bos`, recorded from its faulty reducer).

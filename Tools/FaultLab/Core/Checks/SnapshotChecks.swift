@@ -1,3 +1,5 @@
+import FlowFaults
+
 extension Check {
   /// The snapshot's JSON holds no name, email or phone of the travellers.
   public static func snapshotPrivate() -> Check {

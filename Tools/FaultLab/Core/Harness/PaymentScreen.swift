@@ -1,5 +1,6 @@
 import Canvas
 import Domain
+import FlowFaults
 import Presentation
 import Runtime
 

@@ -1,5 +1,6 @@
 import Airline
 import Domain
+import FlowFaults
 import Presentation
 
 /// An airline no replay reaches: the reducers faultlab replays are driven by keys and by replies

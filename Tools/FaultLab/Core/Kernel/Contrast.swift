@@ -1,3 +1,5 @@
+import FlowFaults
+
 /// One check run against the correct flow and one faulty flow: both readings and its class.
 public struct Contrast: Sendable {
   /// The check that was run.

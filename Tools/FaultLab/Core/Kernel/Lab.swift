@@ -1,3 +1,5 @@
+import FlowFaults
+
 /// Runs checks against the correct flow and the faults, each scenario once per version.
 public struct Lab: Sendable {
   /// The checks, as matrix rows.

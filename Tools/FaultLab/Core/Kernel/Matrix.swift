@@ -1,3 +1,5 @@
+import FlowFaults
+
 /// Every check's class for every fault, with the totals the report prints.
 public struct Matrix: Sendable {
   /// The rows.

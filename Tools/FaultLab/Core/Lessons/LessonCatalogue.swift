@@ -1,3 +1,5 @@
+import FlowFaults
+
 extension LessonExample {
   /// Lesson 002's main measurement: paying sends the person back (the seeds' `backToCart`).
   static let coordinator = Measurement(

@@ -1,3 +1,5 @@
+import FlowFaults
+
 /// One example a seed lesson gives, reproduced: which lesson, its own label, the class the lesson
 /// states, and how faultlab runs its counterpart on the app.
 public struct LessonExample: Sendable, Summarised {

@@ -1,4 +1,5 @@
 import Canvas
+import FlowFaults
 import Presentation
 
 extension LessonExample {

@@ -1,3 +1,5 @@
+import FlowFaults
+
 /// What `faultlab` was asked to do, read from its arguments.
 public struct Options: Hashable, Sendable {
   /// Print Markdown for slides instead of terminal text.

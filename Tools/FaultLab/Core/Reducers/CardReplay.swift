@@ -1,5 +1,6 @@
 import Canvas
 import Domain
+import FlowFaults
 import Presentation
 
 /// Lesson 004 on a second reducer, the payment screen's: the real `PaymentFeature` reducer

@@ -1,3 +1,5 @@
+import FlowFaults
+
 extension Matrix {
   /// The matrix for a terminal, within a projector's 100 columns: checks as rows, faults as
   /// numbered columns (named in the legend under it), each cell its class's letter, capital when

@@ -1,4 +1,5 @@
 import Domain
+import FlowFaults
 import FlowOwner
 
 /// A fixed sequence of events a check drives a flow through before it looks; no sleeps, no I/O.

@@ -2,9 +2,9 @@ import FlowOwner
 import Foundation
 
 /// JSON with sorted keys, so two versions' snapshots compare as text.
-enum LabJSON {
+package enum LabJSON {
   /// `value` as JSON, or a one-line note when it cannot be encoded.
-  static func encode(_ value: some Encodable) -> String {
+  package static func encode(_ value: some Encodable) -> String {
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
     do {
@@ -15,12 +15,12 @@ enum LabJSON {
   }
 
   /// `json` read as a `T`, or nil when it is not one.
-  static func decode<T: Decodable>(_ type: T.Type, from json: String) -> T? {
+  package static func decode<T: Decodable>(_ type: T.Type, from json: String) -> T? {
     try? JSONDecoder().decode(type, from: Data(json.utf8))
   }
 
   /// `json` read as the real `BookingSnapshot`, or nil when it is not one.
-  static func snapshot(from json: String) -> BookingSnapshot? {
+  package static func snapshot(from json: String) -> BookingSnapshot? {
     decode(BookingSnapshot.self, from: json)
   }
 }

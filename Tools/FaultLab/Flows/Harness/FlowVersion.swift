@@ -1,5 +1,5 @@
 /// A version of the flow under test: the correct one or a fault, each made fresh per scenario.
-public struct FlowVersion: Sendable, Summarised {
+public struct FlowVersion: Sendable {
   /// The short name used on the command line and as a matrix column.
   public let name: String
   /// The same name in Turkish, shown under `--lang tr` (the command line takes either).
@@ -89,17 +89,4 @@ public struct FlowVersion: Sendable, Summarised {
         "rota doğru, ama onay adımı, yerini aldığı ödemenin ekranıyla çizilir",
       make: { ConfirmationDrawnAsPayment() }),
   ]
-
-  /// The name in `language`.
-  public func name(_ language: Language) -> String {
-    language == .tr ? turkishName : name
-  }
-
-  /// The fault named `name` in English or in Turkish (in Turkish letters or in the seeds' ASCII
-  /// spelling: `ödeme-ekler` or `odeme-ekler`), if there is one.
-  public static func fault(named name: String) -> FlowVersion? {
-    faults.first {
-      $0.name == name || $0.turkishName == name || $0.turkishName.seedSpelling == name
-    }
-  }
 }
