@@ -18,9 +18,12 @@ extension FeatureProgram where Root == RootFeature {
       case (nil, .started): entry = .started
       case (nil, .tick(let instant)): entry = .tick(instant)
       case (nil, .spin): entry = .spin
-      case (nil, .restored): entry = .restored(now: self.restoredAt ?? at)
+      case (nil, .restored(_, let saving)):
+        entry = .restored(now: self.restoredAt ?? at, saving: saving)
       case (nil, .snapshotSaved(let snapshot, let error)):
         entry = .snapshotSaved(snapshot, error: error)
+      case (nil, .restoredPathSaved(let snapshot, let error)):
+        entry = .restoredPathSaved(snapshot, error: error)
       case (nil, .savedSnapshotRead(let text)): entry = .snapshotRead(text)
       case (nil, .announce(let text, let lasting)): entry = .announce(text, lasting: lasting)
       case (nil, .step), (nil, .trips), (nil, .holdsReleased): entry = nil

@@ -109,11 +109,13 @@ public enum JournalAction: Codable, Hashable, Sendable {
   case tick(Date)
   case spin
   /// The saved session or the link restored, at `now`: the replay restores it again from the
-  /// header's snapshot and the recorded answers.
-  case restored(now: Date)
+  /// header's snapshot and the recorded answers. `saving`: the start's work saved its path.
+  case restored(now: Date, saving: Bool)
   /// The reply of the job numbered `job`.
   case reply(job: Int)
   case snapshotSaved(BookingSnapshot, error: String?)
+  /// How the start's work saved the restored path (nil: no save was made).
+  case restoredPathSaved(BookingSnapshot?, error: String?)
   case snapshotRead(String)
   case announce(String, lasting: Bool)
 }

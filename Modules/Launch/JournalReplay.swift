@@ -126,11 +126,12 @@ public enum JournalReplay {
         store.send(.key(key))
       case .tick(let instant): store.send(.tick(instant))
       case .spin: store.send(.spin)
-      case .restored(let now):
+      case .restored(let now, let saving):
         guard let snapshot = header.restoring else {
           throw Problem(line: line, reason: "a restore with nothing to restore")
         }
-        store.send(.restored(await BookingFlow.restore(snapshot, using: services, now: now)))
+        let restoration = await BookingFlow.restore(snapshot, using: services, now: now)
+        store.send(.restored(restoration, saving: saving))
       case .reply(let job):
         guard await store.release(job: job) else {
           throw Problem(
@@ -138,6 +139,8 @@ public enum JournalReplay {
         }
       case .snapshotSaved(let snapshot, let error):
         store.send(.snapshotSaved(snapshot, error: error))
+      case .restoredPathSaved(let snapshot, let error):
+        store.send(.restoredPathSaved(snapshot, error: error))
       case .snapshotRead(let text): store.send(.savedSnapshotRead(text))
       case .announce(let text, let lasting): store.send(.announce(text, lasting: lasting))
       }

@@ -76,7 +76,7 @@ public struct Options: Sendable {
 
   /// The version `--version` prints and a journal's header names: a journal replays only under
   /// the version that wrote it, so it changes whenever what a journal holds does.
-  public static let version = "booking 0.2.0"
+  public static let version = "booking 0.3.0"
 
   public static let usage = """
     Usage: booking [options]

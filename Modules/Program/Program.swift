@@ -85,12 +85,8 @@ public final class FeatureProgram<Root: ProgramRoot> {
   private var renderScheduled = false
   /// The canvas's rows not on the screen yet.
   private var unshown = Unshown.none
-  /// Set from the hand-over of a restored flow whose path the start's work is saving until that
-  /// save is in (`restoredPathSaved`): its frames are drawn but not shown (a path is on disk
-  /// before the frame that shows it), keys wait, and an end is one while resuming.
-  private var awaitingRestoredSave = false
-  /// Keys read while the restored path's save was under way, for after it.
-  private var keysWhileSaving: [Key] = []
+  /// Keys read while the root holds (`ProgramStatus.holding`), for when it lets go.
+  private var keysWhileHeld: [Key] = []
   /// Whether every action since the last frame moved only the clock (a tick): the frame then
   /// skips comparing whole states.
   private var onlyClockSinceFrame = false
@@ -139,8 +135,8 @@ public final class FeatureProgram<Root: ProgramRoot> {
   /// key pressed then works the box); any other key a person pressed ends a replay under way and
   /// counts. Nothing read (a resize signal alone) still redraws.
   public func received(_ keys: [Key]) {
-    guard !awaitingRestoredSave else {
-      keysWhileSaving += keys
+    guard !holding else {
+      keysWhileHeld += keys
       return
     }
     for key in keys {
@@ -166,12 +162,15 @@ public final class FeatureProgram<Root: ProgramRoot> {
 
   /// Ctrl-C as a signal: asks before quitting, as `q` does; a second one confirms.
   public func interrupted() {
-    guard !awaitingRestoredSave else {
-      keysWhileSaving.append(.control("c"))
+    guard !holding else {
+      keysWhileHeld.append(.control("c"))
       return
     }
     typed(.control("c"))
   }
+
+  /// Whether the root holds its frames and the keys read (`ProgramStatus.holding`).
+  private var holding: Bool { Root.status(of: store.state).holding }
 
   /// The terminal hung up (a closed window, a dropped ssh connection): ends as a quit does,
   /// and the log says "hung up".
@@ -184,7 +183,7 @@ public final class FeatureProgram<Root: ProgramRoot> {
   /// (held back in case it opened the quit question) and says so in the log; the terminal's
   /// handler then restores the terminal and exits with 128 + `signal`.
   public func terminating(on signal: Int32) {
-    let kept = Root.session(of: store.state)?.kept ?? true || awaitingRestoredSave
+    let kept = Root.session(of: store.state)?.kept ?? true
     let restored = restoredWhileResuming()
     saveNow()
     clients.recorder?.finish()
@@ -296,20 +295,14 @@ public final class FeatureProgram<Root: ProgramRoot> {
     return restoredSave?.close() ?? false
   }
 
-  /// The step being resumed, as the screen says: while restoring, and while the restored path's
-  /// save is under way (its frames not shown yet).
-  private var resuming: StepKind? {
-    let status = Root.status(of: store.state)
-    return status.resuming ?? (awaitingRestoredSave ? status.current : nil)
-  }
+  /// The step being resumed, as the screen says.
+  private var resuming: StepKind? { Root.status(of: store.state).resuming }
 
   /// At an end that is not the root's (a signal, a hang-up): the path, saved once more if what
-  /// is on disk is older, unless the saved session is to be left as it is (or the start's work is
-  /// saving it: it was saved, or the end stopped it).
+  /// is on disk is older, unless the saved session is to be left as it is (`ProgramSession.kept`:
+  /// the start's work saving it is one such time: it was saved, or the end stopped it).
   private func saveNow() {
-    guard !awaitingRestoredSave, let snapshot = Root.session(of: store.state)?.toSave else {
-      return
-    }
+    guard let snapshot = Root.session(of: store.state)?.toSave else { return }
     _ = clients.session.save(snapshot)
   }
 
@@ -413,9 +406,9 @@ public final class FeatureProgram<Root: ProgramRoot> {
     show()
   }
 
-  /// Shows the canvas's rows not shown yet, unless the restored path's save is under way.
+  /// Shows the canvas's rows not shown yet, unless the root holds its frames.
   private func show() {
-    guard !awaitingRestoredSave, unshown != .none else { return }
+    guard !holding, unshown != .none else { return }
     // After a tick only the header row changed: only it is compared with what is on screen.
     clients.screen.draw(canvas, rows: unshown == .header ? 0..<1 : nil)
     unshown = .none
@@ -456,33 +449,25 @@ extension FeatureProgram where Root == RootFeature {
   // MARK: - The start's results
 
   /// Hands the restored flow to the store. `saving`: the start's work is saving its path (it
-  /// differs from the one on disk), whose outcome `restoredPathSaved` hands over; until then its
-  /// frames are drawn but not shown and keys wait. Otherwise keys reach the steps from now on.
+  /// differs from the one on disk); the root then holds (`ProgramStatus.holding`): its frames
+  /// are drawn but not shown and keys wait, until `restoredPathSaved`. Otherwise keys reach the
+  /// steps from now on and a replay begins.
   public func restored(_ restoration: Restoration, saving: Bool) {
-    awaitingRestoredSave = saving
-    store.send(.restored(restoration))
-    if !saving { startReplay() }
+    store.send(.restored(restoration, saving: saving))
+    if !holding { startReplay() }
   }
 
   /// The restored path's save is in (`saved`: its outcome; nil: none was made, the app ending):
-  /// the frame drawn meanwhile is shown, then the keys read meanwhile act, and a replay begins.
+  /// the root lets go, its frame (saying why, if the save failed) is shown, then the keys read
+  /// meanwhile act, and a replay begins.
   public func restoredPathSaved(_ saved: SessionSave?) {
-    guard awaitingRestoredSave else { return }
-    awaitingRestoredSave = false
-    guard exitCode == nil else { return }
-    // The frame the restored flow asked for, drawn now if its turn has not come yet.
-    if renderScheduled {
-      renderScheduled = false
-      compose()
-    }
-    // A save that worked changes nothing on screen: that frame is shown before it is reduced. A
-    // save that failed is reduced first, so the frame says so.
-    if saved?.error == nil { show() }
-    if let saved { store.send(.snapshotSaved(saved.snapshot, error: saved.error)) }
+    let held = holding
+    guard exitCode == nil, held || saved != nil else { return }
+    send(.restoredPathSaved(saved?.snapshot, error: saved?.error))
     render()
-    let keys = keysWhileSaving
-    keysWhileSaving = []
+    let keys = keysWhileHeld
+    keysWhileHeld = []
     if !keys.isEmpty { received(keys) }
-    startReplay()
+    if held { startReplay() }
   }
 }

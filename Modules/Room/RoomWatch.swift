@@ -117,7 +117,7 @@ extension RoomWatch: ProgramRoot {
     case .tick(let instant): .tick(instant)
     case .spin: .beat
     case .announce(let message, let lasting): .announce(message, lasting: lasting)
-    case .started, .snapshotSaved, .savedSnapshotRead: nil
+    case .started, .snapshotSaved, .savedSnapshotRead, .restoredPathSaved: nil
     }
   }
 

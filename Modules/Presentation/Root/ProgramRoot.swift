@@ -66,12 +66,20 @@ public struct ProgramStatus: Hashable, Sendable {
   public var resuming: StepKind?
   /// Whether the help or the inspector is open: a person looking, whom a replay waits for.
   public var isLooking: Bool
+  /// Whether the root holds what it shows until an input it waits for (the app's root: the
+  /// restored path's save, `ProgramInput.restoredPathSaved`): its frames are drawn but not
+  /// shown, and the keys read wait, in order, until it lets go.
+  public var holding: Bool
 
-  /// At `current`, resuming `resuming`, a person looking when `isLooking`.
-  public init(current: StepKind, resuming: StepKind? = nil, isLooking: Bool = false) {
+  /// At `current`, resuming `resuming`, a person looking when `isLooking`, holding its frames
+  /// and keys when `holding`.
+  public init(
+    current: StepKind, resuming: StepKind? = nil, isLooking: Bool = false, holding: Bool = false
+  ) {
     self.current = current
     self.resuming = resuming
     self.isLooking = isLooking
+    self.holding = holding
   }
 }
 
@@ -115,6 +123,9 @@ public enum ProgramInput: Hashable, Sendable {
   case snapshotSaved(BookingSnapshot, error: String?)
   /// The saved snapshot's text (`Command.readSavedSnapshot`).
   case savedSnapshotRead(String)
+  /// How the start's work saved a restored path: the snapshot and nil when it is on disk, the
+  /// snapshot and why not when the save failed, nil when no save was made.
+  case restoredPathSaved(BookingSnapshot?, error: String?)
 }
 
 extension ProgramRoot {

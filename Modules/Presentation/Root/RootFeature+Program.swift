@@ -39,6 +39,7 @@ extension RootFeature: ProgramRoot {
     case .spin: .spin
     case .announce(let message, let lasting): .announce(message, lasting: lasting)
     case .snapshotSaved(let snapshot, let error): .snapshotSaved(snapshot, error: error)
+    case .restoredPathSaved(let snapshot, let error): .restoredPathSaved(snapshot, error: error)
     case .savedSnapshotRead(let text): .savedSnapshotRead(text)
     }
   }
@@ -47,11 +48,13 @@ extension RootFeature: ProgramRoot {
   public static func now(of state: State) -> Date { state.now }
   /// `State.strings`.
   public static func strings(of state: State) -> Strings { state.strings }
-  /// The current step, the one being restored, and whether the help or the inspector is open.
+  /// The current step, the one being resumed (`State.resuming`), whether the help or the
+  /// inspector is open, and whether the frames and keys wait for the restored path's save.
   public static func status(of state: State) -> ProgramStatus {
     ProgramStatus(
-      current: state.current, resuming: state.restoring?.step,
-      isLooking: state.shell.modal == .help || state.shell.modal == .inspector)
+      current: state.current, resuming: state.resuming,
+      isLooking: state.shell.modal == .help || state.shell.modal == .inspector,
+      holding: state.savingRestoredPath)
   }
 
   /// The flow's snapshot, the one on disk, and whether it is kept (`State.keepsSavedSession`).

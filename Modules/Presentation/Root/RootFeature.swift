@@ -64,6 +64,11 @@ public enum RootFeature {
     /// While a saved flow or a link is being restored: the screen says so, only quitting, help
     /// and the inspector act, and nothing is saved (the saved snapshot stays as it was).
     public internal(set) var restoring: Restoring?
+    /// Whether the restored path is being saved by the start's work (`Startup.save`: a path is
+    /// on disk before the frame that shows it), until `restoredPathSaved` says how: meanwhile
+    /// the program holds the frames and the keys read (`ProgramStatus.holding`), the screen
+    /// says it is resuming, and nothing else is saved.
+    public internal(set) var savingRestoredPath = false
     /// The step of a saved session that `--fresh` left on disk: kept, never overwritten, until
     /// the person starts a search (asked first when it is at payment or later).
     public internal(set) var keptSession: StepKind?
@@ -104,9 +109,18 @@ public enum RootFeature {
     /// Today where the traveller is.
     public var today: CalendarDay { CalendarDay(now, in: zone) }
 
-    /// Whether the saved snapshot must be left as it is on disk: while restoring, and while a
-    /// session kept by `--fresh` has not been replaced by a new search.
-    public var keepsSavedSession: Bool { restoring != nil || keptSession != nil }
+    /// Whether the saved snapshot must be left as it is on disk: while restoring, while the
+    /// start's work saves the restored path, and while a session kept by `--fresh` has not been
+    /// replaced by a new search.
+    public var keepsSavedSession: Bool {
+      restoring != nil || savingRestoredPath || keptSession != nil
+    }
+
+    /// The step being resumed, as the screen says: while restoring, and while the restored
+    /// path is being saved (its frames not shown yet).
+    public var resuming: StepKind? {
+      restoring?.step ?? (savingRestoredPath ? current : nil)
+    }
 
     /// The kind of step shown as current.
     public var current: StepKind { flow.current }
@@ -152,10 +166,14 @@ public enum RootFeature {
     case tick(Date)
     /// Spinner animation frame.
     case spin
-    /// The saved flow (or a deep link) was restored at start. Its path, when it differs from the
-    /// snapshot on disk, is being saved by the start's work (`Startup.save`), which reports with
-    /// `snapshotSaved`.
-    case restored(Restoration)
+    /// The saved flow (or a deep link) was restored at start. `saving`: its path differs from
+    /// the snapshot on disk and is being saved by the start's work (`Startup.save`), which
+    /// reports with `restoredPathSaved`; until then the root holds (`savingRestoredPath`).
+    case restored(Restoration, saving: Bool = false)
+    /// How the start's work saved the restored path (`ProgramInput.restoredPathSaved`): the
+    /// snapshot and nil when it is on disk, the snapshot and why not when the save failed, nil
+    /// when no save was made.
+    case restoredPathSaved(BookingSnapshot?, error: String?)
     /// A key or reply for the step `StepID`.
     case step(StepID, StepAction)
     /// A reply for the trips screen.
@@ -288,6 +306,19 @@ public enum RootFeature {
       // The inspector shows the snapshot as it is on disk: read again after each save.
       if error == nil, state.shell.modal == .inspector { commands.append(.readSavedSnapshot) }
       return .commands(commands)
+    case .restoredPathSaved(let snapshot, let error):
+      let held = state.savingRestoredPath
+      state.savingRestoredPath = false
+      var effects: [Effect<Action>] = []
+      if let snapshot {
+        effects.append(
+          reduceAction(&state, .snapshotSaved(snapshot, error: error), environment: environment))
+      } else if held {
+        state.saving.abandonPending()
+      }
+      // What a reply changed while the start's work was saving is saved now.
+      if held { effects.append(.commands(save(&state))) }
+      return .batch(effects)
     case .savedSnapshotRead(let text):
       return .commands(
         ShellFeature.reduce(&state.shell, .savedSnapshotRead(text), strings: state.strings))
@@ -297,12 +328,15 @@ public enum RootFeature {
           &state.shell, .announce(message, lasting: lasting), strings: state.strings))
     case .holdsReleased:
       return .none
-    case .restored(let restoration):
+    case .restored(let restoration, let saving):
       state.restoring = nil
       state.flow = restoration.flow
-      // The start's work saves the restored path when it differs from the one on disk, and says
-      // how with `snapshotSaved`: it is not asked for again.
-      if state.saving.needsSave(state.flow.snapshot) { state.saving.willSave(state.flow.snapshot) }
+      // The start's work saves the restored path, and says how with `restoredPathSaved`: it is
+      // not asked for again, and nothing else is saved first.
+      if saving {
+        state.saving.willSave(state.flow.snapshot)
+        state.savingRestoredPath = true
+      }
       var commands = state.shell.record(restoration.event)
       if case .results(let criteria, _)? = state.flow.path.first {
         state.search = SearchFeature.State(today: state.search.today, criteria: criteria)

@@ -36,6 +36,9 @@ public struct SessionSaving: Hashable, Sendable {
   /// Notes that `snapshot` is being saved: it is not asked for again until its outcome is in.
   public mutating func willSave(_ snapshot: BookingSnapshot) { pending = snapshot }
 
+  /// Notes that the save under way was not made after all: its snapshot may be asked for again.
+  public mutating func abandonPending() { pending = nil }
+
   /// Records the outcome of writing `snapshot` (`error` nil when it worked); returns what to
   /// report, if that changed.
   public mutating func wrote(_ snapshot: BookingSnapshot, error: String?) -> Report? {

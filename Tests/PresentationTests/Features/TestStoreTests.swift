@@ -160,9 +160,10 @@ struct TestStoreTests {
     let restored = BookingSnapshot(criteria: criteria, position: .results)
     // The restored path is the start's work's to save, not asked for again; the log hears of the
     // restore and of what the header says.
-    store.send(.restored(restoration)) {
+    store.send(.restored(restoration, saving: true)) {
       $0.flow = flow
       $0.saving.willSave(restored)
+      $0.savingRestoredPath = true
       _ = $0.shell.record(restoration.event)
       $0.search = SearchFeature.State(today: $0.search.today, criteria: criteria)
       _ = $0.shell.announce("Resumed at results")
@@ -174,6 +175,13 @@ struct TestStoreTests {
       .log("flow: accepted restore -> Resumed at results. -> [results]"),
       .log("notice: Resumed at results"),
     ])
+    // Until the start's work says the path is on disk, the root holds; then it lets go.
+    #expect(RootFeature.status(of: store.state).holding)
+    store.send(.restoredPathSaved(restored, error: nil)) {
+      $0.savingRestoredPath = false
+      _ = $0.saving.wrote(restored, error: nil)
+    }
+    #expect(!RootFeature.status(of: store.state).holding)
     store.send(.key(.escape)) {
       let event = $0.flow.back(typed: .empty)
       $0.saving.willSave(.search)

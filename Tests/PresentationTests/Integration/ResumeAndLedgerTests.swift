@@ -76,6 +76,50 @@ struct ResumeAndLedgerTests {
     #expect(FileManager.default.fileExists(atPath: world.root + "/payments/\(key).json"))
   }
 
+  @Test(
+    "while the start's work saves the restored path the root holds and saves nothing; it lets go with the save's outcome, or saves the path itself when none was made"
+  )
+  func holdsForTheRestoredPathsSave() async throws {
+    let world = TestWorld()
+    defer { world.remove() }
+    let draft = try await world.draft()
+    let quote = try await world.quote(for: draft)
+    let snapshot = BookingSnapshot(
+      criteria: try world.criteria(), position: .payment(quoteID: quote.id))
+    let restored = await BookingFlow.restore(
+      snapshot, using: world.environment.services, now: TestWorld.start)
+    let restoration = Restoration(flow: restored.flow, outcome: restored.outcome)
+    func held() async -> RootFeature.State {
+      var state = RootFeature.State(now: TestWorld.start, restoring: Self.resumingAtPayment)
+      let commands = await drive(&state, [.restored(restoration, saving: true)], world)
+      #expect(!commands.contains(.saveSnapshot), "\(commands)")
+      return state
+    }
+
+    var failing = await held()
+    #expect(
+      RootFeature.status(of: failing)
+        == ProgramStatus(current: .payment, resuming: .payment, holding: true))
+    #expect(
+      RootFeature.session(of: failing)?.kept == true, "an end meanwhile leaves the disk alone")
+    #expect(RootFeature.session(of: failing)?.toSave == nil)
+    let failed = await drive(
+      &failing, [.restoredPathSaved(snapshot, error: "No space left on device")], world)
+    #expect(RootFeature.status(of: failing) == ProgramStatus(current: .payment))
+    #expect(failing.shell.saveProblem?.contains("No space left on device") == true)
+    #expect(!failed.contains(.saveSnapshot), "the snapshot that just failed is not asked again")
+
+    var unsaved = await held()
+    let made = await drive(&unsaved, [.restoredPathSaved(nil, error: nil)], world)
+    #expect(!RootFeature.status(of: unsaved).holding)
+    #expect(made.filter { $0 == .saveSnapshot }.count == 1, "\(made)")
+
+    var saved = await held()
+    let none = await drive(&saved, [.restoredPathSaved(snapshot, error: nil)], world)
+    #expect(!RootFeature.status(of: saved).holding && saved.saving.saved == snapshot)
+    #expect(!none.contains(.saveSnapshot), "\(none)")
+  }
+
   @Test("--fresh kept a booking at payment: a search asks first; n keeps it, y replaces it")
   func discardQuestion() async throws {
     let world = TestWorld()

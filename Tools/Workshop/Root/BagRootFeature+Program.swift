@@ -30,14 +30,15 @@ extension BagRootFeature: ProgramRoot {
     BagView.draw(state, on: &canvas, theme: theme)
   }
 
-  /// The action of the same name; the bag saves no snapshot, and its start asks for nothing.
+  /// The action of the same name; the bag saves no snapshot, restores no path, and its start
+  /// asks for nothing.
   public static func action(for input: ProgramInput) -> Action? {
     switch input {
     case .key(let key): .key(key)
     case .tick(let instant): .tick(instant)
     case .spin: .spin
     case .announce(let message, let lasting): .announce(message, lasting: lasting)
-    case .started, .snapshotSaved, .savedSnapshotRead: nil
+    case .started, .snapshotSaved, .savedSnapshotRead, .restoredPathSaved: nil
     }
   }
 
