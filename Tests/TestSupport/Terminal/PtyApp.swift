@@ -2,7 +2,8 @@ import Foundation
 
 /// The `booking` app on a pseudo-terminal of its own (util-linux's `script`), without tmux, run
 /// to its end: for what the app says before its screen starts (a refusal) and the status it
-/// ends with. Its data directory is a new temporary one (0700); `close()` removes it.
+/// ends with (`PtyRun` runs one that draws its screen, typed into and read as it runs). Its
+/// data directory is a new temporary one (0700); `close()` removes it.
 public struct PtyApp: Sendable {
   /// The `booking` executable that `swift test` built.
   public let binary: String
