@@ -33,15 +33,17 @@ struct BagModeTests {
     let pid = try terminal.panePID()
     #expect(kill(pid, SIGKILL) == 0)
     try await terminal.waitForDeath(of: pid)
-    try await terminal.launch(mode.arguments)
+    let relaunched = try PtyRun(
+      "exec " + terminal.shellCommand(["--latency", "0"] + mode.arguments))
+    defer { relaunched.close() }
     switch mode {
     case .bag:
-      let screen = try await terminal.waitFor("the passengers screen, over an empty bag") {
+      let screen = try await relaunched.waitFor("the passengers screen, over an empty bag") {
         $0.contains("┌ Passengers") && $0.contains("the bag is empty") && $0.contains("BAG MODE")
       }
       #expect(!screen.contains("Resumed") && !screen.contains("Given name"), "\(screen)")
     case .real:
-      try await terminal.waitFor("the app resumed at passengers") {
+      try await relaunched.waitFor("the app resumed at passengers") {
         $0.contains("┌ Passengers · \(flights) ") && $0.contains("Resumed at passengers")
       }
     }

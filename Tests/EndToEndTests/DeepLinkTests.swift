@@ -27,14 +27,16 @@ struct DeepLinkTests {
     // The link's restore saves the payment it restored before showing it (on the start's work
     // queue, beside the terminal's start): killed as soon as it shows, the payment is what the
     // next start resumes, not the extras saved before.
-    try await terminal.launch(["--open", "booking://pay/\(quoteID)"])
-    _ = try await terminal.waitForPaymentForm()
-    let pid = try terminal.panePID()
-    #expect(kill(pid, SIGKILL) == 0)
-    try await terminal.waitForDeath(of: pid)
+    let link = try PtyRun(
+      "exec " + terminal.shellCommand(["--latency", "0", "--open", "booking://pay/\(quoteID)"]))
+    defer { link.close() }
+    _ = try await link.waitFor("┌ Payment · ", "Card number", "[ Pay ")
+    #expect(kill(try await link.app().pid, SIGKILL) == 0)
+    try await link.waitForExit()
     #expect(try files.snapshotPosition().step == "payment")
-    try await terminal.launch()
-    let resumed = try await terminal.waitFor("Resumed at payment", "Card number")
+    let plain = try PtyRun("exec " + terminal.shellCommand())
+    defer { plain.close() }
+    let resumed = try await plain.waitFor("Resumed at payment", "Card number")
     #expect(resumed.contains("┌ Payment · "), "\(resumed)")
     #expect(files.corrupt() == [])
   }
@@ -58,10 +60,12 @@ struct DeepLinkTests {
     let quoteID = try #require(quote["id"] as? String)
 
     // Alan, in the app with a data directory of his own on the same airline.
-    let terminal = try await BookingTerminal()
-    defer { terminal.close() }
-    try await terminal.launch(shared + ["--open", "booking://pay/\(quoteID)"])
-    let screen = try await terminal.waitFor("That price was not found - search again", "From")
+    let alan = try PtyApp()
+    defer { alan.close() }
+    let run = try PtyRun(
+      "exec " + alan.command(["--latency", "0"] + shared + ["--open", "booking://pay/\(quoteID)"]))
+    defer { run.close() }
+    let screen = try await run.waitFor("That price was not found - search again", "From")
     #expect(!screen.contains("Card number"), "\(screen)")
     #expect(!screen.contains("not yours"), "\(screen)")
   }

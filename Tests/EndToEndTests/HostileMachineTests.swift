@@ -113,26 +113,36 @@ struct HostileMachineTests {
 
   @Test("missing parents of the data directory are made (0700), the lock is held, saving works")
   func freshMachine() async throws {
-    let terminal = try await BookingTerminal()
-    defer { terminal.close() }
-    let home = terminal.dataDirectory.path + "/home"
+    let app = try PtyApp()
+    defer { app.close() }
+    let home = app.dataDirectory.path + "/home"
     // No ~/.local/share yet; $HOME is where the data directory goes (before the passwd entry).
-    try await terminal.launchShell(
-      "env -u XDG_DATA_HOME HOME=\(BookingTerminal.quoted(home)) "
-        + BookingTerminal.quoted(terminal.binary) + " --latency 0")
-    try await terminal.searchIstanbulToAmsterdam(passengers: 1)
-    let screen = try await terminal.screen()
+    let run = try PtyRun(
+      "exec env -u XDG_DATA_HOME HOME=\(BookingTerminal.quoted(home)) "
+        + BookingTerminal.quoted(app.binary) + " --latency 0")
+    defer { run.close() }
+    // IST to AMS, each code taken from its suggestion, then searched (Ctrl-S).
+    try await run.waitFor("┌ Search flights", "From")
+    run.type("ist")
+    try await run.waitFor("Istanbul Airport")
+    run.type("\r")
+    run.type("ams")
+    try await run.waitFor("Amsterdam")
+    run.type("\r\u{13}")
+    let screen = try await run.waitFor("the results list") {
+      $0.contains("┌ Results · ") && $0.contains(#/\d+ offers · sorted by price/#)
+    }
     #expect(!screen.contains("cannot be saved"), "\(screen)")
     let data = home + "/.local/share/booking"
     #expect(FileManager.default.fileExists(atPath: data + "/session/snapshot.json"))
     #expect(FileManager.default.fileExists(atPath: data + "/log/booking.log"))
     let mode = try FileManager.default.attributesOfItem(atPath: home + "/.local")[.posixPermissions]
     #expect(mode as? Int == 0o700)
-    // The lock is held: a second instance on the same directory, in a window of its own, is
+    // The lock is held: a second instance on the same directory, on a terminal of its own, is
     // refused.
     let second = try await PtyApp.run(
       "env -u XDG_DATA_HOME HOME=\(BookingTerminal.quoted(home)) "
-        + BookingTerminal.quoted(terminal.binary) + " --latency 0; echo EXIT=$?"
+        + BookingTerminal.quoted(app.binary) + " --latency 0; echo EXIT=$?"
     ).output
     #expect(second.contains("already open") && second.contains("EXIT=1"), "\(second)")
   }

@@ -28,7 +28,10 @@ struct InterruptedResumeTests {
     let saved = try await savedAtPayment(terminal)
     for signal in [SIGTERM, SIGHUP] {
       for delay in [0.1, 0.3, 0.6, 1.0] {
-        let app = try await terminal.launch(latency: 1500)
+        let run = try PtyRun("exec " + terminal.shellCommand(["--latency", "1500"]))
+        defer { run.close() }
+        try await run.waitUntilAppTakesSignals()
+        let app = try await run.app()
         // The delay and the signal on a thread of their own: on a loaded machine the
         // cooperative pool may resume a task late.
         let sent = try await offTheGlobalExecutor("signal-after-\(delay)") {
@@ -36,39 +39,16 @@ struct InterruptedResumeTests {
           return kill(app.pid, signal)
         }
         #expect(sent == 0)
-        try await terminal.waitForDeath(of: app.pid)
+        try await run.waitForExit()
         #expect(
           try snapshotBytes(terminal) == saved,
           "signal \(signal) after \(delay) s changed the saved snapshot")
       }
     }
-    try await terminal.launch()
-    try await terminal.waitFor("Resumed at payment", "Card number")
+    let resumed = try PtyRun("exec " + terminal.shellCommand())
+    defer { resumed.close() }
+    try await resumed.waitFor("Resumed at payment", "Card number")
   }
-
-  /// Starts a ten-second resume at payment, says a key while it runs, then quits: false if the
-  /// resume ended first.
-  func quitWhileResuming(_ terminal: BookingTerminal) async throws -> Bool {
-    try await terminal.launch(latency: 10_000)
-    /// Waits for `text`, or the resume's end: true for `text` while still resuming.
-    func reach(_ text: String) async throws -> Bool {
-      let screen = try await terminal.waitFor(text) {
-        $0.contains(text) || $0.contains("Resumed at payment")
-      }
-      return !screen.contains("Resumed at payment")
-    }
-    guard try await reach("Resuming your booking at payment") else { return false }
-    try await terminal.type("x")
-    guard try await reach("Still resuming") else { return false }
-    try await terminal.press("q")
-    guard try await reach("Quit?") else { return false }
-    try await terminal.press("y")
-    // Not waiting for the resume: it would have saved the restored path, which the caller's
-    // check of the snapshot catches (a bound in seconds would fail on a stalled disk).
-    try await terminal.waitForExit()
-    return true
-  }
-
 }
 
 /// A payment cut off by a crash, settled when the app starts again.
@@ -106,12 +86,18 @@ struct InterruptedPaymentTests {
     defer { terminal.close() }
     try await cutOff(terminal, after: "replace payments/")
     #expect(bookings(terminal).isEmpty)
-    try await terminal.launch()
-    let screen = try await terminal.waitFor("the booking the crash cut off") {
+    let run = try PtyRun("exec " + terminal.shellCommand())
+    defer { run.close() }
+    let screen = try await run.waitFor("the booking the crash cut off") {
       $0.contains("A payment cut off by a crash went through") && $0.contains("Booked!")
     }
-    let reference = try #require(BookingTerminal.reference(in: screen), "\(screen)")
-    #expect(bookings(terminal) == ["bookings/\(reference).json"])
+    // One booking, and the start shows its reference (spaced out, "A B C 1 2 3").
+    let booked = bookings(terminal)
+    #expect(booked.count == 1, "\(booked)")
+    let reference = try #require(booked.first).dropFirst("bookings/".count).dropLast(".json".count)
+    #expect(
+      screen.contains(reference.map(String.init).joined(separator: " ")),
+      "\(reference) in:\n\(screen)")
     let log = DataFiles(root: terminal.dataDirectory).text("log/booking.log") ?? ""
     #expect(log.contains("payment recovery: cut-off booked"), "\(log)")
   }

@@ -109,11 +109,13 @@ struct NewDataDirectoryTests {
         try FileManager.default.removeItem(at: new)
       }
       let name = point.syscall
-      try await terminal.launchShell(
+      let killed = try PtyRun(
         "\(strace) -f -o /dev/null -e trace=\(name) "
           + "-e inject=\(name):signal=KILL:when=\(point.nth) \(command); echo killed-$?")
-      try await terminal.waitFor("killed-137")
+      defer { killed.close() }
+      try await killed.waitForExit()
       let at = "killed at \(name) #\(point.nth)"
+      #expect(killed.written.contains("killed-137"), "\(at): \(killed.written)")
       // A kill, not a power cut: the kernel has the folders, synced or not.
       #expect(FileManager.default.fileExists(atPath: root.path + "/session"), "\(at)")
       #expect(

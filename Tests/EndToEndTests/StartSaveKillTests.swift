@@ -32,7 +32,7 @@ struct StartSaveKillTests {
     try await terminal.quitAsked()
     for point in Self.points {
       try FileManager.default.removeItem(at: snapshot)
-      try await killed(terminal, at: point, [])
+      try await killed(terminal.shellCommand(), in: terminal.dataDirectory, at: point)
       #expect(
         (files.text("session/snapshot.json") != nil) == point.renamed,
         "killed at \(point.syscall): \(files.all())")
@@ -54,7 +54,9 @@ struct StartSaveKillTests {
     let quoteID = try #require(try files.snapshotPosition().fields["quoteID"] as? String)
     try await backToExtrasAndQuit(terminal)
     for point in Self.points {
-      try await killed(terminal, at: point, ["--open", "booking://pay/\(quoteID)"])
+      try await killed(
+        terminal.shellCommand(["--latency", "0", "--open", "booking://pay/\(quoteID)"]),
+        in: terminal.dataDirectory, at: point)
       let expected = point.renamed ? "payment" : "extras"
       #expect(
         try files.snapshotPosition().step == expected,
@@ -70,20 +72,23 @@ struct StartSaveKillTests {
     }
   }
 
-  /// Runs the app under strace, which kills it at `point`'s system call; waits for that death.
+  /// Runs the app's command line `command` (on `dataDirectory`) under strace on a terminal of
+  /// its own, to its end: strace kills it at `point`'s system call.
   private func killed(
-    _ terminal: BookingTerminal, at point: (syscall: String, inSession: Bool, renamed: Bool),
-    _ arguments: [String]
+    _ command: String, in dataDirectory: URL,
+    at point: (syscall: String, inSession: Bool, renamed: Bool)
   ) async throws {
     let strace = try #require(Command.find("strace"))
     let name = point.syscall
     let path =
       point.inSession
-      ? "-P '\(terminal.dataDirectory.appendingPathComponent("session").path)' " : ""
-    try await terminal.launchShell(
+      ? "-P '\(dataDirectory.appendingPathComponent("session").path)' " : ""
+    let run = try PtyRun(
       "\(strace) -f -o /dev/null \(path)-e trace=\(name) -e inject=\(name):signal=KILL:when=1 "
-        + terminal.shellCommand(["--latency", "0"] + arguments) + "; echo killed-$?")
-    try await terminal.waitFor("killed-137")
+        + command + "; echo killed-$?")
+    defer { run.close() }
+    try await run.waitForExit()
+    #expect(run.written.contains("killed-137"), "\(run.written)")
   }
 
   private func backToExtrasAndQuit(_ terminal: BookingTerminal) async throws {

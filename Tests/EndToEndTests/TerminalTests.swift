@@ -35,27 +35,20 @@ struct TerminalBehaviourTests {
       ("unset TERM", "TERM is not set"),
     ])
   func unusableTerminal(setting: String, problem: String) async throws {
-    let terminal = try await BookingTerminal()
-    defer { terminal.close() }
-    let data = terminal.dataDirectory.path
-    try await terminal.launchShell(
-      "\(setting); \(terminal.shellCommand()); echo \"status $?\"")
-    let screen = try await terminal.waitFor("status ")
-    // Rows as lines: a row filled to the edge was wrapped by the terminal, not by the app.
-    var lines: [String] = []
-    var wrapped = false
-    for row in screen.split(separator: "\n").map(String.init) {
-      if wrapped, let last = lines.popLast() { lines.append(last + row) } else { lines.append(row) }
-      wrapped = row.count == BookingTerminal.width
+    let app = try PtyApp()
+    defer { app.close() }
+    let shown = try await app.run("\(setting); \(app.command()); echo \"status $?\"").output
+    let lines = shown.split(separator: "\n").map(String.init).filter {
+      !$0.trimmingCharacters(in: .whitespaces).isEmpty
     }
-    lines = lines.filter { !$0.trimmingCharacters(in: .whitespaces).isEmpty }
-    // Nothing drawn: no header, no status line, only the one line and the shell's echo.
+    // Nothing drawn: no escape sequence, no header, no status line, only the one line and the
+    // shell's echo.
     #expect(
       lines == [
         "booking: \(problem): run it in a terminal with cursor addressing, such as "
           + "TERM=xterm-256color.", "status 1",
-      ], "\(screen)")
-    #expect(DataFiles(root: URL(fileURLWithPath: data)).all() == [], "nothing written")
+      ], "\(shown)")
+    #expect(DataFiles(root: app.dataDirectory).all() == [], "nothing written")
   }
 
   /// The panel's four corners and both sides on every row, at 100x30.
