@@ -5,7 +5,8 @@ import Persistence
 import SimulatedAirline
 import Synchronization
 
-/// `paycrash <data-dir> <now> <stop-at> <pay|recover|price> [quote key card | draft seat...]`:
+/// `paycrash <data-dir> <now> <stop-at> <pay|recover|price|exit-reading> [quote key card |
+/// draft seat... | draft]`:
 /// the child of the crash-point tests.
 ///
 /// Opens the simulated airline on `data-dir` with the clock stopped at `now` (seconds since
@@ -16,14 +17,16 @@ import Synchronization
 /// cut or `kill -9` would stop it; instead of a number, the start of a step's name stops at the
 /// first step so named (`after:replace payments/`); `none` runs to the end and prints the outcome.
 /// `price` prices `draft` with one outbound seat per passenger, in order (`14A 14B`): the quote
-/// and its holds, as `booking-cli quote` makes them.
+/// and its holds, as `booking-cli quote` makes them. `exit-reading` reads `draft` (a sealed
+/// record, its seal checked) over and over on another task and exits once the first read is in,
+/// as the app quits while its first reads of the airline run beside it.
 
 let arguments = CommandLine.arguments
 func usage() -> Never {
   FileHandle.standardError.write(
     Data(
-      ("usage: paycrash <data-dir> <now> <before:N|after:N|none> <pay|recover|price> "
-        + "[quote key card | draft seat...]\n").utf8))
+      ("usage: paycrash <data-dir> <now> <before:N|after:N|none> "
+        + "<pay|recover|price|exit-reading> [quote key card | draft seat... | draft]\n").utf8))
   exit(64)
 }
 guard arguments.count >= 5, let seconds = Double(arguments[2]) else { usage() }
@@ -44,7 +47,8 @@ let stopPoint = StopPoint(
   number: stop.count == 2 ? Int(stop[1]) : nil,
   name: stop.count == 2 && Int(stop[1]) == nil ? String(stop[1]) : nil)
 let mode = arguments[4]
-guard ["before", "after", "none"].contains(stopPhase), ["pay", "recover", "price"].contains(mode)
+guard ["before", "after", "none"].contains(stopPhase),
+  ["pay", "recover", "price", "exit-reading"].contains(mode)
 else {
   usage()
 }
@@ -94,6 +98,18 @@ do {
     }
     let quote = try await airline.price(draftID: draft.id, extras: extras)
     print("quoted \(quote.id)")
+  }
+  if mode == "exit-reading" {
+    guard arguments.count == 6 else { usage() }
+    let draft = try DraftID(arguments[5])
+    let (reads, reader) = AsyncStream.makeStream(of: Bool.self)
+    Task.detached {
+      while true { reader.yield((try? await airline.draft(id: draft)) != nil) }
+    }
+    for await read in reads {
+      print(read ? "read" : "refused")
+      break
+    }
   }
 } catch {
   print("refused \(error)")

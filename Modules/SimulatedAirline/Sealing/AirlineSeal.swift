@@ -45,6 +45,7 @@ enum AirlineSeal {
   /// `makesKey`, made) at the first record written or read. Without the key nothing is sealed
   /// or accepted.
   static func sealing(_ store: RecordStore, makesKey: Bool) -> RecordStore {
+    _ = libcrypto
     let key = LazyKey(store: store, makes: makesKey)
     return store.sealed(
       by: RecordSeal(
@@ -59,6 +60,13 @@ enum AirlineSeal {
         },
         prepare: { _ = key.value() }))
   }
+
+  /// libcrypto, set up before its first use without its clean-up at the process's exit: that
+  /// clean-up frees what a thread of this process may still be using (the seal's first read
+  /// runs off the first frame), and a quit at that moment would crash in `exit`.
+  private static let libcrypto: Void = {
+    OPENSSL_init_crypto(UInt64(OPENSSL_INIT_NO_ATEXIT), nil)
+  }()
 
   /// The data directory's key, read once (or made, sealing what is already there, when `makes`).
   /// A key that could be neither read nor made is not tried again by this process: nothing it
