@@ -15,8 +15,8 @@ import Terminal
 let arguments = Array(CommandLine.arguments.dropFirst())
 /// The groups of figures `--only` can choose, in the order they run.
 let sections = [
-  "store", "offers", "restore", "pay", "results", "roundtrip", "fares", "trips", "tick",
-  "program", "soak",
+  "store", "offers", "restore", "pay", "inventory", "results", "roundtrip", "fares", "trips",
+  "tick", "program", "soak",
 ]
 if arguments.contains("-h") || arguments.contains("--help") {
   print(
@@ -269,6 +269,17 @@ if wants("pay") || wants("trips") {
     ).reference
   }
   template = try await payAirline.booking(reference: lastBooking)
+}
+
+if wants("inventory") {
+  // The inventory: holds, the sweep of expired holds, and the cost as the airline fills.
+  for figure in try await inventoryFigures(
+    scratch: scratch, clock: clock, days: days, from: ist, to: ams, passengers: travellers,
+    contact: contact,
+    card: try PaymentCard(number: "4242 4242 4242 4242", expiry: "12/30", cvc: "731"))
+  {
+    report(figure)
+  }
 }
 
 let environment = AppEnvironment(
