@@ -3,16 +3,19 @@
 process on one airline (one data directory): bookings per second, the time from Pay to booked
 (p50, p99), how many were told the airline was busy (75), and each seat sold exactly once.
 
-    Tools/scripts/contention.py [--processes 1,10,50] [--cli PATH]
+    Tools/scripts/contention.py [--processes 1,10,100] [--cli PATH] [--svg PATH]
 
 For each N: a fresh data directory; the flight's two cheaper fare buckets are sold first (a
 booking at a time), so that every payer is quoted the top fare, which has room for the rest of
 the cabin; then N quotes, each holding a free seat of its own, and N `pay` processes started at
-once. Standard output: one line per N, then a table for docs/Performance.md.
+once. Standard output: one line per N, then a table for docs/Performance.md; the chart of the
+time from Pay to booked against N (p50 and p99, with the goal of 2 s at p99) is written as an
+SVG (docs/images/contention.svg unless --svg says otherwise; `--svg -` writes none).
 """
 
 import argparse
 import json
+import math
 import os
 import shutil
 import statistics
@@ -114,11 +117,73 @@ def one_round(cli, processes):
         shutil.rmtree(data, ignore_errors=True)
 
 
+def svg(rows, cli):
+    """Pay to booked, p50 and p99, against the payers at once (both scales logarithmic)."""
+    width, height, left, right, top, bottom = 800, 420, 70, 230, 40, 60
+    plot_w, plot_h = width - left - right, height - top - bottom
+    counts = [row["processes"] for row in rows]
+    values = [row[key] for row in rows for key in ("p50", "p99")] + [2.0]
+    low, high = min(0.01, min(values) * 0.8), max(values) * 1.5
+    first, last = math.log(min(counts)), math.log(max(counts)) if max(counts) > min(counts) else 1
+
+    def x(count):
+        span = (last - first) or 1
+        return left + plot_w * (math.log(count) - first) / span
+
+    def y(value):
+        share = (math.log(value) - math.log(low)) / (math.log(high) - math.log(low))
+        return top + plot_h * (1 - share)
+
+    build = "release" if "/release/" in cli else "debug"
+    out = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
+           f'font-family="sans-serif" font-size="12">',
+           f'<rect width="{width}" height="{height}" fill="white"/>',
+           f'<text x="{left}" y="22" font-size="14" font-weight="bold">booking: payers at once on '
+           f'one flight, time from Pay to booked ({build} booking-cli)</text>']
+    for tick in (0.01, 0.02, 0.05, 0.1, 0.2, 0.5, 1, 2, 5, 10, 20):
+        if not low <= tick <= high:
+            continue
+        out.append(f'<line x1="{left}" y1="{y(tick):.1f}" x2="{left + plot_w}" y2="{y(tick):.1f}" '
+                   f'stroke="#ddd"/>')
+        out.append(f'<text x="{left - 8}" y="{y(tick) + 4:.1f}" text-anchor="end">{tick:g} s</text>')
+    out.append(f'<line x1="{left}" y1="{y(2):.1f}" x2="{left + plot_w}" y2="{y(2):.1f}" '
+               f'stroke="#888" stroke-dasharray="4 3"/>')
+    out.append(f'<text x="{left + plot_w - 4}" y="{y(2) - 4:.1f}" text-anchor="end" '
+               f'fill="#666">goal: p99 2 s</text>')
+    out.append(f'<line x1="{left}" y1="{top}" x2="{left}" y2="{top + plot_h}" stroke="black"/>')
+    out.append(f'<line x1="{left}" y1="{top + plot_h}" x2="{left + plot_w}" y2="{top + plot_h}" '
+               f'stroke="black"/>')
+    for row in rows:
+        out.append(f'<text x="{x(row["processes"]):.1f}" y="{top + plot_h + 18}" '
+                   f'text-anchor="middle">{row["processes"]}</text>')
+    out.append(f'<text x="{left + plot_w / 2:.1f}" y="{height - 14}" text-anchor="middle">'
+               'payers at once, each its own process (log scale)</text>')
+    out.append(f'<text x="18" y="{top + plot_h / 2:.1f}" text-anchor="middle" '
+               f'transform="rotate(-90 18 {top + plot_h / 2:.1f})">Pay to booked (log scale)</text>')
+    for number, (key, name, colour) in enumerate(
+            [("p50", "p50", "#1f77b4"), ("p99", "p99", "#d62728")]):
+        points = " ".join(f"{x(row['processes']):.1f},{y(row[key]):.1f}" for row in rows)
+        out.append(f'<polyline points="{points}" fill="none" stroke="{colour}" stroke-width="2"/>')
+        for row in rows:
+            out.append(f'<circle cx="{x(row["processes"]):.1f}" cy="{y(row[key]):.1f}" r="3" '
+                       f'fill="{colour}"/>')
+        ly, lx = top + 10 + number * 20, left + plot_w + 16
+        out.append(f'<line x1="{lx}" y1="{ly}" x2="{lx + 20}" y2="{ly}" stroke="{colour}" '
+                   f'stroke-width="2"/>')
+        out.append(f'<text x="{lx + 26}" y="{ly + 4}">{name}</text>')
+    for number, row in enumerate(rows):
+        out.append(f'<text x="{left + plot_w + 16}" y="{top + 70 + number * 18}">N={row["processes"]}: '
+                   f'{row["per_second"]:.1f} bookings/s, {row["busy"]} busy</text>')
+    out.append("</svg>")
+    return "\n".join(out) + "\n"
+
+
 def main():
     parser = argparse.ArgumentParser()
-    parser.add_argument("--processes", default="1,10,50")
+    parser.add_argument("--processes", default="1,10,100")
     root = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
     parser.add_argument("--cli", default=os.path.join(root, ".build/debug/booking-cli"))
+    parser.add_argument("--svg", default=os.path.join(root, "docs/images/contention.svg"))
     options = parser.parse_args()
     rows = []
     for count in [int(n) for n in options.processes.split(",")]:
@@ -133,6 +198,9 @@ def main():
     for row in rows:
         print(f"| {row['processes']} | {row['booked']} | {row['busy']} | {row['per_second']:.1f} | "
               f"{row['p50']:.2f} s | {row['p99']:.2f} s |")
+    if options.svg != "-":
+        with open(options.svg, "w") as file:
+            file.write(svg(rows, options.cli))
     if any(row["problems"] or row["busy"] for row in rows):
         sys.exit(1)
 
