@@ -188,6 +188,22 @@ struct ProgramResumeTests {
     #expect(linked.savedPosition?.kind == .extras)
   }
 
+  @Test("SIGTERM while the restored path is being saved leaves the saved session as it was")
+  func terminatedWhileTheRestoredPathIsSaved() async throws {
+    let (first, linked, _) = try await linkFromExtras()
+    defer { first.remove() }
+    let (save, found) = await linked.restoreHeld()
+    linked.program.terminating(on: SIGTERM)
+    #expect(
+      linked.log.lines.last == "exit on signal 15: saved session left as it was",
+      "\(linked.log.lines)")
+    // The start's save, stopped by the end, is not made, and the root saves nothing instead.
+    #expect(linked.startup.save(found, through: linked.session, restoredSave: save) == nil)
+    linked.program.restoredPathSaved(nil)
+    await linked.settle()
+    #expect(linked.savedPosition?.kind == .extras)
+  }
+
   @Test("--fresh starts at the search form without erasing the saved booking; a search asks first")
   func freshKeepsTheSavedBooking() async throws {
     let (root, saved) = try await savedAtPayment()

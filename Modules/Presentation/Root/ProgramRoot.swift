@@ -62,7 +62,8 @@ public protocol ProgramRoot: SendableMetatype {
 public struct ProgramStatus: Hashable, Sendable {
   /// The step shown as current.
   public var current: StepKind
-  /// The step being resumed, while a saved flow is being restored.
+  /// The step being resumed: while a saved flow is being restored, and while the root holds
+  /// for the restored path's save.
   public var resuming: StepKind?
   /// Whether the help or the inspector is open: a person looking, whom a replay waits for.
   public var isLooking: Bool

@@ -172,7 +172,7 @@ public enum RootFeature {
     case restored(Restoration, saving: Bool = false)
     /// How the start's work saved the restored path (`ProgramInput.restoredPathSaved`): the
     /// snapshot and nil when it is on disk, the snapshot and why not when the save failed, nil
-    /// when no save was made.
+    /// when no save was made (an end while resuming stopped it: nothing more is saved).
     case restoredPathSaved(BookingSnapshot?, error: String?)
     /// A key or reply for the step `StepID`.
     case step(StepID, StepAction)
@@ -309,16 +309,15 @@ public enum RootFeature {
     case .restoredPathSaved(let snapshot, let error):
       let held = state.savingRestoredPath
       state.savingRestoredPath = false
-      var effects: [Effect<Action>] = []
-      if let snapshot {
-        effects.append(
-          reduceAction(&state, .snapshotSaved(snapshot, error: error), environment: environment))
-      } else if held {
-        state.saving.abandonPending()
+      guard let snapshot else {
+        // No save was made: the app is ending, and the saved session stays as it was.
+        if held { state.saving.abandonPending() }
+        return .none
       }
+      let saved = reduceAction(
+        &state, .snapshotSaved(snapshot, error: error), environment: environment)
       // What a reply changed while the start's work was saving is saved now.
-      if held { effects.append(.commands(save(&state))) }
-      return .batch(effects)
+      return held ? .batch([saved, .commands(save(&state))]) : saved
     case .savedSnapshotRead(let text):
       return .commands(
         ShellFeature.reduce(&state.shell, .savedSnapshotRead(text), strings: state.strings))

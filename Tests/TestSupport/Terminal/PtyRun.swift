@@ -9,8 +9,8 @@ import Glibc
 /// The app's question about the terminal's background, as it starts, is answered as tmux answers
 /// it.
 ///
-/// Call `close()` when done (in a `defer`): it SIGKILLs `script` and whatever still runs under
-/// it, and reaps it.
+/// Call `close()` when done (in a `defer`): it SIGKILLs `script`, whatever still runs under it
+/// and every app it noted (`app()`), and reaps it.
 public final class PtyRun: Sendable {
   /// The `script` process; the line runs in a session of its own under it.
   public let process: ProcessIdentity
@@ -219,8 +219,10 @@ public final class PtyRun: Sendable {
       return (!state.closed, state.status != nil, state.noted)
     }
     guard first else { return }
+    // An app noted under it may outlive `script` (reaped already): it is killed either way.
+    for app in noted { app.kill(SIGKILL) }
     if !reaped {
-      for process in process.descendants + noted { process.kill(SIGKILL) }
+      for process in process.descendants { process.kill(SIGKILL) }
       process.kill(SIGKILL)
       _ = Command.waitFor(pid)
     }
