@@ -16,27 +16,13 @@ extension SimulatedAirline {
   public static let lockWait: Duration = .seconds(5)
 
   /// The ledger lock, waited for up to `lockWait`: each holder keeps it only for one quote's or
-  /// one payment's reads and writes.
+  /// one payment's reads and writes, and the kernel hands it to the next waiter as it is let go.
   func lockAirline() async throws(ServiceError) -> LedgerLock {
-    let clock = ContinuousClock()
-    let deadline = clock.now.advanced(by: Self.lockWait)
-    var pause = 1000
-    var random = SystemRandomNumberGenerator()
-    while true {
-      switch lockLedger() {
-      case .locked(let lock):
-        return lock
-      case .unavailable(let reason):
-        throw .paymentsUnavailable(reason)
-      case .busy:
-        guard clock.now < deadline else { throw .ledgerBusy }
-        // Spread out, so that a room of waiting processes does not wake in step. Timed as the
-        // latency is (`Latency.wait`), not with `Task.sleep`, whose timer would leave the
-        // process waking every second from then on.
-        let jitter = Int.random(in: 0...1000, using: &random)
-        await Latency.wait(microseconds: pause + jitter)
-        pause = min(pause * 2, 20_000)
-      }
+    store.prepareSeal()
+    switch await store.lockLedger(waitingUpTo: Double(Self.lockWait.components.seconds)) {
+    case .locked(let lock): return lock
+    case .unavailable(let reason): throw .paymentsUnavailable(reason)
+    case .busy: throw .ledgerBusy
     }
   }
 
