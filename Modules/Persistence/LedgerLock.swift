@@ -63,11 +63,12 @@ public final class LedgerLock: Sendable {
     let answer = Mutex<CheckedContinuation<Outcome, Never>?>(nil)
     /// Hands `outcome` to the waiter if it is the first; false when the wait was answered.
     let finish: @Sendable (Outcome) -> Bool = { outcome in
-      guard
-        let waiter = answer.withLock({ waiter in
-          defer { waiter = nil }; return waiter
-        })
-      else { return false }
+      let first = answer.withLock { waiter in
+        let found = waiter
+        waiter = nil
+        return found
+      }
+      guard let waiter = first else { return false }
       waiter.resume(returning: outcome)
       return true
     }
