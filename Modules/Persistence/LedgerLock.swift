@@ -49,8 +49,8 @@ public final class LedgerLock: Sendable {
 
   /// Locks the folder at `directory`, waiting up to `seconds` while another holds it; `busy`
   /// when the wait ran out. The wait is the kernel's (a blocking `flock` on a thread of its
-  /// own), so the lock passes to a waiter the moment its holder lets go, in the kernel's order,
-  /// and a waiting process does no work. A wait that ran out leaves that thread blocked: when it
+  /// own): the kernel wakes the waiters the moment the holder lets go, one of them takes it, and
+  /// a waiting process does no work. A wait that ran out leaves that thread blocked: when it
   /// gets the lock after all, it lets go of it at once.
   public static func acquire(_ directory: String, waitingUpTo seconds: Double) async -> Outcome {
     let descriptor: Int32
@@ -79,9 +79,14 @@ public final class LedgerLock: Sendable {
         // Answered already (the wait ran out): a lock got now is let go of (its deinit).
         _ = finish(outcome)
       }
-      DispatchQueue.global().asyncAfter(deadline: .now() + seconds) { _ = finish(.busy) }
+      // Timed on a serial queue: a global concurrent queue's worker would start libdispatch's
+      // pool monitor, which wakes the process every second for the rest of its life.
+      timers.asyncAfter(deadline: .now() + seconds) { _ = finish(.busy) }
     }
   }
+
+  /// The queue the waits are timed on.
+  private static let timers = DispatchQueue(label: "booking.ledger-lock.timers")
 
   /// The folder at `directory`, opened to be locked, or why not.
   private static func open(_ directory: String) -> Result<Int32, Reason> {

@@ -19,7 +19,8 @@ extension SimulatedAirline {
   /// one payment's reads and writes, and the kernel hands it to the next waiter as it is let go.
   func lockAirline() async throws(ServiceError) -> LedgerLock {
     store.prepareSeal()
-    switch await store.lockLedger(waitingUpTo: Double(Self.lockWait.components.seconds)) {
+    let (seconds, attoseconds) = Self.lockWait.components
+    switch await store.lockLedger(waitingUpTo: Double(seconds) + Double(attoseconds) / 1e18) {
     case .locked(let lock): return lock
     case .unavailable(let reason): throw .paymentsUnavailable(reason)
     case .busy: throw .ledgerBusy

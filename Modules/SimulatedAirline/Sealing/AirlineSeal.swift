@@ -108,8 +108,9 @@ enum AirlineSeal {
     return count == keyBytes ? key : nil
   }
 
-  /// Makes the key of a data directory that has none, under the ledger lock (waiting for it as
-  /// a payment does): the records there are sealed first, then the key is linked into place.
+  /// Makes the key of a data directory that has none, under the ledger lock (tried every 2 ms
+  /// for up to `SimulatedAirline.lockWait`, from the synchronous first use of the store; once a
+  /// data directory): the records there are sealed first, then the key is linked into place.
   /// Nil when it cannot be made (a read-only directory, no randomness): nothing is then sealed
   /// or accepted.
   static func make(_ store: RecordStore) -> [UInt8]? {
