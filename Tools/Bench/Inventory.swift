@@ -148,6 +148,25 @@ func inventoryFigures(
   return figures
 }
 
+/// The offers of `searches`, in order, each on flights (a slice's first, on its day) no offer
+/// before it uses: offers of one day can share a flight (a connection's first leg). Up to
+/// `limit` of them.
+func offersOnFlightsOfTheirOwn(
+  _ airline: SimulatedAirline, _ searches: [SearchCriteria], limit: Int = .max
+) async throws -> [Offer] {
+  var kept: [Offer] = []
+  var flown = Set<String>()
+  for search in searches where kept.count < limit {
+    for offer in try await airline.offers(for: search) {
+      let flights = offer.slices.map { "\($0.firstSegment.flightNumber) \($0.departure.day)" }
+      guard flown.isDisjoint(with: flights) else { continue }
+      flown.formUnion(flights)
+      kept.append(offer)
+    }
+  }
+  return kept
+}
+
 /// The time `body` takes, in milliseconds.
 private func milliseconds(
   isolation: isolated (any Actor)? = #isolation, _ body: () async throws -> Void
@@ -181,15 +200,7 @@ private final class Filler {
       offers: airline, drafts: airline, pricing: airline, payments: airline)
     self.passengers = passengers
     self.contact = contact
-    var flown = Set<String>()
-    for search in searches {
-      for offer in try await airline.offers(for: search) {
-        let flights = offer.slices.map { "\($0.firstSegment.flightNumber) \($0.departure.day)" }
-        guard flown.isDisjoint(with: flights) else { continue }
-        flown.formUnion(flights)
-        offers.append(offer)
-      }
-    }
+    offers = try await offersOnFlightsOfTheirOwn(airline, searches)
     guard offers.count >= 40 else { fail("only \(offers.count) offers on flights of their own") }
   }
 

@@ -176,19 +176,12 @@ if wants("pay") || wants("trips") {
     clock: clock.wallClock)
   // Each payment on a flight of its own, as a room's travellers on many flights: on one
   // flight, its fare buckets would sell out after a few, and its cabin after a hundred seats.
-  var payOffers: [Offer] = []
-  var flown = Set<String>()
-  for day in days where payOffers.count < 470 {
-    for found in try await payAirline.offers(
-      for: SearchCriteria(origin: ist, destination: ams, departure: day, party: .adults(2)))
-    {
-      // Offers of one day can share a flight (a connection's first leg): one payment a flight.
-      let flights = found.slices.map { "\($0.firstSegment.flightNumber) \($0.departure.day)" }
-      guard flown.isDisjoint(with: flights) else { continue }
-      flown.formUnion(flights)
-      payOffers.append(found)
-    }
-  }
+  // One payment a flight.
+  let payOffers = try await offersOnFlightsOfTheirOwn(
+    payAirline,
+    days.map {
+      try SearchCriteria(origin: ist, destination: ams, departure: $0, party: .adults(2))
+    }, limit: 470)
   guard payOffers.count >= 460 else { fail("only \(payOffers.count) offers") }
   var payCards = 0
   let payCard = try PaymentCard(number: "4242 4242 4242 4242", expiry: "12/30", cvc: "731")

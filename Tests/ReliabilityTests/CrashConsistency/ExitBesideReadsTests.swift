@@ -16,23 +16,10 @@ struct ExitBesideReadsTests {
       var outcomes: [String: Int] = [:]
       var read = 0
       for _ in 0..<200 {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: try ToolBinary.path("paycrash"))
-        process.arguments = [
-          template.root, String(PayCrashPointTests.start.timeIntervalSince1970), "none",
-          "exit-reading", template.draftID.rawValue,
-        ]
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = output
-        process.standardInput = FileHandle.nullDevice
-        try process.run()
-        let text = String(
-          decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        if text.contains("\nread\n") || text.hasPrefix("read\n") { read += 1 }
-        let how = process.terminationReason == .uncaughtSignal ? "signal" : "exit"
-        outcomes["\(how) \(process.terminationStatus)", default: 0] += 1
+        let run = try PayCrashPointTests.child(
+          template.root, stop: "none", mode: "exit-reading", [template.draftID.rawValue])
+        if run.output.split(separator: "\n").contains("read") { read += 1 }
+        outcomes[run.end, default: 0] += 1
       }
       #expect(read == 200, "each run read the sealed draft before it ended: \(read)")
       #expect(outcomes == ["exit 0": 200], "\(outcomes)")

@@ -67,6 +67,8 @@ struct PayCrashPointTests {
     let steps: [String]
     let output: String
     let killed: Bool
+    /// How it ended: `exit N`, or `signal N`.
+    let end: String
   }
 
   static func child(_ root: String, stop: String, mode: String, _ extra: [String] = []) throws
@@ -88,7 +90,9 @@ struct PayCrashPointTests {
     }
     let killed =
       process.terminationReason == .uncaughtSignal && process.terminationStatus == SIGKILL
-    return Run(steps: steps, output: text, killed: killed)
+    let how = process.terminationReason == .uncaughtSignal ? "signal" : "exit"
+    return Run(
+      steps: steps, output: text, killed: killed, end: "\(how) \(process.terminationStatus)")
   }
 
   /// Each readable record of `folder` under `root`: its ID and its payload.
