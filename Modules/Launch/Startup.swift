@@ -56,18 +56,7 @@ public struct Startup: Sendable {
   public var keptRecords: Set<String> {
     var ids: Set<String> = []
     for position in [saved?.position, snapshot?.position].compactMap({ $0 }) {
-      switch position {
-      case .search, .results: break
-      case .passengers(let offer): ids.insert(offer.rawValue)
-      case .extras(let draft, let offer):
-        ids.insert(draft.rawValue)
-        if let offer { ids.insert(offer.rawValue) }
-      case .payment(let quote, let draft, let offer):
-        ids.insert(quote.rawValue)
-        if let draft { ids.insert(draft.rawValue) }
-        if let offer { ids.insert(offer.rawValue) }
-      case .confirmation(let reference): ids.insert(reference.rawValue)
-      }
+      ids.formUnion(position.recordIDs.values)
     }
     return ids
   }

@@ -160,14 +160,11 @@ public final class RoomReader: Sendable {
       BookingSnapshot.self, id: RecordKind.snapshotID, kind: SessionFile.kind, policy: .report)
     {
       attendee.step = snapshot.position.kind
-      switch snapshot.position {
-      case .extras(let draft, _): attendee.draftID = draft
-      case .payment(let quote, let draft, _): attendee.draftID = draft ?? quoteDraft(quote)
-      case .confirmation(let reference):
-        attendee.booking = reference
-        attendee.draftID = bookingDraft(reference)
-      case .search, .results, .passengers: break
-      }
+      let position = snapshot.position
+      attendee.booking = position.reference
+      attendee.draftID =
+        position.draftID ?? position.quoteID.flatMap(quoteDraft)
+        ?? position.reference.flatMap(bookingDraft)
     }
     if let tail = RoomFiles.read(paths[2], limit: 16 * 1024, fromEnd: true) {
       let lines = String(decoding: tail, as: UTF8.self).split(separator: "\n")

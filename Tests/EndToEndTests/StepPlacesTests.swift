@@ -37,37 +37,13 @@ struct StepPlacesTests {
       11, .neighbour(named: "FlowRules"),
       "the rows that replace the path, the price change's row, and restore's fallbacks"
     ),
-    "Modules/FlowOwner/Snapshot/BookingSnapshot.swift": (
-      2, .lookup, "the criteria of the results and the offer of the extras' draft"
-    ),
-    "Modules/Screens/Features/Results/ResultsFeature+Step.swift": (
-      1, .neighbour(named: "chosen"), "its definition: the flight chosen, as passengers carry it"
-    ),
-    "Modules/Screens/Features/Passengers/PassengersFeature+Step.swift": (
-      1, .neighbour(named: "chosen"),
-      "its definition: the travellers, as the extras' draft has them"
-    ),
-    "Modules/Screens/Features/Extras/ExtrasFeature+Step.swift": (
-      1, .neighbour(named: "chosen"),
-      "its definition: the extras, as the payment's quote prices them"
-    ),
-    "Modules/Screens/Features/Payment/PaymentFeature+Step.swift": (
-      1, .lookup, "the passengers' names, from the extras' draft the quote prices"
-    ),
-    "Modules/Presentation/Root/Inspector.swift": (1, .lookup, "the quote a payment step carries"),
+    "Modules/FlowOwner/Snapshot/BookingSnapshot.swift": (1, .lookup, "the criteria of the results"),
     "Modules/Presentation/Root/RootFeature.swift": (
-      4, .lookup,
-      "the payment's quote, a confirmation at the end, the extras' drafts, the results' criteria"
-    ),
-    "Modules/Presentation/Root/RootFeature+Steps.swift": (
-      1, .lookup, "the draft a departed card belongs to"
+      2, .lookup, "a confirmation at the end, the results' criteria"
     ),
     "Modules/Presentation/Root/SearchDay.swift": (1, .lookup, "the results' search moved a day"),
     "Modules/Presentation/Views/RootView.swift": (
       1, .lookup, "the extras' title names the passengers' summary"
-    ),
-    "Tools/FaultLab/Core/Checks/SnapshotChecks.swift": (
-      1, .lookup, "the quote a saved payment position names"
     ),
     "Tools/FaultLab/Flows/Faults/ConfirmationDrawnAsPayment.swift": (
       1, .lookup, "the fault acts on a confirmation"
@@ -78,16 +54,11 @@ struct StepPlacesTests {
     "Tools/FaultLab/Flows/Faults/SnapshotCarriesNames.swift": (
       1, .lookup, "the names an extras' draft carries"
     ),
-    "Tools/FaultLab/Flows/Harness/FlowUnderTest.swift": (
-      1, .lookup, "the quote a payment step shows"
-    ),
     "Tools/FaultLab/Flows/Harness/PathHistory.swift": (
       3, .neighbour(named: "PathHistory"),
       "the results' criteria, and a quote with a new price, which its payment follows"
     ),
-    "Tools/FaultLab/Flows/Harness/Stop.swift": (1, .lookup, "the seats of a payment's quote"),
     "Tools/FaultLab/Core/Scenarios/Scenario.swift": (1, .lookup, "a passengers step shown"),
-    "Tools/Workshop/Root/BagRootFeature.swift": (1, .lookup, "the quote a payment step carries"),
   ]
 
   /// The steps' case names, from the kinds themselves: a new step is looked for as soon as it is

@@ -139,15 +139,6 @@ enum SessionCommand {
       ids["search"] =
         "\(criteria.origin)-\(criteria.destination) \(criteria.departure)\(back) x\(criteria.party)"
     }
-    switch snapshot.position {
-    case .search, .results: break
-    case .passengers(let offerID): ids["offer"] = offerID.rawValue
-    case .extras(let draftID, _): ids["draft"] = draftID.rawValue
-    case .payment(let quoteID, let draftID, _):
-      ids["quote"] = quoteID.rawValue
-      ids["draft"] = draftID?.rawValue
-    case .confirmation(let reference): ids["booking"] = reference.rawValue
-    }
-    return ids
+    return ids.merging(snapshot.position.recordIDs) { search, _ in search }
   }
 }

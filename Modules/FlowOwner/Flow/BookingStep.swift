@@ -48,6 +48,34 @@ public enum BookingStep: Hashable, Sendable {
     }
   }
 
+  /// The offer the step is for (the passengers', and the extras' draft's), else nil: what a
+  /// step after the results carries of the flight chosen there.
+  public var offer: Offer? {
+    switch self {
+    case .passengers(let offer, _): offer
+    case .extras(let draft, _): draft.offer
+    case .results, .payment, .confirmation: nil
+    }
+  }
+
+  /// The draft the step is for (the extras'), else nil: what a step after the passengers
+  /// carries of the travellers saved there.
+  public var draft: BookingDraft? {
+    switch self {
+    case .extras(let draft, _): draft
+    case .results, .passengers, .payment, .confirmation: nil
+    }
+  }
+
+  /// The price-locked quote the step holds, else nil: its price, and its seats held for it until
+  /// it expires (the header's countdown, the inspector's held seats, the fare a flow shows).
+  public var quote: Quote? {
+    switch self {
+    case .payment(let quote): quote
+    case .results, .passengers, .extras, .confirmation: nil
+    }
+  }
+
   /// Why this step cannot follow `previous` (nil: at the start of the path), or nil when it can:
   /// it follows the kind its declaration names, and carries that step's output (the offer
   /// answers the search, the draft is for that offer, the quote for that draft).
@@ -158,5 +186,18 @@ public struct StepDeclaration: Hashable, Sendable {
   public init(arrival: Arrival?, hasWayBack: Bool = true) {
     self.arrival = arrival
     self.hasWayBack = hasWayBack
+  }
+}
+
+extension [BookingStep] {
+  /// The quote the path holds: the last step's that holds one (`BookingStep.quote`), else nil.
+  /// Looked for from the end, one step at a time: asked on every tick of a countdown.
+  public var heldQuote: Quote? {
+    var index = endIndex
+    while index > startIndex {
+      index -= 1
+      if let quote = self[index].quote { return quote }
+    }
+    return nil
   }
 }

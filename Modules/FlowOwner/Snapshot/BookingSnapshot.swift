@@ -30,6 +30,49 @@ public struct BookingSnapshot: Hashable, Sendable, Codable {
       case .confirmation: .confirmation
       }
     }
+
+    /// The offer the position names, if it names one.
+    public var offerID: OfferID? {
+      switch self {
+      case .passengers(let offer), .extras(_, let offer?), .payment(_, _, let offer?): offer
+      case .search, .results, .extras, .payment, .confirmation: nil
+      }
+    }
+
+    /// The draft the position names, if it names one.
+    public var draftID: DraftID? {
+      switch self {
+      case .extras(let draft, _), .payment(_, let draft?, _): draft
+      case .search, .results, .passengers, .payment, .confirmation: nil
+      }
+    }
+
+    /// The quote the position names, if it names one.
+    public var quoteID: QuoteID? {
+      switch self {
+      case .payment(let quote, _, _): quote
+      case .search, .results, .passengers, .extras, .confirmation: nil
+      }
+    }
+
+    /// The booking the position names, if it names one.
+    public var reference: BookingReference? {
+      switch self {
+      case .confirmation(let reference): reference
+      case .search, .results, .passengers, .extras, .payment: nil
+      }
+    }
+
+    /// The IDs of the records the position names (an offer, a draft, a quote, a booking), by
+    /// what each is: "offer", "draft", "quote", "booking".
+    public var recordIDs: [String: String] {
+      var ids: [String: String] = [:]
+      ids["offer"] = offerID?.rawValue
+      ids["draft"] = draftID?.rawValue
+      ids["quote"] = quoteID?.rawValue
+      ids["booking"] = reference?.rawValue
+      return ids
+    }
   }
 
   /// The search that started the flow. Absent at the search form, after paying, and in a snapshot
@@ -60,17 +103,11 @@ extension BookingFlow {
       case .passengers(let offer, _): .passengers(offerID: offer.id)
       case .extras(let draft, _): .extras(draftID: draft.id, offerID: draft.offer.id)
       case .payment(let quote):
-        .payment(quoteID: quote.id, draftID: quote.draftID, offerID: offerOfExtras)
+        .payment(
+          quoteID: quote.id, draftID: quote.draftID,
+          offerID: path.lazy.compactMap(\.draft).first { $0.id == quote.draftID }?.offer.id)
       case .confirmation(let reference): .confirmation(reference: reference)
       }
     return BookingSnapshot(criteria: criteria, position: position)
-  }
-
-  /// The offer of the extras step's draft, if the path has one.
-  private var offerOfExtras: OfferID? {
-    for step in path {
-      if case .extras(let draft, _) = step { return draft.offer.id }
-    }
-    return nil
   }
 }

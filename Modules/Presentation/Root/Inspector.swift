@@ -8,7 +8,7 @@ extension RootFeature.State {
     for step in flow.path {
       lines.append("  .\(step.kind)(\(BookingSteps.definition(of: step).summary(in: language)))")
       // A quote holds its seats for everyone else until it expires (the airline's inventory).
-      if case .payment(let quote) = step {
+      if let quote = step.quote {
         let held =
           quote.extras.seats.values.sorted().map(\.description)
           + quote.extras.returnSeats.values.sorted().map { "\($0) (\(strings.sliceName(1)))" }

@@ -92,8 +92,7 @@ extension RootFeature {
       }
     }
     let draftStays = state.flow.path.contains { step in
-      guard case .extras(let draft, _) = step else { return false }
-      return draft.id == state.departedPayment?.quote.draftID
+      step.draft.map { $0.id == state.departedPayment?.quote.draftID } ?? false
     }
     if !draftStays { state.departedPayment = nil }
     return effect

@@ -140,16 +140,7 @@ public enum RootFeature {
     public var canOpenTrips: Bool { flow.path.isEmpty || flow.current == .confirmation }
 
     /// The quote on the path, if any: the countdown in the header follows it.
-    public var quote: Quote? {
-      // From the end, one step at a time: asked on every countdown tick.
-      let path = flow.path
-      var index = path.endIndex
-      while index > path.startIndex {
-        index -= 1
-        if case .payment(let quote) = path[index] { return quote }
-      }
-      return nil
-    }
+    public var quote: Quote? { flow.path.heldQuote }
 
     /// The strings of `language`.
     public var strings: Strings { language.strings }
@@ -234,13 +225,9 @@ public enum RootFeature {
     return .batch([.commands(commands), effect])
   }
 
-  /// The drafts `path` carries (its extras step's).
+  /// The drafts `path` carries (`BookingStep.draft`).
   private static func drafts(on path: [BookingStep]) -> Set<DraftID> {
-    Set(
-      path.compactMap { step in
-        if case .extras(let draft, _) = step { return draft.id }
-        return nil
-      })
+    Set(path.compactMap { $0.draft?.id })
   }
 
   /// Moves the flow by `transition` and makes the screens follow (`reconcile`); returns what

@@ -86,12 +86,7 @@ public enum BagRootFeature {
       return stack.last
     }
     /// The quote on the screens, if any: the header's countdown follows it.
-    public var quote: Quote? {
-      for step in bag.path.reversed() {
-        if case .payment(let quote) = step { return quote }
-      }
-      return nil
-    }
+    public var quote: Quote? { bag.path.heldQuote }
   }
 
   /// What happened.

@@ -53,13 +53,13 @@ extension ExtrasFeature: StepFeature {
 
 extension ExtrasFeature {
   /// Seats, bags and insurance for `draft`: what they carry is its passengers, and what was
-  /// chosen there the extras the payment's quote prices.
+  /// chosen there the extras the quote of the step after it prices.
   public static func definition(draft: BookingDraft, chosen: Extras) -> StepDefinition {
     StepDefinition(
       screen: screen(.init(draft: draft, chosen: chosen)),
       summaries: { [$0.strings.passengersSummary(draft.passengers.count)] },
       chosen: { next, language in
-        guard case .payment(let quote) = next else { return nil }
+        guard let quote = next.quote else { return nil }
         let parts = ChosenExtras.words(quote.extras, language.strings)
         let total = quote.total.formatted(language.moneyStyle)
         guard !parts.isEmpty else { return [total] }

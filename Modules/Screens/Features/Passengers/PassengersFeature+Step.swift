@@ -59,7 +59,7 @@ extension PassengersFeature: StepFeature {
 
 extension PassengersFeature {
   /// Passenger details for `offer`: what they carry is the flight, and what was chosen there
-  /// the travellers of the draft the extras step carries.
+  /// the travellers of the draft the step after it carries.
   public static func definition(offer: Offer, prefill: PassengerPrefill) -> StepDefinition {
     StepDefinition(
       screen: screen(.init(offer: offer, prefill: prefill)),
@@ -72,7 +72,7 @@ extension PassengersFeature {
         ]
       },
       chosen: { next, language in
-        guard case .extras(let draft, _) = next else { return nil }
+        guard let draft = next.draft else { return nil }
         let names = draft.passengers.map(\.fullName).joined(separator: ", ")
         let short = draft.passengers.map { passenger in
           passenger.givenName + (passenger.familyName.first.map { " \($0)." } ?? "")

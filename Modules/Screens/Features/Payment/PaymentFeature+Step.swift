@@ -53,14 +53,10 @@ extension PaymentFeature: StepFeature {
   /// The card's number, expiry and security code.
   public static var holdsPersonalData: Bool { true }
 
-  /// The passengers' names, from the draft of the extras step on `path` that the quote prices.
+  /// The passengers' names, from the draft on `path` that the quote prices.
   static func passengerNames(_ state: State, path: [BookingStep]) -> [String] {
-    for step in path {
-      if case .extras(let draft, _) = step, draft.id == state.quote.draftID {
-        return draft.passengers.map(\.fullName)
-      }
-    }
-    return []
+    let draft = path.lazy.compactMap(\.draft).first { $0.id == state.quote.draftID }
+    return draft?.passengers.map(\.fullName) ?? []
   }
 
   /// `PaymentView`, naming the passengers of the draft on the path.

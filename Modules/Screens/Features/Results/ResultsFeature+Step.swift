@@ -81,7 +81,7 @@ extension ResultsFeature {
         ]
       },
       chosen: { next, language in
-        guard case .passengers(let offer, _) = next else { return nil }
+        guard let offer = next.offer else { return nil }
         let flights = ChosenExtras.flights(offer)
         let first = offer.outbound.flightNumbers.first?.description ?? flights
         let chosen = "\(flights) \(offer.departure.hhmm)"

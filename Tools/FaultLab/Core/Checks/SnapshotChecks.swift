@@ -25,8 +25,8 @@ extension Check {
         guard let snapshot = LabJSON.snapshot(from: observation.snapshotJSON) else {
           return "not a snapshot"
         }
-        if case .payment(let quoteID, _, _) = snapshot.position { return "payment(\(quoteID))" }
-        return "\(snapshot.position.kind)"
+        let position = snapshot.position
+        return "\(position.kind)" + (position.quoteID.map { "(\($0))" } ?? "")
       })
   }
 }

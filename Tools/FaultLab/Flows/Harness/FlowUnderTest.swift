@@ -46,18 +46,12 @@ public protocol FlowUnderTest {
 }
 
 extension FlowUnderTest {
-  /// The offer of the passengers step on the path, and the total of its payment step's quote,
-  /// else of that offer: the price a flow owning its steps shows is its steps' own.
+  /// The offer of the last step on the path for one, and the total of the last quote held
+  /// there, else of that offer: the price a flow owning its steps shows is its steps' own.
   public var fare: (flight: String, price: String) {
-    var offer: Offer?
-    var quote: Quote?
-    for stop in path {
-      switch stop.step {
-      case .passengers(let shown, _)?: offer = shown
-      case .payment(let shown)?: quote = shown
-      default: break
-      }
-    }
+    let steps = path.compactMap(\.step)
+    let offer = steps.last(where: { $0.offer != nil })?.offer
+    let quote = steps.heldQuote
     return (
       offer.map(\.id.rawValue) ?? "none",
       (quote?.total ?? offer?.total).map(\.description) ?? "none"

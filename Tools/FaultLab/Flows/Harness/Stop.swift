@@ -95,10 +95,8 @@ public struct Stop: Hashable, Sendable, CustomStringConvertible {
     return "\(drawnScreen.rawValue)(\(shown.detail))"
   }
 
-  /// The seats of the quotes on `path`: only a payment step holds seats.
+  /// The seats of the quotes on `path`: a step holding a quote holds its seats.
   public static func seats(on path: [Stop]) -> [SeatDesignator] {
-    path.flatMap { stop -> [SeatDesignator] in
-      if case .payment(let quote)? = stop.step { Array(quote.extras.seats.values) } else { [] }
-    }
+    path.flatMap { stop in (stop.step?.quote).map { Array($0.extras.seats.values) } ?? [] }
   }
 }
