@@ -25,9 +25,9 @@ struct StepPlacesTests {
   /// Every file with such places: how many, of which kind, and why.
   static let listed: [String: (count: Int, kind: Kind, why: String)] = [
     "Modules/FlowOwner/Flow/BookingFlow.swift": (
-      4, .neighbour(named: "BookingFlow"),
-      "advance's checks of the step pushed (a quote with a new price must be accepted before its "
-        + "payment, the passengers' prefill) and repriced's and paid's origin, a payment"
+      3, .neighbour(named: "BookingFlow"),
+      "advance's check of the step pushed (the passengers' prefill) and repriced's and paid's "
+        + "origin, a payment"
     ),
     "Modules/FlowOwner/Flow/BookingStep.swift": (
       3, .neighbour(named: "chain check"),
@@ -55,8 +55,8 @@ struct StepPlacesTests {
       1, .lookup, "the names an extras' draft carries"
     ),
     "Tools/FaultLab/Flows/Harness/PathHistory.swift": (
-      3, .neighbour(named: "PathHistory"),
-      "the results' criteria, and a quote with a new price, which its payment follows"
+      2, .neighbour(named: "PathHistory"),
+      "the results' criteria, and the payment a history pays on"
     ),
     "Tools/FaultLab/Core/Scenarios/Scenario.swift": (1, .lookup, "a passengers step shown"),
   ]

@@ -75,7 +75,7 @@ public struct BookingFlow: Hashable, Sendable {
   @discardableResult
   public mutating func advance(to next: BookingStep, from origin: BookingStep) -> FlowEvent {
     let transition = FlowTransition.advanced(to: next.kind, id: next.carriedID, from: origin.kind)
-    if case .payment(let quote) = next, quote.priceChange != nil {
+    if let quote = next.quote, quote.priceChange != nil {
       return dropped(transition, .priceChangeNotAccepted(quote.id))
     }
     if case .passengers(let offer, _) = next {

@@ -60,7 +60,7 @@ public struct PathHistory: Hashable, Sendable {
       case .results, .confirmation: return nil
       }
       let event =
-        if case .payment(let quote) = pushed, quote.priceChange != nil {
+        if let quote = pushed.quote, quote.priceChange != nil {
           flow.acceptPriceChange(quote, from: origin)
         } else {
           flow.advance(to: pushed, from: origin)
@@ -107,16 +107,9 @@ public struct PathHistory: Hashable, Sendable {
     for event in events {
       if case .advanced(let step, let origin) = event { steps += [step, origin] }
     }
-    var (offers, drafts, quotes): ([Offer], [BookingDraft], [Quote]) = ([], [], [])
-    for step in steps {
-      switch step {
-      case .passengers(let offer, _): offers.append(offer)
-      case .extras(let draft, _): drafts.append(draft)
-      case .payment(let quote): quotes.append(quote)
-      case .results, .confirmation: break
-      }
-    }
-    return MemoryLookup(offers: offers, drafts: drafts, quotes: quotes)
+    return MemoryLookup(
+      offers: steps.compactMap(\.offer), drafts: steps.compactMap(\.draft),
+      quotes: steps.compactMap(\.quote))
   }
 
   /// Drives `flow` through the events.
@@ -124,9 +117,12 @@ public struct PathHistory: Hashable, Sendable {
     for event in events {
       switch event {
       case .searched(let criteria): flow.searchSubmitted(criteria)
-      case .advanced(.payment(let quote), let origin) where quote.priceChange != nil:
-        flow.priceChangeAccepted(quote, from: origin)
-      case .advanced(let next, let origin): flow.advance(to: next, from: origin)
+      case .advanced(let next, let origin):
+        if let quote = next.quote, quote.priceChange != nil {
+          flow.priceChangeAccepted(quote, from: origin)
+        } else {
+          flow.advance(to: next, from: origin)
+        }
       case .paid(let reference, let origin): flow.paid(reference, from: origin)
       case .back: flow.back()
       case .relaunched(let instant):
