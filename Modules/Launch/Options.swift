@@ -78,10 +78,14 @@ public struct Options: Sendable {
   /// the version that wrote it, so it changes whenever what a journal holds does.
   public static let version = "booking 0.3.0"
 
+  /// The steps a booking walks through, as the usage names them: the search, then the chain.
+  private static let walk = ([StepKind.search] + StepKind.chain).map(\.description)
+    .joined(separator: ", ")
+
   public static let usage = """
     Usage: booking [options]
 
-    Book a flight in the terminal: search, results, passengers, extras, payment.
+    Book a flight in the terminal: \(walk).
     Progress is saved on every step; run booking again to resume where you left off.
 
     Options:

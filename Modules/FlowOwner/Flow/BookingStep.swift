@@ -48,6 +48,18 @@ public enum BookingStep: Hashable, Sendable {
     }
   }
 
+  /// The step as the output of the step before it pushes it, without what a restore starts it
+  /// with (the passengers' prefill, the extras' chosen extras); nil for a step no output pushes
+  /// (results start the path, a confirmation stands alone).
+  public var asPushed: BookingStep? {
+    switch self {
+    case .passengers(let offer, _): .passengers(offer)
+    case .extras(let draft, _): .extras(draft)
+    case .payment: self
+    case .results, .confirmation: nil
+    }
+  }
+
   /// The offer the step is for (the passengers', and the extras' draft's), else nil: what a
   /// step after the results carries of the flight chosen there.
   public var offer: Offer? {

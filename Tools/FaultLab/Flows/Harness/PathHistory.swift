@@ -52,13 +52,7 @@ public struct PathHistory: Hashable, Sendable {
     flow.searchSubmitted(criteria)
     for step in path.dropFirst() {
       guard let origin = flow.path.last else { return nil }
-      let pushed: BookingStep
-      switch step {
-      case .passengers(let offer, _): pushed = .passengers(offer)
-      case .extras(let draft, _): pushed = .extras(draft)
-      case .payment(let quote): pushed = .payment(quote)
-      case .results, .confirmation: return nil
-      }
+      guard let pushed = step.asPushed else { return nil }
       let event =
         if let quote = pushed.quote, quote.priceChange != nil {
           flow.acceptPriceChange(quote, from: origin)
