@@ -63,6 +63,10 @@ public struct BookingSnapshot: Hashable, Sendable, Codable {
       }
     }
 
+    /// Whether the position names what the airline holds for the traveller: a price-locked
+    /// quote, or a booking.
+    public var namesQuoteOrBooking: Bool { quoteID != nil || reference != nil }
+
     /// The IDs of the records the position names (an offer, a draft, a quote, a booking), by
     /// what each is: "offer", "draft", "quote", "booking".
     public var recordIDs: [String: String] {

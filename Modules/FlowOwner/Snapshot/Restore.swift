@@ -159,10 +159,8 @@ extension BookingFlow {
       let reason: FallbackReason = unresolved.map { .paymentUnresolved($0) } ?? .quoteExpired
       return Restoration(flow: restored.flow, outcome: .fellBack(to: .extras, because: reason))
     }
-    let steps: [BookingStep] = [
-      .passengers(draft.offer, prefill: PassengerPrefill(draft)),
-      .extras(draft, chosen: quote.extras), .payment(quote),
-    ]
+    let steps = rebuilt(
+      upTo: .payment, offer: draft.offer, draft: draft, chosen: quote.extras, quote: quote)
     let restored = resume(steps, after: criteria, offer: draft.offer, now: now)
     return Restoration(flow: restored.flow, outcome: restored.outcome, paymentKey: paymentKey)
   }
@@ -230,9 +228,25 @@ extension BookingFlow {
       return fallBack(results, FallbackReason(error, otherwise: .offerUnavailable))
     }
     return resume(
-      [.passengers(offer, prefill: PassengerPrefill(draft)), .extras(draft, chosen: chosen)],
-      after: criteria,
+      rebuilt(upTo: .extras, offer: offer, draft: draft, chosen: chosen), after: criteria,
       offer: offer, now: now)
+  }
+
+  /// The steps after the results up to `kind`, each kind of the chain as a restore starts it
+  /// from the records fetched again: the passengers of `offer` with the draft's travellers as
+  /// their prefill, the extras of `draft` with `chosen`, the payment of `quote`. A step whose
+  /// record was not fetched is left out, and the chain check then falls back.
+  private static func rebuilt(
+    upTo kind: StepKind, offer: Offer, draft: BookingDraft, chosen: Extras, quote: Quote? = nil
+  ) -> [BookingStep] {
+    StepKind.chain.dropFirst().prefix { $0 <= kind }.compactMap { kind in
+      switch kind {
+      case .passengers: .passengers(offer, prefill: PassengerPrefill(draft))
+      case .extras: .extras(draft, chosen: chosen)
+      case .payment: quote.map { .payment($0) }
+      case .search, .results, .confirmation: nil
+      }
+    }
   }
 
   /// Puts `results` in front of `steps` (deriving the search from the offer when the snapshot

@@ -70,7 +70,8 @@ public enum RootFeature {
     /// says it is resuming, and nothing else is saved.
     public internal(set) var savingRestoredPath = false
     /// The step of a saved session that `--fresh` left on disk: kept, never overwritten, until
-    /// the person starts a search (asked first when it is at payment or later).
+    /// the person starts a search (asked first when the saved snapshot names a quote or a
+    /// booking).
     public internal(set) var keptSession: StepKind?
     /// The search waiting for the answer to "discard the booking waiting at payment?".
     public internal(set) var pendingSearch: SearchCriteria?
@@ -415,8 +416,9 @@ public enum RootFeature {
         &state.search, .key(key), airports: environment.airports, strings: state.strings)
       if reply.handled {
         guard case .submitted(let criteria)? = reply.output else { return .none }
-        // A booking kept by `--fresh` at payment or later is replaced only when the person says.
-        if let kept = state.keptSession, kept >= .payment {
+        // A session kept by `--fresh` that names a quote or a booking is replaced only when the
+        // person says.
+        if state.keptSession != nil, state.saving.saved?.position.namesQuoteOrBooking == true {
           state.pendingSearch = criteria
           return open(&state, .confirmDiscard)
         }

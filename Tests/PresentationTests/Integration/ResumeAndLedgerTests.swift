@@ -121,11 +121,17 @@ struct ResumeAndLedgerTests {
     #expect(!none.contains(.saveSnapshot), "\(none)")
   }
 
+  /// A session `--fresh` kept at payment: it names a quote.
+  static func keptAtPayment() throws -> BookingSnapshot {
+    BookingSnapshot(criteria: nil, position: .payment(quoteID: try QuoteID("quote-a")))
+  }
+
   @Test("--fresh kept a booking at payment: a search asks first; n keeps it, y replaces it")
   func discardQuestion() async throws {
     let world = TestWorld()
     defer { world.remove() }
-    var state = RootFeature.State(now: TestWorld.start, keptSession: .payment)
+    var state = RootFeature.State(
+      now: TestWorld.start, keptSession: .payment, saved: try Self.keptAtPayment())
     #expect(state.keepsSavedSession)
     let search =
       keys("ist") + [.key(.enter)] + keys("ams") + [.key(.enter), .key(.control("u"))]
@@ -144,7 +150,8 @@ struct ResumeAndLedgerTests {
   func enterKeepsTheBooking() async throws {
     let world = TestWorld()
     defer { world.remove() }
-    var state = RootFeature.State(now: TestWorld.start, keptSession: .payment)
+    var state = RootFeature.State(
+      now: TestWorld.start, keptSession: .payment, saved: try Self.keptAtPayment())
     let search =
       keys("ist") + [.key(.enter)] + keys("ams") + [.key(.enter), .key(.control("u"))]
       + keys("2026-12-24") + [.key(.control("s"))]
@@ -161,7 +168,9 @@ struct ResumeAndLedgerTests {
   func noQuestionBeforePayment() async throws {
     let world = TestWorld()
     defer { world.remove() }
-    var state = RootFeature.State(now: TestWorld.start, keptSession: .extras)
+    var state = RootFeature.State(
+      now: TestWorld.start, keptSession: .extras,
+      saved: BookingSnapshot(criteria: nil, position: .extras(draftID: try DraftID("draft-a"))))
     await drive(
       &state,
       keys("ist") + [.key(.enter)] + keys("ams") + [.key(.enter), .key(.control("u"))]
