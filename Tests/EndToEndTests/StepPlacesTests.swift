@@ -55,8 +55,7 @@ struct StepPlacesTests {
       1, .lookup, "the names an extras' draft carries"
     ),
     "Tools/FaultLab/Flows/Harness/PathHistory.swift": (
-      2, .neighbour(named: "PathHistory"),
-      "the results' criteria, and the payment a history pays on"
+      2, .lookup, "the results' criteria, and the payment a history pays on"
     ),
     "Tools/FaultLab/Core/Scenarios/Scenario.swift": (1, .lookup, "a passengers step shown"),
   ]

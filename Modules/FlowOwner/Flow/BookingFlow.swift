@@ -11,8 +11,9 @@ import Domain
 /// - An output must come from the step its kind's declaration names (`StepKind.declaration`) and
 ///   belong to it (a draft for the origin's offer, a quote for the origin's draft); otherwise it
 ///   is dropped.
-/// - A quote the airline re-priced (`Quote.priceChange`) reaches payment only through
-///   `acceptPriceChange`, the traveller's answer to old → new; `advance` drops it.
+/// - A quote the airline re-priced (`Quote.priceChange`) reaches the path only through
+///   `acceptPriceChange`, the traveller's answer to old → new; `advance` drops a step holding
+///   it unless its origin holds it already (accepted there).
 /// - If a step carrying the same output already follows its origin (a double press), it is
 ///   dropped: the path and every step's screen state stay as they are.
 /// - Otherwise the steps after the origin are removed and the new step is pushed. The data of
@@ -75,7 +76,7 @@ public struct BookingFlow: Hashable, Sendable {
   @discardableResult
   public mutating func advance(to next: BookingStep, from origin: BookingStep) -> FlowEvent {
     let transition = FlowTransition.advanced(to: next.kind, id: next.carriedID, from: origin.kind)
-    if let quote = next.quote, quote.priceChange != nil {
+    if let quote = next.quote, quote.priceChange != nil, origin.quote?.id != quote.id {
       return dropped(transition, .priceChangeNotAccepted(quote.id))
     }
     if case .passengers(let offer, _) = next {

@@ -54,7 +54,7 @@ public struct PathHistory: Hashable, Sendable {
       guard let origin = flow.path.last else { return nil }
       guard let pushed = step.asPushed else { return nil }
       let event =
-        if let quote = pushed.quote, quote.priceChange != nil {
+        if let quote = pushed.quote, quote.priceChange != nil, origin.quote?.id != quote.id {
           flow.acceptPriceChange(quote, from: origin)
         } else {
           flow.advance(to: pushed, from: origin)
@@ -112,7 +112,7 @@ public struct PathHistory: Hashable, Sendable {
       switch event {
       case .searched(let criteria): flow.searchSubmitted(criteria)
       case .advanced(let next, let origin):
-        if let quote = next.quote, quote.priceChange != nil {
+        if let quote = next.quote, quote.priceChange != nil, origin.quote?.id != quote.id {
           flow.priceChangeAccepted(quote, from: origin)
         } else {
           flow.advance(to: next, from: origin)

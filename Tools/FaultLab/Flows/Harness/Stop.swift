@@ -95,8 +95,11 @@ public struct Stop: Hashable, Sendable, CustomStringConvertible {
     return "\(drawnScreen.rawValue)(\(shown.detail))"
   }
 
-  /// The seats of the quotes on `path`: a step holding a quote holds its seats.
+  /// The seats of the quotes on `path`, each quote once however many steps hold it: a quote
+  /// holds its seats.
   public static func seats(on path: [Stop]) -> [SeatDesignator] {
-    path.flatMap { stop in (stop.step?.quote).map { Array($0.extras.seats.values) } ?? [] }
+    var seen: Set<QuoteID> = []
+    return path.compactMap(\.step?.quote).filter { seen.insert($0.id).inserted }
+      .flatMap { Array($0.extras.seats.values) }
   }
 }
