@@ -1,5 +1,6 @@
 import Domain
 import FlowOwner
+import TestSupport
 import Testing
 
 /// What each step carries of the airline's records, and what each saved position names: the
@@ -54,6 +55,13 @@ struct CarriedRecordsTests {
     var atPayment = try WalkedFlow()
     atPayment.walk(to: .payment)
     #expect(atPayment.flow.path.heldQuote == atPayment.quote)
+    // Of two steps holding a quote, the last one's.
+    let later = try Fixture.quote("quote-b", for: atPayment.draft)
+    let steps: [BookingStep] = [
+      .payment(atPayment.quote), .extras(atPayment.draft), .payment(later),
+      .extras(atPayment.draft),
+    ]
+    #expect(steps.heldQuote == later)
   }
 
   @Test("each position names its records by what each is, and the snapshot of a path names them")
@@ -77,7 +85,15 @@ struct CarriedRecordsTests {
     ]
     for (position, ids) in named {
       #expect(position.recordIDs == ids, "\(position)")
+      // What the airline holds for the traveller: a price-locked quote, or a booking.
+      #expect(
+        position.namesQuoteOrBooking == (ids["quote"] != nil || ids["booking"] != nil),
+        "\(position)")
     }
+    #expect(
+      named.filter { $0.0.namesQuoteOrBooking }.map(\.0.kind) == [
+        .payment, .payment, .confirmation,
+      ])
     walked.walk(to: .payment)
     #expect(
       walked.flow.snapshot.position.recordIDs

@@ -235,7 +235,7 @@ extension BookingFlow {
   /// The steps after the results up to `kind`, each kind of the chain as a restore starts it
   /// from the records fetched again: the passengers of `offer` with the draft's travellers as
   /// their prefill, the extras of `draft` with `chosen`, the payment of `quote`. A step whose
-  /// record was not fetched is left out, and the chain check then falls back.
+  /// record is not given (a payment without `quote`) is left out: the path ends before it.
   private static func rebuilt(
     upTo kind: StepKind, offer: Offer, draft: BookingDraft, chosen: Extras, quote: Quote? = nil
   ) -> [BookingStep] {

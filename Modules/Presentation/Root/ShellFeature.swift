@@ -91,7 +91,8 @@ public enum ShellFeature {
     case help
     case confirmQuit
     case inspector
-    /// A new search would replace the saved booking kept by `--fresh` at payment or later.
+    /// A new search would replace the saved session kept by `--fresh`, which names a quote or a
+    /// booking.
     case confirmDiscard
   }
 

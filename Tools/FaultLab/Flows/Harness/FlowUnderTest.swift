@@ -46,11 +46,11 @@ public protocol FlowUnderTest {
 }
 
 extension FlowUnderTest {
-  /// The offer of the last step on the path for one, and the total of the last quote held
-  /// there, else of that offer: the price a flow owning its steps shows is its steps' own.
+  /// The offer of the first step on the path for one (the passengers'), and the total of the
+  /// last quote held there, else of that offer: the price a flow owning its steps shows is its steps' own.
   public var fare: (flight: String, price: String) {
     let steps = path.compactMap(\.step)
-    let offer = steps.last(where: { $0.offer != nil })?.offer
+    let offer = steps.lazy.compactMap(\.offer).first
     let quote = steps.heldQuote
     return (
       offer.map(\.id.rawValue) ?? "none",

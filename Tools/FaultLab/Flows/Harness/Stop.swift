@@ -95,11 +95,9 @@ public struct Stop: Hashable, Sendable, CustomStringConvertible {
     return "\(drawnScreen.rawValue)(\(shown.detail))"
   }
 
-  /// The seats of the quotes on `path`, each quote once however many steps hold it: a quote
-  /// holds its seats.
+  /// The seats of the quotes on `path`, once for each step holding one: a route that shows a
+  /// payment twice shows its seats twice.
   public static func seats(on path: [Stop]) -> [SeatDesignator] {
-    var seen: Set<QuoteID> = []
-    return path.compactMap(\.step?.quote).filter { seen.insert($0.id).inserted }
-      .flatMap { Array($0.extras.seats.values) }
+    path.flatMap { stop in (stop.step?.quote).map { Array($0.extras.seats.values) } ?? [] }
   }
 }
