@@ -2,7 +2,7 @@ import Airline
 import Domain
 import Foundation
 import Persistence
-import SimulatedAirline
+@testable import SimulatedAirline
 import Testing
 
 /// The airline's records carry its seal: a record it did not write, or one changed after it
@@ -62,6 +62,16 @@ struct SealTests {
       edits.append((index, prefix + changed + comma))
     }
     return edits
+  }
+
+  @Test("the seal is HMAC-SHA256: RFC 4231's test cases 1 and 2")
+  func hmacIsTheStandardOne() {
+    let one = AirlineSeal.hmac(
+      [UInt8](repeating: 0x0b, count: 20), Array("Hi There".utf8)).map(AirlineSeal.hex)
+    #expect(one == "b0344c61d8db38535ca8afceaf0bf12b881dc200c9833da726e9376c2e32cff7")
+    let two = AirlineSeal.hmac(Array("Jefe".utf8), Array("what do ya want for nothing?".utf8))
+      .map(AirlineSeal.hex)
+    #expect(two == "5bdcc146bf60754e6a042426089575c75a003f089d2739839dec58b964ec3843")
   }
 
   @Test(
