@@ -2,8 +2,9 @@ import Airline
 import Domain
 import Foundation
 import Persistence
-@testable import SimulatedAirline
 import Testing
+
+@testable import SimulatedAirline
 
 /// The airline's records carry its seal: a record it did not write, or one changed after it
 /// wrote it, is refused, and never paid, booked or taken as proof.
@@ -67,7 +68,8 @@ struct SealTests {
   @Test("the seal is HMAC-SHA256: RFC 4231's test cases 1 and 2")
   func hmacIsTheStandardOne() {
     let one = AirlineSeal.hmac(
-      [UInt8](repeating: 0x0b, count: 20), Array("Hi There".utf8)).map(AirlineSeal.hex)
+      [UInt8](repeating: 0x0b, count: 20), Array("Hi There".utf8)
+    ).map(AirlineSeal.hex)
     #expect(one == "b0344c61d8db38535ca8afceaf0bf12b881dc200c9833da726e9376c2e32cff7")
     let two = AirlineSeal.hmac(Array("Jefe".utf8), Array("what do ya want for nothing?".utf8))
       .map(AirlineSeal.hex)
