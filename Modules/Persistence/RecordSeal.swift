@@ -11,7 +11,7 @@ public struct RecordSeal: Sendable {
   /// The folders whose records are sealed (the airline's); others are written and read plain.
   public let folders: Set<String>
   /// The seal of a message, as 64 lowercase hex digits; nil when none can be made (the key is
-  /// missing), and the write then fails.
+  /// missing, or libcrypto failed), and the write then fails.
   let sign: @Sendable ([UInt8]) -> String?
   /// Whether a seal is the message's (compared in constant time by the holder).
   let verify: @Sendable ([UInt8], String) -> Bool

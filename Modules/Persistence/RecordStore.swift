@@ -69,7 +69,8 @@ public struct RecordStore: Sendable {
     if let seal, seal.folders.contains(kind.folder) {
       seal.prepare()
       guard let sealed = seal.sealed(Array(data), at: relative) else {
-        throw .unencodable(path: relative, reason: "it cannot be sealed: the key is missing")
+        throw .unencodable(
+          path: relative, reason: "it cannot be sealed: the key is missing or libcrypto failed")
       }
       data = Data(sealed)
     }

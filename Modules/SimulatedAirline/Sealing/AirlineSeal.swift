@@ -64,8 +64,8 @@ enum AirlineSeal {
   /// libcrypto, set up before its first use without its clean-up at the process's exit: that
   /// clean-up frees what a thread of this process may still be using (the seal's first read
   /// runs off the first frame), and a quit at that moment would crash in `exit`. The system's
-  /// OpenSSL configuration is not read: an HMAC-SHA256 needs nothing from it, and reading it
-  /// touches about 0.7 MB more of the library.
+  /// OpenSSL configuration is not read: an HMAC-SHA256 needs nothing from it, and without it an
+  /// HMAC through `HMAC_CTX` touches about 0.7 MB less memory (CCrypto's shim.h).
   private static let libcrypto: Void = {
     OPENSSL_init_crypto(UInt64(OPENSSL_INIT_NO_ATEXIT | OPENSSL_INIT_NO_LOAD_CONFIG), nil)
   }()
@@ -135,6 +135,9 @@ enum AirlineSeal {
       var random = [UInt8](repeating: 0, count: keyBytes)
       guard RAND_bytes(&random, Int32(keyBytes)) == 1 else { return nil }
       let key = random
+      // A key libcrypto cannot seal with is not written: the records stay as they are, and the
+      // next start tries again.
+      guard hmac(key, []) != nil else { return nil }
       let sealer = store.sealed(
         by: RecordSeal(
           folders: folders, sign: { hmac(key, $0).map(hex) }, verify: { _, _ in false }))
@@ -171,6 +174,7 @@ enum AirlineSeal {
   /// HMAC-SHA256 of `message` under `key`, through an `HMAC_CTX` (see CCrypto's shim.h); nil
   /// when libcrypto fails: nothing is then sealed, and no seal matches.
   static func hmac(_ key: [UInt8], _ message: [UInt8]) -> [UInt8]? {
+    _ = libcrypto
     guard let context = HMAC_CTX_new() else { return nil }
     defer { HMAC_CTX_free(context) }
     var digest = [UInt8](repeating: 0, count: 64)
