@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import Domain
+@testable import Zones
 
 /// Seconds since 1970 of a UTC date and time.
 private func utc(_ year: Int, _ month: Int, _ day: Int, _ hour: Int = 0, _ minute: Int = 0)
