@@ -4,17 +4,6 @@ import Testing
 
 @testable import Zones
 
-/// Seconds since 1970 of a UTC date and time.
-private func utc(_ year: Int, _ month: Int, _ day: Int, _ hour: Int = 0) -> Int {
-  Int(
-    (DateComponents(
-      calendar: Calendar(identifier: .gregorian), timeZone: TimeZone(identifier: "UTC"),
-      year: year, month: month, day: day, hour: hour
-    ).date ?? Date.distantPast).timeIntervalSince1970)
-}
-
-private func date(_ seconds: Int) -> Date { Date(timeIntervalSince1970: Double(seconds)) }
-
 /// A zone given as a POSIX rule, named by it (as /etc/localtime's zone is).
 private func rule(_ text: String) -> Zone? { Zone(identifier: text, posixRule: text) }
 
