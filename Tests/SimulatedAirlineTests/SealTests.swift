@@ -177,6 +177,23 @@ struct SealTests {
   }
 
   @Test(
+    "killed after sealing the records and before linking the key: the next start seals them again with a key of its own, and sets nothing aside"
+  )
+  func killedBeforeTheKeyIsLinked() async throws {
+    let test = try await Self.booked()
+    defer { test.remove() }
+    // What `AirlineSeal.make` leaves when killed between its two steps: every record sealed
+    // with a key that never reached `airline.key`.
+    try FileManager.default.removeItem(atPath: test.root + "/airline.key")
+    let next = test.relaunched()
+    let trips = try await next.airline.bookingList()
+    #expect(trips.count == 1)
+    _ = try await next.airline.booking(reference: trips[0].reference)
+    #expect(FileManager.default.fileExists(atPath: test.root + "/airline.key"))
+    #expect(try next.files().allSatisfy { !$0.path.contains(".corrupt-") })
+  }
+
+  @Test(
     "a record planted beside the airline's, without its seal, is refused and set aside; a payment on it is not made"
   )
   func plantedRecordIsRefused() async throws {
