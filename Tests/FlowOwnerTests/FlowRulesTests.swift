@@ -12,12 +12,18 @@ struct FlowRulesTests {
     var walked = try WalkedFlow()
     walked.walk(to: rule.from)
     var flow = walked.flow
+    // A declared output: the step it pushes, built from the walk's records, from the step the
+    // walk stands at.
+    if let kind = StepKind.allCases.first(where: { $0.declaration.arrival?.output == rule.name }) {
+      let records = BookingStep.Records(
+        offer: walked.offer, draft: walked.draft, quote: walked.quote)
+      let next = try #require(BookingStep(kind, from: records))
+      let origin = try #require(walked.flow.path.last)
+      return (flow.advance(to: next, from: origin), flow)
+    }
     let event: FlowEvent
     switch rule.name {
     case "searchSubmitted": event = flow.searchSubmitted(walked.criteria)
-    case "offerSelected": event = flow.offerSelected(walked.offer, from: walked.results)
-    case "passengersSaved": event = flow.passengersSaved(walked.draft, from: walked.passengers)
-    case "extrasPriced": event = flow.extrasPriced(walked.quote, from: walked.extras)
     case "priceChangeAccepted":
       let quote = walked.quote
       let changed = try Quote(

@@ -86,4 +86,46 @@ struct SnapshotTests {
       try JSONDecoder().decode(BookingSnapshot.self, from: Data(payment.utf8)).position
         == .payment(quoteID: try QuoteID("quote-a"), draftID: try DraftID("draft-a")))
   }
+
+  @Test(
+    "each position reads as earlier versions wrote it and is written back the same",
+    arguments: [
+      #"{"search":{}}"#, #"{"results":{}}"#, #"{"passengers":{"offerID":"offer-a"}}"#,
+      #"{"extras":{"draftID":"draft-a","offerID":"offer-a"}}"#,
+      #"{"payment":{"quoteID":"quote-a"}}"#,
+      #"{"payment":{"draftID":"draft-a","offerID":"offer-a","quoteID":"quote-a"}}"#,
+      #"{"confirmation":{"reference":"K7Q2ZP"}}"#,
+    ])
+  func positionForms(_ json: String) throws {
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.sortedKeys]
+    let position = try JSONDecoder().decode(BookingSnapshot.Position.self, from: Data(json.utf8))
+    #expect(String(decoding: try encoder.encode(position), as: UTF8.self) == json)
+  }
+
+  @Test(
+    "a position naming no step, two, an unknown one, or records its step may not name is refused",
+    arguments: [
+      #"{}"#, #"{"results":{},"search":{}}"#, #"{"review":{}}"#, #"{"passengers":{}}"#,
+      #"{"extras":{"offerID":"offer-a"}}"#, #"{"passengers":{"offerID":"o","quoteID":"q"}}"#,
+      #"{"results":{"offerID":"offer-a"}}"#, #"{"payment":{"draftID":"draft-a"}}"#,
+      #"{"confirmation":{}}"#, #"{"search":{"reference":"K7Q2ZP"}}"#,
+    ])
+  func positionsRefused(_ json: String) {
+    #expect(throws: DecodingError.self) {
+      try JSONDecoder().decode(BookingSnapshot.Position.self, from: Data(json.utf8))
+    }
+  }
+
+  @Test("a position built by hand must name what its kind carries, and nothing a later step does")
+  func positionsBuiltByHand() throws {
+    let offer = try OfferID("offer-a")
+    let quote = try QuoteID("quote-a")
+    #expect(
+      BookingSnapshot.Position(kind: .passengers, offerID: offer) == .passengers(offerID: offer))
+    #expect(BookingSnapshot.Position(kind: .passengers) == nil)
+    #expect(BookingSnapshot.Position(kind: .passengers, offerID: offer, quoteID: quote) == nil)
+    #expect(BookingSnapshot.Position(kind: .payment, quoteID: quote) == .payment(quoteID: quote))
+    #expect(BookingSnapshot.Position(kind: .search) == .search)
+  }
 }

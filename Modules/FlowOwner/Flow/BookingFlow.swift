@@ -86,15 +86,22 @@ public struct BookingFlow: Hashable, Sendable {
   }
 
   /// The airline re-priced the offer when the extras step asked for a quote, and the traveller
-  /// accepted the new price: the payment step for `quote` is pushed after `origin` as `advance`
-  /// pushes it. A quote without a change of price is dropped (it goes through `advance`).
+  /// accepted the new price: the first step holding a quote (`StepKind.firstHoldingQuote`, the
+  /// payment), built from `quote` (`BookingStep.init(_:from:)`), is pushed after `origin` as
+  /// `advance` pushes it. A quote without a change of price is dropped (it goes through
+  /// `advance`).
   @discardableResult
   public mutating func acceptPriceChange(_ quote: Quote, from origin: BookingStep) -> FlowEvent {
     let transition = FlowTransition.priceChangeAccepted(quote.id, from: origin.kind)
     guard quote.priceChange != nil else {
       return dropped(transition, .mismatchedOutput("the quote's price did not change"))
     }
-    return push(.payment(quote), from: origin, transition)
+    guard let holding = StepKind.firstHoldingQuote,
+      let next = BookingStep(holding, from: .init(quote: quote))
+    else {
+      return dropped(transition, .mismatchedOutput("no step holds a quote"))
+    }
+    return push(next, from: origin, transition)
   }
 
   private mutating func push(
@@ -124,25 +131,43 @@ public struct BookingFlow: Hashable, Sendable {
     return accepted(transition, removed: removed)
   }
 
-  /// The results step produced an offer: `advance(to: .passengers(offer), from: origin)`, which
-  /// builds the step with `passengersStep(for:)`.
+  /// The results step produced an offer: `advance` to the first step carrying an offer (the
+  /// passengers, built with `passengersStep(for:)`).
   @discardableResult
   public mutating func offerSelected(_ offer: Offer, from origin: BookingStep) -> FlowEvent {
-    advance(to: .passengers(offer), from: origin)
+    advance(toStepCarrying: .offer, .init(offer: offer), from: origin)
   }
 
-  /// The passengers step produced a draft: `advance(to: .extras(draft), from: origin)`.
+  /// The passengers step produced a draft: `advance` to the first step carrying a draft (the
+  /// extras).
   @discardableResult
   public mutating func passengersSaved(_ draft: BookingDraft, from origin: BookingStep)
     -> FlowEvent
   {
-    advance(to: .extras(draft), from: origin)
+    advance(toStepCarrying: .draft, .init(draft: draft), from: origin)
   }
 
-  /// The extras step produced a quote: `advance(to: .payment(quote), from: origin)`.
+  /// The extras step produced a quote: `advance` to the first step holding a quote (the
+  /// payment).
   @discardableResult
   public mutating func extrasPriced(_ quote: Quote, from origin: BookingStep) -> FlowEvent {
-    advance(to: .payment(quote), from: origin)
+    advance(toStepCarrying: .quote, .init(quote: quote), from: origin)
+  }
+
+  /// `advance` to the first kind on the chain carrying `record`, built from `records`
+  /// (`BookingStep.init(_:from:)`).
+  private mutating func advance(
+    toStepCarrying record: CarriedRecord, _ records: BookingStep.Records,
+    from origin: BookingStep
+  ) -> FlowEvent {
+    guard let kind = StepKind.chain.first(where: { $0.declaration.carries == record }),
+      let next = BookingStep(kind, from: records)
+    else {
+      return dropped(
+        .advanced(to: origin.kind, id: origin.carriedID, from: origin.kind),
+        .mismatchedOutput("no step carries a \(record)"))
+    }
+    return advance(to: next, from: origin)
   }
 
   /// The payment step's price expired and the same draft and extras were priced again: the new

@@ -88,6 +88,56 @@ public enum BookingStep: Hashable, Sendable {
     }
   }
 
+  /// The booking the step shows (the confirmation's), else nil.
+  public var reference: BookingReference? {
+    switch self {
+    case .confirmation(let reference): reference
+    case .results, .passengers, .extras, .payment: nil
+    }
+  }
+
+  /// The airline's records a step is built from when it is not pushed by the step before it: a
+  /// restore's, fetched again, and a new price the traveller accepted.
+  public struct Records: Hashable, Sendable {
+    /// The offer chosen on the results.
+    public var offer: Offer?
+    /// The draft the passengers saved, whose travellers a rebuilt passengers step starts with.
+    public var draft: BookingDraft?
+    /// The seats, bags and insurance a rebuilt extras step starts with.
+    public var chosen: Extras
+    /// The price-locked quote.
+    public var quote: Quote?
+
+    /// Records.
+    public init(
+      offer: Offer? = nil, draft: BookingDraft? = nil, chosen: Extras = .none, quote: Quote? = nil
+    ) {
+      self.offer = offer
+      self.draft = draft
+      self.chosen = chosen
+      self.quote = quote
+    }
+  }
+
+  /// The step of `kind` built from `records`, or nil when the record it carries is not among
+  /// them (or `kind` is not on the chain: the search, the results, the confirmation): the
+  /// passengers of the offer with the draft's travellers as their prefill, the extras of the
+  /// draft starting with `chosen`, the payment of the quote.
+  public init?(_ kind: StepKind, from records: Records) {
+    switch kind {
+    case .passengers:
+      guard let offer = records.offer else { return nil }
+      self = .passengers(offer, prefill: records.draft.map(PassengerPrefill.init) ?? .empty)
+    case .extras:
+      guard let draft = records.draft else { return nil }
+      self = .extras(draft, chosen: records.chosen)
+    case .payment:
+      guard let quote = records.quote else { return nil }
+      self = .payment(quote)
+    case .search, .results, .confirmation: return nil
+    }
+  }
+
   /// Why this step cannot follow `previous` (nil: at the start of the path), or nil when it can:
   /// it follows the kind its declaration names, and carries that step's output (the offer
   /// answers the search, the draft is for that offer, the quote for that draft).
@@ -133,12 +183,15 @@ public enum StepKind: Int, Hashable, Sendable, Codable, CaseIterable, Comparable
   /// diagram are derived from.
   public var declaration: StepDeclaration {
     switch self {
-    case .search: StepDeclaration(arrival: nil)
-    case .results: StepDeclaration(arrival: nil)
-    case .passengers: StepDeclaration(arrival: .init(output: "offerSelected", from: .results))
-    case .extras: StepDeclaration(arrival: .init(output: "passengersSaved", from: .passengers))
-    case .payment: StepDeclaration(arrival: .init(output: "extrasPriced", from: .extras))
-    case .confirmation: StepDeclaration(arrival: nil, hasWayBack: false)
+    case .search: StepDeclaration(carries: nil, arrival: nil)
+    case .results: StepDeclaration(carries: nil, arrival: nil)
+    case .passengers:
+      StepDeclaration(carries: .offer, arrival: .init(output: "offerSelected", from: .results))
+    case .extras:
+      StepDeclaration(carries: .draft, arrival: .init(output: "passengersSaved", from: .passengers))
+    case .payment:
+      StepDeclaration(carries: .quote, arrival: .init(output: "extrasPriced", from: .extras))
+    case .confirmation: StepDeclaration(carries: .booking, arrival: nil, hasWayBack: false)
     }
   }
 
@@ -146,6 +199,23 @@ public enum StepKind: Int, Hashable, Sendable, Codable, CaseIterable, Comparable
   public static var chain: [StepKind] {
     allCases.filter { $0 == .results || $0.declaration.arrival != nil }
   }
+
+  /// The first kind on the chain holding a quote (the payment), or nil.
+  public static var firstHoldingQuote: StepKind? {
+    chain.first { $0.declaration.carries == .quote }
+  }
+
+  /// The records a position at this kind may name: what this kind carries, and what each kind
+  /// before it on the chain carries.
+  public var namedRecords: Set<CarriedRecord> {
+    let before = Self.chain.filter { $0 < self }.compactMap(\.declaration.carries)
+    return Set(before + [declaration.carries].compactMap { $0 })
+  }
+}
+
+/// A record of the airline's that a step carries as its own: the one its step pushes with.
+public enum CarriedRecord: String, Hashable, Sendable, CaseIterable {
+  case offer, draft, quote, booking
 }
 
 extension StepKind {
@@ -188,6 +258,9 @@ public struct StepDeclaration: Hashable, Sendable {
     public let from: StepKind
   }
 
+  /// The record a step of this kind carries as its own (the passengers', the offer; the
+  /// payment's, the quote), which a saved position names; nil for the search and the results.
+  public let carries: CarriedRecord?
   /// How it is pushed; nil for a step that starts a path (results, by a search; the
   /// confirmation, by paying) and for the search form.
   public let arrival: Arrival?
@@ -195,7 +268,8 @@ public struct StepDeclaration: Hashable, Sendable {
   public let hasWayBack: Bool
 
   /// A declaration.
-  public init(arrival: Arrival?, hasWayBack: Bool = true) {
+  public init(carries: CarriedRecord?, arrival: Arrival?, hasWayBack: Bool = true) {
+    self.carries = carries
     self.arrival = arrival
     self.hasWayBack = hasWayBack
   }

@@ -54,10 +54,17 @@ extension BookingFlow {
       guard let arrival = kind.declaration.arrival else { continue }
       rules.append(FlowRule(arrival.output, from: arrival.from, to: kind, .pushes))
     }
+    // The first step holding a quote, and the step whose output it is: where a new price is
+    // accepted, and where a restore whose quote cannot be paid falls back to.
+    let holding = StepKind.firstHoldingQuote
+    let pricing = holding?.declaration.arrival?.from
+    if let holding, let pricing {
+      rules.append(
+        FlowRule(
+          "priceChangeAccepted", from: pricing, to: holding, .pushes,
+          when: "the airline changed the price"))
+    }
     rules += [
-      FlowRule(
-        "priceChangeAccepted", from: .extras, to: .payment, .pushes,
-        when: "the airline changed the price"),
       FlowRule("repriced", from: .payment, to: .payment, .replacesLast, when: "price expired"),
       FlowRule("paid", from: .payment, to: .confirmation, .replaces),
       FlowRule("startOver", from: .confirmation, to: .search, .replaces),
@@ -77,9 +84,13 @@ extension BookingFlow {
       rules.append(
         FlowRule("restore", from: .search, to: kind, .restores, when: "saved at \(kind)"))
     }
+    if let pricing {
+      rules += [
+        FlowRule("restore", from: .search, to: pricing, .restores, when: "quote expired"),
+        FlowRule("restore", from: .search, to: pricing, .restores, when: "payment unresolved"),
+      ]
+    }
     rules += [
-      FlowRule("restore", from: .search, to: .extras, .restores, when: "quote expired"),
-      FlowRule("restore", from: .search, to: .extras, .restores, when: "payment unresolved"),
       FlowRule("restore", from: .search, to: .confirmation, .restores, when: "already paid"),
       FlowRule(
         "restore", from: .search, to: .results, .restores, when: "offer, draft or quote gone"),

@@ -31,72 +31,79 @@ public struct Restoration: Hashable, Sendable {
 extension BookingFlow {
   /// Rebuilds a flow from `snapshot`, fetching the offer, draft and quote again through `lookup`.
   ///
+  /// The position names its kind of step and the records the path held up to it; the path is
+  /// rebuilt from them along `StepKind.chain`, each step as `BookingStep.init(_:from:)` builds it
+  /// from the records fetched again, and ends at the furthest step whose record is still valid.
   /// Fallbacks, each reported in the outcome:
   /// - a quote whose draft is booked (with it or another quote) -> the confirmation of its
   ///   booking;
-  /// - a quote whose payment cannot be told (a guard record unreadable) -> extras, never payment;
-  /// - a quote whose price lock has run out at `now` -> extras (price again), with its seats,
-  ///   bags and insurance;
-  /// - a quote that cannot be found, its draft still there -> extras, with the draft's travellers
-  ///   and nothing chosen;
-  /// - a draft that cannot be found, its offer still on sale -> passengers, prefilled from
-  ///   nothing;
+  /// - a quote whose payment cannot be told (a guard record unreadable) -> the step before the
+  ///   first step holding a quote (extras), never a step holding it;
+  /// - a quote whose price lock has run out at `now` -> that step (extras: price again), with
+  ///   its seats, bags and insurance;
+  /// - a quote that cannot be found, its draft still there -> the draft's step (extras), with
+  ///   the draft's travellers and nothing chosen;
+  /// - a draft that cannot be found, its offer still on sale -> the offer's step (passengers),
+  ///   prefilled from nothing;
   /// - an offer that cannot be found or is no longer available -> results, searched again;
   /// - a snapshot from a deep link (no criteria) whose records cannot be found -> search;
   /// - a storage failure -> the furthest step still valid, with the reason;
   /// - a search (saved, from a link, or derived from the offer of a pay link) for a day beyond
   ///   the bookable window at `now` -> search, before anything is asked of `lookup`.
-  /// At passengers and extras the offer is fetched again (it must still be on sale); at payment
-  /// it comes from the draft (a valid quote is enough to pay). From extras on, the passengers
-  /// step is rebuilt with the draft's travellers as its prefill, and the extras step starts with
-  /// the quote's seats, bags and insurance (at payment, or when its price ran out). The results
-  /// start highlighted on the offer the path went on with.
+  /// Up to the draft's step the offer is fetched again (it must still be on sale); with a valid
+  /// quote it comes from the draft (a valid quote is enough to pay). From the draft's step on,
+  /// the passengers step is rebuilt with the draft's travellers as its prefill, and the extras
+  /// step starts with the quote's seats, bags and insurance (under a step holding the quote, or
+  /// when its price ran out). The results start highlighted on the offer the path went on with.
   public static func restore(
     _ snapshot: BookingSnapshot, using lookup: some BookingLookup, now: Date
   ) async -> Restoration {
     let position = snapshot.position
-    if let criteria = snapshot.criteria, position.kind != .search,
-      position.kind != .confirmation, let day = criteria.dayBeyondBookingWindow(at: now)
+    let criteria = snapshot.criteria
+    if let criteria, position.kind != .search, position.reference == nil,
+      let day = criteria.dayBeyondBookingWindow(at: now)
     {
       return fallBack([], .beyondBookingWindow(day))
     }
-    switch position {
-    case .search:
-      return Restoration(flow: BookingFlow(), outcome: .fresh)
-    case .confirmation(let reference):
+    if let reference = position.reference {
       return Restoration(
         flow: BookingFlow(validPath: [.confirmation(reference)]),
-        outcome: .resumed(at: .confirmation))
-    case .results:
-      guard let criteria = snapshot.criteria else {
-        return fallBack([], .searchUnavailable)
-      }
-      return Restoration(
-        flow: BookingFlow(validPath: [.results(criteria)]), outcome: .resumed(at: .results))
-    case .passengers(let offerID):
-      let results = snapshot.criteria.map { [BookingStep.results($0)] } ?? []
-      let offer: Offer
-      do {
-        offer = try await lookup.offer(id: offerID)
-      } catch {
-        return fallBack(results, FallbackReason(error, otherwise: .offerUnavailable))
-      }
-      return resume(
-        [.passengers(offer, prefill: .empty)], after: snapshot.criteria, offer: offer, now: now)
-    case .extras(let draftID, let offerID):
-      return await restoreDraft(draftID, offerID: offerID, criteria: snapshot.criteria, lookup, now)
-    case .payment(let quoteID, let draftID, let offerID):
-      return await restorePayment(
-        quoteID, draftID: draftID, offerID: offerID, criteria: snapshot.criteria, lookup, now)
+        outcome: .resumed(at: position.kind))
     }
+    if let quoteID = position.quoteID {
+      return await restoreQuote(quoteID, at: position, criteria: criteria, lookup, now)
+    }
+    if let draftID = position.draftID {
+      let draft: BookingDraft
+      do {
+        draft = try await lookup.draft(id: draftID)
+      } catch {
+        return await restoreOffer(
+          position.offerID, upTo: position.kind,
+          because: FallbackReason(error, otherwise: .draftUnavailable), criteria: criteria,
+          lookup, now)
+      }
+      return await restoreDraft(
+        draft, chosen: .none, upTo: position.kind, because: nil, criteria: criteria, lookup, now)
+    }
+    if let offerID = position.offerID {
+      return await restoreOffer(
+        offerID, upTo: position.kind, because: nil, criteria: criteria, lookup, now)
+    }
+    guard position.kind != .search else {
+      return Restoration(flow: BookingFlow(), outcome: .fresh)
+    }
+    guard let criteria else { return fallBack([], .searchUnavailable) }
+    return Restoration(
+      flow: BookingFlow(validPath: [.results(criteria)]), outcome: .resumed(at: .results))
   }
 
-  /// At payment the lookups that do not depend on each other are asked at once: whether the
-  /// quote's draft is booked, the quote, and the draft when the snapshot names it (a payment link
-  /// does not: its draft is asked once the quote has named it). A quote still valid is enough to
-  /// pay, whatever its offer's own expiry: the offer comes from the draft.
-  private static func restorePayment(
-    _ quoteID: QuoteID, draftID: DraftID?, offerID: OfferID?, criteria: SearchCriteria?,
+  /// At a step holding a quote the lookups that do not depend on each other are asked at once:
+  /// whether the quote's draft is booked, the quote, and the draft when the position names it (a
+  /// payment link does not: its draft is asked once the quote has named it). A quote still valid
+  /// is enough to pay, whatever its offer's own expiry: the offer comes from the draft.
+  private static func restoreQuote(
+    _ quoteID: QuoteID, at position: BookingSnapshot.Position, criteria: SearchCriteria?,
     _ lookup: some BookingLookup, _ now: Date
   ) async -> Restoration {
     async let state = result { () async throws(ServiceError) in
@@ -105,7 +112,8 @@ extension BookingFlow {
     async let fetchedQuote = result { () async throws(ServiceError) in
       try await lookup.quote(id: quoteID)
     }
-    async let hinted = draft(draftID, lookup)
+    async let hinted = draft(position.draftID, lookup)
+    let target = position.kind
     // Paid already (from another session, just before a crash, or with another quote of the
     // same draft): show the booking.
     var paymentKey: IdempotencyKey?
@@ -130,14 +138,14 @@ extension BookingFlow {
     case .success(let found): quote = found
     case .failure(let error):
       let reason = FallbackReason(error, otherwise: .quoteUnavailable)
-      // The quote is gone: the furthest step still valid is its draft's extras, else the
-      // passengers of the draft's offer.
+      // The quote is gone: the furthest step still valid is its draft's, else the passengers
+      // of the draft's offer.
       guard case .success(let draft)? = await hinted else {
-        return await restorePassengers(offerID, reason, criteria: criteria, lookup, now)
+        return await restoreOffer(
+          position.offerID, upTo: target, because: reason, criteria: criteria, lookup, now)
       }
-      let restored = await restoreDraft(draft, chosen: .none, criteria: criteria, lookup, now)
-      guard restored.outcome == .resumed(at: .extras) else { return restored }
-      return Restoration(flow: restored.flow, outcome: .fellBack(to: .extras, because: reason))
+      return await restoreDraft(
+        draft, chosen: .none, upTo: target, because: reason, criteria: criteria, lookup, now)
     }
     let draft: BookingDraft
     switch await hinted {
@@ -147,25 +155,25 @@ extension BookingFlow {
       do {
         draft = try await lookup.draft(id: quote.draftID)
       } catch {
-        return await restorePassengers(
-          offerID, FallbackReason(error, otherwise: .draftUnavailable), criteria: criteria,
+        return await restoreOffer(
+          position.offerID, upTo: target,
+          because: FallbackReason(error, otherwise: .draftUnavailable), criteria: criteria,
           lookup, now)
       }
     }
     guard quote.isValid(at: now), unresolved == nil else {
-      let restored = await restoreDraft(
-        draft, chosen: quote.extras, criteria: criteria, lookup, now)
-      guard restored.outcome == .resumed(at: .extras) else { return restored }
       let reason: FallbackReason = unresolved.map { .paymentUnresolved($0) } ?? .quoteExpired
-      return Restoration(flow: restored.flow, outcome: .fellBack(to: .extras, because: reason))
+      return await restoreDraft(
+        draft, chosen: quote.extras, upTo: target, because: reason, criteria: criteria, lookup,
+        now)
     }
-    let steps = rebuilt(
-      upTo: .payment, offer: draft.offer, draft: draft, chosen: quote.extras, quote: quote)
-    let restored = resume(steps, after: criteria, offer: draft.offer, now: now)
+    let records = BookingStep.Records(
+      offer: draft.offer, draft: draft, chosen: quote.extras, quote: quote)
+    let restored = resume(upTo: target, records, because: nil, after: criteria, now: now)
     return Restoration(flow: restored.flow, outcome: restored.outcome, paymentKey: paymentKey)
   }
 
-  /// The draft the snapshot names, if it names one.
+  /// The draft the position names, if it names one.
   private static func draft(_ id: DraftID?, _ lookup: some BookingLookup) async -> Result<
     BookingDraft, ServiceError
   >? {
@@ -184,41 +192,33 @@ extension BookingFlow {
     }
   }
 
-  private static func restoreDraft(
-    _ draftID: DraftID, offerID: OfferID?, criteria: SearchCriteria?,
-    _ lookup: some BookingLookup, _ now: Date
-  ) async -> Restoration {
-    do {
-      return await restoreDraft(
-        try await lookup.draft(id: draftID), chosen: .none, criteria: criteria, lookup, now)
-    } catch {
-      return await restorePassengers(
-        offerID, FallbackReason(error, otherwise: .draftUnavailable), criteria: criteria, lookup,
-        now)
-    }
-  }
-
-  /// The draft is gone (`reason`): the passengers of offer `offerID`, prefilled from nothing,
-  /// when the snapshot names it and it is still on sale; else the results, with `reason`.
-  private static func restorePassengers(
-    _ offerID: OfferID?, _ reason: FallbackReason, criteria: SearchCriteria?,
-    _ lookup: some BookingLookup, _ now: Date
+  /// Up to `target` from offer `offerID` alone (its draft is not there, or the position names
+  /// none): the passengers prefilled from nothing, when the offer is still on sale; else the
+  /// results, with `reason` (or, at the passengers, why the offer is not there).
+  private static func restoreOffer(
+    _ offerID: OfferID?, upTo target: StepKind, because reason: FallbackReason?,
+    criteria: SearchCriteria?, _ lookup: some BookingLookup, _ now: Date
   ) async -> Restoration {
     let results = criteria.map { [BookingStep.results($0)] } ?? []
-    guard let offerID, let offer = try? await lookup.offer(id: offerID) else {
+    guard let offerID else { return fallBack(results, reason ?? .offerUnavailable) }
+    let offer: Offer
+    do {
+      offer = try await lookup.offer(id: offerID)
+    } catch {
+      guard let reason else {
+        return fallBack(results, FallbackReason(error, otherwise: .offerUnavailable))
+      }
       return fallBack(results, reason)
     }
-    let restored = resume(
-      [.passengers(offer, prefill: .empty)], after: criteria, offer: offer, now: now)
-    guard restored.outcome == .resumed(at: .passengers) else { return restored }
-    return Restoration(flow: restored.flow, outcome: .fellBack(to: .passengers, because: reason))
+    return resume(
+      upTo: target, BookingStep.Records(offer: offer), because: reason, after: criteria, now: now)
   }
 
-  /// Up to extras, starting with `chosen` (a quote's extras, priced again from there): the offer
-  /// is fetched again, since extras (seats) need it still on sale.
+  /// Up to `target` from `draft`, its extras starting with `chosen` (a quote's extras, priced
+  /// again from there): the offer is fetched again, since extras (seats) need it still on sale.
   private static func restoreDraft(
-    _ draft: BookingDraft, chosen: Extras, criteria: SearchCriteria?,
-    _ lookup: some BookingLookup, _ now: Date
+    _ draft: BookingDraft, chosen: Extras, upTo target: StepKind, because reason: FallbackReason?,
+    criteria: SearchCriteria?, _ lookup: some BookingLookup, _ now: Date
   ) async -> Restoration {
     let results = criteria.map { [BookingStep.results($0)] } ?? []
     let offer: Offer
@@ -227,26 +227,27 @@ extension BookingFlow {
     } catch {
       return fallBack(results, FallbackReason(error, otherwise: .offerUnavailable))
     }
-    return resume(
-      rebuilt(upTo: .extras, offer: offer, draft: draft, chosen: chosen), after: criteria,
-      offer: offer, now: now)
+    let records = BookingStep.Records(offer: offer, draft: draft, chosen: chosen)
+    return resume(upTo: target, records, because: reason, after: criteria, now: now)
   }
 
-  /// The steps after the results up to `kind`, each kind of the chain as a restore starts it
-  /// from the records fetched again: the passengers of `offer` with the draft's travellers as
-  /// their prefill, the extras of `draft` with `chosen`, the payment of `quote`. A step whose
-  /// record is not given (a payment without `quote`) is left out: the path ends before it.
-  private static func rebuilt(
-    upTo kind: StepKind, offer: Offer, draft: BookingDraft, chosen: Extras, quote: Quote? = nil
-  ) -> [BookingStep] {
-    StepKind.chain.dropFirst().prefix { $0 <= kind }.compactMap { kind in
-      switch kind {
-      case .passengers: .passengers(offer, prefill: PassengerPrefill(draft))
-      case .extras: .extras(draft, chosen: chosen)
-      case .payment: quote.map { .payment($0) }
-      case .search, .results, .confirmation: nil
-      }
+  /// The path up to `target` rebuilt from `records`: after the results, each kind of the chain
+  /// as `BookingStep.init(_:from:)` builds it, ending before the first kind whose record is not
+  /// among them. A path that ends before `target` falls back to its last step, with `reason`.
+  private static func resume(
+    upTo target: StepKind, _ records: BookingStep.Records, because reason: FallbackReason?,
+    after criteria: SearchCriteria?, now: Date
+  ) -> Restoration {
+    var steps: [BookingStep] = []
+    for kind in StepKind.chain.dropFirst() where kind <= target {
+      guard let step = BookingStep(kind, from: records) else { break }
+      steps.append(step)
     }
+    guard let offer = records.offer else { return fallBack([], reason ?? .offerUnavailable) }
+    let restored = resume(steps, after: criteria, offer: offer, now: now)
+    guard case .resumed(let at) = restored.outcome, at != target else { return restored }
+    return Restoration(
+      flow: restored.flow, outcome: .fellBack(to: at, because: reason ?? .quoteUnavailable))
   }
 
   /// Puts `results` in front of `steps` (deriving the search from the offer when the snapshot

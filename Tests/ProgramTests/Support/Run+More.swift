@@ -94,11 +94,8 @@ extension Run {
   /// The saved session's position, read from the file.
   var savedPosition: BookingSnapshot.Position? { session.load().snapshot?.position }
 
-  /// The quote the saved session is paying, if it is at payment.
-  var savedQuoteID: QuoteID? {
-    if case .payment(let quote, _, _)? = savedPosition { return quote }
-    return nil
-  }
+  /// The quote the saved session holds, if it is at a step holding one (the payment).
+  var savedQuoteID: QuoteID? { savedPosition?.quoteID }
 
   // MARK: - Reading the screen
 
