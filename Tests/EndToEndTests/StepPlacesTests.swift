@@ -62,7 +62,6 @@ struct StepPlacesTests {
     "Tools/FaultLab/Flows/Harness/PathHistory.swift": (
       2, .lookup, "the results' criteria, and the payment a history pays on"
     ),
-    "Tools/FaultLab/Core/Scenarios/Scenario.swift": (1, .lookup, "a passengers step shown"),
   ]
 
   /// The steps' case names, from the kinds themselves: a new step is looked for as soon as it is

@@ -308,4 +308,29 @@ struct BookingFlowTests {
     #expect(
       !BookingFlow.isValidChain([walked.results, .confirmation(try Fixture.reference())]))
   }
+
+  @Test("what a step produced pushes the step its declaration names, built from it, or is dropped")
+  func producedOutputs() throws {
+    var walked = try WalkedFlow()
+    walked.walk(to: .results)
+    var flow = walked.flow
+    #expect(flow.advance(with: .init(offer: walked.offer), from: walked.results).isAccepted)
+    #expect(flow.path == [walked.results, walked.passengers])
+    #expect(flow.advance(with: .init(draft: walked.draft), from: walked.passengers).isAccepted)
+    #expect(flow.advance(with: .init(quote: walked.quote), from: walked.extras).isAccepted)
+    #expect(flow.path == [walked.results, walked.passengers, walked.extras, walked.payment])
+
+    // The output lacks what the next step carries: a draft is no payment's input.
+    var short = flow
+    short.back()
+    let lacking = short.advance(with: .init(draft: walked.draft), from: walked.extras)
+    #expect(
+      lacking.outcome
+        == .dropped(.mismatchedOutput("the output of extras holds no quote for payment")))
+    #expect(short.path == [walked.results, walked.passengers, walked.extras])
+
+    // No step follows a payment's output: paying replaces the path instead.
+    let none = flow.advance(with: .init(quote: walked.quote), from: walked.payment)
+    #expect(none.outcome == .dropped(.mismatchedOutput("no step's output arrives from payment")))
+  }
 }

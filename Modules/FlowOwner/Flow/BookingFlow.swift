@@ -85,6 +85,29 @@ public struct BookingFlow: Hashable, Sendable {
     return push(next, from: origin, transition)
   }
 
+  /// The step `origin` produced `output`: the step whose declaration says `origin`'s output
+  /// arrives at it (`StepDeclaration.arrival`), built from `output` (`BookingStep.init(_:from:)`),
+  /// is pushed as `advance(to:from:)` pushes it. Dropped when no step follows `origin`, and when
+  /// `output` lacks the record that step carries.
+  @discardableResult
+  public mutating func advance(with output: BookingStep.Records, from origin: BookingStep)
+    -> FlowEvent
+  {
+    guard let kind = StepKind.allCases.first(where: { $0.declaration.arrival?.from == origin.kind })
+    else {
+      return dropped(
+        .advanced(to: origin.kind, id: origin.carriedID, from: origin.kind),
+        .mismatchedOutput("no step's output arrives from \(origin.kind)"))
+    }
+    guard let next = BookingStep(kind, from: output) else {
+      let carried = kind.declaration.carries.map { "\($0)" } ?? "record"
+      return dropped(
+        .advanced(to: kind, id: "", from: origin.kind),
+        .mismatchedOutput("the output of \(origin.kind) holds no \(carried) for \(kind)"))
+    }
+    return advance(to: next, from: origin)
+  }
+
   /// The airline re-priced the offer when the extras step asked for a quote, and the traveller
   /// accepted the new price: the first step holding a quote (`StepKind.firstHoldingQuote`, the
   /// payment), built from `quote` (`BookingStep.init(_:from:)`), is pushed after `origin` as

@@ -35,9 +35,10 @@ extension RootFeature {
     switch reply.output {
     case nil:
       return (reply.handled, effect)
-    case .next(let step):
+    case .produced(let records):
       return (
-        true, .batch([effect, move(&state, environment) { $0.advance(to: step, from: origin) }])
+        true,
+        .batch([effect, move(&state, environment) { $0.advance(with: records, from: origin) }])
       )
     case .searchDay(let day):
       // Another day is a new search: it replaces the path, and the form shows it.

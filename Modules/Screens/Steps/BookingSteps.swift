@@ -16,9 +16,9 @@ import Words
 ///
 /// A step is declared in FlowOwner (a case of `BookingStep` and its kind's row in
 /// `StepKind.declaration`); its screen is one feature conforming to `StepFeature`, listed here,
-/// whose output names the step that follows it (`StepOutput.next`). Every other place that must
-/// name a new step is a switch the compiler asks to complete: the snapshot's position and its
-/// restore, the panel's summary, the step's names in each language.
+/// whose output is what it produced (`StepOutput.produced`), never the step after it. Every
+/// other place that must name a new step is a switch the compiler asks to complete: what the
+/// step carries and how it is built from records, the step's names in each language.
 public enum BookingSteps: StepComposition {
   /// A step of the booking flow.
   public typealias Step = BookingStep
@@ -118,10 +118,10 @@ public struct StepDrawing {
 
 /// What a booking step produced, for the root to turn into a flow transition.
 public enum StepOutput: Hashable, Sendable {
-  /// The input of the step that follows this one, carrying what it produced (results: an offer,
-  /// for passengers; passengers: a draft, for extras; extras: a quote, for payment): pushed by
-  /// `BookingFlow.advance(to:from:)`.
-  case next(BookingStep)
+  /// What the step produced (the results: an offer; the passengers: a draft; the extras: a
+  /// quote). The step names no step after it: the flow owner pushes the one its declaration says
+  /// this step's output arrives at, built from it (`BookingFlow.advance(with:from:)`).
+  case produced(BookingStep.Records)
   /// The same search on another day (results): a new search, replacing the path.
   case searchDay(CalendarDay)
   /// The quote was paid.

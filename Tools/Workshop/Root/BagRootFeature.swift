@@ -261,7 +261,17 @@ public enum BagRootFeature {
     switch reply.output {
     case nil:
       return (reply.handled, effect)
-    case .next(.passengers(let offer, _)):
+    case .produced(let records) where records.quote != nil || records.draft != nil:
+      // A quote (the extras priced) or a draft (the passengers saved), written as the screen
+      // that produced it writes it.
+      if let quote = records.quote {
+        said += state.shell.record(state.bag.extrasPriced(quote, from: origin))
+        work = refreshPrice(of: state.bag.selectedOffer, environment)
+      } else if let draft = records.draft {
+        said += state.shell.record(state.bag.passengersSaved(draft, from: origin))
+      }
+    case .produced(let records):
+      guard let offer = records.offer else { return (true, effect) }
       said += state.shell.record(state.bag.offerSelected(offer, from: origin))
       if let saved = state.bag.savedTravellers {
         // "Travellers with saved details skip the passengers screen."
@@ -285,14 +295,9 @@ public enum BagRootFeature {
       state.search = form
       SearchFeature.refresh(&state.search, airports: environment.app.airports)
       said += state.shell.record(state.bag.searchSubmitted(moved))
-    case .next(.extras(let draft, _)):
-      said += state.shell.record(state.bag.passengersSaved(draft, from: origin))
-    case .next(.payment(let quote)), .priceChangeAccepted(let quote):
+    case .priceChangeAccepted(let quote):
       said += state.shell.record(state.bag.extrasPriced(quote, from: origin))
       work = refreshPrice(of: state.bag.selectedOffer, environment)
-    case .next(.results), .next(.confirmation):
-      // No screen's output opens these: a search and a payment do, below.
-      return (true, effect)
     case .paid(let reference):
       said += state.shell.record(state.bag.paid(reference, from: origin))
     case .alreadyBooked(let reference):

@@ -24,7 +24,7 @@ extension ExtrasFeature: StepFeature {
     reduce(&state, action, environment: context.environment, strings: context.strings)
       .mapOutput {
         switch $0 {
-        case .extrasPriced(let quote): .next(.payment(quote))
+        case .extrasPriced(let quote): .produced(.init(quote: quote))
         case .priceChangeAccepted(let quote): .priceChangeAccepted(quote)
         }
       }

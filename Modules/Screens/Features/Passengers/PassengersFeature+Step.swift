@@ -26,7 +26,7 @@ extension PassengersFeature: StepFeature {
       strings: context.strings
     ).mapOutput {
       switch $0 {
-      case .passengersSaved(let draft): .next(.extras(draft))
+      case .passengersSaved(let draft): .produced(.init(draft: draft))
       }
     }
   }

@@ -23,7 +23,7 @@ extension ResultsFeature: StepFeature {
   {
     reduce(&state, action, now: context.now, environment: context.environment).mapOutput {
       switch $0 {
-      case .offerSelected(let offer): .next(.passengers(offer))
+      case .offerSelected(let offer): .produced(.init(offer: offer))
       case .searchDay(let day): .searchDay(day)
       }
     }

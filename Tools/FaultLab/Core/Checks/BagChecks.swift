@@ -1,17 +1,20 @@
 import Domain
 import FlowFaults
+import FlowOwner
 
 extension Check {
-  /// After paying from a link and booking again, Back from the new payment reaches its extras:
-  /// no flag set by the link branches it.
+  /// After paying from a link and booking again, Back from the new payment reaches the step
+  /// whose output the payment is (the extras): no flag set by the link branches it.
   public static func linkBack() -> Check {
-    Check(
+    let before = StepKind.payment.declaration.arrival?.from ?? .search
+    return Check(
       name: "link-back", turkishName: "bağlantı-sonrası-geri",
-      summary: "after a paid pay link, Back from the next booking's payment shows its extras",
+      summary:
+        "after a paid pay link, Back from the next booking's payment shows the step before it",
       turkishSummary:
         "ödeme bağlantısıyla ödedikten sonra, sonraki rezervasyonun ödemesinden geri dönünce "
-        + "ek hizmetler görünür",
-      scenario: .linkThenBack, expecting: "extras", read: \.lastScreen)
+        + "bir önceki adım görünür",
+      scenario: .linkThenBack, expecting: before.description, read: \.lastScreen)
   }
 
   /// A relaunch in time shows a payment whose Pay goes through, not a screen reading nil.

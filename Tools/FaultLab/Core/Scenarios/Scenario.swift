@@ -139,25 +139,39 @@ public enum Scenario: String, Hashable, Sendable, CaseIterable, Summarised {
     return Observation(of: flow)
   }
 
-  /// A search, `offer`, its passengers saved as `draft` where a passengers screen is shown, and
-  /// its extras priced as `quote`: each screen reports from the step it shows.
+  /// A search, then each step of the chain after the results as the step before it pushes it,
+  /// built from `offer`, `draft` and `quote` (`BookingStep.init(_:from:)`), up to the payment:
+  /// each screen reports from the step it shows, and a step the flow under test already shows or
+  /// went past (a bag skipping the passengers of saved travellers) reports nothing.
   private static func book(
     _ flow: inout any FlowUnderTest, _ offer: Offer, _ draft: BookingDraft, _ quote: Quote,
     _ fixtures: LabFixtures
   ) {
     flow.searchSubmitted(fixtures.criteria)
-    flow.advance(to: .passengers(offer), from: fixtures.results)
-    if let shown = flow.path.last?.step, case .passengers = shown {
-      flow.advance(to: .extras(draft), from: shown)
+    var pushed = fixtures.results
+    for next in chain(.init(offer: offer, draft: draft, quote: quote)) {
+      let shown = flow.path.last?.step
+      if let shown, shown.kind >= next.kind { continue }
+      flow.advance(to: next, from: shown ?? pushed)
+      pushed = next
     }
-    flow.advance(to: .payment(quote), from: flow.path.last?.step ?? .extras(draft))
   }
 
-  /// Each screen reports its output from the step it was pushed with.
+  /// Each screen reports its output from the step it was pushed with: the chain after the
+  /// results, built from offer, draft and quote A.
   private static func walkToPayment(_ flow: inout any FlowUnderTest, _ fixtures: LabFixtures) {
     flow.searchSubmitted(fixtures.criteria)
-    flow.advance(to: .passengers(fixtures.offerA), from: fixtures.results)
-    flow.advance(to: .extras(fixtures.draftA), from: fixtures.passengers)
-    flow.advance(to: .payment(fixtures.quoteA), from: fixtures.extras)
+    var origin = fixtures.results
+    for next in chain(.init(offer: fixtures.offerA, draft: fixtures.draftA, quote: fixtures.quoteA))
+    {
+      flow.advance(to: next, from: origin)
+      origin = next
+    }
+  }
+
+  /// The steps of the chain after the results, each as the step before it pushes it
+  /// (`BookingStep.asPushed`), built from `records`.
+  private static func chain(_ records: BookingStep.Records) -> [BookingStep] {
+    StepKind.chain.dropFirst().compactMap { BookingStep($0, from: records)?.asPushed }
   }
 }
