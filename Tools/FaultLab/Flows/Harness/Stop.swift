@@ -30,7 +30,8 @@ public enum Screen: Hashable, Sendable {
 public struct Stop: Hashable, Sendable, CustomStringConvertible {
   /// Which screen.
   public let screen: Screen
-  /// Its key data: the route, the offer, draft or quote ID, or the booking reference.
+  /// Its key data: what its step carries (`BookingStep.carriedID`): the search, the offer, draft
+  /// or quote ID, or the booking reference.
   public let detail: String
   /// The step behind it, which the screen reports as its origin; nil for a fault's notice and
   /// for a bag's screen whose data is gone.
@@ -49,14 +50,7 @@ public struct Stop: Hashable, Sendable, CustomStringConvertible {
     self.step = step
     drawn = other
     screen = .step(step.kind)
-    detail =
-      switch step {
-      case .results(let criteria, _): "\(criteria.origin)-\(criteria.destination)"
-      case .passengers(let offer, _): offer.id.rawValue
-      case .extras(let draft, _): draft.id.rawValue
-      case .payment(let quote): quote.id.rawValue
-      case .confirmation(let reference): reference.rawValue
-      }
+    detail = step.carriedID
   }
 
   private init(screen: Screen, detail: String = "") {
