@@ -97,18 +97,34 @@ public struct BookingBag: Hashable, Sendable {
   // MARK: - What the screens are built from
 
   /// The step each open screen is built from, built from what the bag holds now; nil for a
-  /// screen whose field is missing (the legacy screen would crash on its force unwrap).
+  /// screen whose field is missing (the legacy screen would crash on its force unwrap). The
+  /// results from the criteria, the confirmation from the booking, and every step between as
+  /// the flow owner builds it from records (`BookingStep.init(_:from:)`) out of the bag's offer,
+  /// draft, extras and quote: the bag "helps", so whatever draft it still holds prefills the
+  /// passengers form, and whatever extras it still holds start the extras screen.
   public func step(of screen: StepKind) -> BookingStep? {
-    switch screen {
-    case .search: nil
-    case .results: searchCriteria.map { .results($0) }
-    case .passengers:
-      // The bag "helps": whatever draft it still holds prefills the form.
-      selectedOffer.map { .passengers($0, prefill: draft.map(PassengerPrefill.init) ?? .empty) }
-    case .extras: draft.map { .extras($0, chosen: selectedExtras ?? .none) }
-    case .payment: quote.map { .payment($0) }
-    case .confirmation: booking.map { .confirmation($0) }
+    if screen == .search { return nil }
+    if screen == .results { return searchCriteria.map { .results($0) } }
+    if screen == .confirmation { return booking.map { .confirmation($0) } }
+    return BookingStep(
+      screen,
+      from: .init(
+        offer: selectedOffer, draft: draft, chosen: selectedExtras ?? .none, quote: quote))
+  }
+
+  /// The screen the output of `screen` opens: the step whose declaration says that output
+  /// arrives at it (`StepDeclaration.arrival`).
+  static func screen(after screen: StepKind) -> StepKind? {
+    StepKind.allCases.first { $0.declaration.arrival?.from == screen }
+  }
+
+  /// Opens the screen after `origin`'s; the event names it.
+  private mutating func open(after origin: StepKind, id: String) -> FlowEvent {
+    guard let next = Self.screen(after: origin) else {
+      return event(.advanced(to: origin, id: id, from: origin))
     }
+    screens.append(next)
+    return event(.advanced(to: next, id: id, from: origin))
   }
 
   /// The open screens that have their data, built from the bag.
@@ -164,8 +180,10 @@ public struct BookingBag: Hashable, Sendable {
     // Nothing that belonged to the old flight is cleared (its seats, its price): nobody
     // remembered to.
     write(.selectedOffer, \.selectedOffer, offer, by: .resultsScreen)
-    if savedTravellers == nil { screens.append(.passengers) }
-    return event(.advanced(to: .passengers, id: offer.id.rawValue, from: origin.kind))
+    guard savedTravellers == nil else {
+      return event(.advanced(to: .passengers, id: offer.id.rawValue, from: origin.kind))
+    }
+    return open(after: origin.kind, id: offer.id.rawValue)
   }
 
   /// The draft the results screen made from the saved travellers: the extras screen opens,
@@ -182,17 +200,16 @@ public struct BookingBag: Hashable, Sendable {
   {
     write(.draft, \.draft, draft, by: .passengersScreen)
     write(.contactEmail, \.contactEmail, draft.contact.email, by: .passengersScreen)
-    screens.append(.extras)
-    return event(.advanced(to: .extras, id: draft.id.rawValue, from: origin.kind))
+    return open(after: origin.kind, id: draft.id.rawValue)
   }
 
-  /// The extras screen writes the extras, the quote and the price.
+  /// The extras screen writes the extras, the quote and the price, and opens the screen after
+  /// it.
   public mutating func extrasPriced(_ quote: Quote, from origin: BookingStep) -> FlowEvent {
     write(.selectedExtras, \.selectedExtras, quote.extras, by: .extrasScreen)
     write(.quote, \.quote, quote, by: .extrasScreen)
     write(.totalPrice, \.totalPrice, quote.total, by: .extrasScreen)
-    screens.append(.payment)
-    return event(.advanced(to: .payment, id: quote.id.rawValue, from: origin.kind))
+    return open(after: origin.kind, id: quote.id.rawValue)
   }
 
   /// The payment screen's background refresh writes the offer's fare as the price (without the
