@@ -61,7 +61,8 @@ struct PathHistoryTests {
     #expect(
       await replay(lastLate.history, late).map(\.description)
         == [
-          "results(IST->AMS 2026-12-24)", "passengers(offer-a)", "extras(draft-a)", "payment(quote-a)",
+          "results(IST->AMS 2026-12-24)", "passengers(offer-a)", "extras(draft-a)",
+          "payment(quote-a)",
           "payment(quote-a)",
         ])
   }
