@@ -8,12 +8,15 @@ import Presentation
 import SimulatedAirline
 import Terminal
 
-/// Drives the root feature to payment, draws it with ncurses on a pipe (`newterm`), then moves the
-/// clock one second at a time and counts the bytes each redraw sends: one sample per tick.
+/// Opens the root feature at payment (a draft of `travellers` on the first offer for `criteria`,
+/// priced, and the session restored at its quote as a start restores it), draws it with ncurses
+/// on a pipe (`newterm`), then moves the clock one second at a time and counts the bytes each
+/// redraw sends: one sample per tick.
 @MainActor
-func countdownTickBytes(environment: AppEnvironment, criteria: SearchCriteria) async throws
-  -> [Double]
-{
+func countdownTickBytes(
+  environment: AppEnvironment, criteria: SearchCriteria, travellers: [Passenger],
+  contact: Contact
+) async throws -> [Double] {
   var state = RootFeature.State(now: environment.clock.now())
   func send(_ actions: [RootFeature.Action]) async {
     for action in actions {
@@ -29,19 +32,19 @@ func countdownTickBytes(environment: AppEnvironment, criteria: SearchCriteria) a
       }
     }
   }
-  func typed(_ text: String) -> [RootFeature.Action] { text.map { .key(.character($0)) } }
+  let services = environment.services
+  guard let offer = try await services.offers.offers(for: criteria).first else {
+    fail("the bench found no offer")
+  }
+  let draft = try await services.drafts.createDraft(
+    offer: offer, passengers: travellers, contact: contact)
+  let quote = try await services.pricing.price(draftID: draft.id, extras: .none)
   let restored = await BookingFlow.restore(
-    BookingSnapshot(criteria: criteria, position: .results), using: environment.services,
-    now: environment.clock.now())
-  await send([.restored(restored), .key(.enter)])
-  await send(
-    [.key(.right), .key(.tab)] + typed("Ada") + [.key(.tab)] + typed("Lovelace") + [.key(.tab)]
-      + typed("1985-12-10") + [.key(.tab), .key(.right), .key(.tab)] + typed("Alan")
-      + [.key(.tab)]
-      + typed("Turing") + [.key(.tab)] + typed("1986-06-23") + [.key(.tab)]
-      + typed("ada@example.com") + [.key(.tab)] + typed("+31201234567")
-      + [.key(.tab), .key(.enter)])
-  await send([.key(.enter), .key(.character("c"))])
+    BookingSnapshot(
+      criteria: criteria,
+      position: .payment(quoteID: quote.id, draftID: draft.id, offerID: offer.id)),
+    using: services, now: environment.clock.now())
+  await send([.restored(restored)])
   guard state.quote != nil else { fail("the bench could not reach payment") }
 
   var ends: [Int32] = [-1, -1]

@@ -51,10 +51,7 @@ func soakFigures(scratch: String, clock: ManualClock) async throws -> (
       quoteLifetime: SimulatedAirline.Configuration.longestPriceHold, latency: .none))
   let screen = DiffingScreen()
   let running = BenchProgram(airline: airline, clock: clock, screen: screen)
-  guard let pay = wholeBookingKeys.firstIndex(of: [.character("c")]) else {
-    throw BenchFailure("the booking's keys have no c")
-  }
-  for keys in wholeBookingKeys[...pay] { await running.send(keys) }
+  for keys in keysToPayment { await running.send(keys) }
   guard running.program.store.state.current == .payment else {
     throw BenchFailure("the soak starts at \(running.program.store.state.current), not payment")
   }

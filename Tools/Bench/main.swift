@@ -358,7 +358,8 @@ if wants("trips"), let template {
 
 if wants("tick") {
   // Terminal: bytes ncurses writes for one countdown tick, on a pipe.
-  let tickBytes = try await countdownTickBytes(environment: environment, criteria: criteria)
+  let tickBytes = try await countdownTickBytes(
+    environment: environment, criteria: criteria, travellers: travellers, contact: contact)
   report(
     Measurement(
       name: "bytes per countdown tick (ncurses on a pipe)", samples: tickBytes, unit: "bytes",
