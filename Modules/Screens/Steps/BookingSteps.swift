@@ -131,7 +131,8 @@ public enum StepOutput: Hashable, Sendable {
   /// An expired price was priced again: the new quote takes the payment step's place.
   case repriced(Quote)
   /// The airline changed the price when the extras were priced, and the traveller accepted it:
-  /// the payment step for the quote, pushed by `BookingFlow.acceptPriceChange(_:from:)`.
+  /// the first step holding a quote (the payment), pushed for the quote by
+  /// `BookingFlow.acceptPriceChange(_:from:)`.
   case priceChangeAccepted(Quote)
   /// A new booking from the start (confirmation, `n`).
   case startOver
