@@ -13,11 +13,11 @@ public struct Restoration: Hashable, Sendable {
   public let flow: BookingFlow
   /// What happened, for the one-line message.
   public let outcome: RestoreOutcome
-  /// At payment: the idempotency key of an attempt a crash cut off before any charge, for the
-  /// payment form to pay with again.
+  /// At a step holding a quote still valid (the payment): the idempotency key of an attempt a
+  /// crash cut off before any charge, for the payment form to pay with again.
   public let paymentKey: IdempotencyKey?
 
-  /// A restoration; `paymentKey` only at payment.
+  /// A restoration; `paymentKey` only at a step holding a quote.
   public init(flow: BookingFlow, outcome: RestoreOutcome, paymentKey: IdempotencyKey? = nil) {
     self.flow = flow
     self.outcome = outcome

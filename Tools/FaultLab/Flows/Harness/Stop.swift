@@ -90,8 +90,18 @@ public struct Stop: Hashable, Sendable, CustomStringConvertible {
   }
 
   /// The seats of the quotes on `path`, once for each step holding one: a route that shows a
-  /// payment twice shows its seats twice.
+  /// payment twice shows its seats twice. A step of another kind holding the quote of the step
+  /// before it (a step passing its quote on to the next) holds the same seats, counted once.
   public static func seats(on path: [Stop]) -> [SeatDesignator] {
-    path.flatMap { stop in (stop.step?.quote).map { Array($0.extras.seats.values) } ?? [] }
+    let steps = path.compactMap(\.step)
+    return steps.indices.flatMap { index -> [SeatDesignator] in
+      guard let quote = steps[index].quote else { return [] }
+      if index > steps.startIndex, case let before = steps[index - 1],
+        before.kind != steps[index].kind, before.quote?.id == quote.id
+      {
+        return []
+      }
+      return Array(quote.extras.seats.values)
+    }
   }
 }
