@@ -152,15 +152,19 @@ public enum BagView {
     return hints + [KeyHint("q", strings.hintQuit)]
   }
 
-  /// The fields the legacy screen for `screen` reads from the bag.
+  /// The fields the legacy screen for `screen` reads from the bag: those of the record its step
+  /// carries (`StepDeclaration.carries`; the results, the criteria): the offer and the draft
+  /// that prefills its form, the draft and the extras chosen, the quote with the price and the
+  /// contact's email Pay reads, the booking.
   static func reads(_ screen: StepKind) -> [BookingBag.Field] {
-    switch screen {
-    case .search: []
-    case .results: [.searchCriteria]
-    case .passengers: [.selectedOffer, .draft]
-    case .extras: [.draft, .selectedExtras]
-    case .payment: [.quote, .totalPrice, .contactEmail]
-    case .confirmation: [.booking]
+    guard let record = screen.declaration.carries else {
+      return screen == .results ? [.searchCriteria] : []
+    }
+    return switch record {
+    case .offer: [.selectedOffer, .draft]
+    case .draft: [.draft, .selectedExtras]
+    case .quote: [.quote, .totalPrice, .contactEmail]
+    case .booking: [.booking]
     }
   }
 
