@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import Testing
 
 @testable import Persistence
@@ -50,36 +51,37 @@ struct LedgerLockTests {
     }
   }
 
-  @Test(
-    "a waiter blocks in the kernel and is handed the lock when its holder lets go",
-    .timeLimit(.minutes(1)))
+  @Test("a waiter blocks in the kernel and is handed the lock when its holder lets go")
   func waiterHandedTheLock() async throws {
     try await Scratch.run { scratch in
       let store = RecordStore(root: scratch.path)
-      let waiter: Task<LedgerLock.Outcome, Never>
+      // The holder lets go on a thread of its own once the kernel lists the waiter as blocked on
+      // the folder: nothing between the waiter's start and its answer waits for a turn on the
+      // global executor, which a loaded run can hold for many seconds. The lock is the
+      // holder's alone (this scope keeps no reference to it).
+      let holder: Task<Bool, Never>
       do {
         guard case .locked(let first) = store.lockLedger() else {
           Issue.record("no first lock")
           return
         }
-        waiter = Task { await store.lockLedger(waitingUpTo: 60) }
-        // The holder lets go once the kernel lists the waiter as blocked on the folder.
-        while try Self.blockedWaiters(on: scratch.path) == 0 { await Task.yield() }
-        withExtendedLifetime(first) {}
+        holder = Self.letGo(first, once: 1, blockOn: scratch.path)
       }
-      guard case .locked = await waiter.value else {
-        Issue.record("the waiter was not handed the lock")
+      let outcome = await store.lockLedger(waitingUpTo: 60)
+      let sawWaiter = await holder.value
+      #expect(sawWaiter, "the kernel never listed the waiter as blocked")
+      guard case .locked = outcome else {
+        Issue.record("the waiter was not handed the lock: \(outcome)")
         return
       }
     }
   }
 
-  @Test(
-    "a wait that runs out is busy, and the lock its thread gets later is let go at once",
-    .timeLimit(.minutes(1)))
+  @Test("a wait that runs out is busy, and the lock its thread gets later is let go at once")
   func waitRunsOut() async throws {
     try await Scratch.run { scratch in
       let store = RecordStore(root: scratch.path)
+      let holder: Task<Bool, Never>
       do {
         guard case .locked(let first) = store.lockLedger() else {
           Issue.record("no first lock")
@@ -90,15 +92,39 @@ struct LedgerLockTests {
           return
         }
         // The wait that ran out still blocks in the kernel, until the first goes: its thread
-        // may reach the kernel after the answer (on a loaded machine), so the test waits for
-        // the kernel to list it, and then for nothing else.
-        while try Self.blockedWaiters(on: scratch.path) == 0 { await Task.yield() }
-        #expect(try Self.blockedWaiters(on: scratch.path) == 1)
-        withExtendedLifetime(first) {}
+        // may reach the kernel after the answer (on a loaded machine), so the first is let go
+        // once the kernel lists it, and then the folder is free to lock.
+        holder = Self.letGo(first, once: 1, blockOn: scratch.path)
       }
+      let sawWaiter = await holder.value
+      #expect(sawWaiter, "the kernel never listed the wait that ran out as blocked")
       guard case .locked = await store.lockLedger(waitingUpTo: 60) else {
         Issue.record("the lock stayed held by the wait that ran out")
         return
+      }
+    }
+  }
+
+  /// Lets go of `lock` on a thread of its own once the kernel lists `count` `flock`s blocked on
+  /// the folder at `path` (`blockedWaiters`, read every millisecond: the kernel tells no one
+  /// when a waiter blocks); true when it saw them, false when it let go after 120 s of watching
+  /// without (a waiter that never reached the kernel is the test's failure, not a hang).
+  static func letGo(_ lock: LedgerLock, once count: Int, blockOn path: String) -> Task<
+    Bool, Never
+  > {
+    let watched = Mutex<LedgerLock?>(lock)
+    return Task.detached {
+      await withCheckedContinuation { (done: CheckedContinuation<Bool, Never>) in
+        Thread.detachNewThread {
+          let start = Date()
+          var seen = false
+          while !seen, Date().timeIntervalSince(start) < 120 {
+            seen = ((try? blockedWaiters(on: path)) ?? 0) >= count
+            if !seen { usleep(1_000) }
+          }
+          watched.withLock { $0 = nil }
+          done.resume(returning: seen)
+        }
       }
     }
   }
