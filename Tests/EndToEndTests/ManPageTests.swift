@@ -1,4 +1,6 @@
+import BookingCommands
 import Foundation
+import Launch
 import TestSupport
 import Testing
 
@@ -269,5 +271,17 @@ struct ManPageTests {
         "zsh", completions, folder,
       ])
     #expect(result.stdout == "_booking _booking-cli\n", "\(result.output)")
+  }
+
+  @Test("booking, booking-cli and their man pages name one release")
+  func oneRelease() throws {
+    let release = try #require(Options.version.split(separator: " ").last)
+    #expect(BookingCommands.BookingCLI.version == "booking-cli \(release)")
+    for page in ["booking.1", "booking-cli.1"] {
+      let text = try String(
+        contentsOf: Self.root.appendingPathComponent("docs/" + page), encoding: .utf8)
+      let header = text.split(separator: "\n").first { $0.hasPrefix(".TH ") } ?? ""
+      #expect(header.contains("\"booking \(release)\""), "\(page): \(header)")
+    }
   }
 }

@@ -158,4 +158,18 @@ struct BookingBagTests {
     #expect(file.save(SavedScreens(screens: [.results]), number: 1) == nil)
     #expect(file.load() == SavedScreens(screens: [.results, .passengers]))
   }
+
+  @Test("a screen passing on what the bag holds writes nothing and opens the screen after it")
+  func passedOn() {
+    var bag = BookingBag()
+    _ = bag.searchSubmitted(criteria)
+    _ = bag.offerSelected(offerA, from: .results(criteria))
+    _ = bag.passengersSaved(draftA, from: .passengers(offerA, prefill: .empty))
+    let before = bag
+    let event = bag.passedOn(from: .extras(draftA))
+    #expect(bag.screens == before.screens + [.payment])
+    #expect(bag.writers == before.writers)
+    #expect(bag.quote == nil && bag.totalPrice == nil && bag.selectedExtras == nil)
+    #expect(event.transition == .advanced(to: .payment, id: draftA.id.rawValue, from: .extras))
+  }
 }

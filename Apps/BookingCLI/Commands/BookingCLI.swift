@@ -13,7 +13,8 @@
 /// `booking-cli`: the booking modules without a terminal. Each command reads and writes the
 /// same data directory as `booking`; the commands that write (`quote`, `pay`) take its lock.
 public enum BookingCLI {
-  static let version = "booking-cli 0.1.0"
+  /// What `--version` prints: the same release as `booking`'s (`Options.version`).
+  public static let version = "booking-cli 0.3.0"
 
   static let usage = """
     Usage: booking-cli [--data-dir PATH] [--airline-dir PATH] [--json] COMMAND ...

@@ -212,6 +212,12 @@ public struct BookingBag: Hashable, Sendable {
     return open(after: origin.kind, id: quote.id.rawValue)
   }
 
+  /// A screen that passes on the record it was opened with (a review, the extras' quote) writes
+  /// nothing: the field is the earlier screen's. It opens the screen after it.
+  public mutating func passedOn(from origin: BookingStep) -> FlowEvent {
+    open(after: origin.kind, id: origin.carriedID)
+  }
+
   /// The payment screen's background refresh writes the offer's fare as the price (without the
   /// extras, and over whatever was there).
   public mutating func priceRefreshed(_ offer: Offer) {

@@ -264,11 +264,17 @@ public enum BagRootFeature {
     case .produced(let records) where records.quote != nil || records.draft != nil:
       // A quote (the extras priced) or a draft (the passengers saved), written as the screen
       // that produced it writes it.
-      if let quote = records.quote {
+      // A step passing on the quote it holds (a review) writes nothing.
+      if let quote = records.quote, origin.quote == quote {
+        said += state.shell.record(state.bag.passedOn(from: origin))
+      } else if let quote = records.quote {
         said += state.shell.record(state.bag.extrasPriced(quote, from: origin))
-        work = refreshPrice(of: state.bag.selectedOffer, environment)
       } else if let draft = records.draft {
         said += state.shell.record(state.bag.passengersSaved(draft, from: origin))
+      }
+      // The payment screen's background refresh, asked when the payment opens.
+      if state.bag.current == .payment {
+        work = refreshPrice(of: state.bag.selectedOffer, environment)
       }
     case .produced(let records):
       guard let offer = records.offer else { return (true, effect) }
@@ -297,7 +303,9 @@ public enum BagRootFeature {
       said += state.shell.record(state.bag.searchSubmitted(moved))
     case .priceChangeAccepted(let quote):
       said += state.shell.record(state.bag.extrasPriced(quote, from: origin))
-      work = refreshPrice(of: state.bag.selectedOffer, environment)
+      if state.bag.current == .payment {
+        work = refreshPrice(of: state.bag.selectedOffer, environment)
+      }
     case .paid(let reference):
       said += state.shell.record(state.bag.paid(reference, from: origin))
     case .alreadyBooked(let reference):

@@ -25,7 +25,10 @@ struct WorkshopBag: FlowUnderTest {
   /// The screen that wrote it is told by the record the next step carries: a quote, the extras
   /// screen's; a draft, the passengers screen's; an offer, the results screen's.
   mutating func advance(to next: BookingStep, from origin: BookingStep) {
-    if let quote = next.quote {
+    if let quote = next.quote, origin.quote == quote {
+      // A step passing on the quote it holds (a review): the extras screen's write stays.
+      _ = bag.passedOn(from: origin)
+    } else if let quote = next.quote {
       _ = bag.extrasPriced(quote, from: origin)
     } else if let draft = next.draft {
       _ = bag.passengersSaved(draft, from: origin)
