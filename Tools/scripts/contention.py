@@ -15,7 +15,6 @@ SVG (docs/images/contention.svg unless --svg says otherwise; `--svg -` writes no
 
 import argparse
 import json
-import math
 import os
 import shutil
 import statistics
@@ -23,6 +22,8 @@ import subprocess
 import sys
 import tempfile
 import time
+
+import svgchart
 from datetime import date, timedelta
 
 CARD = "4242 4242 4242 4242 12/30 123\n"
@@ -123,59 +124,23 @@ def svg(rows, cli):
     plot_w, plot_h = width - left - right, height - top - bottom
     counts = [row["processes"] for row in rows]
     values = [row[key] for row in rows for key in ("p50", "p99")] + [2.0]
-    low, high = min(0.01, min(values) * 0.8), max(values) * 1.5
-    first, last = math.log(min(counts)), math.log(max(counts)) if max(counts) > min(counts) else 1
-
-    def x(count):
-        span = (last - first) or 1
-        return left + plot_w * (math.log(count) - first) / span
-
-    def y(value):
-        share = (math.log(value) - math.log(low)) / (math.log(high) - math.log(low))
-        return top + plot_h * (1 - share)
-
     build = "release" if "/release/" in cli else "debug"
-    out = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
-           f'font-family="sans-serif" font-size="12">',
-           f'<rect width="{width}" height="{height}" fill="white"/>',
-           f'<text x="{left}" y="22" font-size="14" font-weight="bold">booking: payers at once on '
-           f'one flight, time from Pay to booked ({build} booking-cli)</text>']
-    for tick in (0.01, 0.02, 0.05, 0.1, 0.2, 0.5, 1, 2, 5, 10, 20):
-        if not low <= tick <= high:
-            continue
-        out.append(f'<line x1="{left}" y1="{y(tick):.1f}" x2="{left + plot_w}" y2="{y(tick):.1f}" '
-                   f'stroke="#ddd"/>')
-        out.append(f'<text x="{left - 8}" y="{y(tick) + 4:.1f}" text-anchor="end">{tick:g} s</text>')
-    out.append(f'<line x1="{left}" y1="{y(2):.1f}" x2="{left + plot_w}" y2="{y(2):.1f}" '
-               f'stroke="#888" stroke-dasharray="4 3"/>')
-    out.append(f'<text x="{left + plot_w - 4}" y="{y(2) - 4:.1f}" text-anchor="end" '
-               f'fill="#666">goal: p99 2 s</text>')
-    out.append(f'<line x1="{left}" y1="{top}" x2="{left}" y2="{top + plot_h}" stroke="black"/>')
-    out.append(f'<line x1="{left}" y1="{top + plot_h}" x2="{left + plot_w}" y2="{top + plot_h}" '
-               f'stroke="black"/>')
-    for row in rows:
-        out.append(f'<text x="{x(row["processes"]):.1f}" y="{top + plot_h + 18}" '
-                   f'text-anchor="middle">{row["processes"]}</text>')
-    out.append(f'<text x="{left + plot_w / 2:.1f}" y="{height - 14}" text-anchor="middle">'
-               'payers at once, each its own process (log scale)</text>')
-    out.append(f'<text x="18" y="{top + plot_h / 2:.1f}" text-anchor="middle" '
-               f'transform="rotate(-90 18 {top + plot_h / 2:.1f})">Pay to booked (log scale)</text>')
-    for number, (key, name, colour) in enumerate(
-            [("p50", "p50", "#1f77b4"), ("p99", "p99", "#d62728")]):
-        points = " ".join(f"{x(row['processes']):.1f},{y(row[key]):.1f}" for row in rows)
-        out.append(f'<polyline points="{points}" fill="none" stroke="{colour}" stroke-width="2"/>')
-        for row in rows:
-            out.append(f'<circle cx="{x(row["processes"]):.1f}" cy="{y(row[key]):.1f}" r="3" '
-                       f'fill="{colour}"/>')
-        ly, lx = top + 10 + number * 20, left + plot_w + 16
-        out.append(f'<line x1="{lx}" y1="{ly}" x2="{lx + 20}" y2="{ly}" stroke="{colour}" '
-                   f'stroke-width="2"/>')
-        out.append(f'<text x="{lx + 26}" y="{ly + 4}">{name}</text>')
+    chart = svgchart.Chart(width, height, "booking: payers at once on one flight, time from Pay "
+                           f"to booked ({build} booking-cli)", left)
+    panel = chart.panel(left, top, plot_w, plot_h, svgchart.log_x(left, plot_w, counts),
+                        min(0.01, min(values) * 0.8), max(values) * 1.5)
+    panel.grid((0.01, 0.02, 0.05, 0.1, 0.2, 0.5, 1, 2, 5, 10, 20), " s")
+    panel.goal(2, "goal: p99 2 s")
+    panel.axes([(count, count) for count in counts],
+               "payers at once, each its own process (log scale)", "Pay to booked (log scale)")
+    series = [("p50", "#1f77b4"), ("p99", "#d62728")]
+    for key, colour in series:
+        panel.line([(row["processes"], row[key]) for row in rows], colour)
+    chart.legend(left + plot_w + 16, top + 10, [(key, colour, False) for key, colour in series])
     for number, row in enumerate(rows):
-        out.append(f'<text x="{left + plot_w + 16}" y="{top + 70 + number * 18}">N={row["processes"]}: '
-                   f'{row["per_second"]:.1f} bookings/s, {row["busy"]} busy</text>')
-    out.append("</svg>")
-    return "\n".join(out) + "\n"
+        chart.text(left + plot_w + 16, top + 70 + number * 18,
+                   f'N={row["processes"]}: {row["per_second"]:.1f} bookings/s, {row["busy"]} busy')
+    return chart.render()
 
 
 def main():

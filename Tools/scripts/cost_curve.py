@@ -41,7 +41,6 @@ Binaries: booking, booking-cli and paycrash in --bin (default .build/release):
 """
 import argparse
 import json
-import math
 import os
 import random
 import shutil
@@ -55,6 +54,7 @@ import time
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import airline_seal  # noqa: E402  (the copies carry the airline's seal)
 import measure_app as app  # noqa: E402  (spawn, read_until, drain, send, start_only, make_quote)
+import svgchart  # noqa: E402  (the chart)
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 SCALES = {"small": [100, 1_000], "full": [100, 1_000, 10_000, 100_000]}
@@ -264,55 +264,22 @@ def svg(sizes, medians, rounds):
     high = max(2.0, max(max(v) for v in ratios.values()) * 1.2)
     low = min(0.5, min(min(v) for v in ratios.values()) * 0.9)
     plot_w, plot_h = width - left - right, height - top - bottom
-
-    def x(index):
-        return left + plot_w * index / max(1, len(sizes) - 1)
-
-    def y(value):
-        share = (math.log(value) - math.log(low)) / (math.log(high) - math.log(low))
-        return top + plot_h * (1 - share)
-
-    out = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
-           f'font-family="sans-serif" font-size="12">',
-           f'<rect width="{width}" height="{height}" fill="white"/>',
-           f'<text x="{left}" y="22" font-size="14" font-weight="bold">booking: cost as the data '
-           f'directory grows (ratio to 100 bookings, median of {rounds})</text>']
-    for tick in (0.1, 0.2, 0.5, 1, 2, 5, 10, 20, 50, 100, 200, 500, 1000):
-        if not low <= tick <= high:
-            continue
-        out.append(f'<line x1="{left}" y1="{y(tick):.1f}" x2="{left + plot_w}" y2="{y(tick):.1f}" '
-                   f'stroke="#ddd"/>')
-        out.append(f'<text x="{left - 8}" y="{y(tick) + 4:.1f}" text-anchor="end">{tick:g}x</text>')
-    out.append(f'<line x1="{left}" y1="{y(1.1):.1f}" x2="{left + plot_w}" y2="{y(1.1):.1f}" '
-               f'stroke="#888" stroke-dasharray="4 3"/>')
-    out.append(f'<text x="{left + plot_w - 4}" y="{y(1.1) - 4:.1f}" text-anchor="end" '
-               f'fill="#666">1.1x</text>')
-    out.append(f'<line x1="{left}" y1="{top}" x2="{left}" y2="{top + plot_h}" stroke="black"/>')
-    out.append(f'<line x1="{left}" y1="{top + plot_h}" x2="{left + plot_w}" y2="{top + plot_h}" '
-               f'stroke="black"/>')
-    for index, size in enumerate(sizes):
-        out.append(f'<text x="{x(index):.1f}" y="{top + plot_h + 18}" text-anchor="middle">'
-                   f'{label(size)}</text>')
-    out.append(f'<text x="{left + plot_w / 2:.1f}" y="{height - 14}" text-anchor="middle">'
-               'bookings in the data directory (and as many offers, quotes and drafts each)</text>')
-    out.append(f'<text x="18" y="{top + plot_h / 2:.1f}" text-anchor="middle" '
-               f'transform="rotate(-90 18 {top + plot_h / 2:.1f})">time / time with 100 bookings (log scale)</text>')
+    chart = svgchart.Chart(width, height, "booking: cost as the data directory grows (ratio to "
+                           f"100 bookings, median of {rounds})", left)
+    panel = chart.panel(left, top, plot_w, plot_h,
+                        lambda index: left + plot_w * index / max(1, len(sizes) - 1), low, high)
+    panel.grid((0.1, 0.2, 0.5, 1, 2, 5, 10, 20, 50, 100, 200, 500, 1000), "x")
+    panel.goal(1.1, "1.1x")
+    panel.axes([(index, label(size)) for index, size in enumerate(sizes)],
+               "bookings in the data directory (and as many offers, quotes and drafts each)",
+               "time / time with 100 bookings (log scale)")
+    legend = []
     for number, (key, name) in enumerate(FIGURES):
         colour = COLOURS[number % len(COLOURS)]
-        points = " ".join(f"{x(i):.1f},{y(v):.1f}" for i, v in enumerate(ratios[key]))
-        dash = "" if key in FLAT else ' stroke-dasharray="6 3"'
-        out.append(f'<polyline points="{points}" fill="none" stroke="{colour}" '
-                   f'stroke-width="2"{dash}/>')
-        for i, v in enumerate(ratios[key]):
-            out.append(f'<circle cx="{x(i):.1f}" cy="{y(v):.1f}" r="3" fill="{colour}"/>')
-        ly = top + 10 + number * 20
-        lx = left + plot_w + 16
-        out.append(f'<line x1="{lx}" y1="{ly}" x2="{lx + 20}" y2="{ly}" stroke="{colour}" '
-                   f'stroke-width="2"{dash}/>')
-        base = medians[(sizes[0], key)]
-        out.append(f'<text x="{lx + 26}" y="{ly + 4}">{name} ({base:.0f} ms)</text>')
-    out.append("</svg>")
-    return "\n".join(out) + "\n"
+        panel.line(list(enumerate(ratios[key])), colour, dashed=key not in FLAT)
+        legend.append((f"{name} ({medians[(sizes[0], key)]:.0f} ms)", colour, key not in FLAT))
+    chart.legend(left + plot_w + 16, top + 10, legend)
+    return chart.render()
 
 
 def main():
