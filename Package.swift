@@ -11,6 +11,7 @@ let package = Package(
     .executable(name: "faultlab", targets: ["faultlab"]),
     .executable(name: "bench", targets: ["bench"]),
     .executable(name: "floor", targets: ["floor"]),
+    .executable(name: "floor-io", targets: ["floor-io"]),
     .library(name: "Domain", targets: ["Domain"]),
     .library(name: "Zones", targets: ["Zones"]),
     .library(name: "Persistence", targets: ["Persistence"]),
@@ -84,9 +85,15 @@ let package = Package(
         "Presentation", "Runtime", "Terminal", "Program", "Session",
       ],
       path: "Tools/Bench"),
-    // The least a Swift program can do for the app's job, measured beside it (docs/Performance.md).
+    // The least a Swift program can do for the app's job, measured beside it (docs/Performance.md):
+    // the bare floor, and the pay link's floor (its reads, its write), one screen between them.
     .executableTarget(
-      name: "floor", dependencies: ["CNcurses"], path: "Tools/Floor", exclude: ["c"]),
+      name: "floor", dependencies: ["FloorScreen"], path: "Tools/Floor/Bare"),
+    .executableTarget(
+      name: "floor-io",
+      dependencies: ["FloorScreen", "Domain", "Persistence", "SimulatedAirline"],
+      path: "Tools/Floor/IO"),
+    .target(name: "FloorScreen", dependencies: ["CNcurses"], path: "Tools/Floor/Screen"),
 
     // Time zones: their rules and the embedded table of them, read from the system's TZif files
     // first, the table as the injected fallback. Domain's values carry zones, so it re-exports them.

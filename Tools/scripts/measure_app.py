@@ -6,9 +6,10 @@ Programs, interleaved round by round (the order rotates every round):
 - C floor: Tools/Floor/c/floor.c (ncursesw, a boxed panel, "Price held mm:ss" once a second),
   built here with `cc -O2 ... -lncursesw` when a C compiler is found;
 - Swift floor: the `floor` product (the same job, FoundationEssentials, a Dispatch timer);
-- Swift floor, pay link I/O: `floor --io DATA QUOTE`, which first reads the quote and its draft
-  with JSONDecoder and makes one durable write, as the pay link must (a quote made by
-  `booking-cli` in a fresh data directory each round);
+- Swift floor, pay link I/O: `floor-io DATA QUOTE`, which first reads the quote and its draft as
+  the airline reads them (each record's seal checked with libcrypto, then decoded into Domain's
+  types) and makes one durable write, as the pay link must (a quote made by `booking-cli` in a
+  fresh data directory each round);
 - booking, payment: a cold start on `--open booking://pay/<id>` (a quote made by `booking-cli`
   in a fresh data directory each round), then the card typed and paid;
 - booking, search: `--fresh`, then a whole booking driven by keys to "Booked";
@@ -27,7 +28,7 @@ Figures, each as median (min-max) over the rounds and as a ratio to the Swift fl
 - peak RSS: VmHWM at the end: for booking after the whole booking, for a floor after its 10 s.
 
 A second table puts each booking beside its like-for-like floor, built the same way: the pay
-link against `floor --io` (its peak RSS both at the floor's moment, after 10 s of countdown, and
+link against `floor-io` (its peak RSS both at the floor's moment, after 10 s of countdown, and
 after paying, which no floor does), the search against the bare floor.
 
 Usage: Tools/scripts/measure_app.py [--bin DIR] [--rounds N] [--starts N] [--static]
@@ -205,7 +206,7 @@ def floor_io(binary, cli):
     def run(_round):
         with tempfile.TemporaryDirectory() as data:
             quote = make_quote(cli, data)
-            pid, fd, figures = watch([binary, "--io", data, quote], b"Price held")
+            pid, fd, figures = watch([binary, data, quote], b"Price held")
             figures["rss"] = status_kib(pid, "VmHWM")
             finish(pid, fd, b"q")
         return figures
@@ -217,7 +218,7 @@ def static_build():
     flags = ["-c", "release", "--static-swift-stdlib", "--scratch-path",
              os.path.join(ROOT, ".build/static"), "-Xlinker", "-l_FoundationCollections",
              "-Xlinker", "-l_FoundationCShims"]
-    for product in ("booking", "floor"):
+    for product in ("booking", "floor", "floor-io"):
         subprocess.run(["swift", "build", *flags, "--product", product], cwd=ROOT, check=True,
                        stdout=subprocess.DEVNULL)
     shown = subprocess.run(["swift", "build", *flags, "--show-bin-path"], cwd=ROOT, check=True,
@@ -310,7 +311,7 @@ def first_frame(kind, binary, cli):
     with tempfile.TemporaryDirectory() as data:
         if kind == "floor-io":
             quote = make_quote(cli, data)
-            return start_only([binary, "--io", data, quote], b"Price held")
+            return start_only([binary, data, quote], b"Price held")
         if kind == "payment":
             quote = make_quote(cli, data)
             return start_only(
@@ -340,10 +341,11 @@ def main():
     booking = os.path.join(BIN, "booking")
     cli = os.path.join(BIN, "booking-cli")
     swift_floor = os.path.join(BIN, "floor")
-    for path in (booking, cli, swift_floor):
+    swift_floor_io = os.path.join(BIN, "floor-io")
+    for path in (booking, cli, swift_floor, swift_floor_io):
         if not os.access(path, os.X_OK):
             # One product a command: `swift build --product A --product B` builds only B.
-            raise SystemExit(f"missing {path}: for p in booking booking-cli floor; do "
+            raise SystemExit(f"missing {path}: for p in booking booking-cli floor floor-io; do "
                              "swift build -c release --product $p; done")
     scratch = tempfile.mkdtemp()
     programs, starts = [], []
@@ -353,15 +355,16 @@ def main():
         starts.append(("C floor", "floor", c_binary))
     # Each build: (its name, its bare floor, its floor with the pay link's I/O, booking's rows).
     builds = [("dynamic", "Swift floor", "Swift floor, pay link I/O", "booking")]
-    sets = [("", swift_floor, booking)]
+    sets = [("", swift_floor, swift_floor_io, booking)]
     if "--static" in sys.argv:
         static = static_build()
         builds.append(("static", "static floor", "static floor, pay link I/O", "booking static"))
-        sets.append(("static ", os.path.join(static, "floor"), os.path.join(static, "booking")))
-    for (_, bare, io, app), (_, floor_binary, app_binary) in zip(builds, sets):
+        sets.append(("static ", os.path.join(static, "floor"), os.path.join(static, "floor-io"),
+                     os.path.join(static, "booking")))
+    for (_, bare, io, app), (_, floor_binary, io_binary, app_binary) in zip(builds, sets):
         programs.append((bare, floor(floor_binary)))
-        programs.append((io, floor_io(floor_binary, cli)))
-        starts += [(bare, "floor", floor_binary), (io, "floor-io", floor_binary)]
+        programs.append((io, floor_io(io_binary, cli)))
+        starts += [(bare, "floor", floor_binary), (io, "floor-io", io_binary)]
         programs.append((f"{app}, payment", payment(app_binary, cli)))
         programs.append((f"{app}, search", search(app_binary)))
         starts += [(f"{app}, payment", "payment", app_binary),
