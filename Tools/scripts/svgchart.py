@@ -29,13 +29,17 @@ class Panel:
             self.chart.add(f'<text x="{self.left - 8}" y="{self.y(tick) + 4:.1f}" '
                            f'text-anchor="end">{tick:g}{unit}</text>')
 
-    def goal(self, value, text):
-        """A dashed line at `value`, labelled at its right end."""
+    def goal(self, value, text, label_left=False):
+        """A dashed line at `value`, labelled at its right end (or its left, `label_left`)."""
         self.chart.add(f'<line x1="{self.left}" y1="{self.y(value):.1f}" '
                        f'x2="{self.left + self.width}" y2="{self.y(value):.1f}" '
                        f'stroke="#888" stroke-dasharray="4 3"/>')
-        self.chart.add(f'<text x="{self.left + self.width - 4}" y="{self.y(value) - 4:.1f}" '
-                       f'text-anchor="end" fill="#666">{text}</text>')
+        if label_left:
+            self.chart.add(f'<text x="{self.left + 4}" y="{self.y(value) - 4:.1f}" '
+                           f'fill="#666">{text}</text>')
+        else:
+            self.chart.add(f'<text x="{self.left + self.width - 4}" y="{self.y(value) - 4:.1f}" '
+                           f'text-anchor="end" fill="#666">{text}</text>')
 
     def axes(self, x_labels, x_title, y_title, y_title_x=18):
         """The two axes, a label under each point of `x_labels` ([(value, text)]), the titles."""
