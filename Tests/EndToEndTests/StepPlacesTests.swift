@@ -30,8 +30,8 @@ struct StepPlacesTests {
   static let listed: [String: (count: Int, kind: Kind, why: String)] = [
     "Modules/FlowOwner/Flow/BookingFlow.swift": (
       3, .end,
-      "advance's check of the step pushed (the passengers' prefill) and repriced's and paid's "
-        + "origin, a payment"
+      "repriced's and paid's origin, a payment (where the path ends), and advance's push of a "
+        + "passengers step with what was typed (that step's own rule, naming no neighbour)"
     ),
     "Modules/FlowOwner/Flow/BookingStep.swift": (
       StepKind.allCases.filter { $0.declaration.arrival != nil }.count,

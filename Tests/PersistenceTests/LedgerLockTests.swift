@@ -59,7 +59,7 @@ struct LedgerLockTests {
       // the folder: nothing between the waiter's start and its answer waits for a turn on the
       // global executor, which a loaded run can hold for many seconds. The lock is the
       // holder's alone (this scope keeps no reference to it).
-      let holder: Task<Bool, Never>
+      let holder: AsyncStream<Bool>
       do {
         guard case .locked(let first) = store.lockLedger() else {
           Issue.record("no first lock")
@@ -68,7 +68,7 @@ struct LedgerLockTests {
         holder = Self.letGo(first, once: 1, blockOn: scratch.path)
       }
       let outcome = await store.lockLedger(waitingUpTo: 60)
-      let sawWaiter = await holder.value
+      let sawWaiter = await Self.answer(of: holder)
       #expect(sawWaiter, "the kernel never listed the waiter as blocked")
       guard case .locked = outcome else {
         Issue.record("the waiter was not handed the lock: \(outcome)")
@@ -81,7 +81,7 @@ struct LedgerLockTests {
   func waitRunsOut() async throws {
     try await Scratch.run { scratch in
       let store = RecordStore(root: scratch.path)
-      let holder: Task<Bool, Never>
+      let holder: AsyncStream<Bool>
       do {
         guard case .locked(let first) = store.lockLedger() else {
           Issue.record("no first lock")
@@ -96,7 +96,7 @@ struct LedgerLockTests {
         // once the kernel lists it, and then the folder is free to lock.
         holder = Self.letGo(first, once: 1, blockOn: scratch.path)
       }
-      let sawWaiter = await holder.value
+      let sawWaiter = await Self.answer(of: holder)
       #expect(sawWaiter, "the kernel never listed the wait that ran out as blocked")
       guard case .locked = await store.lockLedger(waitingUpTo: 60) else {
         Issue.record("the lock stayed held by the wait that ran out")
@@ -105,28 +105,35 @@ struct LedgerLockTests {
     }
   }
 
-  /// Lets go of `lock` on a thread of its own once the kernel lists `count` `flock`s blocked on
-  /// the folder at `path` (`blockedWaiters`, read every millisecond: the kernel tells no one
-  /// when a waiter blocks); true when it saw them, false when it let go after 120 s of watching
-  /// without (a waiter that never reached the kernel is the test's failure, not a hang).
-  static func letGo(_ lock: LedgerLock, once count: Int, blockOn path: String) -> Task<
-    Bool, Never
+  /// Lets go of `lock` on a thread of its own, started here and now (no turn on the global
+  /// executor comes first), once the kernel lists `count` `flock`s blocked on the folder at
+  /// `path` (`blockedWaiters`, read every millisecond: the kernel tells no one when a waiter
+  /// blocks); its one answer is true when it saw them, false when it let go after 120 s of
+  /// watching without (a waiter that never reached the kernel is the test's failure, not a hang).
+  static func letGo(_ lock: LedgerLock, once count: Int, blockOn path: String) -> AsyncStream<
+    Bool
   > {
     let watched = Mutex<LedgerLock?>(lock)
-    return Task.detached {
-      await withCheckedContinuation { (done: CheckedContinuation<Bool, Never>) in
-        Thread.detachNewThread {
-          let start = Date()
-          var seen = false
-          while !seen, Date().timeIntervalSince(start) < 120 {
-            seen = ((try? blockedWaiters(on: path)) ?? 0) >= count
-            if !seen { usleep(1_000) }
-          }
-          watched.withLock { $0 = nil }
-          done.resume(returning: seen)
-        }
+    let (answer, continuation) = AsyncStream.makeStream(of: Bool.self)
+    Thread.detachNewThread {
+      let start = Date()
+      var seen = false
+      while !seen, Date().timeIntervalSince(start) < 120 {
+        seen = ((try? blockedWaiters(on: path)) ?? 0) >= count
+        if !seen { usleep(1_000) }
       }
+      watched.withLock { $0 = nil }
+      continuation.yield(seen)
+      continuation.finish()
     }
+    return answer
+  }
+
+  /// The one answer of `letGo`'s thread.
+  static func answer(of holder: AsyncStream<Bool>) async -> Bool {
+    var seen = false
+    for await answer in holder { seen = answer }
+    return seen
   }
 
   /// How many `flock`s the kernel lists as blocked on the folder at `path` (`/proc/locks`'

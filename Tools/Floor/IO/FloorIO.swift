@@ -29,9 +29,11 @@ enum FloorIO {
     let quote: Quote
     let draft: BookingDraft
     do {
-      quote = try records.load(Quote.self, id: quoteID, kind: AirlineRecords.quotes)
+      quote = try records.load(
+        Quote.self, id: quoteID, kind: AirlineRecords.quotes, policy: .report)
       draft = try records.load(
-        BookingDraft.self, id: quote.draftID.rawValue, kind: AirlineRecords.drafts)
+        BookingDraft.self, id: quote.draftID.rawValue, kind: AirlineRecords.drafts,
+        policy: .report)
     } catch {
       throw Failure(description: "quote \(quoteID) does not read: \(error)")
     }
