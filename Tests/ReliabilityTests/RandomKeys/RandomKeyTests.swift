@@ -13,11 +13,11 @@ struct RandomKeyTests {
   /// Events in all: two runs of half as many, one per core, each with its own seed and world.
   /// Each event renders and measures a frame of up to 300x100 (about 0.8 ms in a debug build),
   /// and a search for a new route or party makes the fare calendar's year of offers (the most of
-  /// a run's time): 20,000 take about 16 s on two quiet cores. `BOOKING_RANDOM_KEY_EVENTS` runs
-  /// more (100,000 before a release: about 130 s).
+  /// a run's time): 10,000 in every run, about 8 s on two quiet cores; `BOOKING_FUZZ=full` runs
+  /// 100,000 (before a release: about 130 s), and `BOOKING_RANDOM_KEY_EVENTS` any number.
   static let events =
     ProcessInfo.processInfo.environment["BOOKING_RANDOM_KEY_EVENTS"].flatMap { Int($0) }
-    .map { max($0, seeds.count) } ?? 20_000
+    .map { max($0, seeds.count) } ?? FuzzSize.cases(10_000, whole: 100_000)
   static let seeds: [UInt64] = [0xB00C_1A7E_5EED, 0x5EED_0F_B00C]
 
   /// What one run saw.

@@ -9,7 +9,8 @@ import Widgets
 
 @Suite("Hostile text in every field")
 struct TextFieldFuzzTests {
-  static let stringsPerField = 250
+  /// Hostile strings typed into each field: 120 in every run, 250 with `BOOKING_FUZZ=full`.
+  static let stringsPerField = FuzzSize.cases(120, whole: 250)
   static let seed: UInt64 = 0x7E47_F1E1_D5ED
 
   /// A text field of one screen, found in the root state.
