@@ -99,4 +99,15 @@ struct CarriedRecordsTests {
       walked.flow.snapshot.position.recordIDs
         == ["quote": quote.rawValue, "draft": draft.rawValue, "offer": offer.rawValue])
   }
+
+  @Test("each kind's output pushes the kind declared after it, and each record's first carrier")
+  func nextAndFirstCarrying() {
+    #expect(
+      StepKind.allCases.map(\.next)
+        == [nil, .passengers, .extras, .payment, nil, nil])
+    #expect(
+      CarriedRecord.allCases.map(StepKind.firstCarrying)
+        == [.passengers, .extras, .payment, nil])
+    #expect(StepKind.firstHoldingQuote == .payment)
+  }
 }

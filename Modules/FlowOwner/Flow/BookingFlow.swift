@@ -93,8 +93,7 @@ public struct BookingFlow: Hashable, Sendable {
   public mutating func advance(with output: BookingStep.Records, from origin: BookingStep)
     -> FlowEvent
   {
-    guard let kind = StepKind.allCases.first(where: { $0.declaration.arrival?.from == origin.kind })
-    else {
+    guard let kind = origin.kind.next else {
       return dropped(
         .advanced(to: origin.kind, id: origin.carriedID, from: origin.kind),
         .mismatchedOutput("no step's output arrives from \(origin.kind)"))
@@ -183,7 +182,7 @@ public struct BookingFlow: Hashable, Sendable {
     toStepCarrying record: CarriedRecord, _ records: BookingStep.Records,
     from origin: BookingStep
   ) -> FlowEvent {
-    guard let kind = StepKind.chain.first(where: { $0.declaration.carries == record }),
+    guard let kind = StepKind.firstCarrying(record),
       let next = BookingStep(kind, from: records)
     else {
       return dropped(

@@ -200,10 +200,18 @@ public enum StepKind: Int, Hashable, Sendable, Codable, CaseIterable, Comparable
     allCases.filter { $0 == .results || $0.declaration.arrival != nil }
   }
 
-  /// The first kind on the chain holding a quote (the payment), or nil.
-  public static var firstHoldingQuote: StepKind? {
-    chain.first { $0.declaration.carries == .quote }
+  /// The first kind on the chain carrying `record` as its own (an offer: the passengers), or nil.
+  public static func firstCarrying(_ record: CarriedRecord) -> StepKind? {
+    chain.first { $0.declaration.carries == record }
   }
+
+  /// The first kind on the chain holding a quote (the payment), or nil.
+  public static var firstHoldingQuote: StepKind? { firstCarrying(.quote) }
+
+  /// The kind this kind's output pushes: the one whose declaration says it arrives from this
+  /// kind; nil when no output of this kind pushes a step (paying and starting over replace the
+  /// path instead).
+  public var next: StepKind? { Self.allCases.first { $0.declaration.arrival?.from == self } }
 
   /// The records a position at this kind may name: what this kind carries, and what each kind
   /// before it on the chain carries.

@@ -112,15 +112,10 @@ public struct BookingBag: Hashable, Sendable {
         offer: selectedOffer, draft: draft, chosen: selectedExtras ?? .none, quote: quote))
   }
 
-  /// The screen the output of `screen` opens: the step whose declaration says that output
-  /// arrives at it (`StepDeclaration.arrival`).
-  static func screen(after screen: StepKind) -> StepKind? {
-    StepKind.allCases.first { $0.declaration.arrival?.from == screen }
-  }
-
-  /// Opens the screen after `origin`'s; the event names it.
+  /// Opens the screen after `origin`'s (`StepKind.next`: the one its declaration says follows);
+  /// the event names it.
   private mutating func open(after origin: StepKind, id: String) -> FlowEvent {
-    guard let next = Self.screen(after: origin) else {
+    guard let next = origin.next else {
       return event(.advanced(to: origin, id: id, from: origin))
     }
     screens.append(next)
