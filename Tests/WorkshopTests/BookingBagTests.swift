@@ -172,4 +172,20 @@ struct BookingBagTests {
     #expect(bag.quote == nil && bag.totalPrice == nil && bag.selectedExtras == nil)
     #expect(event.transition == .advanced(to: .payment, id: draftA.id.rawValue, from: .extras))
   }
+
+  @Test("what a screen produced is written as that screen writes it, told by the record it holds")
+  func produced() {
+    var byRecord = BookingBag()
+    _ = byRecord.searchSubmitted(criteria)
+    _ = byRecord.produced(.init(offer: offerA), from: .results(criteria))
+    _ = byRecord.produced(.init(draft: draftA), from: .passengers(offerA, prefill: .empty))
+    _ = byRecord.produced(.init(quote: quoteA), from: .extras(draftA))
+    #expect(byRecord == atPayment())
+    var empty = atPayment()
+    #expect(empty.produced(.init(), from: .extras(draftA)) == nil)
+    #expect(empty == atPayment())
+    var passing = atPayment()
+    _ = passing.produced(.init(quote: quoteA), from: .payment(quoteA))
+    #expect(passing.writers == atPayment().writers)
+  }
 }

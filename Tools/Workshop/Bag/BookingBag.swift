@@ -207,6 +207,21 @@ public struct BookingBag: Hashable, Sendable {
     return open(after: origin.kind, id: quote.id.rawValue)
   }
 
+  /// What a screen produced, written as that screen writes it, told by the record `output`
+  /// holds: a quote, the extras screen's (nothing, when the screen passes on the quote it holds:
+  /// `passedOn`); a draft, the passengers screen's; an offer, the results screen's. Nil when it
+  /// holds none of them.
+  public mutating func produced(_ output: BookingStep.Records, from origin: BookingStep)
+    -> FlowEvent?
+  {
+    if let quote = output.quote {
+      return origin.quote == quote ? passedOn(from: origin) : extrasPriced(quote, from: origin)
+    }
+    if let draft = output.draft { return passengersSaved(draft, from: origin) }
+    if let offer = output.offer { return offerSelected(offer, from: origin) }
+    return nil
+  }
+
   /// A screen that passes on the record it was opened with (a review, the extras' quote) writes
   /// nothing: the field is the earlier screen's. It opens the screen after it.
   public mutating func passedOn(from origin: BookingStep) -> FlowEvent {

@@ -261,25 +261,17 @@ public enum BagRootFeature {
     switch reply.output {
     case nil:
       return (reply.handled, effect)
-    case .produced(let records) where records.quote != nil || records.draft != nil:
-      // A quote (the extras priced) or a draft (the passengers saved), written as the screen
-      // that produced it writes it.
-      // A step passing on the quote it holds (a review) writes nothing.
-      if let quote = records.quote, origin.quote == quote {
-        said += state.shell.record(state.bag.passedOn(from: origin))
-      } else if let quote = records.quote {
-        said += state.shell.record(state.bag.extrasPriced(quote, from: origin))
-      } else if let draft = records.draft {
-        said += state.shell.record(state.bag.passengersSaved(draft, from: origin))
-      }
+    case .produced(let records):
+      // Written as the screen that produced it writes it (the bag's `produced`).
+      guard let event = state.bag.produced(records, from: origin) else { return (true, effect) }
+      said += state.shell.record(event)
       // The payment screen's background refresh, asked when the payment opens.
       if state.bag.current == .payment {
         work = refreshPrice(of: state.bag.selectedOffer, environment)
       }
-    case .produced(let records):
-      guard let offer = records.offer else { return (true, effect) }
-      said += state.shell.record(state.bag.offerSelected(offer, from: origin))
-      if let saved = state.bag.savedTravellers {
+      if records.quote == nil, records.draft == nil, let offer = records.offer,
+        let saved = state.bag.savedTravellers
+      {
         // "Travellers with saved details skip the passengers screen."
         state.drafting = true
         let drafts = environment.app.services.drafts

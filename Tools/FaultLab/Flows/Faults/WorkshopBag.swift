@@ -22,25 +22,18 @@ struct WorkshopBag: FlowUnderTest {
   /// results screen has a draft made from them instead of opening the passengers screen; the
   /// lab's airline answers at once, as the app's does with no latency.
   ///
-  /// The screen that wrote it is told by the record the next step carries: a quote, the extras
-  /// screen's; a draft, the passengers screen's; an offer, the results screen's.
+  /// The screen that wrote it is told by the record the next step carries, as the bag's root
+  /// tells it (the bag's `produced`).
   mutating func advance(to next: BookingStep, from origin: BookingStep) {
-    if let quote = next.quote, origin.quote == quote {
-      // A step passing on the quote it holds (a review): the extras screen's write stays.
-      _ = bag.passedOn(from: origin)
-    } else if let quote = next.quote {
-      _ = bag.extrasPriced(quote, from: origin)
-    } else if let draft = next.draft {
-      _ = bag.passengersSaved(draft, from: origin)
-    } else if let offer = next.offer {
-      _ = bag.offerSelected(offer, from: origin)
-      guard let saved = bag.savedTravellers,
-        let draft = try? BookingDraft(
-          id: DraftID("draft-saved-" + offer.id.rawValue), offer: offer,
-          passengers: saved.passengers, contact: saved.contact)
-      else { return }
-      _ = bag.savedTravellersDrafted(draft)
-    }
+    let output = BookingStep.Records(offer: next.offer, draft: next.draft, quote: next.quote)
+    _ = bag.produced(output, from: origin)
+    guard next.quote == nil, next.draft == nil, let offer = next.offer,
+      let saved = bag.savedTravellers,
+      let draft = try? BookingDraft(
+        id: DraftID("draft-saved-" + offer.id.rawValue), offer: offer,
+        passengers: saved.passengers, contact: saved.contact)
+    else { return }
+    _ = bag.savedTravellersDrafted(draft)
   }
 
   /// The bag's root takes an accepted new price as the extras screen's quote.
