@@ -41,6 +41,16 @@ public struct TestAirline: OfferService, DraftService, PricingService, PaymentSe
   public var paymentState: @Sendable (QuoteID) async throws(ServiceError) -> PaymentState
   /// Answers `recoverInterruptedPayments()`: the payments a crash cut off, as settled.
   public var recover: @Sendable () async throws(ServiceError) -> [RecoveredPayment]
+  /// Answers `quoteCancellation(of:)`: a quote for cancelling a booking.
+  public var quoteCancellation:
+    @Sendable (BookingReference) async throws(ServiceError) -> CancellationQuote
+  /// Answers `confirmCancellation(_:of:)`: the booking a confirmed cancellation quote cancels.
+  public var confirmCancellation:
+    @Sendable (CancellationQuoteID, BookingReference) async throws(ServiceError) -> Booking
+  /// Answers `cancellationQuote(_:of:)`: a booking's cancellation quote by ID.
+  public var cancellationQuote:
+    @Sendable (CancellationQuoteID, BookingReference) async throws(ServiceError)
+      -> CancellationQuote
 
   /// An airline whose every call is unexpected: it tells `unexpected` which call was made (a
   /// sentence naming it), then throws `ServiceError.storage`. Set the closures the test expects.
@@ -65,6 +75,13 @@ public struct TestAirline: OfferService, DraftService, PricingService, PaymentSe
     bookings = { () throws(ServiceError) in throw unexpected("bookingList()") }
     paymentState = { _ throws(ServiceError) in throw unexpected("paymentState(of:)") }
     recover = { () throws(ServiceError) in throw unexpected("recoverInterruptedPayments") }
+    quoteCancellation = { _ throws(ServiceError) in throw unexpected("quoteCancellation(of:)") }
+    confirmCancellation = { _, _ throws(ServiceError) in
+      throw unexpected("confirmCancellation(_:of:)")
+    }
+    cancellationQuote = { _, _ throws(ServiceError) in
+      throw unexpected("cancellationQuote(_:of:)")
+    }
   }
 
   /// The four services, all answered by this airline.
@@ -125,6 +142,24 @@ public struct TestAirline: OfferService, DraftService, PricingService, PaymentSe
   /// The payments the `recover` closure gives.
   public func recoverInterruptedPayments() async throws(ServiceError) -> [RecoveredPayment] {
     try await recover()
+  }
+  /// The quote the `quoteCancellation` closure gives for `reference`.
+  public func quoteCancellation(of reference: BookingReference) async throws(ServiceError)
+    -> CancellationQuote
+  {
+    try await quoteCancellation(reference)
+  }
+  /// The booking the `confirmCancellation` closure gives for `id` and `reference`.
+  public func confirmCancellation(_ id: CancellationQuoteID, of reference: BookingReference)
+    async throws(ServiceError) -> Booking
+  {
+    try await confirmCancellation(id, reference)
+  }
+  /// The quote the `cancellationQuote` closure gives for `id` and `reference`.
+  public func cancellationQuote(_ id: CancellationQuoteID, of reference: BookingReference)
+    async throws(ServiceError) -> CancellationQuote
+  {
+    try await cancellationQuote(id, reference)
   }
 }
 

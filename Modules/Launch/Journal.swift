@@ -294,6 +294,28 @@ public final class JournalServices: OfferService, DraftService, PricingService, 
       try await services.payments.booking(reference: reference)
     }
   }
+  public func quoteCancellation(of reference: BookingReference) async throws(ServiceError)
+    -> CancellationQuote
+  {
+    try await call("quoteCancellation \(reference)") { services throws(ServiceError) in
+      try await services.payments.quoteCancellation(of: reference)
+    }
+  }
+  public func confirmCancellation(_ id: CancellationQuoteID, of reference: BookingReference)
+    async throws(ServiceError) -> Booking
+  {
+    try await call("confirmCancellation \(id)", scrub: JournalScrub.booking) {
+      services throws(ServiceError) in
+      try await services.payments.confirmCancellation(id, of: reference)
+    }
+  }
+  public func cancellationQuote(_ id: CancellationQuoteID, of reference: BookingReference)
+    async throws(ServiceError) -> CancellationQuote
+  {
+    try await call("cancellationQuote \(id)") { services throws(ServiceError) in
+      try await services.payments.cancellationQuote(id, of: reference)
+    }
+  }
   public func bookingList() async throws(ServiceError) -> [BookingListing] {
     try await call("bookingList") { services throws(ServiceError) in
       try await services.payments.bookingList()

@@ -381,6 +381,13 @@ extension Strings {
         case .ledgerBusy:
           "Havayolu şu anda başka rezervasyonlarla meşgul. Birazdan yeniden deneyin."
         case .paymentsUnavailable(let reason): "Ödeme kapalı: \(reason)"
+        case .bookingCancelled(let reference): "\(reference) rezervasyonu iptal edildi."
+        case .departed(let reference):
+          "\(reference) rezervasyonunun uçuşu kalktı: artık iptal edilemez ve değiştirilemez."
+        case .cancellationQuoteNotFound: "İptal teklifi bulunamadı."
+        case .cancellationQuoteExpired: "İptal teklifinin süresi doldu - yenisini isteyin."
+        case .cancellationQuoteSuperseded:
+          "Bu rezervasyon için daha yeni bir iptal teklifi verildi - onu onaylayın."
         case .storage(let reason): "Kayıtlar kullanılamadı: \(reason)"
         case .cannotWrite(let reason): "Kayıtlar yazılamadı: \(reason)"
         }

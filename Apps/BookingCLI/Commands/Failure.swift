@@ -102,11 +102,12 @@ struct Failure: Error {
     case .invalid, .invalidPassengers, .invalidExtras, .unknownAirport, .dayPassed,
       .beyondBookingWindow, .cardExpired:
       Failure(code: .usage, message: error.description)
-    case .draftNotFound, .quoteNotFound, .bookingNotFound:
+    case .draftNotFound, .quoteNotFound, .bookingNotFound, .cancellationQuoteNotFound:
       Failure(code: .notFound, message: error.description)
     case .offerNoLongerAvailable, .seatTaken, .quoteExpired, .fareSoldOut, .cardDeclined,
       .insufficientFunds,
-      .quoteAlreadyPaid, .idempotencyKeyReused, .quoteNotHonoured, .invalidPayment:
+      .quoteAlreadyPaid, .idempotencyKeyReused, .quoteNotHonoured, .invalidPayment,
+      .bookingCancelled, .departed, .cancellationQuoteExpired, .cancellationQuoteSuperseded:
       Failure(code: .refused, message: error.description)
     case .cannotWrite, .paymentsUnavailable:
       Failure(code: .cannotUseData, message: error.description)

@@ -57,6 +57,17 @@ public enum ServiceError: Error, Hashable, Sendable, Codable, CustomStringConver
   /// This program may not pay at all: it could not lock its data directory (the reason names
   /// the path and why). Searching and pricing still work.
   case paymentsUnavailable(String)
+  /// The booking was cancelled: it cannot be cancelled or changed again.
+  case bookingCancelled(BookingReference)
+  /// The booking's first flight has left: it can no longer be cancelled or changed.
+  case departed(BookingReference)
+  /// No cancellation quote of the booking has that ID.
+  case cancellationQuoteNotFound(CancellationQuoteID)
+  /// The cancellation quote's hold ran out: ask for a new one.
+  case cancellationQuoteExpired(CancellationQuoteID)
+  /// A newer cancellation quote was given for the booking since this one: only the most
+  /// recent can be confirmed.
+  case cancellationQuoteSuperseded(CancellationQuoteID)
   /// The airline's records could not be read or written.
   case storage(String)
   /// The data directory cannot be written: a full disk or quota, a read-only file system, no
@@ -98,6 +109,14 @@ public enum ServiceError: Error, Hashable, Sendable, Codable, CustomStringConver
       "The airline is busy with other bookings right now. Try again in a moment."
     case .invalidPayment(let reason): "Nothing to decide: \(reason)."
     case .paymentsUnavailable(let reason): "Paying is off: \(reason)"
+    case .bookingCancelled(let reference): "Booking \(reference) is cancelled."
+    case .departed(let reference):
+      "Booking \(reference) has departed: it can no longer be cancelled or changed."
+    case .cancellationQuoteNotFound(let id): "No cancellation quote \(id) was found."
+    case .cancellationQuoteExpired:
+      "This cancellation quote expired - ask for a new one."
+    case .cancellationQuoteSuperseded:
+      "A newer cancellation quote was given for this booking - confirm that one."
     case .storage(let reason): "The booking records could not be used: \(reason)"
     case .cannotWrite(let reason): "The booking records could not be written: \(reason)"
     }

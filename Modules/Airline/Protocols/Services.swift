@@ -91,9 +91,25 @@ public protocol PaymentService: Sendable {
   func bookingList() async throws(ServiceError) -> [BookingListing]
   /// Whether the quote's draft is booked; `paymentUnresolved` when that cannot be told yet.
   func paymentState(of quoteID: QuoteID) async throws(ServiceError) -> PaymentState
-  /// Settles every payment a crash cut off (a payment under way when the process died): call it
-  /// once at start, before restoring a flow.
+  /// Settles every payment a crash cut off (a payment under way when the process died), and
+  /// every cancellation: call it once at start, before restoring a flow.
   func recoverInterruptedPayments() async throws(ServiceError) -> [RecoveredPayment]
+  /// A quote for cancelling booking `reference`: the refund (what was paid less the fare's
+  /// penalty, or its taxes only for a fare that refunds nothing), the card it goes back to, and
+  /// until when it holds. It replaces the booking's earlier quotes: only the most recent can be
+  /// confirmed. `bookingCancelled` once cancelled; `departed` once its first flight has left.
+  func quoteCancellation(of reference: BookingReference) async throws(ServiceError)
+    -> CancellationQuote
+  /// Cancels booking `reference` with its quote `id`: the refund is recorded exactly once and
+  /// the seats go back on sale. Answers with the booking, cancelled; the same quote confirmed
+  /// again answers the same, and refunds nothing more. `cancellationQuoteExpired`,
+  /// `cancellationQuoteSuperseded` by a newer quote, `bookingCancelled` by another quote.
+  func confirmCancellation(_ id: CancellationQuoteID, of reference: BookingReference)
+    async throws(ServiceError) -> Booking
+  /// Booking `reference`'s cancellation quote `id` (expired or not), or
+  /// `cancellationQuoteNotFound` once a newer one replaced it.
+  func cancellationQuote(_ id: CancellationQuoteID, of reference: BookingReference)
+    async throws(ServiceError) -> CancellationQuote
 }
 
 /// A booking in a list of trips: its reference and when it was recorded, nothing else.

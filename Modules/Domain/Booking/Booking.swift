@@ -26,12 +26,15 @@ public struct Booking: Hashable, Sendable, Codable {
   public let paymentMethod: PaymentMethod
   /// When the payment went through.
   public let paidAt: Date
+  /// Its cancellation, once confirmed (the refund with it); nil while it stands. The airline
+  /// keeps it beside the booking's record and gives it with the booking.
+  public let cancellation: Cancellation?
 
   /// A booking from its parts.
   public init(
     reference: BookingReference, draftID: DraftID, quoteID: QuoteID, offer: Offer,
     passengers: [Passenger], contact: Contact, extras: Extras, totalPaid: Money,
-    paymentMethod: PaymentMethod, paidAt: Date
+    paymentMethod: PaymentMethod, paidAt: Date, cancellation: Cancellation? = nil
   ) {
     self.reference = reference
     self.draftID = draftID
@@ -43,5 +46,17 @@ public struct Booking: Hashable, Sendable, Codable {
     self.totalPaid = totalPaid
     self.paymentMethod = paymentMethod
     self.paidAt = paidAt
+    self.cancellation = cancellation
   }
+
+  /// This booking as cancelled by `cancellation` (nil: as it stands).
+  public func with(cancellation: Cancellation?) -> Booking {
+    Booking(
+      reference: reference, draftID: draftID, quoteID: quoteID, offer: offer,
+      passengers: passengers, contact: contact, extras: extras, totalPaid: totalPaid,
+      paymentMethod: paymentMethod, paidAt: paidAt, cancellation: cancellation)
+  }
+
+  /// Whether it was cancelled.
+  public var isCancelled: Bool { cancellation != nil }
 }

@@ -25,13 +25,16 @@ public struct Offer: Hashable, Sendable, Codable, Identifiable {
   public let perPerson: PricePerPerson
   /// When the airline stops honouring the offer.
   public let expiresAt: Date
+  /// What the fare allows once booked: a refund, a change, and what each costs.
+  public let conditions: FareConditions
 
   /// Validates the trip (one or two slices; a return leaves after the outbound lands) and the
   /// prices (one currency; the party's total at least the adults' fares). `perPerson` is the
   /// airline's split of the total; without one, the total split evenly over the party.
   public init(
     id: OfferID, airline: Airline, slices: [Slice], cabin: Cabin, pricePerAdult: Money,
-    party: Party, total: Money, perPerson: PricePerPerson? = nil, expiresAt: Date
+    party: Party, total: Money, perPerson: PricePerPerson? = nil, expiresAt: Date,
+    conditions: FareConditions = .unstated
   ) throws(DomainError) {
     guard (1...2).contains(slices.count) else { throw .invalidSliceCount(slices.count) }
     if slices.count == 2 {
@@ -57,6 +60,7 @@ public struct Offer: Hashable, Sendable, Codable, Identifiable {
     self.party = party
     self.total = total
     self.expiresAt = expiresAt
+    self.conditions = conditions
   }
 
   /// The outbound slice (an offer always has one).
@@ -86,6 +90,7 @@ public struct Offer: Hashable, Sendable, Codable, Identifiable {
 
   private enum CodingKeys: String, CodingKey {
     case id, airline, slices, cabin, pricePerAdult, party, total, perPerson, expiresAt
+    case conditions
   }
 
   /// The keys of records written before trips had slices and parties.
@@ -110,7 +115,8 @@ public struct Offer: Hashable, Sendable, Codable, Identifiable {
       total: c.decodeIfPresent(Money.self, forKey: .total)
         ?? price.multiplied(by: party.seats),
       perPerson: c.decodeIfPresent(PricePerPerson.self, forKey: .perPerson),
-      expiresAt: c.decode(Date.self, forKey: .expiresAt))
+      expiresAt: c.decode(Date.self, forKey: .expiresAt),
+      conditions: c.decodeIfPresent(FareConditions.self, forKey: .conditions) ?? .unstated)
   }
 
   public func encode(to encoder: any Encoder) throws {
@@ -124,5 +130,6 @@ public struct Offer: Hashable, Sendable, Codable, Identifiable {
     try c.encode(total, forKey: .total)
     try c.encode(perPerson, forKey: .perPerson)
     try c.encode(expiresAt, forKey: .expiresAt)
+    try c.encode(conditions, forKey: .conditions)
   }
 }

@@ -33,6 +33,31 @@ enum FareBuckets {
     return percents.count - 1
   }
 
+  /// What bucket `level`'s fare allows once booked, for a party whose fares total `total`: the
+  /// cheapest bucket is the strictest, as airlines sell them. In economy (and premium economy)
+  /// the published fare is not refundable and changes for 20% of its total; the next bucket
+  /// refunds less 30% and changes for 10%; the dearest refunds less 10% and changes free. In
+  /// business and first every bucket refunds (less 10%, 5%, nothing) and changes free.
+  static func conditions(level: Int, cabin: Cabin, total: Money, currency: LocalCurrency)
+    -> FareConditions
+  {
+    func percent(_ value: Int) -> Money? {
+      value == 0 ? nil : currency.fare(total.amount * Decimal(value) / 100)
+    }
+    let bucket = min(max(level, 0), percents.count - 1)
+    switch cabin {
+    case .economy, .premiumEconomy:
+      let refund = [nil, 30, 10][bucket]
+      return FareConditions(
+        refundBeforeDeparture: refund.map { .allowed(penalty: percent($0)) } ?? .notAllowed,
+        changeBeforeDeparture: .allowed(penalty: percent([20, 10, 0][bucket])))
+    case .business, .first:
+      return FareConditions(
+        refundBeforeDeparture: .allowed(penalty: percent([10, 5, 0][bucket])),
+        changeBeforeDeparture: .allowed(penalty: nil))
+    }
+  }
+
   /// The fare of bucket `level` for a published fare of `published`, rounded as fares are.
   static func fare(_ published: Money, level: Int, currency: LocalCurrency) -> Money {
     let percent = percents[min(max(level, 0), percents.count - 1)]
@@ -86,22 +111,32 @@ extension SimulatedAirline {
     return publishedFare(of: found.offer)
   }
 
-  /// `offer` (as published) at the fare of bucket `level`: another ID for another fare, so an
-  /// offer already chosen keeps its own.
+  /// `offer` (as published) at the fare of bucket `level`, with that bucket's conditions: another
+  /// ID for another fare, so an offer already chosen keeps its own.
   func offer(_ offer: Offer, atLevel level: Int) -> Offer {
-    guard level > 0 else { return offer }
     let currency = LocalCurrency(for: offer.origin)
+    guard level > 0 else {
+      return
+        (try? Offer(
+          id: offer.id, airline: offer.airline, slices: offer.slices, cabin: offer.cabin,
+          pricePerAdult: offer.pricePerAdult, party: offer.party, total: offer.total,
+          perPerson: offer.perPerson, expiresAt: offer.expiresAt,
+          conditions: FareBuckets.conditions(
+            level: 0, cabin: offer.cabin, total: offer.total, currency: currency))) ?? offer
+    }
     let fare = FareBuckets.fare(offer.pricePerAdult, level: level, currency: currency)
     let seed = SeededGenerator.hash("\(offer.id)#fare\(level)")
+    let total = QuotePricing.partyTotal(
+      pricePerAdult: fare, party: offer.party, slices: offer.slices.count, currency: currency)
     guard let id = try? OfferID("of-" + String(seed, radix: 16)),
       let priced = try? Offer(
         id: id, airline: offer.airline, slices: offer.slices, cabin: offer.cabin,
-        pricePerAdult: fare, party: offer.party,
-        total: QuotePricing.partyTotal(
-          pricePerAdult: fare, party: offer.party, slices: offer.slices.count, currency: currency),
+        pricePerAdult: fare, party: offer.party, total: total,
         perPerson: QuotePricing.perPerson(
           pricePerAdult: fare, party: offer.party, slices: offer.slices.count, currency: currency),
-        expiresAt: offer.expiresAt)
+        expiresAt: offer.expiresAt,
+        conditions: FareBuckets.conditions(
+          level: level, cabin: offer.cabin, total: total, currency: currency))
     else { return offer }
     return priced
   }

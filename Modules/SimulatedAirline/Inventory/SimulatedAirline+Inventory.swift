@@ -96,7 +96,7 @@ extension SimulatedAirline {
   /// The records to write for the flights of `offer` whose seats are chosen: each slice's
   /// record as `change` makes it from the current one, those it changes only. Writes nothing,
   /// so a refusal on a later slice leaves every flight as it was. Under the ledger lock.
-  private func planned(
+  func planned(
     _ offer: Offer,
     _ change: (_ slice: Int, _ current: FlightInventory) throws(ServiceError) -> FlightInventory
   ) throws(ServiceError) -> [(FlightKey, FlightInventory)] {

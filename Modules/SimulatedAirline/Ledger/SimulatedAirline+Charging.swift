@@ -144,7 +144,7 @@ extension SimulatedAirline {
       Offer.self, id: draft.offer.id.rawValue, kind: AirlineRecords.offers, policy: .keepInPlace),
       sold.pricePerAdult != draft.offer.pricePerAdult || sold.cabin != draft.offer.cabin
         || sold.slices != draft.offer.slices || sold.party != draft.offer.party
-        || sold.total != draft.offer.total
+        || sold.total != draft.offer.total || sold.conditions != draft.offer.conditions
     {
       throw refuse("its draft's flight is not the one that was offered.")
     }

@@ -112,7 +112,7 @@ extension SimulatedAirline {
     }
     if case .success(let booking?) = read {
       guard isMine(booking.draftID) else { throw .bookingNotFound(reference) }
-      return booking
+      return booking.with(cancellation: try committedCancellation(of: reference))
     }
     guard configuration.repairs, case .locked(let lock) = lockLedger() else {
       // Another process is paying, nothing may be written here, or this process only reads:
@@ -126,7 +126,7 @@ extension SimulatedAirline {
       try loadBooking(reference)
     }
     guard isMine(booking.draftID) else { throw .bookingNotFound(reference) }
-    return booking
+    return booking.with(cancellation: try committedCancellation(of: reference))
   }
 
   public func paymentState(of quoteID: QuoteID) async throws(ServiceError) -> PaymentState {

@@ -36,6 +36,8 @@ extension SimulatedAirline {
     } catch {
       throw .store(error)
     }
+    // A cancellation cut off after its commit is finished; one cut off before it, dropped.
+    _ = try settleCancellations()
     var recovered: [RecoveredPayment] = []
     for id in open {
       guard let draftID = try? DraftID(id) else { continue }

@@ -46,13 +46,24 @@ public enum AirlineRecords {
   /// tells its travellers apart.
   static let owners = RecordKind(folder: "owners", schema: 1)
 
+  /// Each booking's cancellation (`CancellationRecord`, by reference): its latest cancellation
+  /// quote, and once confirmed, when. Written under the ledger lock, in the write order of
+  /// `SimulatedAirline+Cancelling.swift`.
+  static let cancellations = RecordKind(folder: "cancellations", schema: 1)
+  /// The refunds, one per cancelled booking (`RefundRecord`, by reference): the money that went
+  /// back, written once, after the cancellation's commit.
+  static let refunds = RecordKind(folder: "refunds", schema: 1)
+  /// Cancellations under way (by reference), present from before the commit until the refund and
+  /// the seats' release are written: what the next start settles.
+  static let cancelling = RecordKind(folder: "cancelling", schema: 1)
+
   /// The bookings, newest written last (`ledger/bookings.listing`): what the trips list reads.
   static let bookingsIndex = ListingIndex(of: bookings, in: ledger)
 
   /// Every folder the airline writes, for cleaning up temp files of writes cut short.
   static let all = [
     offers, drafts, quotes, bookings, payments, intents, orders, claims, ledger, inventory,
-    owners, charges,
+    owners, charges, cancellations, refunds, cancelling,
   ]
 }
 

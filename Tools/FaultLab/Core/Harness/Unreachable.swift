@@ -35,6 +35,15 @@ struct Unreachable: OfferService, DraftService, PricingService, PaymentService, 
     throw Self.refusal
   }
   func bookingList() async throws(ServiceError) -> [BookingListing] { throw Self.refusal }
+  func quoteCancellation(of reference: BookingReference) async throws(ServiceError)
+    -> CancellationQuote
+  { throw Self.refusal }
+  func confirmCancellation(_ id: CancellationQuoteID, of reference: BookingReference)
+    async throws(ServiceError) -> Booking
+  { throw Self.refusal }
+  func cancellationQuote(_ id: CancellationQuoteID, of reference: BookingReference)
+    async throws(ServiceError) -> CancellationQuote
+  { throw Self.refusal }
   func paymentState(of quoteID: QuoteID) async throws(ServiceError) -> PaymentState {
     throw Self.refusal
   }
