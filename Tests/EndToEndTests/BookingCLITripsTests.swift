@@ -7,7 +7,7 @@ import Testing
 struct BookingCLITripsTests {
   static let header =
     "REF     PAID                  ROUTE        DEPARTS           RETURNS           PASSENGERS  "
-    + "TOTAL             FLIGHTS"
+    + "TOTAL             STATUS     FLIGHTS"
 
   /// GNU time, which reports a command's peak memory.
   static let time = "/usr/bin/time"

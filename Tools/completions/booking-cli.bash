@@ -84,7 +84,7 @@ _booking_cli() {
       return
       ;;
     -n | --passengers | --adults | --children | --infants | --return | --passenger | --email | \
-      --phone | --seat | --return-seat | --bags | --ttl)
+      --phone | --seat | --return-seat | --bags | --ttl | --confirm)
       return
       ;;
   esac
@@ -94,7 +94,7 @@ _booking_cli() {
       "airports 0" | "search 0" | "search 1") kind=airports ;;
       "seats 0" | "quote 0") kind=offers ;;
       "pay 0") kind=quotes ;;
-      "show 0") kind=bookings ;;
+      "show 0" | "cancel 0") kind=bookings ;;
       "resolve 0") kind=drafts ;;
     esac
   fi
@@ -107,7 +107,7 @@ _booking_cli() {
     "")
       if [[ "$cur" != -* ]]; then
         mapfile -t COMPREPLY < <(
-          compgen -W "airports search seats quote pay trips show session resolve help" -- "$cur")
+          compgen -W "airports search seats quote pay trips show cancel session resolve help" -- "$cur")
         return
       fi
       ;;
@@ -120,6 +120,7 @@ _booking_cli() {
       ;;
     pay) options+=" --card-from-stdin -q --quiet" ;;
     trips) options+=" --limit --json-lines" ;;
+    cancel) options+=" --confirm -q --quiet" ;;
     resolve) options+=" --charged --not-charged" ;;
   esac
   mapfile -t COMPREPLY < <(compgen -W "$options" -- "$cur")

@@ -3,7 +3,7 @@
 # share/fish/vendor_completions.d/booking-cli.fish. The arguments that name an airport or an ID
 # offer what the hidden `booking-cli __complete KIND PREFIX` prints (Apps/BookingCLI/Commands/Completion.swift):
 # the built-in airports' codes, or the IDs in the data directory the command line names.
-set -l commands airports search seats quote pay trips show session resolve help
+set -l commands airports search seats quote pay trips show cancel session resolve help
 complete -c booking-cli -f
 
 function __booking_cli_argument --description 'Whether the token being completed is argument $argv[2] of command $argv[1]'
@@ -16,7 +16,7 @@ function __booking_cli_argument --description 'Whether the token being completed
             continue
         end
         switch $token
-            case --data-dir --airline-dir -n --passengers --adults --children --infants --return --sort --passenger --email --phone --seat --return-seat --bags --ttl --price-changes --limit
+            case --data-dir --airline-dir -n --passengers --adults --children --infants --return --sort --passenger --email --phone --seat --return-seat --bags --ttl --price-changes --limit --confirm
                 set skip 1
             case '-*'
             case '*'
@@ -58,6 +58,7 @@ complete -c booking-cli -n '__booking_cli_argument seats 1' -a '(__booking_cli_i
 complete -c booking-cli -n '__booking_cli_argument quote 1' -a '(__booking_cli_ids offers)'
 complete -c booking-cli -n '__booking_cli_argument pay 1' -a '(__booking_cli_ids quotes)'
 complete -c booking-cli -n '__booking_cli_argument show 1' -a '(__booking_cli_ids bookings)'
+complete -c booking-cli -n '__booking_cli_argument cancel 1' -a '(__booking_cli_ids bookings)'
 complete -c booking-cli -n '__booking_cli_argument resolve 1' -a '(__booking_cli_ids drafts)'
 complete -c booking-cli -n "not __fish_seen_subcommand_from $commands" -a airports -d 'Airports matching a code, city or name'
 complete -c booking-cli -n "not __fish_seen_subcommand_from $commands" -a search -d 'Offers, cheapest first'
@@ -66,6 +67,7 @@ complete -c booking-cli -n "not __fish_seen_subcommand_from $commands" -a quote 
 complete -c booking-cli -n "not __fish_seen_subcommand_from $commands" -a pay -d 'Pay a quote with a card read from standard input'
 complete -c booking-cli -n "not __fish_seen_subcommand_from $commands" -a trips -d 'The bookings, newest first'
 complete -c booking-cli -n "not __fish_seen_subcommand_from $commands" -a show -d 'One booking'
+complete -c booking-cli -n "not __fish_seen_subcommand_from $commands" -a cancel -d 'A quote for cancelling a booking, or its confirmation'
 complete -c booking-cli -n "not __fish_seen_subcommand_from $commands" -a session -d 'Where booking would resume, and why'
 complete -c booking-cli -n "not __fish_seen_subcommand_from $commands" -a resolve -d 'Settle a payment whose charge record cannot be read'
 complete -c booking-cli -l data-dir -r -F -a '(__fish_complete_directories)' -d 'Where records are kept'
@@ -98,3 +100,5 @@ complete -c booking-cli -n '__fish_seen_subcommand_from trips' -l limit -x -d 'A
 complete -c booking-cli -n '__fish_seen_subcommand_from trips' -l json-lines -d 'One booking a line, each a JSON object'
 complete -c booking-cli -n '__fish_seen_subcommand_from resolve' -l charged -d 'The card was charged: write the booking'
 complete -c booking-cli -n '__fish_seen_subcommand_from resolve' -l not-charged -d 'The card was not charged: the quote may be paid again'
+complete -c booking-cli -n '__fish_seen_subcommand_from cancel' -l confirm -x -d 'Confirm the cancellation quote ID'
+complete -c booking-cli -n '__fish_seen_subcommand_from cancel' -s q -l quiet -d "Print only the quote's ID, or the reference"

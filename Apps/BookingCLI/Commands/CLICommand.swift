@@ -2,7 +2,7 @@
 /// options parser knows each takes, and what runs it. `help` is the one command that runs
 /// nothing of its own.
 enum CLICommand: String, CaseIterable {
-  case airports, search, seats, quote, pay, trips, show, session, resolve, help
+  case airports, search, seats, quote, pay, trips, show, cancel, session, resolve, help
 
   /// The command's lines in `booking-cli --help`'s list of commands: its usage, what it does
   /// and its options, in 96 columns; nil for `help`, which the list does not name.
@@ -56,6 +56,14 @@ enum CLICommand: String, CaseIterable {
       """
         show REF                     one booking
       """
+    case .cancel:
+      """
+        cancel REF [--confirm CANCELLATION]
+                                     without --confirm: the airline's quote for cancelling
+                                     the booking (the refund, the card it goes back to, until
+                                     when it holds); with it: the booking cancelled with that
+                                     quote, refunded once, its seats back on sale
+      """
     case .session:
       """
         session                      where `booking` would resume, and why (while the app
@@ -88,6 +96,7 @@ enum CLICommand: String, CaseIterable {
         "--price-changes",
       ]
     case .trips: ["--limit"]
+    case .cancel: ["--confirm"]
     case .airports, .seats, .pay, .show, .session, .resolve, .help: []
     }
   }
@@ -98,6 +107,7 @@ enum CLICommand: String, CaseIterable {
     case .search: ["--nonstop", "--wide"]
     case .quote: ["--insurance", "-q", "--quiet"]
     case .pay: ["--card-from-stdin", "-q", "--quiet"]
+    case .cancel: ["-q", "--quiet"]
     case .trips: ["--json-lines"]
     case .resolve: ["--charged", "--not-charged"]
     case .airports, .seats, .show, .session, .help: []
@@ -114,6 +124,7 @@ enum CLICommand: String, CaseIterable {
     case .pay: try await PayCommand.run(invocation, json: json)
     case .trips: try await TripsCommands.trips(invocation, json: json)
     case .show: try await TripsCommands.show(invocation, json: json)
+    case .cancel: try await CancelCommand.run(invocation, json: json)
     case .session: try await SessionCommand.run(invocation, json: json)
     case .resolve: try await ResolveCommand.run(invocation, json: json)
     case .help: break

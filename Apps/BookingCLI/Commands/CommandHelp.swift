@@ -111,6 +111,23 @@ enum CommandHelp {
         "One booking, by its reference (six letters or digits, in any case).",
         "booking-cli show K7Q2ZP"
       )
+    case .cancel:
+      (
+        "cancel REF [--confirm CANCELLATION] [-q]",
+        """
+        Without --confirm: the airline's quote for cancelling the booking, which cancels
+        nothing: the refund (what was paid less the fare's penalty; a fare that is not
+        refundable gives back its taxes only), the card it goes back to, and until when the
+        quote holds. With --confirm and the quote's ID (cq-...): the booking cancelled, the
+        refund recorded once, its seats back on sale. Each new quote replaces the one before:
+        only the most recent can be confirmed, and only before it expires.
+
+        Options:
+          --confirm ID         confirm the cancellation quote ID
+          -q, --quiet          print only the quote's ID (or, confirming, the reference)
+        """,
+        "booking-cli cancel K7Q2ZP"
+      )
     case .session:
       (
         "session",

@@ -120,6 +120,7 @@ enum QuoteCommand {
       fields.append(("Passenger \(passenger.number)", passenger.line))
     }
     if report.insurance { fields.append(("Insurance", "yes")) }
+    fields += TripText.conditionFields(made.draft.offer.conditions)
     if let change = made.quote.priceChange {
       fields.append(
         (

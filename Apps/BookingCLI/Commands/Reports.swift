@@ -14,6 +14,60 @@ import Domain
 /// local time (`expiresAt`, `paidAt`) in UTC with `Z` (`2026-12-02T10:15:00Z`).
 
 /// An amount of money: the amount as text (never a binary fraction) and its currency.
+/// A fare's conditions: `{"refundBeforeDeparture": {"allowed": true, "penalty": {…}}, …}`.
+struct ConditionsReport: Encodable {
+  struct Rule: Encodable {
+    let allowed: Bool
+    let penalty: MoneyReport?
+  }
+
+  let refundBeforeDeparture: Rule
+  let changeBeforeDeparture: Rule
+
+  init(_ conditions: FareConditions) {
+    func rule(_ rule: FareConditions.Rule) -> Rule {
+      Rule(allowed: rule.allowed, penalty: rule.penalty.map(MoneyReport.init))
+    }
+    refundBeforeDeparture = rule(conditions.refundBeforeDeparture)
+    changeBeforeDeparture = rule(conditions.changeBeforeDeparture)
+  }
+}
+
+/// A cancellation quote, or a booking's cancellation once confirmed (`cancelledAt`).
+struct CancellationReport: Encodable {
+  let id: String
+  let reference: String
+  let paid: MoneyReport
+  /// What the airline keeps.
+  let kept: MoneyReport
+  /// What goes back to the card.
+  let refund: MoneyReport
+  let refundable: Bool
+  let refundTo: String
+  let expiresAt: String
+  /// Absent once confirmed.
+  let expiresInSeconds: Int?
+  /// When the booking was cancelled; absent on a quote not confirmed.
+  let cancelledAt: String?
+  /// The command that confirms the quote; absent once confirmed.
+  let confirm: String?
+
+  init(_ quote: CancellationQuote, now: Date, cancelledAt: Date? = nil) {
+    id = quote.id.rawValue
+    reference = quote.reference.rawValue
+    paid = MoneyReport(quote.paid)
+    kept = MoneyReport(quote.kept)
+    refund = MoneyReport(quote.refund)
+    refundable = quote.refundable
+    refundTo = quote.refundTo.displayName
+    expiresAt = ISOTime.instant(quote.expiresAt)
+    expiresInSeconds = cancelledAt == nil ? quote.secondsRemaining(at: now) : nil
+    self.cancelledAt = cancelledAt.map(ISOTime.instant)
+    confirm =
+      cancelledAt == nil ? "booking-cli cancel \(quote.reference) --confirm \(quote.id)" : nil
+  }
+}
+
 struct MoneyReport: Encodable {
   let amount: String
   let currency: String
@@ -94,6 +148,9 @@ struct OfferReport: Encodable {
   let total: MoneyReport
   let expiresAt: String
   let slices: [SliceReport]
+  /// What the fare allows once booked: a refund and a change before departure, each with the
+  /// penalty the airline keeps (absent when it costs nothing).
+  let conditions: ConditionsReport
 
   init(_ offer: Offer) {
     id = offer.id.rawValue
@@ -108,6 +165,7 @@ struct OfferReport: Encodable {
     total = MoneyReport(offer.total)
     expiresAt = ISOTime.instant(offer.expiresAt)
     slices = offer.slices.enumerated().map { SliceReport($1, index: $0) }
+    conditions = ConditionsReport(offer.conditions)
   }
 
   /// A local time for a table: `2026-12-24 08:15`, the zone left to the JSON.
@@ -316,6 +374,9 @@ struct BookingReport: Encodable {
   let totalPaid: MoneyReport
   let card: String
   let paidAt: String
+  /// `booked`, or `cancelled` with `cancellation`.
+  let status: String
+  let cancellation: CancellationReport?
 
   init(_ booking: Booking) {
     reference = booking.reference.rawValue
@@ -330,6 +391,10 @@ struct BookingReport: Encodable {
     totalPaid = MoneyReport(booking.totalPaid)
     card = booking.paymentMethod.displayName
     paidAt = ISOTime.instant(booking.paidAt)
+    status = booking.isCancelled ? "cancelled" : "booked"
+    cancellation = booking.cancellation.map {
+      CancellationReport($0.quote, now: $0.cancelledAt, cancelledAt: $0.cancelledAt)
+    }
   }
 }
 

@@ -54,4 +54,30 @@ enum TripText {
     guard let last = parts.last else { return "no one" }
     return parts.count == 1 ? last : parts.dropLast().joined(separator: ", ") + " and " + last
   }
+
+  /// What the fare allows, as two labelled lines ("Refund", "Change") in plain words.
+  static func conditionFields(_ conditions: FareConditions) -> [(String, String)] {
+    [
+      ("Refund", refund(conditions.refundBeforeDeparture)),
+      ("Change", change(conditions.changeBeforeDeparture)),
+    ]
+  }
+
+  /// "refundable before departure, less EUR 90 kept by the airline", "refundable before
+  /// departure, in full", "not refundable: only the taxes come back if you cancel".
+  static func refund(_ rule: FareConditions.Rule) -> String {
+    guard rule.allowed else { return "not refundable: only the taxes come back if you cancel" }
+    guard let penalty = rule.penalty else { return "refundable before departure, in full" }
+    return "refundable before departure, less \(penalty.formatted()) kept by the airline"
+  }
+
+  /// "changeable before departure for EUR 60 plus any fare difference", "changeable before
+  /// departure for the fare difference only", "not changeable".
+  static func change(_ rule: FareConditions.Rule) -> String {
+    guard rule.allowed else { return "not changeable" }
+    guard let penalty = rule.penalty else {
+      return "changeable before departure for the fare difference only"
+    }
+    return "changeable before departure for \(penalty.formatted()) plus any fare difference"
+  }
 }

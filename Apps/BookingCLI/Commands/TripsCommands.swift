@@ -15,9 +15,10 @@ enum TripsCommands {
   /// ROUTE comes back (IST-AMS-IST) and its RETURNS is the return's departure; a one-way trip's
   /// RETURNS is `-`. PASSENGERS is the party: `2` for two adults, `2A1C1I` for two adults, a
   /// child and an infant. TOTAL holds up to `TRY 9,999,999.99`, more than nine seats cost.
+  /// STATUS is `booked` or `cancelled`.
   static let columns: [(name: String, width: Int)] = [
     ("REF", 6), ("PAID", 20), ("ROUTE", 11), ("DEPARTS", 16), ("RETURNS", 16),
-    ("PASSENGERS", 10), ("TOTAL", 16), ("FLIGHTS", 0),
+    ("PASSENGERS", 10), ("TOTAL", 16), ("STATUS", 9), ("FLIGHTS", 0),
   ]
 
   /// `trips`: every booking, newest written first, each read and printed before the next, so
@@ -82,7 +83,7 @@ enum TripsCommands {
             booking.reference.rawValue, ISOTime.instant(booking.paidAt),
             TripText.trip(offer), OfferReport.local(offer.departure),
             offer.inbound.map { OfferReport.local($0.departure) } ?? "-", offer.party.description,
-            booking.totalPaid.formatted(),
+            booking.totalPaid.formatted(), report(status: booking),
             offer.slices.map(TripText.flights).joined(separator: "/"),
           ], widths: widths)
       }
@@ -99,7 +100,7 @@ enum TripsCommands {
     }
   }
 
-  /// `show REF`: one booking. No data directory yet: no such booking, and none is made.
+  /// `show REF`: one booking, with what its fare allows, or its cancellation and refund. No data directory yet: no such booking, and none is made.
   static func show(_ invocation: Invocation, json: Bool) async throws(Failure) {
     let reference = try IDForms.reference(invocation.words("REF")[0])
     guard
@@ -133,6 +134,21 @@ enum TripsCommands {
       ("Contact", "\(booking.contact.email), \(booking.contact.phone)"),
       ("Paid", "\(booking.totalPaid.formatted()) with \(report.card) at \(report.paidAt)"),
     ]
+    if let cancellation = booking.cancellation, let cancelled = report.cancellation {
+      fields.append(
+        (
+          "Cancelled",
+          "at \(cancelled.cancelledAt ?? ""), \(cancellation.refund.formatted()) refunded to "
+            + cancelled.refundTo
+        ))
+    } else {
+      fields += TripText.conditionFields(booking.offer.conditions)
+    }
     Output.fields(fields)
+  }
+
+  /// A booking's STATUS: `booked`, or `cancelled`.
+  static func report(status booking: Booking) -> String {
+    booking.isCancelled ? "cancelled" : "booked"
   }
 }
