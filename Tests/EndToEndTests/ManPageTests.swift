@@ -182,8 +182,8 @@ struct ManPageTests {
       (
         ["booking-cli", ""],
         [
-          "airports", "help", "pay", "quote", "resolve", "search", "seats", "session", "show",
-          "trips",
+          "airports", "cancel", "help", "pay", "quote", "resolve", "search", "seats", "session",
+          "show", "trips",
         ]
       ),
       (["booking-cli", "s"], ["search", "seats", "session", "show"]),
@@ -199,6 +199,7 @@ struct ManPageTests {
       (["booking-cli", "quote", "of-1", "--return-seat", "1:20C", "--re"], ["--return-seat"]),
       (["booking-cli", "pay", "qt-1", "--c"], ["--card-from-stdin"]),
       (["booking-cli", "resolve", "dr-1", "--not"], ["--not-charged"]),
+      (["booking-cli", "cancel", "K7Q2ZP", "--c"], ["--confirm"]),
       (["booking-cli", "trips", "--j"], ["--json", "--json-lines"]),
       (["booking-cli", "--json", "show", "K7Q2ZP", "--v"], ["--version"]),
     ]
@@ -231,8 +232,8 @@ struct ManPageTests {
       (
         "booking-cli.fish", "booking-cli ",
         [
-          "airports", "help", "pay", "quote", "resolve", "search", "seats", "session", "show",
-          "trips",
+          "airports", "cancel", "help", "pay", "quote", "resolve", "search", "seats", "session",
+          "show", "trips",
         ]
       ),
       ("booking-cli.fish", "booking-cli search --so", ["--sort"]),
