@@ -5,8 +5,8 @@ import Persistence
 import SimulatedAirline
 import Synchronization
 
-/// `paycrash <data-dir> <now> <stop-at> <pay|recover|price|exit-reading> [quote key card |
-/// draft seat... | draft]`:
+/// `paycrash <data-dir> <now> <stop-at> <pay|recover|price|exit-reading|cancel|quote-cancel> [quote key card |
+/// draft seat... | draft | reference cancellation]`:
 /// the child of the crash-point tests.
 ///
 /// Opens the simulated airline on `data-dir` with the clock stopped at `now` (seconds since
@@ -19,14 +19,17 @@ import Synchronization
 /// `price` prices `draft` with one outbound seat per passenger, in order (`14A 14B`): the quote
 /// and its holds, as `booking-cli quote` makes them. `exit-reading` reads `draft` (a sealed
 /// record, its seal checked) over and over on another task and exits once the first read is in,
-/// as the app quits while its first reads of the airline run beside it.
+/// as the app quits while its first reads of the airline run beside it. `cancel` confirms the
+/// cancellation quote `cancellation` of booking `reference`; `quote-cancel` asks for a quote for
+/// cancelling `reference` and confirms it.
 
 let arguments = CommandLine.arguments
 func usage() -> Never {
   FileHandle.standardError.write(
     Data(
       ("usage: paycrash <data-dir> <now> <before:N|after:N|none> "
-        + "<pay|recover|price|exit-reading> [quote key card | draft seat... | draft]\n").utf8))
+        + "<pay|recover|price|exit-reading|cancel|quote-cancel> [quote key card | draft seat... | draft | "
+        + "reference cancellation]\n").utf8))
   exit(64)
 }
 guard arguments.count >= 5, let seconds = Double(arguments[2]) else { usage() }
@@ -48,7 +51,7 @@ let stopPoint = StopPoint(
   name: stop.count == 2 && Int(stop[1]) == nil ? String(stop[1]) : nil)
 let mode = arguments[4]
 guard ["before", "after", "none"].contains(stopPhase),
-  ["pay", "recover", "price", "exit-reading"].contains(mode)
+  ["pay", "recover", "price", "exit-reading", "cancel", "quote-cancel"].contains(mode)
 else {
   usage()
 }
@@ -98,6 +101,19 @@ do {
     }
     let quote = try await airline.price(draftID: draft.id, extras: extras)
     print("quoted \(quote.id)")
+  }
+  if mode == "cancel" {
+    guard arguments.count == 7 else { usage() }
+    let booking = try await airline.confirmCancellation(
+      CancellationQuoteID(arguments[6]), of: BookingReference(arguments[5]))
+    print("cancelled \(booking.reference) refund \(booking.cancellation?.refund.plainAmount ?? "-")")
+  }
+  if mode == "quote-cancel" {
+    guard arguments.count == 6 else { usage() }
+    let reference = try BookingReference(arguments[5])
+    let quote = try await airline.quoteCancellation(of: reference)
+    let booking = try await airline.confirmCancellation(quote.id, of: reference)
+    print("cancelled \(booking.reference) with \(quote.id)")
   }
   if mode == "exit-reading" {
     guard arguments.count == 6 else { usage() }

@@ -23,7 +23,8 @@ import Persistence
 ///   ask quotes again, replacing it.
 ///
 /// Confirming writes, in this order (what the next start sees if the process dies right after
-/// each; `CancelCrashPointTests` kills right after each, and kills the settle too):
+/// each; `CancelCrashPointTests` kills before and after each bullet's writes, one test case a
+/// bullet, and kills the next start's settle at each of its own steps too):
 /// - 1. `cancelling/<reference>`: the quote being confirmed. Dies here: nothing is cancelled;
 ///   the settle removes it, and the quote may be confirmed while it holds.
 /// - 2. `cancellations/<reference>` = the quote, confirmed at now: the commit point. From here
