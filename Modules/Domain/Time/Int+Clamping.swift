@@ -2,7 +2,7 @@ extension Int {
   /// `value` rounded by `rule`, clamped to `Int`'s range, and 0 when it is not a number: a time
   /// difference computed from dates read from files may be any `Double`, and `Int(_:)` traps on
   /// one out of range.
-  init(clamping value: Double, rounding rule: FloatingPointRoundingRule) {
+  public init(clamping value: Double, rounding rule: FloatingPointRoundingRule) {
     guard !value.isNaN else {
       self = 0
       return

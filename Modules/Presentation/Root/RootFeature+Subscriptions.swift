@@ -16,14 +16,50 @@ extension RootFeature {
   /// The countdown's part of `subscriptions(state, now:)`: all a tick can change, since a tick
   /// moves nothing but the clock (`Action.movesOnlyTheClock`).
   public static func countdownTick(_ state: State, now: Date) -> Date? {
-    state.quote.flatMap { nextSecond(of: $0, after: now) }
+    state.held.flatMap { nextSecond(of: $0, after: now) }
   }
 
-  /// The instant after `now` when the quote's whole seconds remaining drop by one: with `r`
+  /// The instant after `now` when the hold's whole seconds remaining drop by one: with `r`
   /// seconds shown (rounded up), that is `expiresAt - (r - 1)`; the last one is `expiresAt`.
-  static func nextSecond(of quote: Quote, after now: Date) -> Date? {
-    guard quote.isValid(at: now) else { return nil }
-    let remaining = quote.secondsRemaining(at: now)
-    return quote.expiresAt.addingTimeInterval(-Double(remaining - 1))
+  static func nextSecond(of held: Held, after now: Date) -> Date? {
+    guard now < held.expiresAt else { return nil }
+    let remaining = held.secondsRemaining(at: now)
+    return held.expiresAt.addingTimeInterval(-Double(remaining - 1))
+  }
+
+  /// What the header counts down: the price a quote on the path holds, or the refund the trips'
+  /// cancellation quote holds.
+  public struct Held: Hashable, Sendable {
+    public enum What: Hashable, Sendable { case price, refund }
+
+    public let what: What
+    public let expiresAt: Date
+    /// How long it was held for, in whole seconds.
+    public let lockSeconds: Int
+
+    /// Whole seconds left at `now` (rounded up, so 0 means expired), never negative.
+    public func secondsRemaining(at now: Date) -> Int {
+      max(0, Int(clamping: expiresAt.timeIntervalSince(now), rounding: .up))
+    }
+  }
+}
+
+extension RootFeature.State {
+  /// What the header counts down, if anything.
+  public var held: RootFeature.Held? {
+    if let quote {
+      return RootFeature.Held(
+        what: .price, expiresAt: quote.expiresAt, lockSeconds: quote.lockSeconds ?? 15 * 60)
+    }
+    if let cancellation = trips?.trip?.heldQuote {
+      return RootFeature.Held(
+        what: .refund, expiresAt: cancellation.expiresAt,
+        lockSeconds: max(
+          1,
+          Int(
+            clamping: cancellation.expiresAt.timeIntervalSince(cancellation.issuedAt),
+            rounding: .toNearestOrAwayFromZero)))
+    }
+    return nil
   }
 }

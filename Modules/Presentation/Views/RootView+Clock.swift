@@ -13,9 +13,9 @@ extension RootView {
   /// panels or too large to draw in, the countdown on the first row above the message). Returns false, drawing
   /// nothing, when more than that may change: then the caller draws the whole screen.
   ///
-  /// Below the header only the current payment step asks the clock anything (whether its price
-  /// has expired); a step that draws with `StepDrawing.now` in another way must be added to
-  /// `bodyClock`. A modal may cover the header, so with one open the whole screen is drawn.
+  /// Below the header only the current payment step and the trips' cancellation quote ask the
+  /// clock anything (whether their price has expired); a step that draws with `StepDrawing.now`
+  /// in another way must be added to `bodyClock`. A modal may cover the header, so with one open the whole screen is drawn.
   ///
   /// `onlyTheClockMoved`: the caller knows that every action since `previous` moved only the
   /// clock (`RootFeature.Action.movesOnlyTheClock`), so the two states are not compared whole.
@@ -36,16 +36,20 @@ extension RootView {
     }
     // Of the header only the countdown follows the clock (the title, the banner and the notice
     // do not): its cells alone are drawn again.
-    if let quote = state.quote {
+    if let held = state.held {
       let (top, _) = canvas.bounds.splitTop(1)
       let area = notice ? tooSmallCountdownArea(canvas) : countdownArea(in: top)
-      drawCountdown(quote, state, on: &canvas, in: area, theme: theme)
+      drawCountdown(held, state, on: &canvas, in: area, theme: theme)
     }
     return true
   }
 
-  /// What the body draws from the clock: whether the payment on screen has expired.
-  static func bodyClock(_ state: RootFeature.State) -> Bool? {
-    state.steps.last?.screen.state(PaymentFeature.self).map { $0.isExpired(at: state.now) }
+  /// What the body draws from the clock: whether the payment on screen has expired, and
+  /// whether the trips' cancellation quote has (its line and its keys).
+  static func bodyClock(_ state: RootFeature.State) -> [Bool?] {
+    [
+      state.steps.last?.screen.state(PaymentFeature.self).map { $0.isExpired(at: state.now) },
+      state.trips?.trip?.heldQuote.map { !$0.isValid(at: state.now) },
+    ]
   }
 }

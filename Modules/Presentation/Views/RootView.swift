@@ -64,9 +64,10 @@ public enum RootView {
         trips, on: &canvas,
         in: Rect(x: inner.x + 1, y: inner.y, width: inner.width - 2, height: inner.height),
         theme: theme, strings: strings, language: state.language, zone: state.zone,
-        spinner: state.spinnerTick)
+        spinner: state.spinnerTick, now: state.now)
       StatusBar.draw(
-        on: &canvas, in: footer, hints: TripsView.hints(trips, strings: strings), theme: theme)
+        on: &canvas, in: footer, hints: TripsView.hints(trips, strings: strings, now: state.now),
+        theme: theme)
       drawModal(state, on: &canvas, theme: theme)
       return
     }
@@ -110,8 +111,8 @@ public enum RootView {
   ) {
     canvas.fill(canvas.bounds)
     var first = 0
-    if let quote = state.quote {
-      drawCountdown(quote, state, on: &canvas, in: tooSmallCountdownArea(canvas), theme: theme)
+    if let held = state.held {
+      drawCountdown(held, state, on: &canvas, in: tooSmallCountdownArea(canvas), theme: theme)
       first = 1
     }
     let lines = Modal.wrap(message, width: max(1, canvas.width))
@@ -193,9 +194,9 @@ public enum RootView {
     let strings = state.strings
     var x = canvas.put(" ✈ \(strings.appName)", x: rect.x, y: rect.y, style: theme.title)
     var right = rect.maxX
-    if let quote = state.quote {
+    if let held = state.held {
       let area = countdownArea(in: rect)
-      drawCountdown(quote, state, on: &canvas, in: area, theme: theme)
+      drawCountdown(held, state, on: &canvas, in: area, theme: theme)
       right = area.x - 1
     }
     if let notice = state.shell.saveProblem ?? state.shell.notice {
@@ -215,16 +216,21 @@ public enum RootView {
     return Rect(x: rect.maxX - width - 1, y: rect.y, width: width, height: 1)
   }
 
-  /// The header's countdown for `quote` at `state.now`: the only part of the screen a tick moves
-  /// by itself.
+  /// The header's countdown for what `held` holds at `state.now`: the only part of the screen a
+  /// tick moves by itself.
   static func drawCountdown(
-    _ quote: Quote, _ state: RootFeature.State, on canvas: inout Canvas, in area: Rect,
+    _ held: RootFeature.Held, _ state: RootFeature.State, on canvas: inout Canvas, in area: Rect,
     theme: Theme
   ) {
+    let label =
+      switch held.what {
+      case .price: state.language.text(\.priceHeld)
+      case .refund: state.strings.trips.refundHeld
+      }
     CountdownView.draw(
-      on: &canvas, in: area, remaining: quote.secondsRemaining(at: state.now),
-      total: quote.lockSeconds ?? 15 * 60, theme: theme,
-      label: state.language.text(\.priceHeld), expiredText: state.language.text(\.priceExpired))
+      on: &canvas, in: area, remaining: held.secondsRemaining(at: state.now),
+      total: held.lockSeconds, theme: theme, label: label,
+      expiredText: state.language.text(\.priceExpired))
   }
 
   private static func drawPath(

@@ -4,6 +4,12 @@ import Domain
 import Widgets
 import Words
 
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
+
 /// Draws the trips screen: a count, the column names and the virtualized list, or one booking
 /// opened whole.
 public enum TripsView {
@@ -26,13 +32,13 @@ public enum TripsView {
   /// Draws the list, or the opened booking, into the panel's content `rect`.
   public static func draw(
     _ state: TripsFeature.State, on canvas: inout Canvas, in rect: Rect, theme: Theme,
-    strings: Strings, language: Language, zone: Zone, spinner: Int
+    strings: Strings, language: Language, zone: Zone, spinner: Int, now: Date
   ) {
     guard !rect.isEmpty else { return }
     if let opened = state.opened {
       drawOpened(
-        opened, state.rows[opened], on: &canvas, in: rect, theme: theme, strings: strings,
-        language: language, zone: zone, spinner: spinner)
+        opened, state.rows[opened], trip: state.trip, on: &canvas, in: rect, theme: theme,
+        strings: strings, language: language, zone: zone, spinner: spinner, now: now)
       return
     }
     let texts = strings.trips
@@ -61,7 +67,7 @@ public enum TripsView {
         let style = isSelected ? theme.selection : theme.text
         switch state.rows[item.reference] {
         case .loaded(let booking)?:
-          let cells = cells(booking, language: language, zone: zone)
+          let cells = cells(booking, language: language, zone: zone, strings: strings)
           canvas.put(
             row(cells, widths: widths), x: rowRect.x, y: rowRect.y, style: style, clip: rowRect)
         case .failed(let message)?:
@@ -79,7 +85,24 @@ public enum TripsView {
   }
 
   /// The keys that act here.
-  public static func hints(_ state: TripsFeature.State, strings: Strings) -> [KeyHint] {
+  public static func hints(_ state: TripsFeature.State, strings: Strings, now: Date)
+    -> [KeyHint]
+  {
+    let texts = strings.trips
+    switch state.trip?.current {
+    case .booking? where state.trip?.asked == nil:
+      return [
+        KeyHint("c", texts.hintCancel), KeyHint("Esc", strings.hintBack),
+        KeyHint("q", strings.hintQuit),
+      ]
+    case .cancellation? where state.trip?.asked == nil:
+      let expired = state.trip.map { $0.quoteExpired || $0.quoteHasExpired(at: now) } ?? false
+      return (expired
+        ? [KeyHint("r", texts.hintQuoteAgain)] : [KeyHint("Enter", texts.hintConfirmCancel)])
+        + [KeyHint("Esc", texts.hintKeep), KeyHint("q", strings.hintQuit)]
+    default:
+      break
+    }
     if state.opened != nil {
       return [KeyHint("Esc", strings.hintBack), KeyHint("q", strings.hintQuit)]
     }
@@ -111,7 +134,10 @@ public enum TripsView {
 
   /// The texts of a booking's row. A round trip is marked `IST ⇄ AMS`, leaves and comes back on
   /// the days it says (`Th 24–31 Dec`), and lists its flights out, then back (`TK1957/TK1958`).
-  static func cells(_ booking: Booking, language: Language, zone: Zone) -> [String] {
+  /// A cancelled booking says so where its flights would be.
+  static func cells(_ booking: Booking, language: Language, zone: Zone, strings: Strings)
+    -> [String]
+  {
     let offer = booking.offer
     let departs: String
     let route: String
@@ -127,8 +153,10 @@ public enum TripsView {
       booking.reference.rawValue,
       departs,
       route,
-      offer.slices.map { $0.flightNumbers.map(\.description).joined(separator: "+") }
-        .joined(separator: "/"),
+      booking.isCancelled
+        ? strings.trips.cancelledMark
+        : offer.slices.map { $0.flightNumbers.map(\.description).joined(separator: "+") }
+          .joined(separator: "/"),
       String(booking.passengers.count),
       booking.totalPaid.formatted(language.moneyStyle),
       language.shortDate(CalendarDay(booking.paidAt, in: zone)),
@@ -156,8 +184,9 @@ public enum TripsView {
   // MARK: - One booking
 
   private static func drawOpened(
-    _ reference: BookingReference, _ row: Loadable<Booking>?, on canvas: inout Canvas,
-    in rect: Rect, theme: Theme, strings: Strings, language: Language, zone: Zone, spinner: Int
+    _ reference: BookingReference, _ row: Loadable<Booking>?, trip: TripFlow?,
+    on canvas: inout Canvas, in rect: Rect, theme: Theme, strings: Strings, language: Language,
+    zone: Zone, spinner: Int, now: Date
   ) {
     var y = rect.y
     canvas.put(strings.referenceLabel, x: rect.x, y: y, style: theme.dim, clip: rect)
@@ -169,11 +198,17 @@ public enum TripsView {
     let rest = Rect(x: rect.x, y: y, width: rect.width, height: max(0, rect.maxY - y))
     switch row {
     case .loaded(let booking)?:
-      let after = ConfirmationView.drawBooking(
-        booking, on: &canvas, in: rest, theme: theme, strings: strings, language: language)
+      let shown = trip?.booking ?? booking
+      y = ConfirmationView.drawBooking(
+        shown, on: &canvas, in: rest, theme: theme, strings: strings, language: language)
       canvas.put(
-        strings.trips.paidOn(language.weekdayDate(CalendarDay(booking.paidAt, in: zone))),
-        x: rect.x, y: after, style: theme.dim, clip: rect)
+        strings.trips.paidOn(language.weekdayDate(CalendarDay(shown.paidAt, in: zone))),
+        x: rect.x, y: y, style: theme.dim, clip: rect)
+      if let trip {
+        drawTrip(
+          trip, on: &canvas, from: y + 1, in: rect, theme: theme, strings: strings,
+          language: language, zone: zone, spinner: spinner, now: now)
+      }
     case .failed(let message)?:
       canvas.put(
         strings.trips.rowUnreadable(message), x: rest.x, y: rest.y, style: theme.error, clip: rest)
@@ -181,6 +216,51 @@ public enum TripsView {
       canvas.put(
         Spinner.frame(spinner) + " " + strings.loadingBooking, x: rest.x, y: rest.y,
         style: theme.text, clip: rest)
+    }
+  }
+
+  /// The trip's current step under its booking, from row `top`: what the fare allows, the
+  /// cancellation quote, or the cancellation; then the airline's answer awaited or refused.
+  private static func drawTrip(
+    _ trip: TripFlow, on canvas: inout Canvas, from top: Int, in rect: Rect, theme: Theme,
+    strings: Strings, language: Language, zone: Zone, spinner: Int, now: Date
+  ) {
+    let texts = strings.trips
+    var y = top
+    func line(_ text: String, _ style: Style, indent: Int = 0) {
+      canvas.put(text, x: rect.x + indent, y: y, style: style, clip: rect)
+      y += 1
+    }
+    switch trip.current {
+    case .booking(let booking):
+      line(texts.refundRule(booking.offer.conditions.refundBeforeDeparture), theme.text)
+      line(texts.changeRule(booking.offer.conditions.changeBeforeDeparture), theme.text)
+    case .cancellation(let quote):
+      y += 1
+      line(texts.cancelQuestion(quote.reference.rawValue), theme.emphasis)
+      line(
+        texts.refund(quote.refund.formatted(language.moneyStyle), quote.refundTo.displayName),
+        theme.text, indent: 2)
+      line(
+        texts.kept(quote.kept.formatted(language.moneyStyle), quote.refundable), theme.dim,
+        indent: 2)
+      if trip.asked == nil, trip.problem == nil, trip.quoteHasExpired(at: now) {
+        line(texts.quoteExpired, theme.warning)
+      }
+    case .cancelled(let booking):
+      if let cancellation = booking.cancellation {
+        line(
+          texts.cancelled(
+            language.weekdayDate(CalendarDay(cancellation.cancelledAt, in: zone)),
+            cancellation.refund.formatted(language.moneyStyle),
+            cancellation.quote.refundTo.displayName), theme.emphasis)
+      }
+    }
+    if let asked = trip.asked {
+      let waiting = asked.question == .confirmation ? texts.cancelling : texts.quoting
+      line(Spinner.frame(spinner) + " " + waiting, theme.text)
+    } else if let problem = trip.problem {
+      line(problem + (trip.quoteExpired ? " " + texts.quoteExpired : ""), theme.error)
     }
   }
 }

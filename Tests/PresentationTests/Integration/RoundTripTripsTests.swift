@@ -73,7 +73,7 @@ struct RoundTripTripsTests {
   func rows() throws {
     let world = try RoundTripTrips()
     let cells = world.bookings.map {
-      TripsView.cells($0, language: .english, zone: .utc)
+      TripsView.cells($0, language: .english, zone: .utc, strings: .english)
     }
     #expect(cells[0][1...3] == ["Th 24–31 Dec", "IST ⇄ AMS", "TK1957/TK1958+TK1959"])
     #expect(cells[1][1...3] == ["Th 24 Dec 08:40", "IST→AMS", "TK1957"])

@@ -24,6 +24,9 @@ public enum TripsFeature {
     public var rows: [BookingReference: Loadable<Booking>] = [:]
     /// The booking shown whole (Enter), if any.
     public var opened: BookingReference?
+    /// What is being done with the opened booking, once it is read: its own flow
+    /// (`TripFlow`), which the booking flow never sees.
+    public var trip: TripFlow?
 
     /// Nothing listed yet.
     public init() {}
@@ -48,6 +51,10 @@ public enum TripsFeature {
     case loaded(BookingReference, Result<Booking, ServiceError>)
     /// The screen changed size: the page on screen may hold rows not read yet.
     case resized
+    /// The airline's answer to the trip's question for a cancellation quote.
+    case cancellationQuoted(TripFlow.Asked, Result<CancellationQuote, ServiceError>)
+    /// The airline's answer to the trip's confirmation of a cancellation.
+    case cancellationConfirmed(TripFlow.Asked, Result<Booking, ServiceError>)
   }
 
   /// What the screen asks of the root.
@@ -85,14 +92,97 @@ public enum TripsFeature {
       // A reply for a row that has scrolled away is not kept.
       guard state.rows[reference] != nil else { return .handled }
       switch result {
-      case .success(let booking): state.rows[reference] = .loaded(booking)
+      case .success(let booking):
+        state.rows[reference] = .loaded(booking)
+        if state.opened == reference, state.trip == nil { state.trip = TripFlow(booking) }
       case .failure(let error): state.rows[reference] = .failed(strings.serviceError(error))
       }
       return .handled
     case .resized:
       return FeatureReply(effect: loadNearby(&state, pageHeight, environment))
+    case .cancellationQuoted(let asked, let result):
+      // An answer for a trip closed since, or to a question no longer asked, is dropped.
+      guard var trip = state.trip else { return .handled }
+      _ = trip.quoted(asked, result, describe: strings.serviceError)
+      state.trip = trip
+      return .handled
+    case .cancellationConfirmed(let asked, let result):
+      guard var trip = state.trip else { return .handled }
+      let answer = trip.confirmed(asked, result, describe: strings.serviceError)
+      state.trip = trip
+      if let output = answer.output { finish(output, &state) }
+      return .handled
     case .key(let key):
       return handle(key, &state, pageHeight, environment)
+    }
+  }
+
+  /// The trip's end, as the list takes it: left, the list again; finished, its row is the
+  /// booking as it ended.
+  private static func finish(_ output: TripFlow.Output, _ state: inout State) {
+    switch output {
+    case .left:
+      state.opened = nil
+      state.trip = nil
+    case .finished(let booking):
+      state.rows[booking.reference] = .loaded(booking)
+    }
+  }
+
+  /// A key for the opened booking's flow.
+  private static func tripKey(
+    _ key: Key, _ state: inout State, _ environment: AppEnvironment
+  ) -> FeatureReply<Action, Output> {
+    guard var trip = state.trip else { return .ignored }
+    var reply = FeatureReply<Action, Output>.handled
+    var output: TripFlow.Output?
+    switch (trip.current, key) {
+    case (_, .escape), (_, .backspace):
+      output = trip.back()
+    case _ where trip.asked != nil:
+      // While the airline answers, only back acts.
+      break
+    case (.booking, .character("c")):
+      reply = FeatureReply(effect: askQuote(&trip, environment))
+    case (.booking, .enter), (.cancelled, .enter):
+      output = .left
+    case (.cancellation, .character("r")):
+      reply = FeatureReply(effect: askQuote(&trip, environment))
+    case (.cancellation(let quote), .enter), (.cancellation(let quote), .character("y")):
+      guard !trip.quoteHasExpired(at: environment.clock.now()), !trip.quoteExpired,
+        let asked = trip.ask(.confirmation)
+      else { break }
+      let payments = environment.services.payments
+      reply = FeatureReply(
+        effect: .run {
+          do throws(ServiceError) {
+            let booking = try await payments.confirmCancellation(quote.id, of: quote.reference)
+            return .cancellationConfirmed(asked, .success(booking))
+          } catch {
+            return .cancellationConfirmed(asked, .failure(error))
+          }
+        })
+    default:
+      reply = .ignored
+    }
+    state.trip = trip
+    if let output { finish(output, &state) }
+    return reply
+  }
+
+  /// Asks the airline for a quote for cancelling the trip's booking.
+  private static func askQuote(_ trip: inout TripFlow, _ environment: AppEnvironment)
+    -> Effect<Action>
+  {
+    guard let asked = trip.ask(.cancellationQuote) else { return .none }
+    let reference = trip.booking.reference
+    let payments = environment.services.payments
+    return .run {
+      do throws(ServiceError) {
+        return .cancellationQuoted(asked, .success(try await payments.quoteCancellation(of: reference)))
+      } catch {
+        return .cancellationQuoted(asked, .failure(error))
+      }
     }
   }
 
@@ -100,6 +190,7 @@ public enum TripsFeature {
     _ key: Key, _ state: inout State, _ pageHeight: Int, _ environment: AppEnvironment
   ) -> FeatureReply<Action, Output> {
     if state.opened != nil {
+      if state.trip != nil { return tripKey(key, &state, environment) }
       switch key {
       case .escape, .enter, .backspace:
         state.opened = nil
@@ -123,7 +214,9 @@ public enum TripsFeature {
       return FeatureReply(effect: retry(&state, environment))
     case .enter:
       guard count > 0 else { return .handled }
-      state.opened = state.references[state.selected].reference
+      let reference = state.references[state.selected].reference
+      state.opened = reference
+      if case .loaded(let booking)? = state.rows[reference] { state.trip = TripFlow(booking) }
       return .handled
     case .up: state.selected -= 1
     case .down: state.selected += 1
