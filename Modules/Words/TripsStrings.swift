@@ -76,8 +76,8 @@ public struct TripsStrings: Sendable {
     refund: { "Refund: \($0) to \($1)" },
     kept: { amount, refundable in
       refundable
-        ? "Kept by the airline: \(amount) (the fare's penalty)"
-        : "Kept by the airline: \(amount) (the fare is not refundable: only its taxes come back)"
+        ? "Kept: \(amount) (the fare's penalty)"
+        : "Kept: \(amount) (the fare is not refundable: only taxes come back)"
     },
     quoteExpired: "This cancellation quote expired: press r to ask again.",
     cancelled: { day, amount, card in "Cancelled on \(day): \(amount) refunded to \(card)" },
@@ -114,11 +114,13 @@ public struct TripsStrings: Sendable {
     refund: { "İade: \($0), \($1) kartına" },
     kept: { amount, refundable in
       refundable
-        ? "Havayolunda kalan: \(amount) (ücretin cezası)"
-        : "Havayolunda kalan: \(amount) (ücret iade edilemez: yalnızca vergileri geri döner)"
+        ? "Kesinti: \(amount) (ücretin cezası)"
+        : "Kesinti: \(amount) (ücret iade edilemez: yalnızca vergiler döner)"
     },
     quoteExpired: "Bu iptal teklifinin süresi doldu: yeniden sormak için r'ye basın.",
-    cancelled: { day, amount, card in "\(day) tarihinde iptal edildi: \(amount) \(card) kartına iade edildi" },
+    cancelled: { day, amount, card in
+      "\(day) tarihinde iptal edildi: \(amount) \(card) kartına iade edildi"
+    },
     cancelledMark: "iptal",
     hintConfirmCancel: "iptali onayla", hintKeep: "rezervasyonu koru",
     hintQuoteAgain: "yeniden sor", refundHeld: "İade teklifi")

@@ -22,7 +22,10 @@ struct BookingCLICancelTests {
     ])
     #expect(quote.status == 0, "\(quote.stderr)")
     let paid = try await cli.run(
-      ["pay", quote.stdout.trimmingCharacters(in: .whitespacesAndNewlines), "--card-from-stdin", "-q"],
+      [
+        "pay", quote.stdout.trimmingCharacters(in: .whitespacesAndNewlines), "--card-from-stdin",
+        "-q",
+      ],
       input: BookingCLITests.visa)
     #expect(paid.status == 0, "\(paid.stderr)")
     return (paid.stdout.trimmingCharacters(in: .whitespacesAndNewlines), seat, offerID)

@@ -5,8 +5,8 @@ import Persistence
 import SimulatedAirline
 import Synchronization
 
-/// `paycrash <data-dir> <now> <stop-at> <pay|recover|price|exit-reading|cancel|quote-cancel> [quote key card |
-/// draft seat... | draft | reference cancellation]`:
+/// `paycrash <data-dir> <now> <stop-at> <pay|recover|price|exit-reading|cancel|quote-cancel>
+/// [quote key card | draft seat... | draft | reference cancellation | reference]`:
 /// the child of the crash-point tests.
 ///
 /// Opens the simulated airline on `data-dir` with the clock stopped at `now` (seconds since
@@ -106,7 +106,8 @@ do {
     guard arguments.count == 7 else { usage() }
     let booking = try await airline.confirmCancellation(
       CancellationQuoteID(arguments[6]), of: BookingReference(arguments[5]))
-    print("cancelled \(booking.reference) refund \(booking.cancellation?.refund.plainAmount ?? "-")")
+    print(
+      "cancelled \(booking.reference) refund \(booking.cancellation?.refund.plainAmount ?? "-")")
   }
   if mode == "quote-cancel" {
     guard arguments.count == 6 else { usage() }

@@ -3,7 +3,7 @@ import Domain
 import Widgets
 import Words
 
-/// Draws the paid booking, and names its keys.
+/// Draws the paid booking and what its fare allows, and names its keys.
 enum ConfirmationView {
   static func draw(
     _ state: ConfirmationFeature.State, on canvas: inout Canvas, in rect: Rect, theme: Theme,
@@ -29,10 +29,13 @@ enum ConfirmationView {
     case .failed(let message):
       line(message, theme.error)
     case .loaded(let booking):
-      drawBooking(
+      y = drawBooking(
         booking, on: &canvas,
         in: Rect(x: rect.x, y: y, width: rect.width, height: max(0, rect.maxY - y)),
         theme: theme, strings: strings, language: language)
+      // What the fare allows from now on: cancelling and changing are in the trips (`t`).
+      line(strings.trips.refundRule(booking.offer.conditions.refundBeforeDeparture), theme.dim)
+      line(strings.trips.changeRule(booking.offer.conditions.changeBeforeDeparture), theme.dim)
     }
   }
 

@@ -100,6 +100,10 @@ enum OfferDetailsView {
       )
     case .gap:
       return ("", theme.text)
+    case .refund(let rule):
+      return (strings.trips.refundRule(rule), theme.text)
+    case .change(let rule):
+      return (strings.trips.changeRule(rule), theme.text)
     }
   }
 

@@ -12,10 +12,12 @@ import Words
 /// Draws the quote, the countdown and the card form (or the expired state), and names its keys.
 enum PaymentView {
   /// The payment panel; `passengers`, the names of whom the quote is for, said on its total's
-  /// line (cut with `…` where the line is short).
+  /// line (cut with `…` where the line is short); `conditions`, what the fare allows once
+  /// booked, under the price lock's note where the panel has room after the charges.
   static func draw(
     _ state: PaymentFeature.State, on canvas: inout Canvas, in rect: Rect, now: Date,
-    theme: Theme, strings: Strings, language: Language, spinner: Int, passengers: [String] = []
+    theme: Theme, strings: Strings, language: Language, spinner: Int, passengers: [String] = [],
+    conditions: FareConditions? = nil
   ) {
     guard !rect.isEmpty else { return }
     let quote = state.quote
@@ -68,9 +70,20 @@ enum PaymentView {
     let kinds = ChargeKinds.lines(of: quote.lineItems).map {
       (strings.chargeKind($0.kind, $0.count), $0.amount)
     }
-    for (label, amount) in full.count <= room ? full : kinds.count <= room ? kinds : [] {
+    let charges = full.count <= room ? full : kinds.count <= room ? kinds : []
+    for (label, amount) in charges {
       amountLine(label, amount, theme.text)
     }
+    // What the fare allows once booked, under the note, where the panel has room for it after
+    // the charges and the form.
+    let conditionLines =
+      room - charges.count >= 2
+      ? conditions.map {
+        [
+          strings.trips.refundRule($0.refundBeforeDeparture),
+          strings.trips.changeRule($0.changeBeforeDeparture),
+        ]
+      } ?? [] : []
     let total =
       passengers.isEmpty
       ? strings.totalLabel : strings.totalFor(passengers.joined(separator: ", "))
@@ -82,6 +95,12 @@ enum PaymentView {
     if rect.height >= 12 { y += 1 }
     for line in noteLines where y < rect.maxY {
       canvas.put(line, x: rect.x, y: y, style: noteStyle, clip: rect)
+      y += 1
+    }
+    for line in conditionLines where y < rect.maxY {
+      canvas.put(
+        DisplayWidth.truncateAtWord(line, to: rect.width), x: rect.x, y: y, style: theme.dim,
+        clip: rect)
       y += 1
     }
     y += rect.height >= 12 ? 1 : 0

@@ -97,7 +97,8 @@ public enum TripsView {
       ]
     case .cancellation? where state.trip?.asked == nil:
       let expired = state.trip.map { $0.quoteExpired || $0.quoteHasExpired(at: now) } ?? false
-      return (expired
+      return
+        (expired
         ? [KeyHint("r", texts.hintQuoteAgain)] : [KeyHint("Enter", texts.hintConfirmCancel)])
         + [KeyHint("Esc", texts.hintKeep), KeyHint("q", strings.hintQuit)]
     default:

@@ -73,7 +73,9 @@ struct TripCancelTests {
     /// The trips screen with the booking listed, read and opened.
     var opened: TripsFeature.State {
       var state = TripsFeature.State()
-      state.listing = .loaded([BookingListing(reference: booking.reference, recordedAt: Fixture.now)])
+      state.listing = .loaded([
+        BookingListing(reference: booking.reference, recordedAt: Fixture.now)
+      ])
       state.rows[booking.reference] = .loaded(booking)
       state.opened = booking.reference
       state.trip = TripFlow(booking)
@@ -142,7 +144,7 @@ struct TripCancelTests {
     var state = world.opened
     await send(&state, [.character("c")], world)
     let text = screen(state, now: Fixture.now)
-    #expect(text.contains("the fare is not refundable: only its taxes come back"), "\(text)")
+    #expect(text.contains("the fare is not refundable: only taxes come back"), "\(text)")
     #expect(world.confirmations.withLock { $0 }.isEmpty)
   }
 

@@ -171,10 +171,15 @@ struct TripsFeatureTests {
     let store = makeStore(world)
     try await open(store, world)
     store.send(.key(.down)) { $0.state.selected = 1 }
-    store.send(.key(.enter)) { $0.state.opened = world.listing[1].reference }
+    let opened = try world.booking(world.listing[1].reference)
+    store.send(.key(.enter)) {
+      $0.state.opened = opened.reference
+      $0.state.trip = TripFlow(opened)
+    }
     store.send(.key(.down)) { $0.handled = false }  // an open booking keeps its row
     store.send(.key(.escape)) {
       $0.state.opened = nil
+      $0.state.trip = nil
       $0.handled = true
     }
     store.send(.key(.end)) { $0.state.selected = 2 }

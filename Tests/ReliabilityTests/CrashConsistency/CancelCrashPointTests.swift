@@ -135,7 +135,8 @@ struct CancelCrashPointTests {
     } catch {
       problems.append("\(label): confirming again: \(error)")
     }
-    return problems + outcome(root, template, label: "\(label), confirmed again", mustBeCancelled: true)
+    return problems
+      + outcome(root, template, label: "\(label), confirmed again", mustBeCancelled: true)
   }
 
   /// The records' outcome, checked.

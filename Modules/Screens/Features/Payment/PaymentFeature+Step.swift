@@ -66,7 +66,9 @@ extension PaymentFeature: StepFeature {
     PaymentView.draw(
       state, on: &canvas, in: rect, now: context.now, theme: context.theme,
       strings: context.strings, language: context.language, spinner: context.spinner,
-      passengers: passengerNames(state, path: context.path))
+      passengers: passengerNames(state, path: context.path),
+      conditions: context.path.lazy.compactMap(\.draft).first { $0.id == state.quote.draftID }?
+        .offer.conditions)
     return PaymentView.hints(state, now: context.now, strings: context.strings)
   }
 }

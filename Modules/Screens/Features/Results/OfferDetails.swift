@@ -1,7 +1,8 @@
 import Domain
 
 /// What an offer's details say, line by line, before they are worded: each direction, each of
-/// its flights with where and when it leaves and lands, and each layover with its warnings.
+/// its flights with where and when it leaves and lands, each layover with its warnings, and
+/// what the fare allows once booked.
 enum OfferDetails {
   /// One line of the details.
   enum Line: Hashable, Sendable {
@@ -19,8 +20,11 @@ enum OfferDetails {
     case overnight
     /// The next flight leaves from another airport.
     case airportChange(Layover)
-    /// Between the two directions.
+    /// Between the two directions, and before the fare's conditions.
     case gap
+    /// What the fare allows once booked: a refund, then a change, before departure.
+    case refund(FareConditions.Rule)
+    case change(FareConditions.Rule)
   }
 
   /// The lines for `offer`, in order.
@@ -39,6 +43,9 @@ enum OfferDetails {
         if layover.changesAirport { lines.append(.airportChange(layover)) }
       }
     }
-    return lines
+    return lines + [
+      .gap, .refund(offer.conditions.refundBeforeDeparture),
+      .change(offer.conditions.changeBeforeDeparture),
+    ]
   }
 }

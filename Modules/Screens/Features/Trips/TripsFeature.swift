@@ -179,7 +179,8 @@ public enum TripsFeature {
     let payments = environment.services.payments
     return .run {
       do throws(ServiceError) {
-        return .cancellationQuoted(asked, .success(try await payments.quoteCancellation(of: reference)))
+        return .cancellationQuoted(
+          asked, .success(try await payments.quoteCancellation(of: reference)))
       } catch {
         return .cancellationQuoted(asked, .failure(error))
       }
