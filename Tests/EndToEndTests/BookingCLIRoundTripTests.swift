@@ -174,7 +174,7 @@ struct BookingCLIRoundTripTests {
     let header = Array(trips.stdout.split(separator: "\n").first ?? "")
     let row = Array(tripRow)
     let starts = header.indices.filter { $0 == 0 || (header[$0] != " " && header[$0 - 1] == " ") }
-    #expect(starts.count == 8, "\(trips.stdout)")
+    #expect(starts.count == 9, "\(trips.stdout)")
     for start in starts {
       let aligned =
         row.indices.contains(start) && row[start] != " " && (start == 0 || row[start - 1] == " ")
