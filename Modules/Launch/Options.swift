@@ -100,7 +100,8 @@ public struct Options: Sendable {
                              serve a workshop room's attendee (the command sshd runs
                              for `Tools/scripts/room up`): their data directory is
                              DIR/attendees/KEY, the airline DIR/airline
-      --open URL             open a link: booking://pay/<quoteID> or
+      --open URL             open a link: booking://pay/<quoteID>,
+                             booking://trip/<REF> (a booking in the trips) or
                              booking://search?from=IST&to=AMS&date=2026-12-24&adults=2
                              (and &return=DAY, &children=N, &infants=N)
       --quote-ttl SECONDS    how long a price is held (default 900)

@@ -141,7 +141,7 @@ public struct Startup: Sendable {
   /// one on disk); nil otherwise.
   public func snapshotToSave(_ found: Found) -> BookingSnapshot? {
     guard case .restored(let restoration) = found.resumed else { return nil }
-    let restored = restoration.flow.snapshot
+    let restored = restoration.snapshot
     return restored == saved ? nil : restored
   }
 

@@ -38,6 +38,8 @@ public struct TripsStrings: Sendable {
   public let kept: @Sendable (String, Bool) -> String
   /// A quote that can no longer be confirmed.
   public let quoteExpired: String
+  /// A trip opened again at a quote that expired meanwhile: back at the booking.
+  public let resumedExpired: String
   /// "Cancelled on Mon 7 Dec: EUR 210.00 refunded to Visa •••• 4242".
   public let cancelled: @Sendable (String, String, String) -> String
   /// A cancelled booking's mark in the list.
@@ -80,6 +82,7 @@ public struct TripsStrings: Sendable {
         : "Kept: \(amount) (the fare is not refundable: only taxes come back)"
     },
     quoteExpired: "This cancellation quote expired: press r to ask again.",
+    resumedExpired: "Your cancellation quote expired: press c to ask again.",
     cancelled: { day, amount, card in "Cancelled on \(day): \(amount) refunded to \(card)" },
     cancelledMark: "cancelled",
     hintConfirmCancel: "confirm cancellation", hintKeep: "keep the booking",
@@ -118,6 +121,7 @@ public struct TripsStrings: Sendable {
         : "Kesinti: \(amount) (ücret iade edilemez: yalnızca vergiler döner)"
     },
     quoteExpired: "Bu iptal teklifinin süresi doldu: yeniden sormak için r'ye basın.",
+    resumedExpired: "İptal teklifinizin süresi doldu: yeniden sormak için c'ye basın.",
     cancelled: { day, amount, card in
       "\(day) tarihinde iptal edildi: \(amount) \(card) kartına iade edildi"
     },

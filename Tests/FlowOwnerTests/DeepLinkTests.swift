@@ -156,11 +156,31 @@ struct DeepLinkTests {
     #expect(throws: DeepLinkError.tooLong(text.utf8.count)) { try DeepLink(parsing: text) }
   }
 
+  @Test("booking://trip/<REF> opens the booking in the trips over the search form; a bad one says why")
+  func tripLink() throws {
+    let link = try DeepLink(parsing: "booking://trip/k7q2zp")
+    let reference = try BookingReference("K7Q2ZP")
+    #expect(link == .trip(reference))
+    #expect(link.url == "booking://trip/K7Q2ZP")
+    #expect(
+      link.snapshot
+        == BookingSnapshot(
+          criteria: nil, position: .search, trip: TripPosition(reference: reference)))
+    #expect(throws: DeepLinkError.missingReference) { try DeepLink(parsing: "booking://trip/") }
+    #expect(throws: DeepLinkError.invalidReference("K7Q2")) {
+      try DeepLink(parsing: "booking://trip/K7Q2")
+    }
+    #expect(throws: DeepLinkError.unexpectedQuery("trip")) {
+      try DeepLink(parsing: "booking://trip/K7Q2ZP?x=1")
+    }
+  }
+
   @Test("error messages name the problem in one line")
   func messages() {
     #expect(
       DeepLinkError.unknownHost("refund").description
-        == "'refund' is not a link action: use booking://pay/<quote ID> or booking://search?...")
+        == "'refund' is not a link action: use booking://pay/<quote ID>, booking://search?... or "
+        + "booking://trip/<reference>")
     #expect(
       DeepLinkError.invalidQuoteID("a\nb").description
         == #"'a\u{A}b' is not a quote ID: use 1 to 64 letters, digits, '-' or '_'."#)

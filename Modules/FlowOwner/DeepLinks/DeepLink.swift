@@ -7,8 +7,9 @@ import Domain
   import Foundation
 #endif
 
-/// A link into the flow from outside: `booking://pay/<quoteID>` or
-/// `booking://search?from=IST&to=AMS&date=2026-12-24&passengers=2`.
+/// A link into the flow from outside: `booking://pay/<quoteID>`,
+/// `booking://search?from=IST&to=AMS&date=2026-12-24&passengers=2`, or `booking://trip/<REF>`
+/// (a booking opened in the trips, over the search form).
 ///
 /// A link is only a snapshot: it opens through the same `restore` as a relaunch, so there is no
 /// "came from a link" flag anywhere.
@@ -17,6 +18,8 @@ public enum DeepLink: Hashable, Sendable {
   case pay(QuoteID)
   /// Show the results of a search.
   case search(SearchCriteria)
+  /// Open a booking in the trips, over the search form.
+  case trip(BookingReference)
 
   /// The longest link accepted; real ones are far shorter.
   public static let maximumLength = 2048
@@ -50,6 +53,18 @@ public enum DeepLink: Hashable, Sendable {
       } catch {
         throw .invalidQuoteID(decoded)
       }
+    case "trip":
+      guard query == nil else { throw .unexpectedQuery(host) }
+      guard segments.count == 2, let raw = segments.last, !raw.isEmpty else {
+        if segments.count > 2 { throw .unexpectedPath(String(rest)) }
+        throw .missingReference
+      }
+      let decoded = try Self.percentDecoded(raw, name: "booking reference")
+      do {
+        self = .trip(try BookingReference(decoded))
+      } catch {
+        throw .invalidReference(decoded)
+      }
     case "search":
       guard segments.count == 1 else { throw .unexpectedPath(String(rest)) }
       self = .search(try Self.criteria(from: query ?? ""))
@@ -65,6 +80,9 @@ public enum DeepLink: Hashable, Sendable {
     switch self {
     case .pay(let quoteID): BookingSnapshot(criteria: nil, position: .payment(quoteID: quoteID))
     case .search(let criteria): BookingSnapshot(criteria: criteria, position: .results)
+    case .trip(let reference):
+      BookingSnapshot(
+        criteria: nil, position: .search, trip: TripPosition(reference: reference))
     }
   }
 
@@ -72,6 +90,7 @@ public enum DeepLink: Hashable, Sendable {
   public var url: String {
     switch self {
     case .pay(let quoteID): "booking://pay/\(quoteID)"
+    case .trip(let reference): "booking://trip/\(reference)"
     case .search(let c):
       "booking://search?from=\(c.origin)&to=\(c.destination)&date=\(c.departure)"
         + (c.returning.map { "&return=\($0)" } ?? "") + "&adults=\(c.party.adults)"
@@ -233,6 +252,7 @@ extension BookingFlow {
     let restored = await restore(link.snapshot, using: lookup, now: now)
     guard case .resumed(let step) = restored.outcome else { return restored }
     return Restoration(
-      flow: restored.flow, outcome: .opened(at: step), paymentKey: restored.paymentKey)
+      flow: restored.flow, outcome: .opened(at: step), paymentKey: restored.paymentKey,
+      trip: restored.trip)
   }
 }

@@ -10,6 +10,8 @@ public enum DeepLinkError: Error, Hashable, Sendable, CustomStringConvertible {
   case unexpectedPath(String)
   case unexpectedQuery(String)
   case missingQuoteID
+  case missingReference
+  case invalidReference(String)
   case invalidQuoteID(String)
   case invalidEncoding(String)
   case unknownParameter(String)
@@ -29,10 +31,14 @@ public enum DeepLinkError: Error, Hashable, Sendable, CustomStringConvertible {
     case .wrongScheme(let scheme): "Links must start with booking://, not \(q(scheme + "://"))."
     case .missingHost: "The link names no action: use booking://pay/<quote ID> or booking://search."
     case .unknownHost(let host):
-      "\(q(host)) is not a link action: use booking://pay/<quote ID> or booking://search?..."
+      "\(q(host)) is not a link action: use booking://pay/<quote ID>, booking://search?... or "
+        + "booking://trip/<reference>"
     case .unexpectedPath(let path): "The link has an unexpected path \(q(path))."
     case .unexpectedQuery(let host): "A \(host) link takes no ?parameters."
     case .missingQuoteID: "The payment link names no quote: use booking://pay/<quote ID>."
+    case .missingReference: "The trip link names no booking: use booking://trip/<reference>."
+    case .invalidReference(let reference):
+      "\(q(reference)) is not a booking reference: use six letters or digits, like K7Q2ZP."
     case .invalidQuoteID(let id):
       "\(q(id)) is not a quote ID: use 1 to 64 letters, digits, '-' or '_'."
     case .invalidEncoding(let name):

@@ -106,11 +106,15 @@ public struct BookingSnapshot: Hashable, Sendable, Codable {
   public let criteria: SearchCriteria?
   /// Where the flow was.
   public let position: Position
+  /// Where the trips screen's own flow was, when a booking was open in it (at the search form
+  /// or a confirmation); absent otherwise, and in snapshots written before it was kept.
+  public let trip: TripPosition?
 
   /// A snapshot.
-  public init(criteria: SearchCriteria?, position: Position) {
+  public init(criteria: SearchCriteria?, position: Position, trip: TripPosition? = nil) {
     self.criteria = criteria
     self.position = position
+    self.trip = trip
   }
 
   /// The search form, nothing to resume.

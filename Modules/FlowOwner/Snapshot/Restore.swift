@@ -17,12 +17,23 @@ public struct Restoration: Hashable, Sendable {
   /// crash cut off before any charge, for the payment form to pay with again.
   public let paymentKey: IdempotencyKey?
 
+  /// The trips screen's position to open again over the restored flow: the snapshot's, when
+  /// the flow is restored where the trips open (the search form or a confirmation).
+  public let trip: TripPosition?
+
   /// A restoration; `paymentKey` only at a step holding a quote.
-  public init(flow: BookingFlow, outcome: RestoreOutcome, paymentKey: IdempotencyKey? = nil) {
+  public init(
+    flow: BookingFlow, outcome: RestoreOutcome, paymentKey: IdempotencyKey? = nil,
+    trip: TripPosition? = nil
+  ) {
     self.flow = flow
     self.outcome = outcome
     self.paymentKey = paymentKey
+    self.trip = trip
   }
+
+  /// The snapshot of what was restored: the flow's, with the trips' position.
+  public var snapshot: BookingSnapshot { flow.snapshot.with(trip: trip) }
 
   /// The event to log for this restoration.
   public var event: FlowEvent { BookingFlow.restoredEvent(outcome, path: flow.path) }
@@ -56,6 +67,16 @@ extension BookingFlow {
   /// step starts with the quote's seats, bags and insurance (under a step holding the quote, or
   /// when its price ran out). The results start highlighted on the offer the path went on with.
   public static func restore(
+    _ snapshot: BookingSnapshot, using lookup: some BookingLookup, now: Date
+  ) async -> Restoration {
+    let restored = await restoreFlow(snapshot, using: lookup, now: now)
+    guard let trip = snapshot.trip, restored.flow.path.isEmpty || restored.flow.current == .confirmation
+    else { return restored }
+    return Restoration(
+      flow: restored.flow, outcome: restored.outcome, paymentKey: restored.paymentKey, trip: trip)
+  }
+
+  private static func restoreFlow(
     _ snapshot: BookingSnapshot, using lookup: some BookingLookup, now: Date
   ) async -> Restoration {
     let position = snapshot.position

@@ -54,7 +54,7 @@ extension RootFeature {
       state.pendingSearch = nil
     case .quitConfirmed:
       // A snapshot whose save failed is tried once more before the program ends.
-      let snapshot = state.flow.snapshot
+      let snapshot = state.snapshot
       if !state.keepsSavedSession, snapshot != state.saving.saved,
         snapshot != state.saving.pending
       {

@@ -57,9 +57,9 @@ extension RootFeature: ProgramRoot {
       holding: state.savingRestoredPath)
   }
 
-  /// The flow's snapshot, the one on disk, and whether it is kept (`State.keepsSavedSession`).
+  /// The flow's snapshot (with the trips' position), the one on disk, and whether it is kept (`State.keepsSavedSession`).
   public static func session(of state: State) -> ProgramSession? {
     ProgramSession(
-      snapshot: state.flow.snapshot, onDisk: state.saving.saved, kept: state.keepsSavedSession)
+      snapshot: state.snapshot, onDisk: state.saving.saved, kept: state.keepsSavedSession)
   }
 }

@@ -143,6 +143,10 @@ public enum RootFeature {
     /// The quote on the path, if any: the countdown in the header follows it.
     public var quote: Quote? { flow.path.heldQuote }
 
+    /// What survives the process: the flow's snapshot, with where the trips' own flow is when a
+    /// booking is open in them.
+    public var snapshot: BookingSnapshot { flow.snapshot.with(trip: trips?.position) }
+
     /// The strings of `language`.
     public var strings: Strings { language.strings }
   }
@@ -266,7 +270,7 @@ public enum RootFeature {
   /// The save the flow's snapshot needs at the end of an action: none when it is the one on
   /// disk, being saved or that failed last, or while the saved session is kept.
   private static func save(_ state: inout State) -> [Command] {
-    let snapshot = state.flow.snapshot
+    let snapshot = state.snapshot
     guard !state.keepsSavedSession, state.saving.needsSave(snapshot) else { return [] }
     state.saving.willSave(snapshot)
     return [.saveSnapshot]
@@ -320,8 +324,14 @@ public enum RootFeature {
       state.flow = restoration.flow
       // The start's work saves the restored path, and says how with `restoredPathSaved`: it is
       // not asked for again, and nothing else is saved first.
+      // The trips' own flow opens again where it was, over the flow restored under it.
+      var tripEffect = Effect<Action>.none
+      if let trip = restoration.trip, state.canOpenTrips {
+        state.trips = TripsFeature.State(resuming: trip)
+        tripEffect = TripsFeature.onResume(trip, environment: environment).map(Action.trips)
+      }
       if saving {
-        state.saving.willSave(state.flow.snapshot)
+        state.saving.willSave(state.snapshot)
         state.savingRestoredPath = true
       }
       var commands = state.shell.record(restoration.event)
@@ -329,7 +339,9 @@ public enum RootFeature {
         state.search = SearchFeature.State(today: state.search.today, criteria: criteria)
       }
       commands += state.shell.announce(state.strings.restoreNotice(restoration.outcome))
-      let effect = Effect<Action>.batch([.commands(commands), reconcile(&state, environment)])
+      let effect = Effect<Action>.batch([
+        .commands(commands), reconcile(&state, environment), tripEffect,
+      ])
       if state.showsSearch { SearchFeature.refresh(&state.search, airports: environment.airports) }
       // An attempt a crash cut off before any charge pays again with its own key.
       if let key = restoration.paymentKey, let last = state.stack.last {

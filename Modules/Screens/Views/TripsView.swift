@@ -197,9 +197,9 @@ public enum TripsView {
       style: theme.emphasis, clip: rect)
     y += 2
     let rest = Rect(x: rect.x, y: y, width: rect.width, height: max(0, rect.maxY - y))
-    switch row {
-    case .loaded(let booking)?:
-      let shown = trip?.booking ?? booking
+    let read: Booking? = if case .loaded(let booking)? = row { booking } else { nil }
+    switch trip?.booking ?? read {
+    case let shown?:
       y = ConfirmationView.drawBooking(
         shown, on: &canvas, in: rest, theme: theme, strings: strings, language: language)
       canvas.put(
@@ -210,13 +210,16 @@ public enum TripsView {
           trip, on: &canvas, from: y + 1, in: rect, theme: theme, strings: strings,
           language: language, zone: zone, spinner: spinner, now: now)
       }
-    case .failed(let message)?:
-      canvas.put(
-        strings.trips.rowUnreadable(message), x: rest.x, y: rest.y, style: theme.error, clip: rest)
-    case .loading?, nil:
-      canvas.put(
-        Spinner.frame(spinner) + " " + strings.loadingBooking, x: rest.x, y: rest.y,
-        style: theme.text, clip: rest)
+    case nil:
+      if case .failed(let message)? = row {
+        canvas.put(
+          strings.trips.rowUnreadable(message), x: rest.x, y: rest.y, style: theme.error,
+          clip: rest)
+      } else {
+        canvas.put(
+          Spinner.frame(spinner) + " " + strings.loadingBooking, x: rest.x, y: rest.y,
+          style: theme.text, clip: rest)
+      }
     }
   }
 

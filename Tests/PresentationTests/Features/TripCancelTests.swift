@@ -1,6 +1,7 @@
 import Airline
 import Canvas
 import Domain
+import FlowOwner
 import Foundation
 import Presentation
 import Synchronization
@@ -24,6 +25,8 @@ struct TripCancelTests {
     let quotes = Mutex(0)
     let confirmations = Mutex<[CancellationQuoteID]>([])
     let confirmFails = Mutex<ServiceError?>(nil)
+    /// The quote `cancellationQuote(_:of:)` gives back (a resume reads it by its ID).
+    let extra = Mutex<CancellationQuote?>(nil)
 
     init(refundable: Bool = true) throws {
       let offer = try Fixture.offer("o1")
@@ -66,6 +69,15 @@ struct TripCancelTests {
         do { quote = try self.quote(number, at: Fixture.now) } catch { throw .storage("fixture") }
         return booking.with(
           cancellation: Cancellation(quote: quote, cancelledAt: clock.now))
+      }
+      let listing = [BookingListing(reference: booking.reference, recordedAt: Fixture.now)]
+      airline.bookings = { () throws(ServiceError) in listing }
+      airline.booking = { [self] _ throws(ServiceError) in booking }
+      airline.cancellationQuote = { [self] id, _ throws(ServiceError) in
+        guard let quote = extra.withLock({ $0 }), quote.id == id else {
+          throw .cancellationQuoteNotFound(id)
+        }
+        return quote
       }
       return .test(airline: airline, clock: clock.wallClock)
     }
@@ -214,5 +226,55 @@ struct TripCancelTests {
     #expect(world.quotes.withLock { $0 } == 2, "the airline answered")
     #expect(state == before, "and the answer moved nothing")
     #expect(state.trip?.path == [.booking(world.booking)])
+  }
+
+  /// The trips opened again at `position`, every read answered.
+  func resumed(_ position: TripPosition, _ world: World) async -> TripsFeature.State {
+    var state = TripsFeature.State(resuming: position)
+    #expect(state.position == position, "saved as it was while it is read again")
+    await settle(&state, TripsFeature.onResume(position, environment: world.environment)) {
+      state, action in
+      TripsFeature.reduce(
+        &state, action, pageHeight: page, environment: world.environment, strings: strings
+      ).effect
+    }
+    return state
+  }
+
+  @Test("opened again at its cancellation quote while it holds: the quote is on screen again")
+  func resumeAtQuote() async throws {
+    let world = try World()
+    var state = world.opened
+    await send(&state, [.character("c")], world)
+    let quote = try world.quote(1, at: Fixture.now)
+    let position = try #require(state.position)
+    #expect(position == TripPosition(reference: world.booking.reference, cancellation: quote.id))
+
+    let again = await resumed(position, ResumeWorld(world, quote: quote).world)
+    #expect(again.opened == world.booking.reference)
+    #expect(again.trip?.path == [.booking(world.booking), .cancellation(quote)])
+    #expect(again.position == position)
+  }
+
+  @Test("opened again after its cancellation quote expired: back at the booking, saying so")
+  func resumeExpiredFallsBack() async throws {
+    let world = try World()
+    let quote = try world.quote(1, at: Fixture.now)
+    world.clock.advance(by: 600)
+    let position = TripPosition(reference: world.booking.reference, cancellation: quote.id)
+    let again = await resumed(position, ResumeWorld(world, quote: quote).world)
+    #expect(again.trip?.path == [.booking(world.booking)])
+    #expect(again.trip?.problem == strings.trips.resumedExpired)
+    #expect(again.position == TripPosition(reference: world.booking.reference))
+  }
+
+  /// `World` with the airline answering the listing, the booking and the quote by its ID.
+  struct ResumeWorld {
+    let world: World
+
+    init(_ world: World, quote: CancellationQuote) {
+      world.extra.withLock { $0 = quote }
+      self.world = world
+    }
   }
 }

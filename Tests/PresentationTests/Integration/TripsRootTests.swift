@@ -97,4 +97,28 @@ struct TripsRootTests {
       }
     }
   }
+
+  @Test(
+    "an opened booking is in the snapshot (the trips' position) and leaving the trips takes it out; a restoration naming it opens the trips there"
+  )
+  func tripInSnapshot() async throws {
+    let world = try TripsScreen(count: 3)
+    var state = RootFeature.State(now: Fixture.now)
+    await drive(&state, [.key(.control("t"))], world)
+    #expect(state.snapshot.trip == nil)
+    await drive(&state, [.key(.down), .key(.enter)], world)
+    let position = TripPosition(reference: world.listing[1].reference)
+    #expect(state.snapshot == BookingSnapshot.search.with(trip: position))
+    #expect(state.saving.pending == state.snapshot || state.saving.saved == state.snapshot)
+    await drive(&state, [.key(.escape), .key(.escape)], world)
+    #expect(state.snapshot == .search)
+
+    var again = RootFeature.State(now: Fixture.now)
+    await drive(
+      &again, [.restored(Restoration(flow: BookingFlow(), outcome: .fresh, trip: position))],
+      world)
+    #expect(again.trips?.opened == position.reference)
+    #expect(again.trips?.trip?.path == [.booking(try world.booking(position.reference))])
+    #expect(again.snapshot == BookingSnapshot.search.with(trip: position))
+  }
 }

@@ -18,7 +18,7 @@ struct DeepLinkFuzzTests {
     "date=", "passengers=", "from=IST", "to=AMS", "date=2026-12-24", "passengers=2", "IST", "AMS",
     "ist", "2026-12-24", "2026-02-30", "qt-", "qt-5f0c93a1", "%", "%2", "%41", "%ZZ", "%00", "%0A",
     "%E2%80%8F", "%F0%9F%99%82", "%C0%80", "%FF", "+", " ", "..", "../", "%2E%2E%2F", "-", "_",
-    "0", "99", "-1", "1e9",
+    "0", "99", "-1", "1e9", "trip", "trip/", "TRIP/", "K7Q2ZP", "k7q2zp", "K7Q2Z",
   ]
 
   static let valid = [
@@ -28,6 +28,7 @@ struct DeepLinkFuzzTests {
     "booking://search?from=ist&to=ams&date=2027-01-05&passengers=9",
     "booking://search?FROM=IST&To=AMS&date=2026-12-24&passengers=1",
     "booking://search?from=%49ST&to=AMS&date=2026-12-24",
+    "booking://trip/K7Q2ZP", "booking://TRIP/k7q2zp/",
   ]
 
   /// A random text that is often almost a link.
@@ -98,6 +99,8 @@ struct DeepLinkFuzzTests {
     case .unexpectedQuery: "unexpectedQuery"
     case .missingQuoteID: "missingQuoteID"
     case .invalidQuoteID: "invalidQuoteID"
+    case .missingReference: "missingReference"
+    case .invalidReference: "invalidReference"
     case .invalidEncoding: "invalidEncoding"
     case .unknownParameter: "unknownParameter"
     case .duplicateParameter: "duplicateParameter"
@@ -142,6 +145,15 @@ struct DeepLinkFuzzTests {
       guard link.snapshot == BookingSnapshot(criteria: criteria, position: .results) else {
         return "the snapshot of \(link) is \(link.snapshot)"
       }
+    case .trip(let reference):
+      guard RecordID.isValid(reference.rawValue) else {
+        return "opened a reference '\(reference.rawValue)' that is not a safe record ID"
+      }
+      guard
+        link.snapshot
+          == BookingSnapshot(
+            criteria: nil, position: .search, trip: TripPosition(reference: reference))
+      else { return "the snapshot of \(link) is \(link.snapshot)" }
     }
     do {
       let again = try DeepLink(parsing: link.url)

@@ -38,6 +38,10 @@ public struct BagStart: Sendable {
       return .opened(
         BookingBag.openingSearchLink(criteria),
         notice: strings.openedFromLink(.results))
+    case .trip?:
+      // The bag holds the booking's screens only, not the trips' own flow: a trip link opens
+      // it at its search form.
+      return nil
     case nil:
       guard !fresh, let saved = screens.load(), !saved.screens.isEmpty else { return nil }
       return .opened(BookingBag(restoring: saved), notice: nil)

@@ -162,6 +162,24 @@ public struct TripFlow: Hashable, Sendable {
     }
   }
 
+  /// The flow opened again at its cancellation quote `quote` (a resume): on screen while it
+  /// holds at `now`; expired, the flow stays at the booking and says `expired`.
+  public mutating func resume(at quote: CancellationQuote, now: Date, expired: String) {
+    guard case .booking = root, above.isEmpty else { return }
+    guard quote.isValid(at: now) else {
+      problem = expired
+      return
+    }
+    above = [.cancellation(quote)]
+  }
+
+  /// The flow opened again at a cancellation quote the airline no longer gives (`reason`): it
+  /// stays at the booking and says why.
+  public mutating func resume(refused reason: String) {
+    guard case .booking = root else { return }
+    problem = reason
+  }
+
   /// Whether the quote on screen has expired at `now`: then it cannot be confirmed, only asked
   /// for again.
   public func quoteHasExpired(at now: Date) -> Bool {

@@ -28,8 +28,27 @@ public enum TripsFeature {
     /// (`TripFlow`), which the booking flow never sees.
     public var trip: TripFlow?
 
+    /// A booking being opened again where its flow was (a resume, a trip link), until it is
+    /// read.
+    public var resuming: TripPosition?
+
     /// Nothing listed yet.
     public init() {}
+
+    /// Opening again at `position`: the list, and the booking opened as it was.
+    public init(resuming position: TripPosition) {
+      resuming = position
+      opened = position.reference
+      rows[position.reference] = .loading
+    }
+
+    /// Where the opened booking's flow is, as a snapshot keeps it: the booking, and the
+    /// cancellation quote on screen.
+    public var position: TripPosition? {
+      if let resuming { return resuming }
+      guard let opened else { return nil }
+      return TripPosition(reference: opened, cancellation: trip?.heldQuote?.id)
+    }
 
     /// The references listed, empty until they are.
     public var references: [BookingListing] {
@@ -55,6 +74,9 @@ public enum TripsFeature {
     case cancellationQuoted(TripFlow.Asked, Result<CancellationQuote, ServiceError>)
     /// The airline's answer to the trip's confirmation of a cancellation.
     case cancellationConfirmed(TripFlow.Asked, Result<Booking, ServiceError>)
+    /// The booking of a trip opened again, and its cancellation quote when it was at one.
+    case resumed(
+      TripPosition, Result<Booking, ServiceError>, quote: Result<CancellationQuote, ServiceError>?)
   }
 
   /// What the screen asks of the root.
@@ -75,6 +97,30 @@ public enum TripsFeature {
     }
   }
 
+  /// Opens the trips again at `position`: the list, the booking, and its cancellation quote when
+  /// the flow was at one (each fetched again).
+  public static func onResume(_ position: TripPosition, environment: AppEnvironment)
+    -> Effect<Action>
+  {
+    let payments = environment.services.payments
+    let read: Effect<Action> = .run {
+      let booking: Result<Booking, ServiceError>
+      do throws(ServiceError) {
+        booking = .success(try await payments.booking(reference: position.reference))
+      } catch {
+        booking = .failure(error)
+      }
+      guard let id = position.cancellation else { return .resumed(position, booking, quote: nil) }
+      do throws(ServiceError) {
+        let quote = try await payments.cancellationQuote(id, of: position.reference)
+        return .resumed(position, booking, quote: .success(quote))
+      } catch {
+        return .resumed(position, booking, quote: .failure(error))
+      }
+    }
+    return .batch([onOpen(environment: environment), read])
+  }
+
   /// Handles a key or a reply; `pageHeight` is how many rows the list shows at once.
   public static func reduce(
     _ state: inout State, _ action: Action, pageHeight: Int, environment: AppEnvironment,
@@ -83,14 +129,22 @@ public enum TripsFeature {
     switch action {
     case .listed(.success(let listing)):
       state.listing = .loaded(listing)
+      // A booking opened again is the chosen row, so its row stays among those held.
+      if let opened = state.opened, let row = listing.firstIndex(where: { $0.reference == opened })
+      {
+        state.selected = row
+      }
       state.selected = min(state.selected, max(0, listing.count - 1))
       return FeatureReply(effect: loadNearby(&state, pageHeight, environment))
     case .listed(.failure(let error)):
       state.listing = .failed(strings.serviceError(error))
       return .handled
     case .loaded(let reference, let result):
-      // A reply for a row that has scrolled away is not kept.
-      guard state.rows[reference] != nil else { return .handled }
+      // A reply for a row that has scrolled away is not kept, nor one for the booking being
+      // opened again (its own read answers it).
+      guard state.rows[reference] != nil, state.resuming?.reference != reference else {
+        return .handled
+      }
       switch result {
       case .success(let booking):
         state.rows[reference] = .loaded(booking)
@@ -100,6 +154,27 @@ public enum TripsFeature {
       return .handled
     case .resized:
       return FeatureReply(effect: loadNearby(&state, pageHeight, environment))
+    case .resumed(let position, let booking, let quote):
+      // A trip closed or opened elsewhere since is not opened again.
+      guard state.resuming == position else { return .handled }
+      state.resuming = nil
+      switch booking {
+      case .success(let booking):
+        state.rows[booking.reference] = .loaded(booking)
+        var trip = TripFlow(booking)
+        // A quote still held is shown again; an expired or replaced one falls back to the
+        // booking, saying so.
+        if case .success(let held)? = quote {
+          trip.resume(
+            at: held, now: environment.clock.now(), expired: strings.trips.resumedExpired)
+        } else if case .failure(let error)? = quote {
+          trip.resume(refused: strings.serviceError(error))
+        }
+        state.trip = trip
+      case .failure(let error):
+        state.rows[position.reference] = .failed(strings.serviceError(error))
+      }
+      return .handled
     case .cancellationQuoted(let asked, let result):
       // An answer for a trip closed since, or to a question no longer asked, is dropped.
       guard var trip = state.trip else { return .handled }
@@ -124,6 +199,7 @@ public enum TripsFeature {
     case .left:
       state.opened = nil
       state.trip = nil
+      state.resuming = nil
     case .finished(let booking):
       state.rows[booking.reference] = .loaded(booking)
     }
