@@ -156,7 +156,9 @@ struct DeepLinkTests {
     #expect(throws: DeepLinkError.tooLong(text.utf8.count)) { try DeepLink(parsing: text) }
   }
 
-  @Test("booking://trip/<REF> opens the booking in the trips over the search form; a bad one says why")
+  @Test(
+    "booking://trip/<REF> opens the booking in the trips over the search form; a bad one says why"
+  )
   func tripLink() throws {
     let link = try DeepLink(parsing: "booking://trip/k7q2zp")
     let reference = try BookingReference("K7Q2ZP")

@@ -70,7 +70,8 @@ extension BookingFlow {
     _ snapshot: BookingSnapshot, using lookup: some BookingLookup, now: Date
   ) async -> Restoration {
     let restored = await restoreFlow(snapshot, using: lookup, now: now)
-    guard let trip = snapshot.trip, restored.flow.path.isEmpty || restored.flow.current == .confirmation
+    guard let trip = snapshot.trip,
+      restored.flow.path.isEmpty || restored.flow.current == .confirmation
     else { return restored }
     return Restoration(
       flow: restored.flow, outcome: restored.outcome, paymentKey: restored.paymentKey, trip: trip)
