@@ -293,7 +293,8 @@ let package = Package(
     .testTarget(
       name: "ReliabilityTests",
       dependencies: [
-        "booking", "recordwriter", "paycrash", "Canvas", "Domain", "Zones", "Persistence",
+        "booking", "booking-cli", "recordwriter", "paycrash", "Canvas", "Domain", "Zones",
+        "Persistence",
         "Airline",
         "SimulatedAirline",
         "FlowOwner", "Runtime", "Widgets", "Presentation", "TestSupport", "Recording", "Session",

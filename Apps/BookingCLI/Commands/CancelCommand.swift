@@ -25,8 +25,8 @@ enum CancelCommand {
     let folder = try DataFolder.open(
       explicit: invocation.value("--data-dir"), airline: invocation.value("--airline-dir"),
       locking: .none)
-    // As the app does at start: a payment or a cancellation a crash cut off is settled first.
-    _ = try await folder.recoverPayments()
+    // A cancellation of this booking a crash cut off is settled by the airline, under its
+    // ledger lock, before it quotes or confirms.
     let payments = folder.calls.services.payments
     guard let id = confirming else {
       let quote: CancellationQuote
