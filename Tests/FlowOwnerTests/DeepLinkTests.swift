@@ -182,7 +182,7 @@ struct DeepLinkTests {
     #expect(
       DeepLinkError.unknownHost("refund").description
         == "'refund' is not a link action: use booking://pay/<quote ID>, booking://search?... or "
-        + "booking://trip/<reference>")
+        + "booking://trip/<reference>.")
     #expect(
       DeepLinkError.invalidQuoteID("a\nb").description
         == #"'a\u{A}b' is not a quote ID: use 1 to 64 letters, digits, '-' or '_'."#)

@@ -3,6 +3,7 @@ import Domain
 import Foundation
 import Persistence
 import SimulatedAirline
+import Synchronization
 import Testing
 
 /// Cancelling a booking: a quote first, then its confirmation, which refunds exactly once and
@@ -211,5 +212,88 @@ struct CancellationTests {
     let quote = try await airline.quoteCancellation(of: last.reference)
     _ = try await airline.confirmCancellation(quote.id, of: last.reference)
     #expect(try await fare() == before)
+  }
+
+  @Test(
+    "a payment whose bookkeeping a crash left open, then cancelled: the next start's settle does not sell its seats again"
+  )
+  func openPaymentThenCancel() async throws {
+    let failClaim = Mutex(true)
+    let observer = DurableStepObserver(before: { step in
+      if step.description.hasPrefix("replace claims/"), failClaim.withLock({ $0 }) { return EIO }
+      return nil
+    })
+    let test = TestAirline(observer: observer)
+    defer { test.remove() }
+    let (draft, map) = try await test.draftForTwo()
+    let free = Array(map.seats.filter { !$0.occupied }.prefix(2).map(\.designator))
+    let quote = try await test.airline.price(
+      draftID: draft.id,
+      extras: Extras(seats: [draft.passengers[0].id: free[0], draft.passengers[1].id: free[1]]))
+    let booking = try await test.airline.pay(
+      quoteID: quote.id, method: PaymentCard(number: Self.card, expiry: "12/30", cvc: "123"),
+      idempotencyKey: .random(prefix: "pay"))
+    failClaim.withLock { $0 = false }
+    #expect(try test.files().contains { $0.path.hasPrefix("intents/") }, "the payment left open")
+    let cancellation = try await test.airline.quoteCancellation(of: booking.reference)
+    _ = try await test.airline.confirmCancellation(cancellation.id, of: booking.reference)
+    _ = try await test.relaunched().airline.recoverInterruptedPayments()
+    let inventory = try test.files().filter { $0.path.hasPrefix("inventory/") }.map(\.text)
+    #expect(!inventory.contains { $0.contains(booking.reference.rawValue) }, "\(inventory)")
+    let map2 = try #require(try await test.airline.seatMaps(for: draft.offer.id).first)
+    #expect(try free.map { try #require(map2.seat($0)).occupied } == [false, false])
+  }
+
+  @Test("a confirmed cancellation quote is not given again as one to confirm")
+  func confirmedQuoteIsNotOffered() async throws {
+    let world = try await Booked()
+    defer { world.test.remove() }
+    let reference = world.booking.reference
+    let quote = try await world.test.airline.quoteCancellation(of: reference)
+    _ = try await world.test.airline.confirmCancellation(quote.id, of: reference)
+    await #expect(throws: ServiceError.bookingCancelled(reference)) {
+      _ = try await world.test.airline.cancellationQuote(quote.id, of: reference)
+    }
+  }
+
+  @Test(
+    "a fare whose bucket sold out before paying is booked with the conditions of the bucket it was paid at"
+  )
+  func paidBucketsConditions() async throws {
+    let test = TestAirline()
+    defer { test.remove() }
+    let airline = test.airline
+    let criteria = try test.criteria()
+    let offer = try #require(
+      try await airline.offers(for: criteria).first { $0.cabin == .economy && $0.stops == 0 })
+    #expect(offer.conditions.refundBeforeDeparture == .notAllowed)
+    let ada = try await airline.createDraft(
+      offer: offer, passengers: [test.adult("p1", "Ada"), test.adult("p2", "Grace")],
+      contact: test.contact())
+    // Other parties buy the published bucket out.
+    func fare() async throws -> Money {
+      try #require(try await airline.offers(for: criteria).first { $0.slices == offer.slices })
+        .pricePerAdult
+    }
+    var others = 0
+    while try await fare() == offer.pricePerAdult, others < 6 {
+      let current = try #require(
+        try await airline.offers(for: criteria).first { $0.slices == offer.slices })
+      let draft = try await airline.createDraft(
+        offer: current, passengers: [test.adult("p1", "Mary"), test.adult("p2", "Anne")],
+        contact: test.contact())
+      _ = try await airline.pay(
+        quoteID: try await airline.price(draftID: draft.id, extras: .none).id,
+        method: PaymentCard(number: Self.card, expiry: "12/30", cvc: "123"),
+        idempotencyKey: .random(prefix: "pay"))
+      others += 1
+    }
+    let quote = try await airline.price(draftID: ada.id, extras: .none)
+    #expect(quote.priceChange?.reason == .fareSoldOut)
+    let booking = try await airline.pay(
+      quoteID: quote.id, method: PaymentCard(number: Self.card, expiry: "12/30", cvc: "123"),
+      idempotencyKey: .random(prefix: "pay"))
+    #expect(booking.offer.conditions.refundBeforeDeparture.allowed, "\(booking.offer.conditions)")
+    #expect(try await airline.quoteCancellation(of: booking.reference).refundable)
   }
 }

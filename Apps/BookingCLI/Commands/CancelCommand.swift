@@ -27,11 +27,11 @@ enum CancelCommand {
       locking: .none)
     // A cancellation of this booking a crash cut off is settled by the airline, under its
     // ledger lock, before it quotes or confirms.
-    let payments = folder.calls.services.payments
+    let calls = folder.calls
     guard let id = confirming else {
       let quote: CancellationQuote
       do throws(ServiceError) {
-        quote = try await payments.quoteCancellation(of: reference)
+        quote = try await calls.quoteCancellation(of: reference)
       } catch {
         throw .airline(error)
       }
@@ -43,7 +43,7 @@ enum CancelCommand {
     }
     let booking: Booking
     do throws(ServiceError) {
-      booking = try await payments.confirmCancellation(id, of: reference)
+      booking = try await calls.confirmCancellation(id, of: reference)
     } catch {
       switch error {
       case .cancellationQuoteExpired:

@@ -17,6 +17,8 @@ import Domain
 ///   price is locked until `expiresAt` (15 minutes at the simulated airline unless the app
 ///   sets another lifetime); an expired quote is priced again with `reprice(_:)`.
 /// - 5. `pay(quoteID:card:idempotencyKey:)`: the booking.
+/// - After it, `quoteCancellation(of:)` then `confirmCancellation(_:of:)`: the booking
+///   cancelled, with the quote's refund.
 ///
 /// The airline's rules (a call that breaks one throws a `ServiceError` naming it; the simulated
 /// airline's figures are given):
@@ -137,5 +139,28 @@ public struct BookingCalls: Sendable {
   /// `booking(reference:)`.
   public func bookingList() async throws(ServiceError) -> [BookingListing] {
     try await services.payments.bookingList()
+  }
+
+  /// After the booking: a quote for cancelling it (the refund, the card, until when it holds),
+  /// replacing its earlier ones.
+  public func quoteCancellation(of reference: BookingReference) async throws(ServiceError)
+    -> CancellationQuote
+  {
+    try await services.payments.quoteCancellation(of: reference)
+  }
+
+  /// Then the booking cancelled with its most recent quote `id`: refunded once, its seats back
+  /// on sale.
+  public func confirmCancellation(_ id: CancellationQuoteID, of reference: BookingReference)
+    async throws(ServiceError) -> Booking
+  {
+    try await services.payments.confirmCancellation(id, of: reference)
+  }
+
+  /// The booking's cancellation quote `id`, to show it again (a resume).
+  public func cancellationQuote(_ id: CancellationQuoteID, of reference: BookingReference)
+    async throws(ServiceError) -> CancellationQuote
+  {
+    try await services.payments.cancellationQuote(id, of: reference)
   }
 }

@@ -29,10 +29,12 @@ public enum DeepLinkError: Error, Hashable, Sendable, CustomStringConvertible {
     case .tooLong(let length): "The link is \(length) bytes long; links are at most 2048."
     case .notALink(let text): "\(q(text)) is not a link: expected booking://pay/<quote ID>."
     case .wrongScheme(let scheme): "Links must start with booking://, not \(q(scheme + "://"))."
-    case .missingHost: "The link names no action: use booking://pay/<quote ID> or booking://search."
+    case .missingHost:
+      "The link names no action: use booking://pay/<quote ID>, booking://search or "
+        + "booking://trip/<reference>."
     case .unknownHost(let host):
       "\(q(host)) is not a link action: use booking://pay/<quote ID>, booking://search?... or "
-        + "booking://trip/<reference>"
+        + "booking://trip/<reference>."
     case .unexpectedPath(let path): "The link has an unexpected path \(q(path))."
     case .unexpectedQuery(let host): "A \(host) link takes no ?parameters."
     case .missingQuoteID: "The payment link names no quote: use booking://pay/<quote ID>."

@@ -89,6 +89,8 @@ public enum TripsView {
     -> [KeyHint]
   {
     let texts = strings.trips
+    // While the cancellation is being confirmed no key acts.
+    if state.trip?.asked?.question == .confirmation { return [] }
     switch state.trip?.current {
     case .booking? where state.trip?.asked == nil:
       return [

@@ -33,8 +33,9 @@ enum FareBuckets {
     return percents.count - 1
   }
 
-  /// What bucket `level`'s fare allows once booked, for a party whose fares total `total`: the
-  /// cheapest bucket is the strictest, as airlines sell them. In economy (and premium economy)
+  /// What bucket `level`'s fare allows once booked, for a party whose fares total `total`
+  /// (taxes included, extras not; each penalty is a share of it): the cheapest bucket is the
+  /// strictest, as airlines sell them. In economy (and premium economy)
   /// the published fare is not refundable and changes for 20% of its total; the next bucket
   /// refunds less 30% and changes for 10%; the dearest refunds less 10% and changes free. In
   /// business and first every bucket refunds (less 10%, 5%, nothing) and changes free.
@@ -158,6 +159,28 @@ extension SimulatedAirline {
       currency: LocalCurrency(for: draft.offer.origin))
     return try? PriceChange(
       before: draft.offer.total, after: after, pricePerAdult: now, reason: .fareSoldOut)
+  }
+
+  /// `offer` as a booking of `quote` has it: a quote whose fare's bucket sold out is paid at a
+  /// dearer bucket, whose conditions the booking then carries (`published`: the offer's
+  /// published fare, looked up when nil). Any other quote keeps the offer's own.
+  func paidOffer(_ offer: Offer, quote: Quote, published: Money?) -> Offer {
+    guard let change = quote.priceChange, change.reason == .fareSoldOut,
+      let published = published ?? publishedFare(of: offer)
+    else { return offer }
+    let currency = LocalCurrency(for: offer.origin)
+    guard
+      let level = FareBuckets.percents.indices.first(where: {
+        FareBuckets.fare(published, level: $0, currency: currency) == change.pricePerAdult
+      }),
+      let paid = try? Offer(
+        id: offer.id, airline: offer.airline, slices: offer.slices, cabin: offer.cabin,
+        pricePerAdult: offer.pricePerAdult, party: offer.party, total: offer.total,
+        perPerson: offer.perPerson, expiresAt: offer.expiresAt,
+        conditions: FareBuckets.conditions(
+          level: level, cabin: offer.cabin, total: change.after, currency: currency))
+    else { return offer }
+    return paid
   }
 
   /// Whether `change` is one the airline's buckets give `draft`'s offer (at any of its fares).

@@ -23,7 +23,8 @@ extension SimulatedAirline {
           to: record.quote.refundTo, at: confirmedAt),
         id: reference.rawValue, kind: AirlineRecords.refunds)
     }
-    try releaseSeats(of: booking)
+    try releaseSale(
+      of: booking.draftID, offer: booking.offer, reference: booking.reference, quote: nil)
     try delete(reference.rawValue, AirlineRecords.cancelling, syncingFolder: false)
   }
 

@@ -69,10 +69,10 @@ extension SimulatedAirline {
   {
     await configuration.latency.pause()
     let booking = try await self.booking(reference: reference)
+    guard booking.cancellation == nil else { throw .bookingCancelled(reference) }
     guard
-      let record = try loadIfPresent(
-        CancellationRecord.self, id: reference.rawValue, kind: AirlineRecords.cancellations),
-      record.quote.id == id, record.quote.reference == booking.reference
+      let record = try cancellationRecord(of: reference), record.quote.id == id,
+      record.quote.reference == booking.reference
     else { throw .cancellationQuoteNotFound(id) }
     return record.quote
   }
@@ -88,6 +88,11 @@ extension SimulatedAirline {
     let rule = booking.offer.conditions.refundBeforeDeparture
     let kept: Money
     if rule.allowed {
+      if let penalty = rule.penalty, penalty.currency != paid.currency {
+        throw .storage(
+          "booking \(reference)'s penalty is in \(penalty.currency), its payment in \(paid.currency)"
+        )
+      }
       let penalty = rule.penalty?.amount ?? 0
       kept = Money(min(max(penalty, 0), paid.amount), paid.currency)
     } else {
@@ -169,25 +174,15 @@ extension SimulatedAirline {
     return booking.with(cancellation: try cancellationRecord(of: reference)?.cancellation)
   }
 
-  /// Booking `reference` while it can still be cancelled: not cancelled, not departed.
+  /// Booking `reference` while it can still be cancelled: not cancelled, not departed. Its
+  /// draft's payment a crash left open is settled first (as a payment settles it before
+  /// charging), so no later settle of that payment sells the seats a cancellation released.
   private func cancellable(_ reference: BookingReference) throws(ServiceError) -> Booking {
+    if let draft = try? loadBooking(reference).draftID { try settle(draft: draft) }
     let booking = try myBooking(reference)
     guard booking.cancellation == nil else { throw .bookingCancelled(reference) }
     guard booking.offer.departure.instant > clock.now() else { throw .departed(reference) }
     return booking
-  }
-
-  /// The seats sold to `booking` and its party's count in the fare buckets, released. Under the
-  /// ledger lock.
-  func releaseSeats(of booking: Booking) throws(ServiceError) {
-    let now = clock.now()
-    try write(
-      planned(booking.offer) { _, current in
-        var next = current.releasing(booking.draftID, at: now)
-        next.parties[booking.reference.rawValue] = nil
-        next.sold = current.sold.filter { $0.value.reference != booking.reference }
-        return next
-      })
   }
 
   /// The cancellation of booking `reference` as its record says: nil while it stands. Read

@@ -109,7 +109,8 @@ extension SimulatedAirline {
     let intent = PaymentIntent(
       key: key, fingerprint: fingerprint,
       booking: Booking(
-        reference: reference, draftID: draftID, quoteID: quoteID, offer: draft.offer,
+        reference: reference, draftID: draftID, quoteID: quoteID,
+        offer: paidOffer(draft.offer, quote: quote, published: published),
         passengers: draft.passengers, contact: draft.contact, extras: quote.extras,
         totalPaid: quote.total, paymentMethod: card.method, paidAt: now))
     // 1. The intent, before any charge.

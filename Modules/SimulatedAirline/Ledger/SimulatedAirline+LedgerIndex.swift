@@ -162,7 +162,8 @@ extension SimulatedAirline {
       missing: .draftNotFound(quote.draftID))
     try writeBooking(
       Booking(
-        reference: reference, draftID: draft.id, quoteID: quoteID, offer: draft.offer,
+        reference: reference, draftID: draft.id, quoteID: quoteID,
+        offer: paidOffer(draft.offer, quote: quote, published: nil),
         passengers: draft.passengers, contact: draft.contact, extras: quote.extras,
         totalPaid: amount, paymentMethod: method, paidAt: paidAt))
   }

@@ -108,7 +108,10 @@ extension SimulatedAirline {
     } else {
       try writeBooking(intent.booking)
     }
-    try completeSale(of: intent.booking)
+    // A booking cancelled since (its payment's bookkeeping left open) keeps its seats released.
+    if try committedCancellation(of: intent.reference) == nil {
+      try completeSale(of: intent.booking)
+    }
     switch try readGuard(Order.self, id: intent.draftID.rawValue, kind: AirlineRecords.orders) {
     case .found(let order) where order.reference == intent.reference:
       break

@@ -277,4 +277,50 @@ struct TripCancelTests {
       self.world = world
     }
   }
+
+  @Test("while the cancellation is being confirmed no key acts: its answer always ends the trip")
+  func confirmingIgnoresKeys() async throws {
+    let world = try World()
+    var state = world.opened
+    await send(&state, [.character("c")], world)
+    let confirming = TripsFeature.reduce(
+      &state, .key(.enter), pageHeight: page, environment: world.environment, strings: strings)
+    let asked = state
+    for key: Key in [.escape, .backspace, .character("c"), .enter] {
+      let reply = TripsFeature.reduce(
+        &state, .key(key), pageHeight: page, environment: world.environment, strings: strings)
+      #expect(reply.handled)
+    }
+    #expect(state == asked, "no key moved the trip")
+    #expect(TripsView.hints(state, strings: strings, now: Fixture.now).isEmpty)
+    await settle(&state, confirming.effect) { state, action in
+      TripsFeature.reduce(
+        &state, action, pageHeight: page, environment: world.environment, strings: strings
+      ).effect
+    }
+    guard case .cancelled(let cancelled)? = state.trip?.current else {
+      Issue.record("the trip is at \(String(describing: state.trip?.current))")
+      return
+    }
+    #expect(state.rows[world.booking.reference] == .loaded(cancelled))
+  }
+
+  @Test(
+    "left while it is opened again: nothing of it stays, and the next booking opened is that one"
+  )
+  func leftWhileResuming() async throws {
+    let world = try World()
+    let position = TripPosition(reference: world.booking.reference)
+    var state = TripsFeature.State(resuming: position)
+    let resume = TripsFeature.onResume(position, environment: world.environment)
+    _ = TripsFeature.reduce(
+      &state, .key(.escape), pageHeight: page, environment: world.environment, strings: strings)
+    #expect(state.opened == nil && state.position == nil)
+    await settle(&state, resume) { state, action in
+      TripsFeature.reduce(
+        &state, action, pageHeight: page, environment: world.environment, strings: strings
+      ).effect
+    }
+    #expect(state.trip == nil && state.opened == nil && state.position == nil)
+  }
 }

@@ -102,17 +102,17 @@ public enum TripsFeature {
   public static func onResume(_ position: TripPosition, environment: AppEnvironment)
     -> Effect<Action>
   {
-    let payments = environment.services.payments
+    let calls = BookingCalls(environment.services)
     let read: Effect<Action> = .run {
       let booking: Result<Booking, ServiceError>
       do throws(ServiceError) {
-        booking = .success(try await payments.booking(reference: position.reference))
+        booking = .success(try await calls.booking(reference: position.reference))
       } catch {
         booking = .failure(error)
       }
       guard let id = position.cancellation else { return .resumed(position, booking, quote: nil) }
       do throws(ServiceError) {
-        let quote = try await payments.cancellationQuote(id, of: position.reference)
+        let quote = try await calls.cancellationQuote(id, of: position.reference)
         return .resumed(position, booking, quote: .success(quote))
       } catch {
         return .resumed(position, booking, quote: .failure(error))
@@ -156,7 +156,9 @@ public enum TripsFeature {
       return FeatureReply(effect: loadNearby(&state, pageHeight, environment))
     case .resumed(let position, let booking, let quote):
       // A trip closed or opened elsewhere since is not opened again.
-      guard state.resuming == position else { return .handled }
+      guard state.resuming == position, state.opened == position.reference else {
+        return .handled
+      }
       state.resuming = nil
       switch booking {
       case .success(let booking):
@@ -210,14 +212,17 @@ public enum TripsFeature {
     _ key: Key, _ state: inout State, _ environment: AppEnvironment
   ) -> FeatureReply<Action, Output> {
     guard var trip = state.trip else { return .ignored }
+    // While the cancellation is being confirmed, money moves: no key acts, as at the payment
+    // step, so its answer cannot be dropped by going back.
+    if trip.asked?.question == .confirmation { return .handled }
     var reply = FeatureReply<Action, Output>.handled
     var output: TripFlow.Output?
     switch (trip.current, key) {
     case (_, .escape), (_, .backspace):
       output = trip.back()
     case _ where trip.asked != nil:
-      // While the airline answers, only back acts.
-      break
+      // While a quote is asked for, only back acts here; the root's keys (quit, help) still do.
+      reply = .ignored
     case (.booking, .character("c")):
       reply = FeatureReply(effect: askQuote(&trip, environment))
     case (.booking, .enter), (.cancelled, .enter):
@@ -228,11 +233,11 @@ public enum TripsFeature {
       guard !trip.quoteHasExpired(at: environment.clock.now()), !trip.quoteExpired,
         let asked = trip.ask(.confirmation)
       else { break }
-      let payments = environment.services.payments
+      let calls = BookingCalls(environment.services)
       reply = FeatureReply(
         effect: .run {
           do throws(ServiceError) {
-            let booking = try await payments.confirmCancellation(quote.id, of: quote.reference)
+            let booking = try await calls.confirmCancellation(quote.id, of: quote.reference)
             return .cancellationConfirmed(asked, .success(booking))
           } catch {
             return .cancellationConfirmed(asked, .failure(error))
@@ -252,11 +257,11 @@ public enum TripsFeature {
   {
     guard let asked = trip.ask(.cancellationQuote) else { return .none }
     let reference = trip.booking.reference
-    let payments = environment.services.payments
+    let calls = BookingCalls(environment.services)
     return .run {
       do throws(ServiceError) {
         return .cancellationQuoted(
-          asked, .success(try await payments.quoteCancellation(of: reference)))
+          asked, .success(try await calls.quoteCancellation(of: reference)))
       } catch {
         return .cancellationQuoted(asked, .failure(error))
       }
@@ -271,6 +276,7 @@ public enum TripsFeature {
       switch key {
       case .escape, .enter, .backspace:
         state.opened = nil
+        state.resuming = nil
         return .handled
       case .character("r"):
         return FeatureReply(effect: retry(&state, environment))
@@ -293,7 +299,11 @@ public enum TripsFeature {
       guard count > 0 else { return .handled }
       let reference = state.references[state.selected].reference
       state.opened = reference
-      if case .loaded(let booking)? = state.rows[reference] { state.trip = TripFlow(booking) }
+      if case .loaded(let booking)? = state.rows[reference] {
+        state.trip = TripFlow(booking)
+      } else {
+        state.trip = nil
+      }
       return .handled
     case .up: state.selected -= 1
     case .down: state.selected += 1
