@@ -51,6 +51,18 @@ public struct TestAirline: OfferService, DraftService, PricingService, PaymentSe
   public var cancellationQuote:
     @Sendable (CancellationQuoteID, BookingReference) async throws(ServiceError)
       -> CancellationQuote
+  /// Answers `changeOffers(for:)`: the flights a booking's slice can move to.
+  public var changeOffers: @Sendable (ChangeCriteria) async throws(ServiceError) -> [ChangeOffer]
+  /// Answers `quoteChange(_:of:)`: a change offer locked.
+  public var quoteChange:
+    @Sendable (ChangeOfferID, BookingReference) async throws(ServiceError) -> ChangeQuote
+  /// Answers `confirmChange(_:of:card:)`: the booking a confirmed change quote changes.
+  public var confirmChange:
+    @Sendable (ChangeQuoteID, BookingReference, PaymentCard?) async throws(ServiceError)
+      -> Booking
+  /// Answers `changeQuote(_:of:)`: a booking's change quote by ID.
+  public var changeQuote:
+    @Sendable (ChangeQuoteID, BookingReference) async throws(ServiceError) -> ChangeQuote
 
   /// An airline whose every call is unexpected: it tells `unexpected` which call was made (a
   /// sentence naming it), then throws `ServiceError.storage`. Set the closures the test expects.
@@ -81,6 +93,13 @@ public struct TestAirline: OfferService, DraftService, PricingService, PaymentSe
     }
     cancellationQuote = { _, _ throws(ServiceError) in
       throw unexpected("cancellationQuote(_:of:)")
+    }
+    changeOffers = { _ throws(ServiceError) in throw unexpected("changeOffers(for:)") }
+    quoteChange = { _, _ throws(ServiceError) in throw unexpected("quoteChange(_:of:)") }
+    confirmChange = { _, _, _ throws(ServiceError) in
+      throw unexpected("confirmChange(_:of:card:)")
+    }
+    changeQuote = { _, _ throws(ServiceError) in throw unexpected("changeQuote(_:of:)")
     }
   }
 
@@ -160,6 +179,30 @@ public struct TestAirline: OfferService, DraftService, PricingService, PaymentSe
     async throws(ServiceError) -> CancellationQuote
   {
     try await cancellationQuote(id, reference)
+  }
+  /// The offers the `changeOffers` closure gives for `criteria`.
+  public func changeOffers(for criteria: ChangeCriteria) async throws(ServiceError)
+    -> [ChangeOffer]
+  {
+    try await changeOffers(criteria)
+  }
+  /// The quote the `quoteChange` closure gives for `id` and `reference`.
+  public func quoteChange(_ id: ChangeOfferID, of reference: BookingReference)
+    async throws(ServiceError) -> ChangeQuote
+  {
+    try await quoteChange(id, reference)
+  }
+  /// The booking the `confirmChange` closure gives for `id`, `reference` and `card`.
+  public func confirmChange(
+    _ id: ChangeQuoteID, of reference: BookingReference, card: PaymentCard?
+  ) async throws(ServiceError) -> Booking {
+    try await confirmChange(id, reference, card)
+  }
+  /// The quote the `changeQuote` closure gives for `id` and `reference`.
+  public func changeQuote(_ id: ChangeQuoteID, of reference: BookingReference)
+    async throws(ServiceError) -> ChangeQuote
+  {
+    try await changeQuote(id, reference)
   }
 }
 

@@ -316,6 +316,36 @@ public final class JournalServices: OfferService, DraftService, PricingService, 
       try await services.payments.cancellationQuote(id, of: reference)
     }
   }
+  public func changeOffers(for criteria: ChangeCriteria) async throws(ServiceError)
+    -> [ChangeOffer]
+  {
+    try await call("changeOffers \(criteria.reference) \(criteria.slice) \(criteria.departure)") {
+      services throws(ServiceError) in
+      try await services.payments.changeOffers(for: criteria)
+    }
+  }
+  public func quoteChange(_ id: ChangeOfferID, of reference: BookingReference)
+    async throws(ServiceError) -> ChangeQuote
+  {
+    try await call("quoteChange \(id)") { services throws(ServiceError) in
+      try await services.payments.quoteChange(id, of: reference)
+    }
+  }
+  public func confirmChange(
+    _ id: ChangeQuoteID, of reference: BookingReference, card: PaymentCard?
+  ) async throws(ServiceError) -> Booking {
+    try await call("confirmChange \(id)", scrub: JournalScrub.booking) {
+      services throws(ServiceError) in
+      try await services.payments.confirmChange(id, of: reference, card: card)
+    }
+  }
+  public func changeQuote(_ id: ChangeQuoteID, of reference: BookingReference)
+    async throws(ServiceError) -> ChangeQuote
+  {
+    try await call("changeQuote \(id)") { services throws(ServiceError) in
+      try await services.payments.changeQuote(id, of: reference)
+    }
+  }
   public func bookingList() async throws(ServiceError) -> [BookingListing] {
     try await call("bookingList") { services throws(ServiceError) in
       try await services.payments.bookingList()

@@ -388,6 +388,18 @@ extension Strings {
         case .cancellationQuoteExpired: "İptal teklifinin süresi doldu - yenisini isteyin."
         case .cancellationQuoteSuperseded:
           "Bu rezervasyon için daha yeni bir iptal teklifi verildi - onu onaylayın."
+        case .notChangeable(let reference):
+          "\(reference) rezervasyonunun ücreti değişikliğe izin vermiyor - iptal edilebilir."
+        case .noSuchSlice(let reference, let slice):
+          "\(reference) rezervasyonunda değiştirilecek \(slice + 1). uçuş yok."
+        case .changeOfferNotFound: "Değişiklik teklifi bulunamadı - teklifleri yeniden isteyin."
+        case .changeQuoteNotFound: "Değişiklik teklifi bulunamadı."
+        case .changeQuoteExpired:
+          "Değişiklik teklifinin süresi doldu - teklifleri yeniden isteyin."
+        case .changeQuoteSuperseded:
+          "Rezervasyon değişti ya da daha yeni bir teklif verildi - en yenisini onaylayın."
+        case .changeNeedsPayment(let amount):
+          "Bu değişiklik \(amount.formatted(.turkish)) tutuyor - bir kartla ödeyin."
         case .storage(let reason): "Kayıtlar kullanılamadı: \(reason)"
         case .cannotWrite(let reason): "Kayıtlar yazılamadı: \(reason)"
         }

@@ -2,7 +2,7 @@
 /// options parser knows each takes, and what runs it. `help` is the one command that runs
 /// nothing of its own.
 enum CLICommand: String, CaseIterable {
-  case airports, search, seats, quote, pay, trips, show, cancel, session, resolve, help
+  case airports, search, seats, quote, pay, trips, show, cancel, change, session, resolve, help
 
   /// The command's lines in `booking-cli --help`'s list of commands: its usage, what it does
   /// and its options, in 96 columns; nil for `help`, which the list does not name.
@@ -64,6 +64,17 @@ enum CLICommand: String, CaseIterable {
                                      when it holds); with it: the booking cancelled with that
                                      quote, refunded once, its seats back on sale
       """
+    case .change:
+      """
+        change REF --date DAY [--slice 1|2] [--flight F | --offer CHANGE]
+                                     the flights the booking's outbound (or, with --slice 2,
+                                     its return) can move to on DAY, each with what the
+                                     change costs or gives back; with --flight (or --offer):
+                                     that one quoted, its seats held until it expires
+        change REF --confirm QUOTE [--card-from-stdin]
+                                     the booking changed with that quote: a change that costs
+                                     money reads the card from standard input, as pay does
+      """
     case .session:
       """
         session                      where `booking` would resume, and why (while the app
@@ -97,6 +108,7 @@ enum CLICommand: String, CaseIterable {
       ]
     case .trips: ["--limit"]
     case .cancel: ["--confirm"]
+    case .change: ["--slice", "--date", "--flight", "--offer", "--confirm"]
     case .airports, .seats, .pay, .show, .session, .resolve, .help: []
     }
   }
@@ -108,6 +120,7 @@ enum CLICommand: String, CaseIterable {
     case .quote: ["--insurance", "-q", "--quiet"]
     case .pay: ["--card-from-stdin", "-q", "--quiet"]
     case .cancel: ["-q", "--quiet"]
+    case .change: ["--card-from-stdin", "-q", "--quiet"]
     case .trips: ["--json-lines"]
     case .resolve: ["--charged", "--not-charged"]
     case .airports, .seats, .show, .session, .help: []
@@ -125,6 +138,7 @@ enum CLICommand: String, CaseIterable {
     case .trips: try await TripsCommands.trips(invocation, json: json)
     case .show: try await TripsCommands.show(invocation, json: json)
     case .cancel: try await CancelCommand.run(invocation, json: json)
+    case .change: try await ChangeCommand.run(invocation, json: json)
     case .session: try await SessionCommand.run(invocation, json: json)
     case .resolve: try await ResolveCommand.run(invocation, json: json)
     case .help: break

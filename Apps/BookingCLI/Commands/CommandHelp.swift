@@ -128,6 +128,31 @@ enum CommandHelp {
         """,
         "booking-cli cancel K7Q2ZP"
       )
+    case .change:
+      (
+        "change REF --date DAY [--slice 1|2] [--flight F | --offer CHANGE] [--confirm QUOTE]",
+        """
+        Moves one flight of a booking to another day, on the same airline, route and cabin,
+        if its fare allows changes. With --date only: the flights of that day, each with what
+        the change costs (the new fare less the share of the old one, plus the fare's change
+        penalty) or gives back. With --flight (or --offer and a change offer's ID, ch-...):
+        that one quoted: its price locked and the travellers' seats held on the new flight
+        until it expires. With --confirm and the quote's ID (cx-...): the booking changed (same
+        reference, its next version), the money moved once, the new seats sold and the old
+        ones back on sale. A change that costs money reads the card from standard input.
+
+        Options:
+          --date DAY           the new day of the flight (2026-12-24)
+          --slice 1|2          the outbound (1, the default) or the return (2)
+          --flight F           quote the change to flight F (TK1957)
+          --offer ID           quote change offer ID
+          --confirm ID         confirm change quote ID
+          --card-from-stdin    read "NUMBER MM/YY CVC" from standard input, to pay a change
+          -q, --quiet          print only the offers' or the quote's ID (or, confirming, the
+                               reference)
+        """,
+        "booking-cli change K7Q2ZP --date 2026-12-27"
+      )
     case .session:
       (
         "session",

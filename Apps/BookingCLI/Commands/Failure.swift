@@ -102,12 +102,14 @@ struct Failure: Error {
     case .invalid, .invalidPassengers, .invalidExtras, .unknownAirport, .dayPassed,
       .beyondBookingWindow, .cardExpired:
       Failure(code: .usage, message: error.description)
-    case .draftNotFound, .quoteNotFound, .bookingNotFound, .cancellationQuoteNotFound:
+    case .draftNotFound, .quoteNotFound, .bookingNotFound, .cancellationQuoteNotFound,
+      .changeOfferNotFound, .changeQuoteNotFound, .noSuchSlice:
       Failure(code: .notFound, message: error.description)
     case .offerNoLongerAvailable, .seatTaken, .quoteExpired, .fareSoldOut, .cardDeclined,
       .insufficientFunds,
       .quoteAlreadyPaid, .idempotencyKeyReused, .quoteNotHonoured, .invalidPayment,
-      .bookingCancelled, .departed, .cancellationQuoteExpired, .cancellationQuoteSuperseded:
+      .bookingCancelled, .departed, .cancellationQuoteExpired, .cancellationQuoteSuperseded,
+      .notChangeable, .changeQuoteExpired, .changeQuoteSuperseded, .changeNeedsPayment:
       Failure(code: .refused, message: error.description)
     case .cannotWrite, .paymentsUnavailable:
       Failure(code: .cannotUseData, message: error.description)

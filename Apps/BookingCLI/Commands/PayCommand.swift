@@ -91,7 +91,7 @@ enum PayCommand {
   /// The card from standard input: "NUMBER MM/YY CVC" on one line (the number may hold
   /// spaces), or the three on three lines. At most `inputLimit` bytes are read; more is refused.
   /// No message quotes what was read: any part of it may be the card.
-  private static func readCard() throws(Failure) -> PaymentCard {
+  static func readCard() throws(Failure) -> PaymentCard {
     let text = try readInput()
     let lines = text.split(whereSeparator: \.isNewline).map { String($0).trimmingSpaces() }
       .filter { !$0.isEmpty }

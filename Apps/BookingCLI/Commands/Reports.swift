@@ -76,6 +76,13 @@ struct MoneyReport: Encodable {
     amount = money.plainAmount
     currency = money.currency.code
   }
+
+  /// A signed amount (a change's total: negative is a refund), "-12.00".
+  init(signed amount: Decimal, _ currency: Currency) {
+    let plain = Money(abs(amount), currency).plainAmount
+    self.amount = amount < 0 ? "-" + plain : plain
+    self.currency = currency.code
+  }
 }
 
 /// The one writer of every time in a JSON document: ISO 8601, `2026-12-24T12:40:00+03:00`.
@@ -377,6 +384,10 @@ struct BookingReport: Encodable {
   /// `booked`, or `cancelled` with `cancellation`.
   let status: String
   let cancellation: CancellationReport?
+  /// 1 as booked, one more with each change.
+  let version: Int
+  /// The changes confirmed, oldest first.
+  let changes: [BookingChangeReport]
 
   init(_ booking: Booking) {
     reference = booking.reference.rawValue
@@ -395,6 +406,8 @@ struct BookingReport: Encodable {
     cancellation = booking.cancellation.map {
       CancellationReport($0.quote, now: $0.cancelledAt, cancelledAt: $0.cancelledAt)
     }
+    version = booking.version
+    changes = booking.changes.map(BookingChangeReport.init)
   }
 }
 

@@ -134,6 +134,21 @@ enum TripsCommands {
       ("Contact", "\(booking.contact.email), \(booking.contact.phone)"),
       ("Paid", "\(booking.totalPaid.formatted()) with \(report.card) at \(report.paidAt)"),
     ]
+    for change in report.changes {
+      let money =
+        change.total.changeTotal.amount.hasPrefix("-")
+        ? "\(change.total.changeTotal.amount.dropFirst()) \(change.total.changeTotal.currency) back"
+        : change.total.changeTotal.amount.allSatisfy({ $0 == "0" || $0 == "." })
+          ? "free"
+          : "\(change.total.changeTotal.amount) \(change.total.changeTotal.currency) paid"
+            + (change.paidWith.map { " with \($0)" } ?? "")
+      fields.append(
+        (
+          "Changed",
+          "version \(change.version) at \(change.changedAt): flight \(change.slice) to "
+            + "\(change.flights.joined(separator: "+")), \(money)"
+        ))
+    }
     if let cancellation = booking.cancellation, let cancelled = report.cancellation {
       fields.append(
         (

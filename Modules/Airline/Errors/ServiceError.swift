@@ -68,6 +68,21 @@ public enum ServiceError: Error, Hashable, Sendable, Codable, CustomStringConver
   /// A newer cancellation quote was given for the booking since this one: only the most
   /// recent can be confirmed.
   case cancellationQuoteSuperseded(CancellationQuoteID)
+  /// The booking's fare does not allow changes (it may still be cancelled).
+  case notChangeable(BookingReference)
+  /// The booking has no such slice (0 the outbound, 1 the return).
+  case noSuchSlice(BookingReference, Int)
+  /// No change offer of the booking has that ID, or it expired.
+  case changeOfferNotFound(ChangeOfferID)
+  /// No change quote of the booking has that ID.
+  case changeQuoteNotFound(ChangeQuoteID)
+  /// The change quote's hold ran out: ask for change offers again.
+  case changeQuoteExpired(ChangeQuoteID)
+  /// A newer change quote was given for the booking since this one, or the booking changed
+  /// since it was made: only the most recent, of the booking as it stands, can be confirmed.
+  case changeQuoteSuperseded(ChangeQuoteID)
+  /// The change costs money and no card was given for it.
+  case changeNeedsPayment(Money)
   /// The airline's records could not be read or written.
   case storage(String)
   /// The data directory cannot be written: a full disk or quota, a read-only file system, no
@@ -117,6 +132,16 @@ public enum ServiceError: Error, Hashable, Sendable, Codable, CustomStringConver
       "This cancellation quote expired - ask for a new one."
     case .cancellationQuoteSuperseded:
       "A newer cancellation quote was given for this booking - confirm that one."
+    case .notChangeable(let reference):
+      "Booking \(reference)'s fare does not allow changes - it can still be cancelled."
+    case .noSuchSlice(let reference, let slice):
+      "Booking \(reference) has no flight \(slice + 1) to change."
+    case .changeOfferNotFound(let id): "No change offer \(id) was found - ask for offers again."
+    case .changeQuoteNotFound(let id): "No change quote \(id) was found."
+    case .changeQuoteExpired: "This change quote expired - ask for change offers again."
+    case .changeQuoteSuperseded:
+      "The booking changed, or a newer change quote was given - confirm the newest one."
+    case .changeNeedsPayment(let amount): "This change costs \(amount.formatted()) - pay it with a card."
     case .storage(let reason): "The booking records could not be used: \(reason)"
     case .cannotWrite(let reason): "The booking records could not be written: \(reason)"
     }

@@ -110,6 +110,28 @@ public protocol PaymentService: Sendable {
   /// `cancellationQuoteNotFound` once a newer one replaced it.
   func cancellationQuote(_ id: CancellationQuoteID, of reference: BookingReference)
     async throws(ServiceError) -> CancellationQuote
+  /// The flights booking `criteria.reference`'s slice can move to on `criteria.departure`, on
+  /// the same route and cabin, each with what the change costs or gives back (the fare
+  /// difference plus the fare's change penalty). `notChangeable` for a fare that allows no
+  /// change; `bookingCancelled`, `departed`, `noSuchSlice`, and the search's own refusals.
+  func changeOffers(for criteria: ChangeCriteria) async throws(ServiceError) -> [ChangeOffer]
+  /// Locks change offer `id` of booking `reference`: its price, and seats on the new flight for
+  /// the booking's seated travellers, until it expires. It replaces the booking's earlier change
+  /// quotes (and lets their seats go): only the most recent can be confirmed.
+  func quoteChange(_ id: ChangeOfferID, of reference: BookingReference) async throws(ServiceError)
+    -> ChangeQuote
+  /// Changes booking `reference` with its change quote `id`: a positive total is charged to
+  /// `card` (required then; a declined card changes nothing), a negative one goes back to the
+  /// booking's card, exactly once; the new flight's seats are sold and the old ones go back on
+  /// sale. Answers with the booking at its new version; the same quote confirmed again answers
+  /// the same and moves no money. `changeQuoteExpired`, `changeQuoteSuperseded`,
+  /// `bookingCancelled`, `changeNeedsPayment`.
+  func confirmChange(_ id: ChangeQuoteID, of reference: BookingReference, card: PaymentCard?)
+    async throws(ServiceError) -> Booking
+  /// Booking `reference`'s change quote `id` (expired or not), or `changeQuoteNotFound` once a
+  /// newer one replaced it or it was confirmed.
+  func changeQuote(_ id: ChangeQuoteID, of reference: BookingReference)
+    async throws(ServiceError) -> ChangeQuote
 }
 
 /// A booking in a list of trips: its reference and when it was recorded, nothing else.

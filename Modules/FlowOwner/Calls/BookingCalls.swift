@@ -18,7 +18,8 @@ import Domain
 ///   sets another lifetime); an expired quote is priced again with `reprice(_:)`.
 /// - 5. `pay(quoteID:card:idempotencyKey:)`: the booking.
 /// - After it, `quoteCancellation(of:)` then `confirmCancellation(_:of:)`: the booking
-///   cancelled, with the quote's refund.
+///   cancelled, with the quote's refund. Or `changeOffers(for:)`, `quoteChange(_:of:)` then
+///   `confirmChange(_:of:card:)`: the booking at its next version, on another flight.
 ///
 /// The airline's rules (a call that breaks one throws a `ServiceError` naming it; the simulated
 /// airline's figures are given):
@@ -162,5 +163,35 @@ public struct BookingCalls: Sendable {
     async throws(ServiceError) -> CancellationQuote
   {
     try await services.payments.cancellationQuote(id, of: reference)
+  }
+
+  /// After the booking: the flights a slice can move to on another day, each with what the
+  /// change costs or gives back.
+  public func changeOffers(for criteria: ChangeCriteria) async throws(ServiceError)
+    -> [ChangeOffer]
+  {
+    try await services.payments.changeOffers(for: criteria)
+  }
+
+  /// Then one of them locked: its price, and seats held on the new flight until it expires.
+  public func quoteChange(_ id: ChangeOfferID, of reference: BookingReference)
+    async throws(ServiceError) -> ChangeQuote
+  {
+    try await services.payments.quoteChange(id, of: reference)
+  }
+
+  /// Then the booking changed with its most recent change quote `id`: a positive total paid
+  /// with `card`, a negative one refunded, once; the new seats sold, the old ones let go.
+  public func confirmChange(
+    _ id: ChangeQuoteID, of reference: BookingReference, card: PaymentCard?
+  ) async throws(ServiceError) -> Booking {
+    try await services.payments.confirmChange(id, of: reference, card: card)
+  }
+
+  /// The booking's change quote `id`, to show it again (a resume).
+  public func changeQuote(_ id: ChangeQuoteID, of reference: BookingReference)
+    async throws(ServiceError) -> ChangeQuote
+  {
+    try await services.payments.changeQuote(id, of: reference)
   }
 }

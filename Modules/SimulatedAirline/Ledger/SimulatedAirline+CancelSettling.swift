@@ -34,7 +34,8 @@ extension SimulatedAirline {
     guard try exists(reference, AirlineRecords.cancelling) else { return }
     let record = try cancellationRecord(of: reference)
     if let record, record.confirmedAt != nil {
-      let booking = try loadBooking(reference)
+      let booking = try loadBooking(reference).applying(
+        try changeRecord(of: reference)?.history ?? [])
       try finishCancellation(booking, record)
     } else {
       try delete(reference.rawValue, AirlineRecords.cancelling)

@@ -140,7 +140,10 @@ extension SimulatedAirline {
     guard record.quote.id == id else { throw .cancellationQuoteSuperseded(id) }
     let now = clock.now()
     guard record.quote.isValid(at: now) else { throw .cancellationQuoteExpired(id) }
-    _ = try cancellable(reference)
+    // A change that moved money since the quote makes it another booking's quote.
+    guard try cancellable(reference).totalPaid == record.quote.paid else {
+      throw .cancellationQuoteSuperseded(id)
+    }
     // 1. The marker, before the commit.
     try save(
       CancellingRecord(quoteID: id), id: reference.rawValue, kind: AirlineRecords.cancelling)
@@ -168,17 +171,21 @@ extension SimulatedAirline {
 
   /// This traveller's booking `reference`, with its cancellation if it has one. Under the ledger
   /// lock.
-  private func myBooking(_ reference: BookingReference) throws(ServiceError) -> Booking {
+  func myBooking(_ reference: BookingReference) throws(ServiceError) -> Booking {
     let booking = try loadBooking(reference)
     guard isMine(booking.draftID) else { throw .bookingNotFound(reference) }
-    return booking.with(cancellation: try cancellationRecord(of: reference)?.cancellation)
+    return booking.applying(try changeRecord(of: reference)?.history ?? [])
+      .with(cancellation: try cancellationRecord(of: reference)?.cancellation)
   }
 
   /// Booking `reference` while it can still be cancelled: not cancelled, not departed. Its
   /// draft's payment a crash left open is settled first (as a payment settles it before
-  /// charging), so no later settle of that payment sells the seats a cancellation released.
-  private func cancellable(_ reference: BookingReference) throws(ServiceError) -> Booking {
+  /// charging), so no later settle of that payment sells the seats a cancellation released;
+  /// and so are a cancellation and a change a crash cut off.
+  func cancellable(_ reference: BookingReference) throws(ServiceError) -> Booking {
     if let draft = try? loadBooking(reference).draftID { try settle(draft: draft) }
+    try settleCancellation(of: reference)
+    try settleChange(of: reference)
     let booking = try myBooking(reference)
     guard booking.cancellation == nil else { throw .bookingCancelled(reference) }
     guard booking.offer.departure.instant > clock.now() else { throw .departed(reference) }

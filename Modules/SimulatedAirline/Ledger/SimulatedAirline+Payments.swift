@@ -112,7 +112,8 @@ extension SimulatedAirline {
     }
     if case .success(let booking?) = read {
       guard isMine(booking.draftID) else { throw .bookingNotFound(reference) }
-      return booking.with(cancellation: try committedCancellation(of: reference))
+      return booking.applying(try committedChanges(of: reference))
+      .with(cancellation: try committedCancellation(of: reference))
     }
     guard configuration.repairs, case .locked(let lock) = lockLedger() else {
       // Another process is paying, nothing may be written here, or this process only reads:
@@ -126,7 +127,8 @@ extension SimulatedAirline {
       try loadBooking(reference)
     }
     guard isMine(booking.draftID) else { throw .bookingNotFound(reference) }
-    return booking.with(cancellation: try committedCancellation(of: reference))
+    return booking.applying(try committedChanges(of: reference))
+      .with(cancellation: try committedCancellation(of: reference))
   }
 
   public func paymentState(of quoteID: QuoteID) async throws(ServiceError) -> PaymentState {

@@ -38,6 +38,8 @@ extension SimulatedAirline {
     }
     // A cancellation cut off after its commit is finished; one cut off before it, dropped.
     _ = try settleCancellations()
+    // So is a change.
+    try settleChanges()
     var recovered: [RecoveredPayment] = []
     for id in open {
       guard let draftID = try? DraftID(id) else { continue }

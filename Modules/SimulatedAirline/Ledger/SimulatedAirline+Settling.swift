@@ -110,7 +110,7 @@ extension SimulatedAirline {
     }
     // A booking cancelled since (its payment's bookkeeping left open) keeps its seats released.
     if try committedCancellation(of: intent.reference) == nil {
-      try completeSale(of: intent.booking)
+      try completeSale(of: intent.booking.applying(committedChanges(of: intent.reference)))
     }
     switch try readGuard(Order.self, id: intent.draftID.rawValue, kind: AirlineRecords.orders) {
     case .found(let order) where order.reference == intent.reference:

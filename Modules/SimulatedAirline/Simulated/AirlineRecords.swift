@@ -57,13 +57,27 @@ public enum AirlineRecords {
   /// the seats' release are written: what the next start settles.
   static let cancelling = RecordKind(folder: "cancelling", schema: 1)
 
+  /// The change offers given (`ChangeOffer`, by ID): what a change quote locks.
+  static let changeOffers = RecordKind(folder: "changeOffers", schema: 1)
+  /// Each booking's changes (`ChangeRecord`, by reference): its confirmed changes and its open
+  /// change quote. Written under the ledger lock, in the write order of
+  /// `SimulatedAirline+ChangeConfirming.swift`.
+  static let changes = RecordKind(folder: "changes", schema: 1)
+  /// The money each change moved (`ChangeMoneyRecord`, by reference and version): written once,
+  /// after the change's commit.
+  static let changeMoney = RecordKind(folder: "changeMoney", schema: 1)
+  /// Changes under way (by reference), present from before the commit until the money and the
+  /// seats are written: what the next start settles.
+  static let changing = RecordKind(folder: "changing", schema: 1)
+
   /// The bookings, newest written last (`ledger/bookings.listing`): what the trips list reads.
   static let bookingsIndex = ListingIndex(of: bookings, in: ledger)
 
   /// Every folder the airline writes, for cleaning up temp files of writes cut short.
   static let all = [
     offers, drafts, quotes, bookings, payments, intents, orders, claims, ledger, inventory,
-    owners, charges, cancellations, refunds, cancelling,
+    owners, charges, cancellations, refunds, cancelling, changeOffers, changes, changeMoney,
+    changing,
   ]
 }
 

@@ -44,6 +44,18 @@ struct Unreachable: OfferService, DraftService, PricingService, PaymentService, 
   func cancellationQuote(_ id: CancellationQuoteID, of reference: BookingReference)
     async throws(ServiceError) -> CancellationQuote
   { throw Self.refusal }
+  func changeOffers(for criteria: ChangeCriteria) async throws(ServiceError) -> [ChangeOffer] {
+    throw Self.refusal
+  }
+  func quoteChange(_ id: ChangeOfferID, of reference: BookingReference)
+    async throws(ServiceError) -> ChangeQuote
+  { throw Self.refusal }
+  func confirmChange(_ id: ChangeQuoteID, of reference: BookingReference, card: PaymentCard?)
+    async throws(ServiceError) -> Booking
+  { throw Self.refusal }
+  func changeQuote(_ id: ChangeQuoteID, of reference: BookingReference)
+    async throws(ServiceError) -> ChangeQuote
+  { throw Self.refusal }
   func paymentState(of quoteID: QuoteID) async throws(ServiceError) -> PaymentState {
     throw Self.refusal
   }

@@ -1,0 +1,238 @@
+import Airline
+import Domain
+import Persistence
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
+
+/// Confirming a change quote: the booking at its next version, the money moved once, the new
+/// flight's seats sold and the old ones back on sale, whichever process confirms. Under the
+/// ledger lock, as a payment and a cancellation are, so a change never interleaves with them.
+///
+/// A booking's record (`bookings/<reference>`) stays as it was paid; its changes are one record
+/// beside it, `changes/<reference>` (its history, and its open quote), and a booking is read as
+/// its record with that history applied. A declined card is refused before anything is written.
+///
+/// Confirming writes, in this order (what the next start sees if the process dies right after
+/// each; `ChangeCrashPointTests` kills before and after each bullet's writes, one test case a
+/// bullet, and kills the next start's settle at each of its own steps too):
+/// - 1. `changing/<reference>`: the version being made. Dies here: nothing changed; the settle
+///   removes it, and the quote may be confirmed while it holds.
+/// - 2. `changes/<reference>` = the history with this change added, and no open quote: the commit
+///   point. From here on the booking is at its new version. Dies here: the settle writes 3 and
+///   4, then 5.
+/// - 3. `changeMoney/<reference>-<version>`: the charge or the refund (amount, card, time),
+///   written only when absent, so a settle run again moves no money twice. Dies here: the
+///   settle writes 4, then 5.
+/// - 4. `inventory/<flight>` of the new flight, then of the old one: the quote's seats sold to
+///   the booking and its party counted there; the booking's seats and party released from the
+///   old one. Dies between them: the settle writes both again (each is idempotent).
+/// - 5. remove `changing/<reference>`: settled.
+///
+/// Money is never moved before its commit (2), so a change that did not commit charges and
+/// refunds nothing; a booking whose cancellation committed is never changed (the change is
+/// refused under the same lock), and a cancellation quoted before a change that moved money is
+/// refused (`cancellationQuoteSuperseded`), so the refund is always of what was paid.
+extension SimulatedAirline {
+  public func confirmChange(
+    _ id: ChangeQuoteID, of reference: BookingReference, card: PaymentCard?
+  ) async throws(ServiceError) -> Booking {
+    await configuration.latency.pause()
+    if let reason = configuration.paymentsOff { throw .paymentsUnavailable(reason) }
+    let lock = try await lockAirline()
+    return try withExtendedLifetime(lock) { () throws(ServiceError) -> Booking in
+      try confirmChangeUnderLock(id, reference, card: card)
+    }
+  }
+
+  /// Confirms change quote `id` of `reference`: the write order above. The same quote confirmed
+  /// again answers with the booking and writes nothing. Under the ledger lock.
+  func confirmChangeUnderLock(
+    _ id: ChangeQuoteID, _ reference: BookingReference, card: PaymentCard?
+  ) throws(ServiceError) -> Booking {
+    try settleChange(of: reference)
+    let current = try myBooking(reference)
+    if current.changes.contains(where: { $0.quote.id == id }) { return current }
+    let record = try changeRecord(of: reference)
+    guard let quote = record?.quote, quote.reference == reference else {
+      throw .changeQuoteNotFound(id)
+    }
+    guard quote.id == id else { throw .changeQuoteSuperseded(id) }
+    let booking = try changeable(reference)
+    guard quote.version == booking.version else { throw .changeQuoteSuperseded(id) }
+    let now = clock.now()
+    guard quote.isValid(at: now) else { throw .changeQuoteExpired(id) }
+    var paidWith: PaymentMethod?
+    if quote.total.pays {
+      guard let card else { throw .changeNeedsPayment(quote.total.toPay) }
+      switch refusal(of: card, at: now) {
+      case .declined: throw .cardDeclined
+      case .insufficientFunds: throw .insufficientFunds
+      case .cardExpired: throw .cardExpired
+      case .booked, .interrupted, nil: paidWith = card.method
+      }
+    }
+    // Refused before any write when a seat is no longer the quote's.
+    _ = try plannedChangeSale(quote, booking)
+    let change = BookingChange(
+      version: booking.version + 1, quote: quote, paidWith: paidWith, changedAt: now)
+    // 1. The marker, before the commit.
+    try save(
+      ChangingRecord(quoteID: id, version: change.version), id: reference.rawValue,
+      kind: AirlineRecords.changing)
+    // 2. The commit.
+    try save(
+      ChangeRecord(quote: nil, history: booking.changes + [change]), id: reference.rawValue,
+      kind: AirlineRecords.changes)
+    // 3 to 5: should one fail, the marker stays and the next settle finishes them.
+    try finishChange(change, of: booking)
+    return booking.applying(change)
+  }
+
+  /// Steps 3 to 5 of a committed change of `before` (the booking as it stood): the money once,
+  /// the seats sold and released, the marker removed. Idempotent. Under the ledger lock.
+  func finishChange(_ change: BookingChange, of before: Booking) throws(ServiceError) {
+    let reference = before.reference
+    let moneyID = "\(reference.rawValue)-\(change.version)"
+    let total = change.quote.total
+    if total.pays || total.refunds, try !exists(moneyID, AirlineRecords.changeMoney) {
+      try save(
+        ChangeMoneyRecord(
+          reference: reference, version: change.version, quoteID: change.quote.id,
+          charged: total.pays ? total.toPay : nil, refunded: total.refunds ? total.toRefund : nil,
+          card: change.paidWith ?? change.quote.refundTo, at: change.changedAt),
+        id: moneyID, kind: AirlineRecords.changeMoney)
+    }
+    try write(plannedChangeSale(change.quote, before, reporting: true))
+    let slice = change.quote.slice
+    try write(
+      planned(before.offer) { index, current in
+        guard index == slice else { return current }
+        var next = current
+        next.parties[reference.rawValue] = nil
+        for (seat, sale) in current.sold where sale.reference == reference {
+          next.sold[seat] = nil
+        }
+        return next
+      })
+    try delete(reference.rawValue, AirlineRecords.changing, syncingFolder: false)
+  }
+
+  /// The writes that sell `quote`'s seats on its new flight to `booking` and count its party
+  /// there, the booking's holds there dropped; a seat another booking has is refused, or, when
+  /// `reporting` (a committed change finished), left to that booking and reported.
+  func plannedChangeSale(_ quote: ChangeQuote, _ booking: Booking, reporting: Bool = false)
+    throws(ServiceError) -> [(FlightKey, FlightInventory)]
+  {
+    let now = clock.now()
+    let reference = booking.reference
+    return try planned(quote.offer) { (slice, current) throws(ServiceError) in
+      guard slice == quote.slice else { return current }
+      var next = current.releasing(booking.draftID, at: now)
+      for seat in Set(quote.extras.seats(onSlice: slice).values).sorted() {
+        if let sale = current.sold[seat], sale.reference == reference { continue }
+        if current.isTaken(seat, for: booking.draftID, at: now) {
+          guard reporting else { throw .seatTaken(seat, slice: slice) }
+          notices.yield(
+            .bookkeepingDeferred(
+              reference: reference, reason: "seat \(seat) of the changed flight is taken"))
+          continue
+        }
+        next.sold[seat] = SeatSale(reference: reference, draftID: booking.draftID)
+      }
+      next.parties[reference.rawValue] = PartySale(
+        draftID: booking.draftID, seats: booking.offer.party.seats)
+      return next
+    }
+  }
+
+  /// Settles the change of `reference` a crash cut off, if one is open: rolled forward after its
+  /// commit, dropped before it. Under the ledger lock.
+  func settleChange(of reference: BookingReference) throws(ServiceError) {
+    guard try exists(reference, AirlineRecords.changing) else { return }
+    let marker = (try? store.loadIfPresent(
+      ChangingRecord.self, id: reference.rawValue, kind: AirlineRecords.changing,
+      policy: .report)) ?? nil
+    let history = try changeRecord(of: reference)?.history ?? []
+    if let version = marker?.version, let change = history.first(where: { $0.version == version })
+    {
+      let base = try loadBooking(reference)
+      try finishChange(change, of: base.applying(history.filter { $0.version < version }))
+    } else {
+      try delete(reference.rawValue, AirlineRecords.changing)
+    }
+  }
+
+  /// Every change a crash cut off, settled. Under the ledger lock.
+  func settleChanges() throws(ServiceError) {
+    let open: [String]
+    do { open = try store.ids(of: AirlineRecords.changing) } catch { throw .store(error) }
+    for id in open {
+      guard let reference = try? BookingReference(id) else { continue }
+      do {
+        try settleChange(of: reference)
+      } catch {
+        notices.yield(.bookkeepingDeferred(reference: reference, reason: error.description))
+      }
+    }
+  }
+
+  /// Booking `reference` while it can still be changed: cancellable, and its fare allows a
+  /// change. Under the ledger lock.
+  func changeable(_ reference: BookingReference) throws(ServiceError) -> Booking {
+    let booking = try cancellable(reference)
+    guard booking.offer.conditions.changeBeforeDeparture.allowed else {
+      throw .notChangeable(reference)
+    }
+    return booking
+  }
+
+  /// The booking's change record; one that cannot be read is reported and refuses.
+  func changeRecord(of reference: BookingReference) throws(ServiceError) -> ChangeRecord? {
+    switch try readGuard(ChangeRecord.self, id: reference.rawValue, kind: AirlineRecords.changes) {
+    case .missing: return nil
+    case .found(let record): return record
+    case .unreadable(let error): throw .storage(error.description)
+    }
+  }
+
+  /// The committed changes of booking `reference`, oldest first. Read without the lock: the
+  /// commit is one record.
+  func committedChanges(of reference: BookingReference) throws(ServiceError) -> [BookingChange] {
+    do {
+      return try store.loadIfPresent(
+        ChangeRecord.self, id: reference.rawValue, kind: AirlineRecords.changes, policy: .report)?
+        .history ?? []
+    } catch {
+      throw .storage(error.description)
+    }
+  }
+}
+
+/// A booking's changes (`changes/<reference>.json`): the confirmed ones, oldest first, and the
+/// latest change quote not yet confirmed.
+struct ChangeRecord: Codable, Sendable, Equatable {
+  let quote: ChangeQuote?
+  let history: [BookingChange]
+}
+
+/// A change under way (`changing/<reference>.json`): the version it makes.
+struct ChangingRecord: Codable, Sendable {
+  let quoteID: ChangeQuoteID
+  let version: Int
+}
+
+/// Money a change moved (`changeMoney/<reference>-<version>.json`), written once: a charge for a
+/// positive total, a refund for a negative one. Holds no card number.
+struct ChangeMoneyRecord: Codable, Sendable, Equatable {
+  let reference: BookingReference
+  let version: Int
+  let quoteID: ChangeQuoteID
+  let charged: Money?
+  let refunded: Money?
+  let card: PaymentMethod
+  let at: Date
+}
