@@ -49,6 +49,14 @@ public struct TripsStrings: Sendable {
   public let hintQuoteAgain: String
   /// The header's countdown label while a cancellation quote holds.
   public let refundHeld: String
+  /// The change of a booking (`TripFlow`'s change steps).
+  public let change: TripChangeStrings
+  /// A fare that allows no change: said where `m` was pressed.
+  public var notChangeable: String { change.notChangeable }
+  /// Nothing to change to on the day searched.
+  public var noChangeOffers: String { change.noOffers }
+  /// A trip opened again at a change quote that expired meanwhile.
+  public var resumedChangeExpired: String { change.resumedExpired }
 
   /// English.
   public static let english = TripsStrings(
@@ -86,7 +94,7 @@ public struct TripsStrings: Sendable {
     cancelled: { day, amount, card in "Cancelled on \(day): \(amount) refunded to \(card)" },
     cancelledMark: "cancelled",
     hintConfirmCancel: "confirm cancellation", hintKeep: "keep the booking",
-    hintQuoteAgain: "ask again", refundHeld: "Refund held")
+    hintQuoteAgain: "ask again", refundHeld: "Refund held", change: .english)
 
   /// Turkish.
   public static let turkish = TripsStrings(
@@ -127,5 +135,108 @@ public struct TripsStrings: Sendable {
     },
     cancelledMark: "iptal",
     hintConfirmCancel: "iptali onayla", hintKeep: "rezervasyonu koru",
-    hintQuoteAgain: "yeniden sor", refundHeld: "İade teklifi")
+    hintQuoteAgain: "yeniden sor", refundHeld: "İade teklifi", change: .turkish)
+}
+
+/// The texts of a booking's change on the trips screen, in one language.
+public struct TripChangeStrings: Sendable {
+  /// The key that begins a change.
+  public let hint: String
+  public let notChangeable: String
+  /// "Change the outbound of K7Q2ZP" (slice, reference, whether the trip has a return).
+  public let title: @Sendable (Int, String, Bool) -> String
+  /// "Booked: TK1957, Thu 24 Dec 12:40".
+  public let booked: @Sendable (String) -> String
+  /// "New day: ◀ Fri 25 Dec ▶".
+  public let day: @Sendable (String) -> String
+  /// On a round trip: Tab changes the other flight.
+  public let otherFlight: String
+  public let askingOffers: String
+  public let noOffers: String
+  public let quoting: String
+  public let changing: String
+  /// "To pay: EUR 40.00".
+  public let toPay: @Sendable (String) -> String
+  /// "Back to Visa •••• 4242: EUR 12.00".
+  public let refund: @Sendable (String, String) -> String
+  public let free: String
+  /// "New fare EUR 200.00 - booked EUR 180.00 + penalty EUR 20.00".
+  public let parts: @Sendable (String, String, String) -> String
+  /// "Seats held: 14A, 14B".
+  public let seatsHeld: @Sendable (String) -> String
+  public let noSeats: String
+  public let quoteExpired: String
+  public let resumedExpired: String
+  /// "Changed on Mon 7 Dec: version 2, now on TK1959".
+  public let changed: @Sendable (String, Int, String) -> String
+  public let hintDay: String
+  public let hintWeek: String
+  public let hintOtherFlight: String
+  public let hintSeeFlights: String
+  public let hintChoose: String
+  public let hintConfirm: String
+  public let hintPay: String
+  public let hintKeep: String
+  /// The header's countdown label while a change quote holds.
+  public let held: String
+
+  /// English.
+  public static let english = TripChangeStrings(
+    hint: "change flight",
+    notChangeable: "This fare cannot be changed: press c to cancel it instead.",
+    title: { slice, reference, roundTrip in
+      roundTrip
+        ? "Change the \(slice == 0 ? "outbound" : "return") of \(reference)"
+        : "Change the flight of \(reference)"
+    },
+    booked: { "Booked: \($0)" },
+    day: { "New day:  ◀ \($0) ▶" },
+    otherFlight: "Tab: change the other flight instead",
+    askingOffers: "Asking the airline for flights that day…",
+    noOffers: "No flights of this airline and cabin that day: try another day.",
+    quoting: "Locking the price and holding seats…",
+    changing: "Changing your booking…",
+    toPay: { "To pay: \($0)" },
+    refund: { "Back to \($1): \($0)" },
+    free: "Nothing to pay",
+    parts: { new, old, penalty in "New fare \(new) − booked \(old) + penalty \(penalty)" },
+    seatsHeld: { "Seats held: \($0)" },
+    noSeats: "No seats chosen: the airline assigns them at check-in.",
+    quoteExpired: "This change quote expired: press r to ask again.",
+    resumedExpired: "Your change quote expired: choose the flight again.",
+    changed: { day, version, flights in "Changed on \(day): version \(version), now on \(flights)" },
+    hintDay: "day", hintWeek: "week", hintOtherFlight: "other flight",
+    hintSeeFlights: "see flights", hintChoose: "choose", hintConfirm: "confirm change",
+    hintPay: "pay and change", hintKeep: "keep the booking", held: "Change held")
+
+  /// Turkish.
+  public static let turkish = TripChangeStrings(
+    hint: "uçuşu değiştir",
+    notChangeable: "Bu ücret değiştirilemez: bunun yerine iptal etmek için c'ye basın.",
+    title: { slice, reference, roundTrip in
+      roundTrip
+        ? "\(reference): \(slice == 0 ? "gidiş" : "dönüş") uçuşunu değiştir"
+        : "\(reference): uçuşu değiştir"
+    },
+    booked: { "Rezervasyon: \($0)" },
+    day: { "Yeni gün:  ◀ \($0) ▶" },
+    otherFlight: "Tab: öbür uçuşu değiştir",
+    askingOffers: "Havayoluna o günün uçuşları soruluyor…",
+    noOffers: "O gün bu havayolunun bu kabinde uçuşu yok: başka bir gün deneyin.",
+    quoting: "Fiyat kilitleniyor, koltuklar ayrılıyor…",
+    changing: "Rezervasyonunuz değiştiriliyor…",
+    toPay: { "Ödenecek: \($0)" },
+    refund: { "\($1) kartına iade: \($0)" },
+    free: "Ödenecek bir şey yok",
+    parts: { new, old, penalty in "Yeni ücret \(new) − eski \(old) + ceza \(penalty)" },
+    seatsHeld: { "Ayrılan koltuklar: \($0)" },
+    noSeats: "Koltuk seçilmedi: havayolu check-in'de atar.",
+    quoteExpired: "Bu değişiklik teklifinin süresi doldu: yeniden sormak için r'ye basın.",
+    resumedExpired: "Değişiklik teklifinizin süresi doldu: uçuşu yeniden seçin.",
+    changed: { day, version, flights in
+      "\(day) tarihinde değiştirildi: sürüm \(version), yeni uçuş \(flights)"
+    },
+    hintDay: "gün", hintWeek: "hafta", hintOtherFlight: "öbür uçuş",
+    hintSeeFlights: "uçuşları gör", hintChoose: "seç", hintConfirm: "değişikliği onayla",
+    hintPay: "öde ve değiştir", hintKeep: "rezervasyonu koru", held: "Değişiklik teklifi")
 }

@@ -27,10 +27,10 @@ extension RootFeature {
     return held.expiresAt.addingTimeInterval(-Double(remaining - 1))
   }
 
-  /// What the header counts down: the price a quote on the path holds, or the refund the trips'
-  /// cancellation quote holds.
+  /// What the header counts down: the price a quote on the path holds, or what the trips' quote
+  /// holds (a cancellation's refund, a change's price and seats).
   public struct Held: Hashable, Sendable {
-    public enum What: Hashable, Sendable { case price, refund }
+    public enum What: Hashable, Sendable { case price, refund, change }
 
     public let what: What
     public let expiresAt: Date
@@ -51,13 +51,13 @@ extension RootFeature.State {
       return RootFeature.Held(
         what: .price, expiresAt: quote.expiresAt, lockSeconds: quote.lockSeconds ?? 15 * 60)
     }
-    if let cancellation = trips?.trip?.heldQuote {
+    if let held = trips?.trip?.held {
       return RootFeature.Held(
-        what: .refund, expiresAt: cancellation.expiresAt,
+        what: held.kind == .refund ? .refund : .change, expiresAt: held.expiresAt,
         lockSeconds: max(
           1,
           Int(
-            clamping: cancellation.expiresAt.timeIntervalSince(cancellation.issuedAt),
+            clamping: held.expiresAt.timeIntervalSince(held.issuedAt),
             rounding: .toNearestOrAwayFromZero)))
     }
     return nil

@@ -13,8 +13,8 @@ extension RootView {
   /// panels or too large to draw in, the countdown on the first row above the message). Returns false, drawing
   /// nothing, when more than that may change: then the caller draws the whole screen.
   ///
-  /// Below the header only the current payment step and the trips' cancellation quote ask the
-  /// clock anything (whether their price has expired); a step that draws with `StepDrawing.now`
+  /// Below the header only the current payment step and the trips' quote (a cancellation or a
+  /// change) ask the clock anything (whether their price has expired); a step that draws with `StepDrawing.now`
   /// in another way must be added to `bodyClock`. A modal may cover the header, so with one open the whole screen is drawn.
   ///
   /// `onlyTheClockMoved`: the caller knows that every action since `previous` moved only the
@@ -45,11 +45,11 @@ extension RootView {
   }
 
   /// What the body draws from the clock: whether the payment on screen has expired, and
-  /// whether the trips' cancellation quote has (its line and its keys).
+  /// whether the trips' quote (a cancellation or a change) has (its line and its keys).
   static func bodyClock(_ state: RootFeature.State) -> [Bool?] {
     [
       state.steps.last?.screen.state(PaymentFeature.self).map { $0.isExpired(at: state.now) },
-      state.trips?.trip?.heldQuote.map { !$0.isValid(at: state.now) },
+      state.trips?.trip?.held.map { state.now >= $0.expiresAt },
     ]
   }
 }

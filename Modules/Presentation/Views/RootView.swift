@@ -226,6 +226,7 @@ public enum RootView {
       switch held.what {
       case .price: state.language.text(\.priceHeld)
       case .refund: state.strings.trips.refundHeld
+      case .change: state.strings.trips.change.held
       }
     CountdownView.draw(
       on: &canvas, in: area, remaining: held.secondsRemaining(at: state.now),

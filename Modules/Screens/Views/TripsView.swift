@@ -37,7 +37,8 @@ public enum TripsView {
     guard !rect.isEmpty else { return }
     if let opened = state.opened {
       drawOpened(
-        opened, state.rows[opened], trip: state.trip, on: &canvas, in: rect, theme: theme,
+        opened, state.rows[opened], trip: state.trip, card: state.card, on: &canvas, in: rect,
+        theme: theme,
         strings: strings, language: language, zone: zone, spinner: spinner, now: now)
       return
     }
@@ -89,14 +90,15 @@ public enum TripsView {
     -> [KeyHint]
   {
     let texts = strings.trips
-    // While the cancellation is being confirmed no key acts.
-    if state.trip?.asked?.question == .confirmation { return [] }
+    // While the cancellation or a change is being confirmed no key acts.
+    let asked = state.trip?.asked?.question
+    if asked == .confirmation || asked == .changeConfirmation { return [] }
+    if let trip = state.trip,
+      let hints = changeHints(trip, card: state.card, strings: strings, now: now)
+    {
+      return hints
+    }
     switch state.trip?.current {
-    case .booking? where state.trip?.asked == nil:
-      return [
-        KeyHint("c", texts.hintCancel), KeyHint("Esc", strings.hintBack),
-        KeyHint("q", strings.hintQuit),
-      ]
     case .cancellation? where state.trip?.asked == nil:
       let expired = state.trip.map { $0.quoteExpired || $0.quoteHasExpired(at: now) } ?? false
       return
@@ -187,10 +189,16 @@ public enum TripsView {
   // MARK: - One booking
 
   private static func drawOpened(
-    _ reference: BookingReference, _ row: Loadable<Booking>?, trip: TripFlow?,
+    _ reference: BookingReference, _ row: Loadable<Booking>?, trip: TripFlow?, card: ChangeCard,
     on canvas: inout Canvas, in rect: Rect, theme: Theme, strings: Strings, language: Language,
     zone: Zone, spinner: Int, now: Date
   ) {
+    if let trip, isChanging(trip) {
+      drawChange(
+        trip, card: card, on: &canvas, in: rect, theme: theme, strings: strings,
+        language: language, zone: zone, spinner: spinner, now: now)
+      return
+    }
     var y = rect.y
     canvas.put(strings.referenceLabel, x: rect.x, y: y, style: theme.dim, clip: rect)
     y += 1
@@ -253,6 +261,18 @@ public enum TripsView {
       if trip.asked == nil, trip.problem == nil, trip.quoteHasExpired(at: now) {
         line(texts.quoteExpired, theme.warning)
       }
+    case .changed(let booking):
+      if let change = booking.changes.last {
+        line(
+          texts.change.changed(
+            language.weekdayDate(CalendarDay(change.changedAt, in: zone)), change.version,
+            change.quote.newSlice.flightNumbers.map(\.description).joined(separator: "+")),
+          theme.emphasis)
+      }
+      line(texts.refundRule(booking.offer.conditions.refundBeforeDeparture), theme.text)
+      line(texts.changeRule(booking.offer.conditions.changeBeforeDeparture), theme.text)
+    case .changeSearch, .changeOffers, .changeQuote:
+      break
     case .cancelled(let booking):
       if let cancellation = booking.cancellation {
         line(

@@ -32,6 +32,9 @@ public enum TripsFeature {
     /// read.
     public var resuming: TripPosition?
 
+    /// The card a change that costs money is paid with, while its quote is on screen.
+    public var card = ChangeCard()
+
     /// Nothing listed yet.
     public init() {}
 
@@ -47,7 +50,19 @@ public enum TripsFeature {
     public var position: TripPosition? {
       if let resuming { return resuming }
       guard let opened else { return nil }
-      return TripPosition(reference: opened, cancellation: trip?.heldQuote?.id)
+      var change: ChangeCriteria?
+      var step: TripPosition.ChangeStep?
+      for entry in trip?.path ?? [] {
+        switch entry {
+        case .changeSearch(let criteria): (change, step) = (criteria, .search)
+        case .changeOffers(let criteria, _, _): (change, step) = (criteria, .offers)
+        case .changeQuote: step = .quote
+        default: break
+        }
+      }
+      return TripPosition(
+        reference: opened, cancellation: trip?.heldQuote?.id, change: change, changeStep: step,
+        changeQuote: trip?.heldChange?.id)
     }
 
     /// The references listed, empty until they are.
@@ -74,9 +89,31 @@ public enum TripsFeature {
     case cancellationQuoted(TripFlow.Asked, Result<CancellationQuote, ServiceError>)
     /// The airline's answer to the trip's confirmation of a cancellation.
     case cancellationConfirmed(TripFlow.Asked, Result<Booking, ServiceError>)
-    /// The booking of a trip opened again, and its cancellation quote when it was at one.
+    /// The airline's change offers for the day searched.
+    case changeOffered(TripFlow.Asked, Result<[ChangeOffer], ServiceError>)
+    /// The airline's change quote for the offer chosen.
+    case changeQuoted(TripFlow.Asked, Result<ChangeQuote, ServiceError>)
+    /// The airline's answer to the trip's confirmation of a change.
+    case changeConfirmed(TripFlow.Asked, Result<Booking, ServiceError>)
+    /// The booking of a trip opened again, and its cancellation quote when it was at one, or
+    /// its change when it was in one.
     case resumed(
-      TripPosition, Result<Booking, ServiceError>, quote: Result<CancellationQuote, ServiceError>?)
+      TripPosition, Result<Booking, ServiceError>, quote: Result<CancellationQuote, ServiceError>?,
+      change: ResumedChange? = nil)
+  }
+
+  /// A change fetched again for a resume: its offers (when the flow was at them or beyond) and
+  /// its quote (when it was at one).
+  public struct ResumedChange: Hashable, Sendable {
+    public let offers: Result<[ChangeOffer], ServiceError>?
+    public let quote: Result<ChangeQuote, ServiceError>?
+
+    public init(
+      offers: Result<[ChangeOffer], ServiceError>?, quote: Result<ChangeQuote, ServiceError>?
+    ) {
+      self.offers = offers
+      self.quote = quote
+    }
   }
 
   /// What the screen asks of the root.
@@ -110,6 +147,11 @@ public enum TripsFeature {
       } catch {
         booking = .failure(error)
       }
+      if let criteria = position.change {
+        return .resumed(
+          position, booking, quote: nil,
+          change: await fetchChange(criteria, position, calls))
+      }
       guard let id = position.cancellation else { return .resumed(position, booking, quote: nil) }
       do throws(ServiceError) {
         let quote = try await calls.cancellationQuote(id, of: position.reference)
@@ -119,6 +161,27 @@ public enum TripsFeature {
       }
     }
     return .batch([onOpen(environment: environment), read])
+  }
+
+  /// The change of a resume fetched again: its offers, then its quote, as far as the position
+  /// went.
+  private static func fetchChange(
+    _ criteria: ChangeCriteria, _ position: TripPosition, _ calls: BookingCalls
+  ) async -> ResumedChange {
+    guard position.changeStep != .search else { return ResumedChange(offers: nil, quote: nil) }
+    let offers: Result<[ChangeOffer], ServiceError>
+    do throws(ServiceError) {
+      offers = .success(try await calls.changeOffers(for: criteria))
+    } catch {
+      offers = .failure(error)
+    }
+    guard let id = position.changeQuote else { return ResumedChange(offers: offers, quote: nil) }
+    do throws(ServiceError) {
+      return ResumedChange(
+        offers: offers, quote: .success(try await calls.changeQuote(id, of: position.reference)))
+    } catch {
+      return ResumedChange(offers: offers, quote: .failure(error))
+    }
   }
 
   /// Handles a key or a reply; `pageHeight` is how many rows the list shows at once.
@@ -154,7 +217,7 @@ public enum TripsFeature {
       return .handled
     case .resized:
       return FeatureReply(effect: loadNearby(&state, pageHeight, environment))
-    case .resumed(let position, let booking, let quote):
+    case .resumed(let position, let booking, let quote, let change):
       // A trip closed or opened elsewhere since is not opened again.
       guard state.resuming == position, state.opened == position.reference else {
         return .handled
@@ -171,6 +234,11 @@ public enum TripsFeature {
             at: held, now: environment.clock.now(), expired: strings.trips.resumedExpired)
         } else if case .failure(let error)? = quote {
           trip.resume(refused: strings.serviceError(error))
+        } else if let criteria = position.change {
+          trip.resume(
+            change: criteria, offers: change?.offers, quote: change?.quote,
+            now: environment.clock.now(), expired: strings.trips.resumedChangeExpired,
+            describe: strings.serviceError)
         }
         state.trip = trip
       case .failure(let error):
@@ -183,14 +251,36 @@ public enum TripsFeature {
       _ = trip.quoted(asked, result, describe: strings.serviceError)
       state.trip = trip
       return .handled
-    case .cancellationConfirmed(let asked, let result):
+    case .cancellationConfirmed(let asked, let result), .changeConfirmed(let asked, let result):
       guard var trip = state.trip else { return .handled }
       let answer = trip.confirmed(asked, result, describe: strings.serviceError)
       state.trip = trip
-      if let output = answer.output { finish(output, &state) }
+      if let output = answer.output {
+        state.card = ChangeCard()
+        finish(output, &state)
+      } else if !answer.dropped, case .failure(let error) = result {
+        // A card the bank refused is changed where it was typed.
+        switch error {
+        case .cardDeclined, .insufficientFunds: state.card.focus = .number
+        case .cardExpired: state.card.focus = .expiry
+        default: break
+        }
+      }
+      return .handled
+    case .changeOffered(let asked, let result):
+      guard var trip = state.trip else { return .handled }
+      _ = trip.offered(asked, result, none: strings.trips.noChangeOffers, describe: strings.serviceError)
+      state.trip = trip
+      return .handled
+    case .changeQuoted(let asked, let result):
+      guard var trip = state.trip else { return .handled }
+      if trip.changeQuoted(asked, result, describe: strings.serviceError), case .success = result {
+        state.card = ChangeCard()
+      }
+      state.trip = trip
       return .handled
     case .key(let key):
-      return handle(key, &state, pageHeight, environment)
+      return handle(key, &state, pageHeight, environment, strings)
     }
   }
 
@@ -209,24 +299,63 @@ public enum TripsFeature {
 
   /// A key for the opened booking's flow.
   private static func tripKey(
-    _ key: Key, _ state: inout State, _ environment: AppEnvironment
+    _ key: Key, _ state: inout State, _ environment: AppEnvironment, _ strings: Strings
   ) -> FeatureReply<Action, Output> {
     guard var trip = state.trip else { return .ignored }
-    // While the cancellation is being confirmed, money moves: no key acts, as at the payment
-    // step, so its answer cannot be dropped by going back.
-    if trip.asked?.question == .confirmation { return .handled }
+    // While the cancellation or the change is being confirmed, money moves: no key acts, as at
+    // the payment step, so its answer cannot be dropped by going back (nor is one recorded).
+    if trip.asked?.question == .confirmation || trip.asked?.question == .changeConfirmation {
+      return FeatureReply(keyUse: .ignored)
+    }
+    if case .changeQuote(let quote) = trip.current, quote.total.pays, trip.asked == nil,
+      !trip.quoteExpired, !trip.quoteHasExpired(at: environment.clock.now()),
+      let reply = cardKey(key, quote, &trip, &state, environment, strings)
+    {
+      state.trip = trip
+      return reply
+    }
     var reply = FeatureReply<Action, Output>.handled
     var output: TripFlow.Output?
     switch (trip.current, key) {
     case (_, .escape), (_, .backspace):
       output = trip.back()
+      if trip.heldChange == nil { state.card = ChangeCard() }
     case _ where trip.asked != nil:
       // While a quote is asked for, only back acts here; the root's keys (quit, help) still do.
       reply = .ignored
-    case (.booking, .character("c")):
+    case (.booking, .character("c")), (.changed, .character("c")):
       reply = FeatureReply(effect: askQuote(&trip, environment))
-    case (.booking, .enter), (.cancelled, .enter):
+    case (.booking, .character("m")), (.changed, .character("m")):
+      if trip.beginChange() == nil { trip.note(strings.trips.notChangeable) }
+    case (.booking, .enter), (.cancelled, .enter), (.changed, .enter):
       output = .left
+    case (.changeSearch, .left): trip.editChange(days: -1)
+    case (.changeSearch, .right): trip.editChange(days: 1)
+    case (.changeSearch, .pageUp): trip.editChange(days: -7)
+    case (.changeSearch, .pageDown): trip.editChange(days: 7)
+    case (.changeSearch, .tab): trip.editChange(switchSlice: true)
+    case (.changeSearch(let criteria), .enter):
+      guard let asked = trip.ask(.changeOffers) else { break }
+      let calls = BookingCalls(environment.services)
+      reply = FeatureReply(
+        effect: .run {
+          do throws(ServiceError) {
+            return .changeOffered(asked, .success(try await calls.changeOffers(for: criteria)))
+          } catch {
+            return .changeOffered(asked, .failure(error))
+          }
+        })
+    case (.changeOffers, .up): trip.moveSelection(-1)
+    case (.changeOffers, .down): trip.moveSelection(1)
+    case (.changeOffers, .pageUp): trip.moveSelection(-5)
+    case (.changeOffers, .pageDown): trip.moveSelection(5)
+    case (.changeOffers, .enter):
+      guard let offer = trip.chosenOffer else { break }
+      reply = FeatureReply(effect: askChangeQuote(offer.id, &trip, environment))
+    case (.changeQuote(let quote), .character("r")):
+      reply = FeatureReply(effect: askChangeQuote(quote.offerID, &trip, environment))
+    case (.changeQuote(let quote), .enter), (.changeQuote(let quote), .character("y")):
+      reply = confirmChange(quote, card: nil, &trip, environment)
     case (.cancellation, .character("r")):
       reply = FeatureReply(effect: askQuote(&trip, environment))
     case (.cancellation(let quote), .enter), (.cancellation(let quote), .character("y")):
@@ -251,6 +380,76 @@ public enum TripsFeature {
     return reply
   }
 
+  /// A key for the card of a change that costs money: typing, moving between the fields, and
+  /// confirming from the button (Enter) or any field (Ctrl-S). Nil for the keys the step itself
+  /// takes (back).
+  private static func cardKey(
+    _ key: Key, _ quote: ChangeQuote, _ trip: inout TripFlow, _ state: inout State,
+    _ environment: AppEnvironment, _ strings: Strings
+  ) -> FeatureReply<Action, Output>? {
+    switch key {
+    case .escape:
+      return nil
+    case .backspace where state.card[state.card.focus]?.text.isEmpty ?? true:
+      return nil
+    case .tab, .down:
+      state.card.move(1)
+    case .backTab, .up:
+      state.card.move(-1)
+    case .enter where state.card.focus != .pay:
+      state.card.move(1)
+    case .enter, .control("s"):
+      let today = CalendarDay(environment.clock.now(), in: .utc)
+      guard let card = state.card.card(today: today, strings: strings) else { return .handled }
+      return confirmChange(quote, card: card, &trip, environment)
+    default:
+      let took = state.card.type(key)
+      var reply = FeatureReply<Action, Output>.handled
+      // Typed card data is never recorded as typed.
+      reply.judgeCharacter(
+        key, took: took, sensitive: PaymentFeature.sensitiveText(of: state.card.focus))
+      if case .paste = key { reply.keyUse = .ignored }
+      return reply
+    }
+    return .handled
+  }
+
+  /// Confirms the change quote on screen, paying with `card` when it costs money.
+  private static func confirmChange(
+    _ quote: ChangeQuote, card: PaymentCard?, _ trip: inout TripFlow,
+    _ environment: AppEnvironment
+  ) -> FeatureReply<Action, Output> {
+    guard !trip.quoteHasExpired(at: environment.clock.now()), !trip.quoteExpired,
+      let asked = trip.ask(.changeConfirmation)
+    else { return .handled }
+    let calls = BookingCalls(environment.services)
+    return FeatureReply(
+      effect: .run {
+        do throws(ServiceError) {
+          let booking = try await calls.confirmChange(quote.id, of: quote.reference, card: card)
+          return .changeConfirmed(asked, .success(booking))
+        } catch {
+          return .changeConfirmed(asked, .failure(error))
+        }
+      }, keyUse: .used)
+  }
+
+  /// Asks the airline to lock change offer `id`.
+  private static func askChangeQuote(
+    _ id: ChangeOfferID, _ trip: inout TripFlow, _ environment: AppEnvironment
+  ) -> Effect<Action> {
+    guard let asked = trip.ask(.changeQuote) else { return .none }
+    let reference = trip.booking.reference
+    let calls = BookingCalls(environment.services)
+    return .run {
+      do throws(ServiceError) {
+        return .changeQuoted(asked, .success(try await calls.quoteChange(id, of: reference)))
+      } catch {
+        return .changeQuoted(asked, .failure(error))
+      }
+    }
+  }
+
   /// Asks the airline for a quote for cancelling the trip's booking.
   private static func askQuote(_ trip: inout TripFlow, _ environment: AppEnvironment)
     -> Effect<Action>
@@ -269,10 +468,11 @@ public enum TripsFeature {
   }
 
   private static func handle(
-    _ key: Key, _ state: inout State, _ pageHeight: Int, _ environment: AppEnvironment
+    _ key: Key, _ state: inout State, _ pageHeight: Int, _ environment: AppEnvironment,
+    _ strings: Strings
   ) -> FeatureReply<Action, Output> {
     if state.opened != nil {
-      if state.trip != nil { return tripKey(key, &state, environment) }
+      if state.trip != nil { return tripKey(key, &state, environment, strings) }
       switch key {
       case .escape, .enter, .backspace:
         state.opened = nil
