@@ -22,13 +22,28 @@ extension TripsView {
     }
   }
 
-  /// "TK1957 IST→AMS, Thu 24 Dec 12:40 → 15:10".
-  static func sliceLine(_ slice: Slice, language: Language) -> String {
-    let flights = slice.flightNumbers.map(\.description).joined(separator: "+")
-    let route = ([slice.origin.code] + slice.segments.map(\.destination.code)).map(\.description)
-      .joined(separator: "→")
-    return "\(flights) \(route), \(language.compactWeekdayDate(slice.departure.day)) "
-      + "\(slice.departure.hhmm) → \(slice.arrival.hhmm)"
+  /// "TK1957 IST→AMS, Th 24 Dec 12:40 → 15:10" (the arrival "+1" when it lands the next day);
+  /// `widths` pads the flights and the route, to line up rows.
+  static func sliceLine(_ slice: Slice, language: Language, widths: (Int, Int) = (0, 0))
+    -> String
+  {
+    let (flights, route) = parts(slice)
+    let days = slice.departure.day.days(until: slice.arrival.day)
+    func padded(_ text: String, _ width: Int) -> String {
+      DisplayWidth.pad(text, to: max(width, DisplayWidth.of(text)))
+    }
+    return padded(flights, widths.0) + " " + padded(route + ",", widths.1)
+      + " \(language.compactWeekdayDate(slice.departure.day)) \(slice.departure.hhmm) → "
+      + slice.arrival.hhmm + (days > 0 ? "+\(days)" : "")
+  }
+
+  /// A slice's flights ("TK1957+TK1960") and route ("IST→MUC→AMS").
+  static func parts(_ slice: Slice) -> (String, String) {
+    (
+      slice.flightNumbers.map(\.description).joined(separator: "+"),
+      ([slice.origin.code] + slice.segments.map(\.destination.code)).map(\.description)
+        .joined(separator: "→")
+    )
   }
 
   /// Draws the change step of `trip` into `rect`.
@@ -63,10 +78,14 @@ extension TripsView {
     case .changeOffers(_, let offers, let selected):
       let height = max(1, rect.maxY - y - 2)
       let visible = ListView.visibleRange(count: offers.count, selected: selected, height: height)
+      let widths = offers.map { parts($0.newSlice) }.reduce((0, 0)) {
+        (max($0.0, DisplayWidth.of($1.0)), max($0.1, DisplayWidth.of($1.1) + 1))
+      }
       for index in visible {
         let offer = offers[index]
         let row =
-          (index == selected ? "› " : "  ") + sliceLine(offer.newSlice, language: language)
+          (index == selected ? "› " : "  ")
+          + sliceLine(offer.newSlice, language: language, widths: widths)
           + "   " + total(offer.total, refundTo: nil, texts, money)
         line(row, index == selected ? theme.selection : theme.text)
       }

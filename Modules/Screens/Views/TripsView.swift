@@ -247,6 +247,13 @@ public enum TripsView {
     }
     switch trip.current {
     case .booking(let booking):
+      if let change = booking.changes.last {
+        line(
+          texts.change.changed(
+            language.weekdayDate(CalendarDay(change.changedAt, in: zone)), change.version,
+            change.quote.newSlice.flightNumbers.map(\.description).joined(separator: "+")),
+          theme.dim)
+      }
       line(texts.refundRule(booking.offer.conditions.refundBeforeDeparture), theme.text)
       line(texts.changeRule(booking.offer.conditions.changeBeforeDeparture), theme.text)
     case .cancellation(let quote):

@@ -381,16 +381,14 @@ public enum TripsFeature {
   }
 
   /// A key for the card of a change that costs money: typing, moving between the fields, and
-  /// confirming from the button (Enter) or any field (Ctrl-S). Nil for the keys the step itself
-  /// takes (back).
+  /// confirming from the button (Enter) or any field (Ctrl-S). Nil for Esc, which goes back
+  /// (Backspace only deletes here, as in any form).
   private static func cardKey(
     _ key: Key, _ quote: ChangeQuote, _ trip: inout TripFlow, _ state: inout State,
     _ environment: AppEnvironment, _ strings: Strings
   ) -> FeatureReply<Action, Output>? {
     switch key {
     case .escape:
-      return nil
-    case .backspace where state.card[state.card.focus]?.text.isEmpty ?? true:
       return nil
     case .tab, .down:
       state.card.move(1)
