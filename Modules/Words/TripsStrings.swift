@@ -159,6 +159,8 @@ public struct TripChangeStrings: Sendable {
   public let toPay: @Sendable (String) -> String
   /// "Back to Visa •••• 4242: EUR 12.00".
   public let refund: @Sendable (String, String) -> String
+  /// A change offer's refund, in the list: "EUR 12.00 back".
+  public let back: @Sendable (String) -> String
   public let free: String
   /// "New fare EUR 200.00 - booked EUR 180.00 + penalty EUR 20.00".
   public let parts: @Sendable (String, String, String) -> String
@@ -198,13 +200,15 @@ public struct TripChangeStrings: Sendable {
     changing: "Changing your booking…",
     toPay: { "To pay: \($0)" },
     refund: { "Back to \($1): \($0)" },
+    back: { "\($0) back" },
     free: "Nothing to pay",
     parts: { new, old, penalty in "New fare \(new) − booked \(old) + penalty \(penalty)" },
     seatsHeld: { "Seats held: \($0)" },
     noSeats: "No seats chosen: the airline assigns them at check-in.",
     quoteExpired: "This change quote expired: press r to ask again.",
     resumedExpired: "Your change quote expired: choose the flight again.",
-    changed: { day, version, flights in "Changed on \(day): version \(version), now on \(flights)" },
+    changed: { day, version, flights in "Changed on \(day): version \(version), now on \(flights)"
+    },
     hintDay: "day", hintWeek: "week", hintOtherFlight: "other flight",
     hintSeeFlights: "see flights", hintChoose: "choose", hintConfirm: "confirm change",
     hintPay: "pay and change", hintKeep: "keep the booking", held: "Change held")
@@ -227,6 +231,7 @@ public struct TripChangeStrings: Sendable {
     changing: "Rezervasyonunuz değiştiriliyor…",
     toPay: { "Ödenecek: \($0)" },
     refund: { "\($1) kartına iade: \($0)" },
+    back: { "\($0) iade" },
     free: "Ödenecek bir şey yok",
     parts: { new, old, penalty in "Yeni ücret \(new) − eski \(old) + ceza \(penalty)" },
     seatsHeld: { "Ayrılan koltuklar: \($0)" },

@@ -5,8 +5,10 @@ import Persistence
 import SimulatedAirline
 import Synchronization
 
-/// `paycrash <data-dir> <now> <stop-at> <pay|recover|price|exit-reading|cancel|quote-cancel>
-/// [quote key card | draft seat... | draft | reference cancellation | reference]`:
+/// `paycrash <data-dir> <now> <stop-at>
+/// <pay|recover|price|exit-reading|cancel|quote-cancel|change>
+/// [quote key card | draft seat... | draft | reference cancellation | reference |
+/// reference change]`:
 /// the child of the crash-point tests.
 ///
 /// Opens the simulated airline on `data-dir` with the clock stopped at `now` (seconds since
@@ -21,15 +23,18 @@ import Synchronization
 /// record, its seal checked) over and over on another task and exits once the first read is in,
 /// as the app quits while its first reads of the airline run beside it. `cancel` confirms the
 /// cancellation quote `cancellation` of booking `reference`; `quote-cancel` asks for a quote for
-/// cancelling `reference` and confirms it.
+/// cancelling `reference` and confirms it. `change` confirms the change quote `change` of booking
+/// `reference`, with the good test card (4242424242424242) should its total be positive (the
+/// airline charges a card only then).
 
 let arguments = CommandLine.arguments
 func usage() -> Never {
   FileHandle.standardError.write(
     Data(
       ("usage: paycrash <data-dir> <now> <before:N|after:N|none> "
-        + "<pay|recover|price|exit-reading|cancel|quote-cancel> [quote key card | draft seat... | draft | "
-        + "reference cancellation]\n").utf8))
+        + "<pay|recover|price|exit-reading|cancel|quote-cancel|change> "
+        + "[quote key card | draft seat... | draft | reference cancellation | reference | "
+        + "reference change]\n").utf8))
   exit(64)
 }
 guard arguments.count >= 5, let seconds = Double(arguments[2]) else { usage() }
@@ -51,7 +56,9 @@ let stopPoint = StopPoint(
   name: stop.count == 2 && Int(stop[1]) == nil ? String(stop[1]) : nil)
 let mode = arguments[4]
 guard ["before", "after", "none"].contains(stopPhase),
-  ["pay", "recover", "price", "exit-reading", "cancel", "quote-cancel"].contains(mode)
+  [
+    "pay", "recover", "price", "exit-reading", "cancel", "quote-cancel", "change",
+  ].contains(mode)
 else {
   usage()
 }
@@ -115,6 +122,14 @@ do {
     let quote = try await airline.quoteCancellation(of: reference)
     let booking = try await airline.confirmCancellation(quote.id, of: reference)
     print("cancelled \(booking.reference) with \(quote.id)")
+  }
+  if mode == "change" {
+    guard arguments.count == 7 else { usage() }
+    // The good test card: the airline charges it only when the change's total is positive.
+    let card = try PaymentCard(number: "4242424242424242", expiry: "12/30", cvc: "123")
+    let booking = try await airline.confirmChange(
+      ChangeQuoteID(arguments[6]), of: BookingReference(arguments[5]), card: card)
+    print("changed \(booking.reference) to version \(booking.version)")
   }
   if mode == "exit-reading" {
     guard arguments.count == 6 else { usage() }

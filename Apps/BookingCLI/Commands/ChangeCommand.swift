@@ -149,7 +149,10 @@ enum ChangeCommand {
     return [
       ("Change", report.id),
       ("Booking", report.reference),
-      (quote.slice == 0 ? "New out" : "New back", TripText.line(quote.newSlice, airline: quote.offer.airline)),
+      (
+        quote.slice == 0 ? "New out" : "New back",
+        TripText.line(quote.newSlice, airline: quote.offer.airline)
+      ),
       ("Seats", seats.isEmpty ? "none chosen" : seats.joined(separator: ", ") + " (held)"),
       ("New fare", quote.total.newFare.formatted()),
       ("Old fare", "\(quote.total.oldFare.formatted()) (its share of what was paid)"),

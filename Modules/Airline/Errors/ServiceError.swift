@@ -141,7 +141,8 @@ public enum ServiceError: Error, Hashable, Sendable, Codable, CustomStringConver
     case .changeQuoteExpired: "This change quote expired - ask for change offers again."
     case .changeQuoteSuperseded:
       "The booking changed, or a newer change quote was given - confirm the newest one."
-    case .changeNeedsPayment(let amount): "This change costs \(amount.formatted()) - pay it with a card."
+    case .changeNeedsPayment(let amount):
+      "This change costs \(amount.formatted()) - pay it with a card."
     case .storage(let reason): "The booking records could not be used: \(reason)"
     case .cannotWrite(let reason): "The booking records could not be written: \(reason)"
     }

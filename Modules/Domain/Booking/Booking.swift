@@ -69,7 +69,8 @@ public struct Booking: Hashable, Sendable, Codable {
     let total = change.quote.total
     let paid =
       total.toPay.currency == totalPaid.currency
-      ? Money(max(totalPaid.amount + total.toPay.amount - total.toRefund.amount, 0), totalPaid.currency)
+      ? Money(
+        max(totalPaid.amount + total.toPay.amount - total.toRefund.amount, 0), totalPaid.currency)
       : totalPaid
     return Booking(
       reference: reference, draftID: draftID, quoteID: quoteID, offer: change.quote.offer,

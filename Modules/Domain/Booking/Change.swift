@@ -132,7 +132,8 @@ public struct ChangeOffer: Hashable, Sendable, Codable, Identifiable {
       id: c.decode(ChangeOfferID.self, forKey: .id),
       reference: c.decode(BookingReference.self, forKey: .reference),
       version: c.decode(Int.self, forKey: .version), slice: c.decode(Int.self, forKey: .slice),
-      offer: c.decode(Offer.self, forKey: .offer), total: c.decode(ChangeTotal.self, forKey: .total),
+      offer: c.decode(Offer.self, forKey: .offer),
+      total: c.decode(ChangeTotal.self, forKey: .total),
       expiresAt: c.decode(Date.self, forKey: .expiresAt))
   }
 }

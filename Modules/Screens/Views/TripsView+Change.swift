@@ -147,7 +147,8 @@ extension TripsView {
   ) -> String {
     if total.pays { return texts.toPay(total.toPay.formatted(money)) }
     if total.refunds {
-      return texts.refund(total.toRefund.formatted(money), refundTo?.displayName ?? "")
+      let amount = total.toRefund.formatted(money)
+      return refundTo.map { texts.refund(amount, $0.displayName) } ?? texts.back(amount)
     }
     return texts.free
   }

@@ -153,11 +153,15 @@ extension SimulatedAirline {
   /// commit, dropped before it. Under the ledger lock.
   func settleChange(of reference: BookingReference) throws(ServiceError) {
     guard try exists(reference, AirlineRecords.changing) else { return }
-    let marker = (try? store.loadIfPresent(
-      ChangingRecord.self, id: reference.rawValue, kind: AirlineRecords.changing,
-      policy: .report)) ?? nil
+    let marker =
+      (try? store.loadIfPresent(
+        ChangingRecord.self, id: reference.rawValue, kind: AirlineRecords.changing,
+        policy: .report)) ?? nil
     let history = try changeRecord(of: reference)?.history ?? []
-    if let version = marker?.version, let change = history.first(where: { $0.version == version })
+    // A marker that cannot be read names no version: the latest change is finished again,
+    // which writes nothing it already wrote.
+    if let version = marker?.version ?? history.last?.version,
+      let change = history.first(where: { $0.version == version })
     {
       let base = try loadBooking(reference)
       try finishChange(change, of: base.applying(history.filter { $0.version < version }))

@@ -130,7 +130,8 @@ extension SimulatedAirline {
     guard count > 1 else { return total }
     let each = (total.amount / Decimal(count)).roundedHalfUp(scale: total.currency.minorUnits)
     return slice == count - 1
-      ? Money(total.amount - each * Decimal(count - 1), total.currency) : Money(each, total.currency)
+      ? Money(total.amount - each * Decimal(count - 1), total.currency)
+      : Money(each, total.currency)
   }
 
   /// A new quote for change offer `id`: the write order above. Under the ledger lock.
@@ -178,8 +179,7 @@ extension SimulatedAirline {
 
   /// `booking`'s extras with the seats of the changed slice moved to offer's new flight: each
   /// traveller's seat where it is free there, or the nearest free seat to it.
-  private func seatsKept(_ booking: Booking, on offer: ChangeOffer) throws(ServiceError) -> Extras
-  {
+  private func seatsKept(_ booking: Booking, on offer: ChangeOffer) throws(ServiceError) -> Extras {
     var extras = booking.extras
     let kept = booking.extras.seats(onSlice: offer.slice)
     for passenger in kept.keys { extras.setSeat(nil, for: passenger, onSlice: offer.slice) }

@@ -113,7 +113,7 @@ extension SimulatedAirline {
     if case .success(let booking?) = read {
       guard isMine(booking.draftID) else { throw .bookingNotFound(reference) }
       return booking.applying(try committedChanges(of: reference))
-      .with(cancellation: try committedCancellation(of: reference))
+        .with(cancellation: try committedCancellation(of: reference))
     }
     guard configuration.repairs, case .locked(let lock) = lockLedger() else {
       // Another process is paying, nothing may be written here, or this process only reads:

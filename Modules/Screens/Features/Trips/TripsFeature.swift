@@ -269,7 +269,8 @@ public enum TripsFeature {
       return .handled
     case .changeOffered(let asked, let result):
       guard var trip = state.trip else { return .handled }
-      _ = trip.offered(asked, result, none: strings.trips.noChangeOffers, describe: strings.serviceError)
+      _ = trip.offered(
+        asked, result, none: strings.trips.noChangeOffers, describe: strings.serviceError)
       state.trip = trip
       return .handled
     case .changeQuoted(let asked, let result):
