@@ -94,7 +94,7 @@ _booking_cli() {
       "airports 0" | "search 0" | "search 1") kind=airports ;;
       "seats 0" | "quote 0") kind=offers ;;
       "pay 0") kind=quotes ;;
-      "show 0" | "cancel 0") kind=bookings ;;
+      "show 0" | "cancel 0" | "change 0") kind=bookings ;;
       "resolve 0") kind=drafts ;;
     esac
   fi
@@ -107,7 +107,7 @@ _booking_cli() {
     "")
       if [[ "$cur" != -* ]]; then
         mapfile -t COMPREPLY < <(
-          compgen -W "airports search seats quote pay trips show cancel session resolve help" -- "$cur")
+          compgen -W "airports search seats quote pay trips show cancel change session resolve help" -- "$cur")
         return
       fi
       ;;
@@ -121,6 +121,7 @@ _booking_cli() {
     pay) options+=" --card-from-stdin -q --quiet" ;;
     trips) options+=" --limit --json-lines" ;;
     cancel) options+=" --confirm -q --quiet" ;;
+    change) options+=" --date --slice --flight --offer --confirm --card-from-stdin -q --quiet" ;;
     resolve) options+=" --charged --not-charged" ;;
   esac
   mapfile -t COMPREPLY < <(compgen -W "$options" -- "$cur")

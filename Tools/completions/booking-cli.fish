@@ -3,7 +3,7 @@
 # share/fish/vendor_completions.d/booking-cli.fish. The arguments that name an airport or an ID
 # offer what the hidden `booking-cli __complete KIND PREFIX` prints (Apps/BookingCLI/Commands/Completion.swift):
 # the built-in airports' codes, or the IDs in the data directory the command line names.
-set -l commands airports search seats quote pay trips show cancel session resolve help
+set -l commands airports search seats quote pay trips show cancel change session resolve help
 complete -c booking-cli -f
 
 function __booking_cli_argument --description 'Whether the token being completed is argument $argv[2] of command $argv[1]'
@@ -59,6 +59,7 @@ complete -c booking-cli -n '__booking_cli_argument quote 1' -a '(__booking_cli_i
 complete -c booking-cli -n '__booking_cli_argument pay 1' -a '(__booking_cli_ids quotes)'
 complete -c booking-cli -n '__booking_cli_argument show 1' -a '(__booking_cli_ids bookings)'
 complete -c booking-cli -n '__booking_cli_argument cancel 1' -a '(__booking_cli_ids bookings)'
+complete -c booking-cli -n '__booking_cli_argument change 1' -a '(__booking_cli_ids bookings)'
 complete -c booking-cli -n '__booking_cli_argument resolve 1' -a '(__booking_cli_ids drafts)'
 complete -c booking-cli -n "not __fish_seen_subcommand_from $commands" -a airports -d 'Airports matching a code, city or name'
 complete -c booking-cli -n "not __fish_seen_subcommand_from $commands" -a search -d 'Offers, cheapest first'
@@ -68,6 +69,7 @@ complete -c booking-cli -n "not __fish_seen_subcommand_from $commands" -a pay -d
 complete -c booking-cli -n "not __fish_seen_subcommand_from $commands" -a trips -d 'The bookings, newest first'
 complete -c booking-cli -n "not __fish_seen_subcommand_from $commands" -a show -d 'One booking'
 complete -c booking-cli -n "not __fish_seen_subcommand_from $commands" -a cancel -d 'A quote for cancelling a booking, or its confirmation'
+complete -c booking-cli -n "not __fish_seen_subcommand_from $commands" -a change -d 'The flights a booking can move to, a change quote, or its confirmation'
 complete -c booking-cli -n "not __fish_seen_subcommand_from $commands" -a session -d 'Where booking would resume, and why'
 complete -c booking-cli -n "not __fish_seen_subcommand_from $commands" -a resolve -d 'Settle a payment whose charge record cannot be read'
 complete -c booking-cli -l data-dir -r -F -a '(__fish_complete_directories)' -d 'Where records are kept'
@@ -102,3 +104,10 @@ complete -c booking-cli -n '__fish_seen_subcommand_from resolve' -l charged -d '
 complete -c booking-cli -n '__fish_seen_subcommand_from resolve' -l not-charged -d 'The card was not charged: the quote may be paid again'
 complete -c booking-cli -n '__fish_seen_subcommand_from cancel' -l confirm -x -d 'Confirm the cancellation quote ID'
 complete -c booking-cli -n '__fish_seen_subcommand_from cancel' -s q -l quiet -d "Print only the quote's ID, or the reference"
+complete -c booking-cli -n '__fish_seen_subcommand_from change' -l date -x -d 'The new day of the flight (YYYY-MM-DD)'
+complete -c booking-cli -n '__fish_seen_subcommand_from change' -l slice -x -a '1 2' -d 'The outbound (1) or the return (2)'
+complete -c booking-cli -n '__fish_seen_subcommand_from change' -l flight -x -d 'Quote the change to this flight'
+complete -c booking-cli -n '__fish_seen_subcommand_from change' -l offer -x -d 'Quote this change offer'
+complete -c booking-cli -n '__fish_seen_subcommand_from change' -l confirm -x -d 'Confirm the change quote ID'
+complete -c booking-cli -n '__fish_seen_subcommand_from change' -l card-from-stdin -d 'Read the card for a change that costs money from standard input'
+complete -c booking-cli -n '__fish_seen_subcommand_from change' -s q -l quiet -d "Print only the IDs, or the reference"

@@ -66,11 +66,12 @@ enum CLICommand: String, CaseIterable {
       """
     case .change:
       """
-        change REF --date DAY [--slice 1|2] [--flight F | --offer CHANGE]
+        change REF --date DAY [--slice 1|2] [--flight F]
                                      the flights the booking's outbound (or, with --slice 2,
                                      its return) can move to on DAY, each with what the
-                                     change costs or gives back; with --flight (or --offer):
-                                     that one quoted, its seats held until it expires
+                                     change costs or gives back; with --flight: that one
+                                     quoted, its seats held until it expires
+        change REF --offer CHANGE    change offer CHANGE (ch-...) quoted
         change REF --confirm QUOTE [--card-from-stdin]
                                      the booking changed with that quote: a change that costs
                                      money reads the card from standard input, as pay does

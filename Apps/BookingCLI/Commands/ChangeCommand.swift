@@ -29,10 +29,16 @@ enum ChangeCommand {
       let card = invocation.has("--card-from-stdin") ? try PayCommand.readCard() : nil
       return try await confirm(id, of: reference, card: card, calls, quiet: quiet, json: json)
     }
+    if let text = invocation.value("--offer") {
+      guard let id = try? ChangeOfferID(text) else {
+        throw .usage("--offer takes a change offer's ID (ch-…), not '\(text)'")
+      }
+      return try await quote(id, of: reference, calls, quiet: quiet, json: json)
+    }
     guard let text = invocation.value("--date") else {
       throw .usage(
-        "change needs --date DAY (the new day, like 2026-12-24), or --confirm QUOTE to confirm "
-          + "a change quote")
+        "change needs --date DAY (the new day, like 2026-12-24), --offer CHANGE to quote a change "
+          + "offer, or --confirm QUOTE to confirm a change quote")
     }
     guard let day = try? CalendarDay(iso: text) else {
       throw .usage("--date '\(text)' is not a day like 2026-12-24")
@@ -48,26 +54,31 @@ enum ChangeCommand {
     } catch {
       throw .airline(error)
     }
-    let flight = invocation.value("--flight")
-    let chosen = invocation.value("--offer")
-    guard flight != nil || chosen != nil else {
+    guard let flight = invocation.value("--flight") else {
       return try list(offers, criteria, quiet: quiet, json: json)
     }
-    let match = offers.first { offer in
-      if let chosen { return offer.id.rawValue == chosen }
-      return offer.newSlice.flightNumbers.contains {
-        $0.description.uppercased() == flight?.uppercased().filter { $0 != " " }
-      }
-    }
-    guard let match else {
+    let wanted = flight.uppercased().filter { $0 != " " }
+    guard
+      let match = offers.first(where: { offer in
+        offer.newSlice.flightNumbers.contains { $0.description.uppercased() == wanted }
+      })
+    else {
       throw Failure(
         code: .notFound,
-        message: "No change offer on \(day) has \(flight.map { "flight \($0)" } ?? chosen ?? ""): "
-          + "see them with booking-cli change \(reference) --slice \(number) --date \(day)")
+        message: "No change offer on \(day) has flight \(flight): see them with booking-cli "
+          + "change \(reference) --slice \(number) --date \(day)")
     }
+    try await quote(match.id, of: reference, calls, quiet: quiet, json: json)
+  }
+
+  /// Change offer `id` quoted: its price locked and its seats held.
+  private static func quote(
+    _ id: ChangeOfferID, of reference: BookingReference, _ calls: BookingCalls, quiet: Bool,
+    json: Bool
+  ) async throws(Failure) {
     let quote: ChangeQuote
     do throws(ServiceError) {
-      quote = try await calls.quoteChange(match.id, of: reference)
+      quote = try await calls.quoteChange(id, of: reference)
     } catch {
       throw .airline(error)
     }

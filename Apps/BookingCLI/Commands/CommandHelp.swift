@@ -130,7 +130,7 @@ enum CommandHelp {
       )
     case .change:
       (
-        "change REF --date DAY [--slice 1|2] [--flight F | --offer CHANGE] [--confirm QUOTE]",
+        "change REF --date DAY [--slice 1|2] [--flight F] | --offer CHANGE | --confirm QUOTE",
         """
         Moves one flight of a booking to another day, on the same airline, route and cabin,
         if its fare allows changes. With --date only: the flights of that day, each with what
@@ -145,7 +145,7 @@ enum CommandHelp {
           --date DAY           the new day of the flight (2026-12-24)
           --slice 1|2          the outbound (1, the default) or the return (2)
           --flight F           quote the change to flight F (TK1957)
-          --offer ID           quote change offer ID
+          --offer ID           quote change offer ID (a listing's, no --date needed)
           --confirm ID         confirm change quote ID
           --card-from-stdin    read "NUMBER MM/YY CVC" from standard input, to pay a change
           -q, --quiet          print only the offers' or the quote's ID (or, confirming, the

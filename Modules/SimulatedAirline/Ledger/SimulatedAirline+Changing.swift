@@ -99,13 +99,16 @@ extension SimulatedAirline {
       let newFare = home.fare(priced.total.amount / leg.perEuro * home.perEuro)
       var slices = booking.offer.slices
       slices[criteria.slice] = priced.outbound
-      let id = ChangeOfferID.random(prefix: "ch")
+      // The same flight for the same version of the booking is the same offer on every ask,
+      // as a search's offers are (its price the bucket's of the moment).
+      let seed = SeededGenerator.hash("\(reference)-v\(booking.version)-\(priced.id)")
+      guard let id = try? ChangeOfferID("ch-" + String(seed, radix: 16)) else { continue }
       let total = booking.offer.total.amount - oldFare.amount + newFare.amount
       guard
         let change = try? ChangeTotal(
           newFare: newFare, oldFare: oldFare, penalty: penalty ?? .zero(home.currency)),
         let trip = try? Offer(
-          id: OfferID("of-" + String(SeededGenerator.hash("\(id)"), radix: 16)),
+          id: OfferID("of-" + String(SeededGenerator.hash("\(id)#trip"), radix: 16)),
           airline: booking.offer.airline, slices: slices, cabin: booking.offer.cabin,
           pricePerAdult: home.fare(
             booking.offer.pricePerAdult.amount * total / max(booking.offer.total.amount, 1)),
