@@ -182,8 +182,8 @@ struct ManPageTests {
       (
         ["booking-cli", ""],
         [
-          "airports", "cancel", "help", "pay", "quote", "resolve", "search", "seats", "session",
-          "show", "trips",
+          "airports", "cancel", "change", "help", "pay", "quote", "resolve", "search", "seats",
+          "session", "show", "trips",
         ]
       ),
       (["booking-cli", "s"], ["search", "seats", "session", "show"]),
@@ -200,6 +200,7 @@ struct ManPageTests {
       (["booking-cli", "pay", "qt-1", "--c"], ["--card-from-stdin"]),
       (["booking-cli", "resolve", "dr-1", "--not"], ["--not-charged"]),
       (["booking-cli", "cancel", "K7Q2ZP", "--c"], ["--confirm"]),
+      (["booking-cli", "change", "K7Q2ZP", "--c"], ["--card-from-stdin", "--confirm"]),
       (["booking-cli", "trips", "--j"], ["--json", "--json-lines"]),
       (["booking-cli", "--json", "show", "K7Q2ZP", "--v"], ["--version"]),
     ]
@@ -232,8 +233,8 @@ struct ManPageTests {
       (
         "booking-cli.fish", "booking-cli ",
         [
-          "airports", "cancel", "help", "pay", "quote", "resolve", "search", "seats", "session",
-          "show", "trips",
+          "airports", "cancel", "change", "help", "pay", "quote", "resolve", "search", "seats",
+          "session", "show", "trips",
         ]
       ),
       ("booking-cli.fish", "booking-cli search --so", ["--sort"]),

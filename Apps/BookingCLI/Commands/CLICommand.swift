@@ -66,15 +66,12 @@ enum CLICommand: String, CaseIterable {
       """
     case .change:
       """
-        change REF --date DAY [--slice 1|2] [--flight F]
-                                     the flights the booking's outbound (or, with --slice 2,
-                                     its return) can move to on DAY, each with what the
-                                     change costs or gives back; with --flight: that one
-                                     quoted, its seats held until it expires
-        change REF --offer CHANGE    change offer CHANGE (ch-...) quoted
-        change REF --confirm QUOTE [--card-from-stdin]
-                                     the booking changed with that quote: a change that costs
-                                     money reads the card from standard input, as pay does
+        change REF --date DAY        the flights the booking's outbound can move to on DAY,
+                                     each with what the change costs or gives back
+            [--slice 1|2] (2: the return) [--flight F] (that one quoted, its seats held
+            until it expires); change REF --offer CHANGE: a listed change offer quoted;
+            change REF --confirm QUOTE [--card-from-stdin]: the booking changed (a change
+            that costs money reads the card from standard input, as pay does)
       """
     case .session:
       """

@@ -45,6 +45,12 @@ struct GoldenKernelTests {
       "names-saved",
       "no screen draws the flow's own snapshot: the inspector's golden reads a file typed as text"
     ),
+    (
+      "child-unreported",
+      "it drops the trips screen's child's end, which no golden of the booking flow's path "
+        + "reaches: the trips goldens are drawn from a list, not driven through a cancellation "
+        + "(faultlab's parent-route sees it)"
+    ),
   ]
 
   @Test("every golden, drawn again under each of faultlab's faults, tells the faults apart")

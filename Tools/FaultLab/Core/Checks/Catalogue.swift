@@ -6,7 +6,7 @@ extension Check {
     recordedPathBack(), doubleSubmit(), lateReply(), offerChanged(), noOldSeats(),
     priceFollowsFlight(), restoreInTime(), restoreKeepsData(), restorePayLive(),
     restoreExpired(), restoreOverNetwork(), linkBack(), priceIsQuote(), payLive(),
-    snapshotPosition(), snapshotPrivate(),
+    snapshotPosition(), snapshotPrivate(), childLastScreen(), parentRoute(),
   ]
 
   /// The check named `name` in English or in Turkish (in Turkish letters or in the seeds' ASCII

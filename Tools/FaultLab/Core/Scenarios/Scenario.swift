@@ -28,6 +28,9 @@ public enum Scenario: String, Hashable, Sendable, CaseIterable, Summarised {
   case priceWriters = "price-writers"
   /// A booking paid, its travellers saved; a new booking of offer B to payment.
   case savedTravellers = "saved-travellers"
+  /// A booking paid, then opened in the trips and cancelled: the child flow's quote, then its
+  /// confirmation.
+  case cancelTrip = "cancel-trip"
 
   /// What the scenario does, in one line.
   public var summary: String {
@@ -48,6 +51,8 @@ public enum Scenario: String, Hashable, Sendable, CaseIterable, Summarised {
       "the booking, then the promo code, then the price refresh comes home"
     case .savedTravellers:
       "the booking paid, its travellers saved; a new booking of offer-b to payment"
+    case .cancelTrip:
+      "the booking paid, opened in the trips and cancelled (c, the quote, Enter)"
     }
   }
 
@@ -76,6 +81,8 @@ public enum Scenario: String, Hashable, Sendable, CaseIterable, Summarised {
     case .savedTravellers:
       "booking senaryosu ödendi, yolcuları kaydedildi; offer-b için ödemeye kadar yeni bir "
         + "rezervasyon"
+    case .cancelTrip:
+      "booking senaryosu ödendi, seyahatlerde açıldı ve iptal edildi (c, teklif, Enter)"
     }
   }
 
@@ -135,6 +142,11 @@ public enum Scenario: String, Hashable, Sendable, CaseIterable, Summarised {
       flow.travellersSaved()
       flow.startOver()
       Self.book(&flow, fixtures.offerB, fixtures.draftB, fixtures.quoteB, fixtures)
+    case .cancelTrip:
+      Self.walkToPayment(&flow, fixtures)
+      flow.paid(fixtures.reference, from: fixtures.payment)
+      let trips = TripsScreen.cancel(through: &flow, fixtures)
+      return Observation(of: flow, trips: trips)
     }
     return Observation(of: flow)
   }

@@ -2,6 +2,7 @@ import Airline
 import Domain
 import FlowOwner
 import Foundation
+import Presentation
 
 /// The small interface a scenario drives: the real flow and every fault stand behind it.
 ///
@@ -43,9 +44,22 @@ public protocol FlowUnderTest {
   var payButton: String { get }
   /// What the flow would persist, as JSON with sorted keys.
   func snapshotJSON() -> String
+  /// The trips screen's child flow (`TripFlow`) answered with `action`, handed to the trips
+  /// screen `trips` as the app's root hands it: the child's end reaching its parent, or not.
+  mutating func deliver(
+    _ action: TripsFeature.Action, to trips: inout TripsFeature.State, environment: AppEnvironment)
 }
 
 extension FlowUnderTest {
+  /// As the app does: the trips screen's own reducer takes the answer, and with it the child's
+  /// end (`TripFlow.Output`), a value it must handle.
+  public mutating func deliver(
+    _ action: TripsFeature.Action, to trips: inout TripsFeature.State, environment: AppEnvironment
+  ) {
+    _ = TripsFeature.reduce(
+      &trips, action, pageHeight: 20, environment: environment, strings: .english)
+  }
+
   /// The offer of the first step on the path for one (the passengers'), and the total of the
   /// last quote held there, else of that offer: the price a flow owning its steps shows is its steps' own.
   public var fare: (flight: String, price: String) {

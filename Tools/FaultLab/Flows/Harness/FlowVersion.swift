@@ -88,5 +88,14 @@ public struct FlowVersion: Sendable {
       turkishSummary:
         "rota doğru, ama onay adımı, yerini aldığı ödemenin ekranıyla çizilir",
       make: { ConfirmationDrawnAsPayment() }),
+    FlowVersion(
+      name: "child-unreported", turkishName: "alt-akış-bildirmedi",
+      summary:
+        "the trips screen's child flow never reports that the cancellation finished: its own "
+        + "end screen shows, the list is never told",
+      turkishSummary:
+        "seyahatler ekranının alt akışı iptalin bittiğini hiç bildirmez: kendi son ekranı "
+        + "görünür, listeye hiç söylenmez",
+      make: { ChildUnreported() }),
   ]
 }

@@ -1,3 +1,5 @@
+import Presentation
+
 /// What a check can see after a scenario: the path, the seats held, the snapshot JSON, and the
 /// payment screen's own state.
 public struct Observation: Hashable, Sendable {
@@ -17,15 +19,52 @@ public struct Observation: Hashable, Sendable {
   public let price: String
   /// What Pay does on the payment screen shown (`live`, `dead: <field> is nil`, `no payment`).
   public let payButton: String
+  /// The trips screen's child flow (`TripFlow`) as its own screen shows it: the step on screen
+  /// (`booking`, `cancellation`, `cancelled`), or `not shown`.
+  public let childScreen: String
+  /// The parent's whole route through the child: the trips list's row of the booking (`booked`,
+  /// `cancelled`, `not read`), then the child's path, as `trips[cancelled]>cancelled`; or `not
+  /// shown`.
+  public let parentRoute: String
 
-  /// Observes `flow` as it is now, and the payment screen as the scenario left it.
-  public init(of flow: some FlowUnderTest, paymentCompleted: String = "not shown") {
+  /// Observes `flow` as it is now, the payment screen and the trips screen as the scenario left
+  /// them.
+  public init(
+    of flow: some FlowUnderTest, paymentCompleted: String = "not shown",
+    trips: TripsFeature.State? = nil
+  ) {
     path = flow.path
     seats = flow.seats.sorted().map(\.description)
     snapshotJSON = flow.snapshotJSON()
     self.paymentCompleted = paymentCompleted
     (flight, price) = flow.fare
     payButton = flow.payButton
+    guard let trips, let opened = trips.opened else {
+      childScreen = "not shown"
+      parentRoute = "not shown"
+      return
+    }
+    let row: String =
+      switch trips.rows[opened] {
+      case .loaded(let booking)?: booking.isCancelled ? "cancelled" : "booked"
+      default: "not read"
+      }
+    let child = trips.trip?.path.map(Self.name) ?? []
+    childScreen = trips.trip.map { Self.name($0.current) } ?? "not shown"
+    parentRoute = (["trips[\(row)]"] + child).joined(separator: ">")
+  }
+
+  /// A child step's name.
+  static func name(_ step: TripFlow.Step) -> String {
+    switch step {
+    case .booking: "booking"
+    case .cancellation: "cancellation"
+    case .cancelled: "cancelled"
+    case .changeSearch: "change-search"
+    case .changeOffers: "change-offers"
+    case .changeQuote: "change-quote"
+    case .changed: "changed"
+    }
   }
 
   /// The screen kinds joined by `>`, like the seeds' route; an empty path is `search`.
