@@ -37,6 +37,26 @@ struct SealTests {
     return test
   }
 
+  /// The one booking of `test` changed to a flight that costs more (paid with the test card),
+  /// then cancelled.
+  static func changeThenCancel(_ test: TestAirline) async throws {
+    let reference = try #require(try await test.airline.bookingList().first).reference
+    let booking = try await test.airline.booking(reference: reference)
+    var offer: ChangeOffer?
+    for days in 1...10 where offer == nil {
+      offer = try await test.airline.changeOffers(
+        for: ChangeCriteria(
+          reference: reference, slice: 0,
+          departure: booking.offer.departure.day.adding(days: days))
+      ).first { $0.total.pays }
+    }
+    let quote = try await test.airline.quoteChange(try #require(offer).id, of: reference)
+    _ = try await test.airline.confirmChange(
+      quote.id, of: reference, card: PaymentCard(number: card, expiry: "12/30", cvc: "123"))
+    let cancellation = try await test.airline.quoteCancellation(of: reference)
+    _ = try await test.airline.confirmCancellation(cancellation.id, of: reference)
+  }
+
   /// Each line of a record's payload that holds a single value (`"amount" : "8370.00",`), with
   /// the same line holding another value of the same kind.
   static func edits(of text: String) -> [(line: Int, edited: String)] {
@@ -80,10 +100,16 @@ struct SealTests {
     "every field of every record kind, changed in its file, is refused when read",
     arguments: [
       "offers", "drafts", "quotes", "bookings", "payments", "charges", "orders", "claims",
-      "inventory", "ledger", "owners",
+      "inventory", "ledger", "owners", "changeOffers", "changes", "changeMoney",
+      "cancellations", "refunds",
     ])
   func everyFieldOfEveryKind(_ folder: String) async throws {
     let test = try await Self.booked(traveller: folder == "owners")
+    // What comes after the booking: a change confirmed (its offers, its record, the money it
+    // moved), then the booking cancelled (its cancellation, its refund).
+    if ["changeOffers", "changes", "changeMoney", "cancellations", "refunds"].contains(folder) {
+      try await Self.changeThenCancel(test)
+    }
     defer { test.remove() }
     let store = test.airline.sealedRecords
     let kind = RecordKind(folder: folder, schema: 1)
