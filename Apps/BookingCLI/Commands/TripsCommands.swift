@@ -134,19 +134,19 @@ enum TripsCommands {
       ("Contact", "\(booking.contact.email), \(booking.contact.phone)"),
       ("Paid", "\(booking.totalPaid.formatted()) with \(report.card) at \(report.paidAt)"),
     ]
-    for change in report.changes {
+    for (change, line) in zip(booking.changes, report.changes) {
+      let total = change.quote.total
       let money =
-        change.total.changeTotal.amount.hasPrefix("-")
-        ? "\(change.total.changeTotal.amount.dropFirst()) \(change.total.changeTotal.currency) back"
-        : change.total.changeTotal.amount.allSatisfy({ $0 == "0" || $0 == "." })
-          ? "free"
-          : "\(change.total.changeTotal.amount) \(change.total.changeTotal.currency) paid"
-            + (change.paidWith.map { " with \($0)" } ?? "")
+        total.pays
+        ? "\(total.toPay.formatted()) paid" + (line.paidWith.map { " with \($0)" } ?? "")
+        : total.refunds
+          ? "\(total.toRefund.formatted()) refunded to \(change.quote.refundTo.displayName)"
+          : "free"
       fields.append(
         (
           "Changed",
-          "version \(change.version) at \(change.changedAt): flight \(change.slice) to "
-            + "\(change.flights.joined(separator: "+")), \(money)"
+          "version \(line.version) at \(line.changedAt): flight \(line.slice) to "
+            + "\(line.flights.joined(separator: "+")), \(money)"
         ))
     }
     if let cancellation = booking.cancellation, let cancelled = report.cancellation {
