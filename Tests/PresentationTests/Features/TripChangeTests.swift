@@ -31,7 +31,12 @@ struct TripChangeTests {
     /// The quote `changeQuote(_:of:)` gives back (a resume reads it by its ID).
     let extra = Mutex<ChangeQuote?>(nil)
 
-    init(changeable: Bool = true) throws {
+    /// The world of `booked` instead of the booking it makes.
+    convenience init(booked: Booking) throws {
+      try self.init(replacing: booked)
+    }
+
+    init(changeable: Bool = true, replacing: Booking? = nil) throws {
       let fixture = try Fixture.offer("o1")
       let offer = try Offer(
         id: fixture.id, airline: fixture.airline, slices: fixture.slices, cabin: fixture.cabin,
@@ -44,12 +49,14 @@ struct TripChangeTests {
           : .unstated)
       let draft = try Fixture.draft("d1", for: offer)
       let quote = try Fixture.quote("q1", for: draft)
-      booking = Booking(
-        reference: try BookingReference("K7Q2ZP"), draftID: draft.id, quoteID: quote.id,
-        offer: offer, passengers: draft.passengers, contact: draft.contact,
-        extras: Extras(seats: [draft.passengers[0].id: try SeatDesignator("14A")]),
-        totalPaid: quote.total, paymentMethod: .card(brand: .visa, lastFour: "4242"),
-        paidAt: Fixture.now)
+      booking =
+        try replacing
+        ?? Booking(
+          reference: try BookingReference("K7Q2ZP"), draftID: draft.id, quoteID: quote.id,
+          offer: offer, passengers: draft.passengers, contact: draft.contact,
+          extras: Extras(seats: [draft.passengers[0].id: try SeatDesignator("14A")]),
+          totalPaid: quote.total, paymentMethod: .card(brand: .visa, lastFour: "4242"),
+          paidAt: Fixture.now)
       clock = ManualClock(Fixture.now)
     }
 
@@ -385,6 +392,24 @@ struct TripChangeTests {
     let expired = await resumed(position, world)
     #expect(expired.trip?.path.last == .changeOffers(criteria, offers, selected: 1))
     #expect(expired.trip?.problem == strings.trips.resumedChangeExpired)
+  }
+
+  @Test(
+    "opened again at a change quote confirmed before the process died: at the change's end, not at the quote"
+  )
+  func resumeAfterConfirmed() async throws {
+    let base = try World()
+    let criteria = base.firstCriteria
+    let quote = try base.quote(3, of: try base.offers(criteria)[0], at: Fixture.now)
+    let changed = base.booking.applying(
+      BookingChange(version: 2, quote: quote, paidWith: nil, changedAt: Fixture.now))
+    let world = try World(booked: changed)
+    let again = await resumed(
+      TripPosition(
+        reference: changed.reference, change: criteria, changeStep: .quote,
+        changeQuote: quote.id), world)
+    #expect(again.trip?.path == [.changed(changed)])
+    #expect(again.trip?.problem == nil)
   }
 
   @Test("while the change is being confirmed no key acts: its answer always ends the trip")

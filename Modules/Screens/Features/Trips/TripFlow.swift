@@ -325,15 +325,22 @@ public struct TripFlow: Hashable, Sendable {
     problem = reason
   }
 
-  /// The flow opened again in a change (a resume): at its search for `criteria`; at its offers
-  /// when they were fetched again (the one of `quote`'s flight chosen); at `quote` while it
+  /// The flow opened again in a change (a resume): at its end when the booking's history holds
+  /// `quoteID` (confirmed before the process died); else at its search for `criteria`; at its
+  /// offers when they were fetched again (the one of `quote`'s flight chosen); at `quote` while it
   /// holds at `now`. A quote that expired, or that the airline no longer gives, falls back to
   /// the offers (or the search), saying `expired` or why.
   public mutating func resume(
-    change criteria: ChangeCriteria, offers: Result<[ChangeOffer], ServiceError>?,
-    quote: Result<ChangeQuote, ServiceError>?, now: Date, expired: String,
-    describe: (ServiceError) -> String
+    change criteria: ChangeCriteria, at quoteID: ChangeQuoteID? = nil,
+    offers: Result<[ChangeOffer], ServiceError>?, quote: Result<ChangeQuote, ServiceError>?,
+    now: Date, expired: String, describe: (ServiceError) -> String
   ) {
+    // A quote the booking's history holds was confirmed before the process died: its end.
+    if let quoteID, booking.changes.contains(where: { $0.quote.id == quoteID }) {
+      root = .changed(booking)
+      above = []
+      return
+    }
     guard standsAtRoot, booking.offer.conditions.changeBeforeDeparture.allowed else { return }
     above = [.changeSearch(criteria)]
     switch offers {

@@ -236,7 +236,8 @@ public enum TripsFeature {
           trip.resume(refused: strings.serviceError(error))
         } else if let criteria = position.change {
           trip.resume(
-            change: criteria, offers: change?.offers, quote: change?.quote,
+            change: criteria, at: position.changeQuote, offers: change?.offers,
+            quote: change?.quote,
             now: environment.clock.now(), expired: strings.trips.resumedChangeExpired,
             describe: strings.serviceError)
         }
