@@ -194,6 +194,35 @@ struct ChangeTests {
     }
   }
 
+  @Test(
+    "an older change quote confirmed after a newer one changed the booking is refused as superseded; cancelling lets an open change quote's seats go"
+  )
+  func staleQuoteAndCancelReleasesHolds() async throws {
+    let world = try await Booked()
+    defer { world.test.remove() }
+    let airline = world.test.airline
+    let reference = world.booking.reference
+    let offer = try await Self.offer(world)
+    let first = try await airline.quoteChange(offer.id, of: reference)
+    let second = try await airline.quoteChange(offer.id, of: reference)
+    _ = try await airline.confirmChange(second.id, of: reference, card: Self.good)
+    await #expect(throws: ServiceError.changeQuoteSuperseded(first.id)) {
+      _ = try await airline.confirmChange(first.id, of: reference, card: Self.good)
+    }
+    let next = try await Self.offer(world) { $0.version == 2 }
+    let open = try await airline.quoteChange(next.id, of: reference)
+    let held = try await airline.seatMaps(for: try Self.searchedOffer(world, open.offer))
+    for seat in open.extras.seats(onSlice: 0).values {
+      #expect(held.first?.seat(seat)?.occupied == true)
+    }
+    let cancel = try await airline.quoteCancellation(of: reference)
+    _ = try await airline.confirmCancellation(cancel.id, of: reference)
+    let after = try await airline.seatMaps(for: try Self.searchedOffer(world, open.offer))
+    for seat in open.extras.seats(onSlice: 0).values {
+      #expect(after.first?.seat(seat)?.occupied == false)
+    }
+  }
+
   /// The ID of an offer a search gives that flies `trip`'s outbound: what another traveller
   /// would look at.
   static func searchedOffer(_ world: Booked, _ trip: Offer) async throws -> OfferID {

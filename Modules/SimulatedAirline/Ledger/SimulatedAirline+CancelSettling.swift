@@ -25,6 +25,14 @@ extension SimulatedAirline {
     }
     try releaseSale(
       of: booking.draftID, offer: booking.offer, reference: booking.reference, quote: nil)
+    // A change quote left open holds seats on another flight: they go back on sale too.
+    if let open = try changeRecord(of: reference)?.quote {
+      let now = clock.now()
+      try write(
+        planned(open.offer) { slice, current in
+          slice == open.slice ? current.releasing(booking.draftID, at: now) : current
+        })
+    }
     try delete(reference.rawValue, AirlineRecords.cancelling, syncingFolder: false)
   }
 

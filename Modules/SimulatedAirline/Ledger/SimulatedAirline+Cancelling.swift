@@ -33,8 +33,9 @@ import Persistence
 /// - 3. `refunds/<reference>`: the refund (amount, card, time), written only when absent, so a
 ///   settle that runs it again refunds nothing twice. Dies here: the settle writes 4, then 5.
 /// - 4. `inventory/<flight>` of each slice: the seats sold to the booking and its party's count
-///   in the fare buckets released, free for the next search at once. Dies here: the settle
-///   removes 1.
+///   in the fare buckets released, free for the next search at once; then, when a change quote
+///   was left open, its new flight's holds let go. Dies here: the settle writes them again (each
+///   idempotent), then removes 1.
 /// - 5. remove `cancelling/<reference>`: settled. With no fsync of the folder: a marker a power
 ///   cut brings back is settled again, and settling is idempotent.
 ///

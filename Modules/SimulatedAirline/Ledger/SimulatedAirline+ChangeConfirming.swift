@@ -56,11 +56,16 @@ extension SimulatedAirline {
     try settleChange(of: reference)
     let current = try myBooking(reference)
     if current.changes.contains(where: { $0.quote.id == id }) { return current }
-    let record = try changeRecord(of: reference)
-    guard let quote = record?.quote, quote.reference == reference else {
+    // No change was ever quoted: no such quote. One was, and this is not the open one (a newer
+    // quote replaced it, or a change was confirmed since): superseded.
+    guard let record = try changeRecord(of: reference),
+      record.quote != nil || !record.history.isEmpty
+    else {
       throw .changeQuoteNotFound(id)
     }
-    guard quote.id == id else { throw .changeQuoteSuperseded(id) }
+    guard let quote = record.quote, quote.reference == reference, quote.id == id else {
+      throw .changeQuoteSuperseded(id)
+    }
     let booking = try changeable(reference)
     guard quote.version == booking.version else { throw .changeQuoteSuperseded(id) }
     let now = clock.now()
