@@ -166,7 +166,7 @@ enum ChangeCommand {
       ),
       ("Seats", seats.isEmpty ? "none chosen" : seats.joined(separator: ", ") + " (held)"),
       ("New fare", quote.total.newFare.formatted()),
-      ("Old fare", "\(quote.total.oldFare.formatted()) (its share of what was paid)"),
+      ("Old fare", "\(quote.total.oldFare.formatted()) (the fare of the flight it replaces)"),
       ("Penalty", quote.total.penalty.amount == 0 ? "none" : quote.total.penalty.formatted()),
       (
         "Total",

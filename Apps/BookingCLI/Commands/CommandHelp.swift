@@ -134,7 +134,7 @@ enum CommandHelp {
         """
         Moves one flight of a booking to another day, on the same airline, route and cabin,
         if its fare allows changes. With --date only: the flights of that day, each with what
-        the change costs (the new fare less the share of the old one, plus the fare's change
+        the change costs (the new fare less the old flight's fare, plus the fare's change
         penalty) or gives back. With --flight (or --offer and a change offer's ID, ch-...):
         that one quoted: its price locked and the travellers' seats held on the new flight
         until it expires. With --confirm and the quote's ID (cx-...): the booking changed (same

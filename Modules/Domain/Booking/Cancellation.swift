@@ -15,6 +15,9 @@ public struct CancellationQuote: Hashable, Sendable, Codable, Identifiable {
   public let id: CancellationQuoteID
   /// The booking it cancels.
   public let reference: BookingReference
+  /// The version of the booking it was quoted for (`Booking.version`): a booking changed since
+  /// refuses it.
+  public let version: Int
   /// What was paid for the booking.
   public let paid: Money
   /// What the airline keeps: the fare's penalty, or, for a fare that refunds nothing but its
@@ -33,8 +36,9 @@ public struct CancellationQuote: Hashable, Sendable, Codable, Identifiable {
 
   /// Checks that the three amounts share a currency and that `refund` is `paid` less `kept`.
   public init(
-    id: CancellationQuoteID, reference: BookingReference, paid: Money, kept: Money,
-    refund: Money, refundable: Bool, refundTo: PaymentMethod, issuedAt: Date, expiresAt: Date
+    id: CancellationQuoteID, reference: BookingReference, version: Int = 1, paid: Money,
+    kept: Money, refund: Money, refundable: Bool, refundTo: PaymentMethod, issuedAt: Date,
+    expiresAt: Date
   ) throws(DomainError) {
     _ = try paid.validatedAsPrice()
     _ = try kept.validatedAsPrice()
@@ -45,6 +49,7 @@ public struct CancellationQuote: Hashable, Sendable, Codable, Identifiable {
     }
     self.id = id
     self.reference = reference
+    self.version = version
     self.paid = paid
     self.kept = kept
     self.refund = refund
@@ -63,7 +68,7 @@ public struct CancellationQuote: Hashable, Sendable, Codable, Identifiable {
   }
 
   private enum CodingKeys: String, CodingKey {
-    case id, reference, paid, kept, refund, refundable, refundTo, issuedAt, expiresAt
+    case id, reference, version, paid, kept, refund, refundable, refundTo, issuedAt, expiresAt
   }
 
   public init(from decoder: any Decoder) throws {
@@ -71,6 +76,7 @@ public struct CancellationQuote: Hashable, Sendable, Codable, Identifiable {
     try self.init(
       id: c.decode(CancellationQuoteID.self, forKey: .id),
       reference: c.decode(BookingReference.self, forKey: .reference),
+      version: c.decodeIfPresent(Int.self, forKey: .version) ?? 1,
       paid: c.decode(Money.self, forKey: .paid), kept: c.decode(Money.self, forKey: .kept),
       refund: c.decode(Money.self, forKey: .refund),
       refundable: c.decode(Bool.self, forKey: .refundable),

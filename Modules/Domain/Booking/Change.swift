@@ -34,7 +34,8 @@ public struct ChangeCriteria: Hashable, Sendable, Codable {
 public struct ChangeTotal: Hashable, Sendable, Codable {
   /// The new slice's fare, taxes in.
   public let newFare: Money
-  /// The share of the booked fare the new slice replaces.
+  /// The fare of the flight the new slice replaces: its share of the fare paid, or what its last
+  /// change paid for it.
   public let oldFare: Money
   /// The fare's change penalty (zero when the change is free).
   public let penalty: Money

@@ -369,13 +369,13 @@ public enum RootFeature {
   /// Sends `action` to the open trips screen; returns whether it used it, and its work.
   private static func trips(
     _ state: inout State, _ action: TripsFeature.Action, _ environment: AppEnvironment
-  ) -> (handled: Bool, effect: Effect<Action>) {
-    guard var trips = state.trips else { return (false, .none) }
+  ) -> (handled: Bool, effect: Effect<Action>, keyUse: KeyUse?) {
+    guard var trips = state.trips else { return (false, .none, nil) }
     let reply = TripsFeature.reduce(
       &trips, action, pageHeight: TripsView.pageHeight(screenHeight: state.shell.screenHeight),
       environment: environment, strings: state.strings)
     state.trips = reply.output == .close ? nil : trips
-    return (reply.handled, reply.effect.map(Action.trips))
+    return (reply.handled, reply.effect.map(Action.trips), reply.keyUse)
   }
 
   /// Opens the trips screen and lists the bookings.
@@ -402,7 +402,9 @@ public enum RootFeature {
     if state.restoring != nil { return restoringKey(&state, key) }
     if let modal = ShellFeature.box(openedBy: key) { return open(&state, modal) }
     if state.trips != nil {
-      let (handled, effect) = trips(&state, .key(key), environment)
+      let (handled, effect, keyUse) = trips(&state, .key(key), environment)
+      // What the trips say of the key is what a recording keeps: a change's card is typed there.
+      if let keyUse { state.lastKey = keyUse }
       if handled || state.trips == nil { return effect }
       switch key {
       case .character("?"): return openByCommand(&state, .help, key)

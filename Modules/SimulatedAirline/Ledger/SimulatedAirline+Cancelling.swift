@@ -110,7 +110,8 @@ extension SimulatedAirline {
     let quote: CancellationQuote
     do {
       quote = try CancellationQuote(
-        id: CancellationQuoteID.random(prefix: "cq"), reference: reference, paid: paid,
+        id: CancellationQuoteID.random(prefix: "cq"), reference: reference,
+        version: booking.version, paid: paid,
         kept: kept, refund: Money(paid.amount - kept.amount, paid.currency),
         refundable: rule.allowed, refundTo: booking.paymentMethod, issuedAt: now,
         expiresAt: now.addingTimeInterval(configuration.quoteLifetime))
@@ -141,8 +142,9 @@ extension SimulatedAirline {
     guard record.quote.id == id else { throw .cancellationQuoteSuperseded(id) }
     let now = clock.now()
     guard record.quote.isValid(at: now) else { throw .cancellationQuoteExpired(id) }
-    // A change that moved money since the quote makes it another booking's quote.
-    guard try cancellable(reference).totalPaid == record.quote.paid else {
+    // A change since the quote (of its flights or of what was paid) makes it another
+    // booking's quote.
+    guard try cancellable(reference).version == record.quote.version else {
       throw .cancellationQuoteSuperseded(id)
     }
     // 1. The marker, before the commit.

@@ -17,25 +17,32 @@ import Persistence
 /// its record with that history applied. A declined card is refused before anything is written.
 ///
 /// Confirming writes, in this order (what the next start sees if the process dies right after
-/// each; `ChangeCrashPointTests` kills before and after each bullet's writes, one test case a
-/// bullet, and kills the next start's settle at each of its own steps too):
+/// each; `ChangeCrashPointTests` kills before and after each write, and kills the next start's
+/// settle at each of its own steps too):
 /// - 1. `changing/<reference>`: the version being made. Dies here: nothing changed; the settle
 ///   removes it, and the quote may be confirmed while it holds.
-/// - 2. `changes/<reference>` = the history with this change added, and no open quote: the commit
-///   point. From here on the booking is at its new version. Dies here: the settle writes 3 and
-///   4, then 5.
-/// - 3. `changeMoney/<reference>-<version>`: the charge or the refund (amount, card, time),
+/// - 2. `inventory/<flight>` of the new flight: the quote's seats sold to the booking and its
+///   party counted there, before the commit, so no hold running out after it can give them
+///   away. Dies here: the settle releases them (held again for the quote while it holds), then
+///   removes 1.
+/// - 3. `changes/<reference>` = the history with this change added, and no open quote: the commit
+///   point. From here on the booking is at its new version; a failure after it is said
+///   (`bookkeepingDeferred`) and left to the next settle. Dies here: the settle writes 4 and 5,
+///   then 6.
+/// - 4. `changeMoney/<reference>-<version>`: the charge or the refund (amount, card, time),
 ///   written only when absent, so a settle run again moves no money twice. Dies here: the
-///   settle writes 4, then 5.
-/// - 4. `inventory/<flight>` of the new flight, then of the old one: the quote's seats sold to
-///   the booking and its party counted there; the booking's seats and party released from the
-///   old one. Dies between them: the settle writes both again (each is idempotent).
-/// - 5. remove `changing/<reference>`: settled.
+///   settle writes 5, then 6.
+/// - 5. `inventory/<flight>` of the old flight: the booking's seats and party released (the new
+///   flight's written again first, each idempotent). Dies here: the settle removes 1.
+/// - 6. remove `changing/<reference>`: settled. With no fsync of the folder: a marker a power cut
+///   brings back is settled again; one of a change a later change or a cancellation followed
+///   only goes.
 ///
-/// Money is never moved before its commit (2), so a change that did not commit charges and
+/// Money is never moved before its commit (3), so a change that did not commit charges and
 /// refunds nothing; a booking whose cancellation committed is never changed (the change is
-/// refused under the same lock), and a cancellation quoted before a change that moved money is
-/// refused (`cancellationQuoteSuperseded`), so the refund is always of what was paid.
+/// refused under the same lock), and a cancellation quoted before a change is refused
+/// (`cancellationQuoteSuperseded`), so a cancellation and a change never both win, and the
+/// refund is always of what was paid.
 extension SimulatedAirline {
   public func confirmChange(
     _ id: ChangeQuoteID, of reference: BookingReference, card: PaymentCard?
@@ -81,24 +88,33 @@ extension SimulatedAirline {
       }
     }
     // Refused before any write when a seat is no longer the quote's.
-    _ = try plannedChangeSale(quote, booking)
+    let sale = try plannedChangeSale(quote, booking)
     let change = BookingChange(
       version: booking.version + 1, quote: quote, paidWith: paidWith, changedAt: now)
     // 1. The marker, before the commit.
     try save(
       ChangingRecord(quoteID: id, version: change.version), id: reference.rawValue,
       kind: AirlineRecords.changing)
-    // 2. The commit.
+    // 2. The new flight's seats sold, before the commit: no hold running out after it can
+    // give them away.
+    try write(sale)
+    // 3. The commit.
     try save(
       ChangeRecord(quote: nil, history: booking.changes + [change]), id: reference.rawValue,
       kind: AirlineRecords.changes)
-    // 3 to 5: should one fail, the marker stays and the next settle finishes them.
-    try finishChange(change, of: booking)
+    // 4 to 6: the booking is changed whatever fails now; what fails is left to the next settle,
+    // the marker kept, and said.
+    do {
+      try finishChange(change, of: booking)
+    } catch {
+      notices.yield(.bookkeepingDeferred(reference: reference, reason: error.description))
+    }
     return booking.applying(change)
   }
 
-  /// Steps 3 to 5 of a committed change of `before` (the booking as it stood): the money once,
-  /// the seats sold and released, the marker removed. Idempotent. Under the ledger lock.
+  /// Steps 4 to 6 of a committed change of `before` (the booking as it stood): the money once,
+  /// the old flight's seats released (the new flight's sold again, if step 2 was not), the
+  /// marker removed. Idempotent. Under the ledger lock.
   func finishChange(_ change: BookingChange, of before: Booking) throws(ServiceError) {
     let reference = before.reference
     let moneyID = "\(reference.rawValue)-\(change.version)"
@@ -155,24 +171,53 @@ extension SimulatedAirline {
   }
 
   /// Settles the change of `reference` a crash cut off, if one is open: rolled forward after its
-  /// commit, dropped before it. Under the ledger lock.
+  /// commit, undone before it (the new flight's seats sold in step 2 released, held again for
+  /// the quote while it holds). A marker of any change but the latest, or one a cancellation
+  /// came after (a marker a power cut brought back), only goes: the seats are where the later
+  /// writes put them. Under the ledger lock.
   func settleChange(of reference: BookingReference) throws(ServiceError) {
     guard try exists(reference, AirlineRecords.changing) else { return }
     let marker =
       (try? store.loadIfPresent(
         ChangingRecord.self, id: reference.rawValue, kind: AirlineRecords.changing,
         policy: .report)) ?? nil
-    let history = try changeRecord(of: reference)?.history ?? []
+    let record = try changeRecord(of: reference)
+    let history = record?.history ?? []
+    let base = try loadBooking(reference)
     // A marker that cannot be read names no version: the latest change is finished again,
     // which writes nothing it already wrote.
-    if let version = marker?.version ?? history.last?.version,
-      let change = history.first(where: { $0.version == version })
-    {
-      let base = try loadBooking(reference)
-      try finishChange(change, of: base.applying(history.filter { $0.version < version }))
-    } else {
-      try delete(reference.rawValue, AirlineRecords.changing)
+    let version = marker?.version ?? history.last?.version
+    if let version, let change = history.last, change.version == version {
+      if try committedCancellation(of: reference) == nil {
+        try finishChange(change, of: base.applying(history.dropLast()))
+        return
+      }
+    } else if let quote = record?.quote, marker == nil || marker?.quoteID == quote.id {
+      try undoChangeSale(quote, of: base.applying(history))
     }
+    try delete(reference.rawValue, AirlineRecords.changing)
+  }
+
+  /// Step 2 undone, for a change that did not commit: the seats sold on `quote`'s new flight to
+  /// `booking` and its party there released, the seats held again for the quote while it holds.
+  func undoChangeSale(_ quote: ChangeQuote, of booking: Booking) throws(ServiceError) {
+    let now = clock.now()
+    let holder = try Self.holdID(quote.id)
+    let reference = booking.reference
+    try write(
+      planned(quote.offer) { slice, current in
+        guard slice == quote.slice else { return current }
+        var next = current
+        next.parties[reference.rawValue] = nil
+        for (seat, sale) in current.sold where sale.reference == reference {
+          next.sold[seat] = nil
+          if quote.isValid(at: now) {
+            next.holds[seat] = SeatHold(
+              quoteID: holder, draftID: booking.draftID, expiresAt: quote.expiresAt)
+          }
+        }
+        return next
+      })
   }
 
   /// Every change a crash cut off, settled. Under the ledger lock.

@@ -87,7 +87,7 @@ extension SimulatedAirline {
     let booked = FlightKey(old.firstSegment, cabin: booking.offer.cabin)
     let penalty = booking.offer.conditions.changeBeforeDeparture.penalty
     let home = LocalCurrency(for: booking.offer.origin)
-    let oldFare = Self.share(of: booking.offer.total, slice: criteria.slice, of: old, in: booking)
+    let oldFare = fare(ofSlice: criteria.slice, in: booking)
     var offers: [ChangeOffer] = []
     for candidate in offerGenerator.offers(for: search, now: now)
     where candidate.airline == booking.offer.airline && candidate.cabin == booking.offer.cabin
@@ -103,7 +103,7 @@ extension SimulatedAirline {
       // as a search's offers are (its price the bucket's of the moment).
       let seed = SeededGenerator.hash("\(reference)-v\(booking.version)-\(priced.id)")
       guard let id = try? ChangeOfferID("ch-" + String(seed, radix: 16)) else { continue }
-      let total = booking.offer.total.amount - oldFare.amount + newFare.amount
+      let total = max(booking.offer.total.amount - oldFare.amount + newFare.amount, 0)
       guard
         let change = try? ChangeTotal(
           newFare: newFare, oldFare: oldFare, penalty: penalty ?? .zero(home.currency)),
@@ -126,9 +126,22 @@ extension SimulatedAirline {
     return offers
   }
 
-  /// The share of the booked fare `total` that slice `slice` stands for: an even split, the
-  /// last slice taking what rounding leaves.
-  static func share(of total: Money, slice: Int, of old: Slice, in booking: Booking) -> Money {
+  /// The fare slice `slice` of `booking` stands for now: the new fare of the last change that
+  /// moved it; else its share of the fare the booking was paid at (the quote's, when the airline
+  /// re-priced it), an even split of a round trip, the last slice taking what rounding leaves.
+  func fare(ofSlice slice: Int, in booking: Booking) -> Money {
+    if let last = booking.changes.last(where: { $0.quote.slice == slice }) {
+      return last.quote.total.newFare
+    }
+    // The trip's fare as paid: the booking's offer before its changes, or the quote's new price.
+    let moved = booking.changes.reduce(Decimal(0)) {
+      $0 + $1.quote.total.newFare.amount - $1.quote.total.oldFare.amount
+    }
+    let paid =
+      (try? store.loadIfPresent(
+        Quote.self, id: booking.quoteID.rawValue, kind: AirlineRecords.quotes, policy: .report))??
+      .priceChange?.after
+    let total = paid ?? Money(booking.offer.total.amount - moved, booking.offer.total.currency)
     let count = booking.offer.slices.count
     guard count > 1 else { return total }
     let each = (total.amount / Decimal(count)).roundedHalfUp(scale: total.currency.minorUnits)

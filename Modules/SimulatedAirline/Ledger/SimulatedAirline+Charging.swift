@@ -65,7 +65,11 @@ extension SimulatedAirline {
     }
     // At most one booking per draft: a quote of a booked draft (this one or an older) opens it.
     if let order = try bookingOf(draft: draftID) {
-      if order.key == key { return try loadBooking(order.reference) }
+      if order.key == key {
+        let booking = try loadBooking(order.reference)
+        return booking.applying(try changeRecord(of: order.reference)?.history ?? [])
+          .with(cancellation: try cancellationRecord(of: order.reference)?.cancellation)
+      }
       throw .quoteAlreadyPaid(order.reference)
     }
     if case .found(let earlier) = keyRecord, earlier.outcome != .interrupted {
@@ -220,7 +224,11 @@ extension SimulatedAirline {
   /// What the key's first attempt did, again.
   func replay(_ record: PaymentRecord, key: IdempotencyKey) throws(ServiceError) -> Booking {
     switch record.outcome {
-    case .booked(let reference): return try loadBooking(reference)
+    case .booked(let reference):
+      // As it stands now: changed or cancelled since it was paid.
+      let booking = try loadBooking(reference)
+      return booking.applying(try changeRecord(of: reference)?.history ?? [])
+        .with(cancellation: try cancellationRecord(of: reference)?.cancellation)
     case .declined: throw .cardDeclined
     case .insufficientFunds: throw .insufficientFunds
     case .cardExpired: throw .cardExpired

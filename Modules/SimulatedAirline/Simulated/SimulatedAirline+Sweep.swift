@@ -48,11 +48,12 @@ public struct SweepReport: Sendable, Equatable {
   public var stoppedBecause: String?
 }
 
-/// The sweep of saved offers, drafts and quotes no one can use again, so that a data directory
-/// kept for days does not grow without bound.
+/// The sweep of saved offers, drafts, quotes and change offers no one can use again, so that a
+/// data directory kept for days does not grow without bound.
 ///
 /// A record is removed only when all of these hold:
-/// - it expired more than `sweepGrace` ago: an offer or a draft when its offer's `expiresAt`
+/// - it expired more than `sweepGrace` ago: a change offer when its `expiresAt`; an offer or a
+///   draft when its offer's `expiresAt`
 ///   (no draft of it can be made or priced after that, and its quotes are held at most
 ///   `longestPriceHold` from before it), a quote when its own `expiresAt` (it can no longer be
 ///   paid);
@@ -78,7 +79,10 @@ extension SimulatedAirline {
   public static let sweepGrace = Configuration.longestPriceHold
 
   /// The kinds swept, in the order the cursor goes through them.
-  static let swept = [AirlineRecords.offers, AirlineRecords.quotes, AirlineRecords.drafts]
+  static let swept = [
+    AirlineRecords.offers, AirlineRecords.quotes, AirlineRecords.drafts,
+    AirlineRecords.changeOffers,
+  ]
 
   /// Examines at most `budget` records from where the last sweep stopped, removing those no
   /// one can use again (see above). `keeping`: record IDs the saved session names. Its reads
@@ -181,6 +185,14 @@ extension SimulatedAirline {
     case AirlineRecords.offers.folder:
       guard
         let offer = try? store.loadIfPresent(Offer.self, id: id, kind: kind, policy: .report),
+        offer.expiresAt < cutoff
+      else { return nil }
+      return .offer
+    case AirlineRecords.changeOffers.folder:
+      // A change offer is read only by a change quote made before it expires.
+      guard
+        let offer = try? store.loadIfPresent(
+          ChangeOffer.self, id: id, kind: kind, policy: .report),
         offer.expiresAt < cutoff
       else { return nil }
       return .offer

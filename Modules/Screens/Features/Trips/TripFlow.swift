@@ -335,7 +335,9 @@ public struct TripFlow: Hashable, Sendable {
     offers: Result<[ChangeOffer], ServiceError>?, quote: Result<ChangeQuote, ServiceError>?,
     now: Date, expired: String, describe: (ServiceError) -> String
   ) {
-    // A quote the booking's history holds was confirmed before the process died: its end.
+    // A quote the booking's history holds was confirmed before the process died: its end (a
+    // booking cancelled since stays at its cancellation).
+    if case .cancelled = root { return }
     if let quoteID, booking.changes.contains(where: { $0.quote.id == quoteID }) {
       root = .changed(booking)
       above = []
