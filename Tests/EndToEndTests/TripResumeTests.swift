@@ -38,7 +38,7 @@ struct TripResumeTests {
       $0.trimmingCharacters(in: CharacterSet(charactersIn: "│ "))
     }.filter {
       $0.contains(" IST→") && !$0.hasPrefix("Booked:")
-        && ($0.contains("To pay: ") || $0.hasSuffix(" back") || $0.hasSuffix("Nothing to pay"))
+        && ($0.contains("  +") || $0.hasSuffix(" back") || $0.hasSuffix("Nothing to pay"))
     }
   }
 

@@ -86,7 +86,7 @@ extension TripsView {
         let row =
           (index == selected ? "› " : "  ")
           + sliceLine(offer.newSlice, language: language, widths: widths)
-          + "   " + total(offer.total, refundTo: nil, texts, money)
+          + "  " + total(offer.total, refundTo: nil, texts, money)
         line(row, index == selected ? theme.selection : theme.text)
       }
     case .changeQuote(let quote):
@@ -141,11 +141,15 @@ extension TripsView {
     }
   }
 
-  /// What a change costs or gives back, in a line.
+  /// What a change costs or gives back, in a line; in the list of flights (no `refundTo`), as
+  /// short as it can be said: "+EUR 40.00", "EUR 12.00 back", "free".
   static func total(
     _ total: ChangeTotal, refundTo: PaymentMethod?, _ texts: TripChangeStrings, _ money: MoneyStyle
   ) -> String {
-    if total.pays { return texts.toPay(total.toPay.formatted(money)) }
+    if total.pays {
+      let amount = total.toPay.formatted(money)
+      return refundTo == nil ? "+" + amount : texts.toPay(amount)
+    }
     if total.refunds {
       let amount = total.toRefund.formatted(money)
       return refundTo.map { texts.refund(amount, $0.displayName) } ?? texts.back(amount)

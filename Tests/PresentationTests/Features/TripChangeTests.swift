@@ -221,7 +221,7 @@ struct TripChangeTests {
           .changeOffers(criteria, offers, selected: 0),
         ])
     let list = screen(state, now: Fixture.now)
-    #expect(list.contains("To pay: EUR 140.00"), "\(list)")
+    #expect(list.contains("+EUR 140.00"), "\(list)")
     #expect(list.contains("EUR 20.00 back"), "\(list)")
 
     await send(&state, [.enter], world)
