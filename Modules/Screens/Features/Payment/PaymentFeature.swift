@@ -230,14 +230,37 @@ public enum PaymentFeature {
   }
 
   /// "12" becomes "12/" as it is typed, as card forms do.
-  private static func autoSlash(_ field: TextField) -> TextField {
+  static func autoSlash(_ field: TextField) -> TextField {
     guard field.text.count == 2, !field.text.contains("/"), field.cursor == 2 else { return field }
     var field = field
     field.setText(field.text + "/")
     return field
   }
 
-  /// Checks the card locally (each problem at its field), then pays once.
+  /// The card typed, checked where it was typed: each problem at its field, and the card when
+  /// there is none. A card past its month is said at its expiry, whatever else is wrong, and
+  /// refused here (the airline checks again). The payment step's form and a change's card both
+  /// check with it.
+  static func checkedCard(
+    number: String, expiry: String, cvc: String, today: CalendarDay, strings: Strings
+  ) -> (errors: [Field: String], card: PaymentCard?) {
+    var errors: [Field: String] = [:]
+    for problem in PaymentCard.problems(number: number, expiry: expiry, cvc: cvc) {
+      switch problem {
+      case .invalidCardNumber: errors[.number] = strings.invalidCardNumber
+      case .invalidCardExpiry: errors[.expiry] = strings.invalidExpiry
+      default: errors[.cvc] = strings.invalidCVC
+      }
+    }
+    if PaymentCard.expiryHasPassed(expiry, on: today) {
+      errors[.expiry] = strings.cardExpiredAtField
+    }
+    guard errors.isEmpty, let card = try? PaymentCard(number: number, expiry: expiry, cvc: cvc)
+    else { return (errors, nil) }
+    guard card.isValid(on: today) else { return ([.expiry: strings.cardExpiredAtField], nil) }
+    return ([:], card)
+  }
+
   /// A new attempt for the card `fingerprint`, its key the panel's next.
   private static func newAttempt(
     _ fingerprint: String, _ state: inout State, _ environment: AppEnvironment
@@ -248,38 +271,18 @@ public enum PaymentFeature {
       key: environment.paymentKeys.key(for: state.quote.id, attempt: state.attemptsMade))
   }
 
+  /// Checks the card locally (each problem at its field), then pays once.
   static func pay(
     _ state: inout State, _ today: CalendarDay, _ environment: AppEnvironment, _ strings: Strings
   )
     -> FeatureReply<Action, Output>
   {
-    state.errors = [:]
-    for problem in PaymentCard.problems(
-      number: state.number.text, expiry: state.expiry.text, cvc: state.cvc.text)
-    {
-      switch problem {
-      case .invalidCardNumber: state.errors[.number] = strings.invalidCardNumber
-      case .invalidCardExpiry: state.errors[.expiry] = strings.invalidExpiry
-      default: state.errors[.cvc] = strings.invalidCVC
-      }
-    }
-    // A card past its month is said at its field at once, whatever else is wrong.
-    if PaymentCard.expiryHasPassed(
-      state.expiry.text, on: today)
-    {
-      state.errors[.expiry] = strings.cardExpiredAtField
-    }
-    guard state.errors.isEmpty,
-      let card = try? PaymentCard(
-        number: state.number.text, expiry: state.expiry.text, cvc: state.cvc.text)
-    else {
+    let checked = checkedCard(
+      number: state.number.text, expiry: state.expiry.text, cvc: state.cvc.text, today: today,
+      strings: strings)
+    state.errors = checked.errors
+    guard let card = checked.card else {
       state.focus = Field.allCases.first { state.errors[$0] != nil } ?? state.focus
-      return .handled
-    }
-    // A card past its month is refused here, at its field; the airline checks again.
-    if !card.isValid(on: today) {
-      state.errors[.expiry] = strings.cardExpiredAtField
-      state.focus = .expiry
       return .handled
     }
     state.failure = nil

@@ -61,11 +61,7 @@ public struct ChangeCard: Hashable, Sendable {
     }
     let before = field
     guard field.handle(key), field != before else { return false }
-    if focus == .expiry, case .character = key, field.text.count == 2, !field.text.contains("/"),
-      field.cursor == 2
-    {
-      field.setText(field.text + "/")
-    }
+    if focus == .expiry, case .character = key { field = PaymentFeature.autoSlash(field) }
     self[focus] = field
     errors[focus] = nil
     return true
@@ -74,25 +70,12 @@ public struct ChangeCard: Hashable, Sendable {
   /// The card typed, checked where it was typed: nil, with each problem at its field and the
   /// focus on the first, when it is not one that can be charged on `today`.
   public mutating func card(today: CalendarDay, strings: Strings) -> PaymentCard? {
-    errors = [:]
-    for problem in PaymentCard.problems(number: number.text, expiry: expiry.text, cvc: cvc.text) {
-      switch problem {
-      case .invalidCardNumber: errors[.number] = strings.invalidCardNumber
-      case .invalidCardExpiry: errors[.expiry] = strings.invalidExpiry
-      default: errors[.cvc] = strings.invalidCVC
-      }
-    }
-    if PaymentCard.expiryHasPassed(expiry.text, on: today) {
-      errors[.expiry] = strings.cardExpiredAtField
-    }
-    guard errors.isEmpty,
-      let card = try? PaymentCard(number: number.text, expiry: expiry.text, cvc: cvc.text),
-      card.isValid(on: today)
-    else {
-      if errors.isEmpty { errors[.expiry] = strings.cardExpiredAtField }
+    let checked = PaymentFeature.checkedCard(
+      number: number.text, expiry: expiry.text, cvc: cvc.text, today: today, strings: strings)
+    errors = checked.errors
+    if checked.card == nil {
       focus = PaymentFeature.Field.allCases.first { errors[$0] != nil } ?? focus
-      return nil
     }
-    return card
+    return checked.card
   }
 }
