@@ -92,6 +92,48 @@ struct FareCalendarTests {
     #expect(late.days.map(\.bookable) == [true, true, true, true, true, false, false])
   }
 
+  @Test(
+    "what the calendar reads of a day's draws is what that day's offers are: flights, stops, departure hour and total, one way and round trip, every party"
+  )
+  func entriesAreTheOffers() throws {
+    let generator = OfferGenerator(airports: AirportDirectory.builtIn, lifetime: 20 * 60)
+    let now = TestAirline.start
+    let routes = [
+      ("IST", "AMS"), ("SAW", "AYT"), ("IST", "JFK"), ("FRA", "SYD"), ("LHR", "CDG"),
+      ("JFK", "LAX"), ("GRU", "EZE"), ("NRT", "SIN"),
+    ]
+    let parties = [
+      try Party.adults(1), try Party(adults: 2, children: 1, infants: 1),
+      try Party(adults: 1, children: 2),
+    ]
+    var routings = OfferGenerator.Routings()
+    var compared = [0, 0]
+    for (index, (from, to)) in routes.enumerated() {
+      for offset in [1, 9, 40, 200] {
+        let day = try CalendarDay(iso: "2026-11-29").adding(days: offset + index)
+        let party = parties[(index + offset) % parties.count]
+        for returning in [nil, day.adding(days: 4), day] {
+          let criteria = try SearchCriteria(
+            origin: IATACode(from), destination: IATACode(to), departure: day,
+            returning: returning, party: party)
+          let offers = generator.offers(for: criteria, now: now)
+          let entries = generator.fareEntries(for: criteria, routings: &routings)
+          #expect(offers.count == entries.count, "\(criteria)")
+          for (offer, entry) in zip(offers, entries) {
+            let sold = FareEntry(offer)
+            #expect(
+              sold.stops == entry.stops && sold.airlineCode == entry.airlineCode
+                && sold.departureHour == entry.departureHour && sold.departs == entry.departs
+                && sold.total == entry.total && sold.total.plainAmount == entry.total.plainAmount,
+              "\(criteria) \(offer.id)")
+            compared[returning == nil ? 0 : 1] += 1
+          }
+        }
+      }
+    }
+    #expect(compared[0] > 500 && compared[1] > 500, "one way, round trip: \(compared)")
+  }
+
   @Test("fares in whole numbers are the amounts the decimal arithmetic gives, in every currency")
   func wholeNumberPrices() throws {
     let countries = [

@@ -19,6 +19,42 @@ public enum QuotePricing {
     (draft.passengers.firstIndex(of: passenger) ?? 0) + 1
   }
 
+  /// One fare line before its words: what `fareLines` says and `partyTotal` sums.
+  private enum FarePart {
+    case adults(Int, each: Money)
+    case children(Int, each: Money)
+    case infant(passenger: Int, lap: Money)
+    case taxes(Money)
+
+    var amount: Money {
+      switch self {
+      case .adults(let count, let each), .children(let count, let each):
+        each.multiplied(by: count)
+      case .infant(_, let lap): lap
+      case .taxes(let amount): amount
+      }
+    }
+
+    var line: LineItem {
+      switch self {
+      case .adults(let count, let each):
+        LineItem(
+          kind: .fare, label: "Fare, \(count) × \(each.formatted())", amount: amount,
+          quantity: count, unitPrice: each)
+      case .children(let count, let each):
+        LineItem(
+          kind: .childFare, label: "Child fare, \(count) × \(each.formatted())", amount: amount,
+          quantity: count, unitPrice: each)
+      case .infant(let passenger, let lap):
+        LineItem(
+          kind: .infant, label: "Infant on a lap, passenger \(passenger)", amount: lap,
+          passenger: passenger)
+      case .taxes(let amount):
+        LineItem(kind: .tax, label: "Taxes and airport fees", amount: amount)
+      }
+    }
+  }
+
   /// The fare lines of travellers of `types` (in booking order) flying `slices` slices at
   /// `pricePerAdult`: the adults' fares, the children's at three quarters, each infant's at a
   /// tenth on an adult's lap, and the taxes and airport fees of every slice. Search totals and
@@ -26,33 +62,40 @@ public enum QuotePricing {
   static func fareLines(
     pricePerAdult fare: Money, types: [PassengerType], slices: Int, currency: LocalCurrency
   ) -> [LineItem] {
-    let adults = types.filter { $0 == .adult }.count
-    let children = types.filter { $0 == .child }.count
-    let infants = types.filter { $0 == .infant }.count
-    var lines: [LineItem] = []
-    if adults > 0 {
-      lines.append(
-        LineItem(
-          kind: .fare, label: "Fare, \(adults) × \(fare.formatted())",
-          amount: fare.multiplied(by: adults), quantity: adults, unitPrice: fare))
+    fareParts(pricePerAdult: fare, types: types, slices: slices, currency: currency).map(\.line)
+  }
+
+  /// `fareLines` without their words: a search prices every offer it makes (a fare calendar
+  /// thousands) and shows none of their lines.
+  private static func fareParts(
+    pricePerAdult fare: Money, types: [PassengerType], slices: Int, currency: LocalCurrency
+  ) -> [FarePart] {
+    var adults = 0
+    var children = 0
+    var infants = 0
+    for type in types {
+      switch type {
+      case .adult: adults += 1
+      case .child: children += 1
+      case .infant: infants += 1
+      }
     }
+    var parts: [FarePart] = []
+    if adults > 0 { parts.append(.adults(adults, each: fare)) }
     if children > 0 {
-      let childFare = Money(fare.amount * 3 / 4, fare.currency).rounded()
-      lines.append(
-        LineItem(
-          kind: .childFare, label: "Child fare, \(children) × \(childFare.formatted())",
-          amount: childFare.multiplied(by: children), quantity: children, unitPrice: childFare))
+      parts.append(.children(children, each: Money(fare.amount * 3 / 4, fare.currency).rounded()))
     }
-    for (index, type) in types.enumerated() where type == .infant {
-      lines.append(
-        LineItem(
-          kind: .infant, label: "Infant on a lap, passenger \(index + 1)",
-          amount: Money(fare.amount / 10, fare.currency).rounded(), passenger: index + 1))
+    if infants > 0 {
+      let lap = Money(fare.amount / 10, fare.currency).rounded()
+      for (index, type) in types.enumerated() where type == .infant {
+        parts.append(.infant(passenger: index + 1, lap: lap))
+      }
     }
-    let taxes = currency.price(
-      euros: Decimal((28 * (adults + children) + 8 * infants) * max(1, slices)))
-    lines.append(LineItem(kind: .tax, label: "Taxes and airport fees", amount: taxes))
-    return lines
+    parts.append(
+      .taxes(
+        currency.price(
+          euros: Decimal((28 * (adults + children) + 8 * infants) * max(1, slices)))))
+    return parts
   }
 
   /// What `party` pays for a trip of `slices` slices at `pricePerAdult`, taxes included and
@@ -60,9 +103,9 @@ public enum QuotePricing {
   static func partyTotal(
     pricePerAdult fare: Money, party: Party, slices: Int, currency: LocalCurrency
   ) -> Money {
-    let lines = fareLines(
+    let parts = fareParts(
       pricePerAdult: fare, types: party.types, slices: slices, currency: currency)
-    return (try? Money.sum(lines.map(\.amount), in: fare.currency))
+    return (try? Money.sum(parts.map(\.amount), in: fare.currency))
       ?? fare.multiplied(by: party.seats)
   }
 
@@ -73,8 +116,8 @@ public enum QuotePricing {
     pricePerAdult fare: Money, party: Party, slices: Int, currency: LocalCurrency
   ) -> PricePerPerson {
     func alone(_ type: PassengerType) -> Money {
-      let lines = fareLines(pricePerAdult: fare, types: [type], slices: slices, currency: currency)
-      return (try? Money.sum(lines.map(\.amount), in: fare.currency)) ?? fare
+      let parts = fareParts(pricePerAdult: fare, types: [type], slices: slices, currency: currency)
+      return (try? Money.sum(parts.map(\.amount), in: fare.currency)) ?? fare
     }
     let adult = alone(.adult)
     return

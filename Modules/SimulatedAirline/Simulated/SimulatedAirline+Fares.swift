@@ -32,12 +32,18 @@ struct FareEntry: Sendable {
   let departs: Date
   let total: Money
 
+  init(stops: Int, airlineCode: String, departs: ZonedTime, total: Money) {
+    self.stops = stops
+    self.airlineCode = airlineCode
+    departureHour = departs.clock.hour
+    self.departs = departs.instant
+    self.total = total
+  }
+
   init(_ offer: Offer) {
-    stops = offer.stops
-    airlineCode = offer.airline.code
-    departureHour = offer.departure.clock.hour
-    departs = offer.departure.instant
-    total = offer.total
+    self.init(
+      stops: offer.stops, airlineCode: offer.airline.code, departs: offer.departure,
+      total: offer.total)
   }
 }
 
@@ -45,10 +51,10 @@ extension SimulatedAirline {
   /// Routes whose days are kept at most; past it the cache starts again.
   static let fareRoutesKept = 16
 
-  /// The scale needs every bookable day of the window (355 and more), each day's offers made as
-  /// `offers(for:)` makes them. A route's days are made once, off the actor (so searches are
-  /// answered meanwhile), and kept as `FareEntry`s: another filter, or the strip moved to
-  /// another day, reads them again without making an offer.
+  /// The scale needs every bookable day of the window (355 and more), each day's offers drawn as
+  /// `offers(for:)` draws them, and read without being made (`OfferGenerator.fareEntries`). A
+  /// route's days are drawn once, off the actor (so searches are answered meanwhile), and kept as
+  /// `FareEntry`s: another filter, or the strip moved to another day, reads them again.
   public func lowestFares(for criteria: SearchCriteria, days: Int, filter: FareFilter)
     async throws(ServiceError) -> FareCalendar
   {
@@ -81,7 +87,7 @@ extension SimulatedAirline {
     let strip = (-span...span).map { criteria.departure.adding(days: $0) }
     let asked = window + strip.filter { !window.contains($0) }
     let known = await fareDays(
-      of: route, for: asked.compactMap { day in search(on: day).map { (day, $0) } }, now: now)
+      of: route, for: asked.compactMap { day in search(on: day).map { (day, $0) } })
 
     // Priced as `offers(for:)` prices them, but nothing is kept: a calendar sells nothing.
     let soldAfter = now.addingTimeInterval(Self.salesCutoff)
@@ -118,7 +124,7 @@ extension SimulatedAirline {
   /// the executor the asking task prefers: the app's serial one, which wakes no thread pool);
   /// a making of the route's days already under way is waited for first.
   private func fareDays(
-    of route: FareRoute, for searches: [(CalendarDay, SearchCriteria)], now: Date
+    of route: FareRoute, for searches: [(CalendarDay, SearchCriteria)]
   ) async -> [CalendarDay: [FareEntry]] {
     while fareDaysMaking.contains(route) {
       await withCheckedContinuation { fareDaysWaiting[route, default: []].append($0) }
@@ -128,7 +134,7 @@ extension SimulatedAirline {
     let missing = searches.filter { known[$0.0] == nil }
     guard !missing.isEmpty else { return known }
     fareDaysMaking.insert(route)
-    let made = await Self.entries(of: missing, offerGenerator, now)
+    let made = await Self.entries(of: missing, offerGenerator)
     fareDaysMaking.remove(route)
     for waiting in fareDaysWaiting.removeValue(forKey: route) ?? [] { waiting.resume() }
     var merged = fareDays[route] ?? [:]
@@ -142,16 +148,17 @@ extension SimulatedAirline {
   /// in after every few days: on the app's one serial executor a search asked meanwhile waits
   /// for a few days' offers, not for the whole window's.
   private nonisolated static func entries(
-    of searches: [(CalendarDay, SearchCriteria)], _ generator: OfferGenerator, _ now: Date
+    of searches: [(CalendarDay, SearchCriteria)], _ generator: OfferGenerator
   ) async -> [CalendarDay: [FareEntry]] {
     let parts = max(1, min(8, ProcessInfo.processInfo.activeProcessorCount))
     return await withTaskGroup(of: [(CalendarDay, [FareEntry])].self) { group in
       for part in 0..<parts {
         group.addTask {
           var made: [(CalendarDay, [FareEntry])] = []
+          var routings = OfferGenerator.Routings()
           for index in stride(from: part, to: searches.count, by: parts) {
             let (day, search) = searches[index]
-            made.append((day, generator.offers(for: search, now: now).map(FareEntry.init)))
+            made.append((day, generator.fareEntries(for: search, routings: &routings)))
             if made.count % 2 == 0 { await Task.yield() }
           }
           return made
