@@ -217,4 +217,27 @@ struct ModuleMapTests {
       }
     }
   }
+
+  @Test("the modules the debug build optimizes use no assert, which -O would drop from the tests")
+  func optimizedModulesAssertNothing() throws {
+    let manifest = try Self.text("Package.swift")
+    let list = try #require(
+      manifest.firstMatch(of: #/where (\[[^\]]*\])\.contains\(\s*target\.name\)/#)?.output.1)
+    let names = list.matches(of: #/"([A-Za-z]+)"/#).map { String($0.output.1) }
+    #expect(names.contains("SimulatedAirline"), "\(names)")
+    for name in names {
+      let folder = Self.root.appendingPathComponent("Modules/" + name)
+      let files = try #require(FileManager.default.enumerator(atPath: folder.path))
+      for case let file as String in files where file.hasSuffix(".swift") {
+        let source = try Self.text("Modules/\(name)/\(file)")
+        for (index, line) in source.split(separator: "\n", omittingEmptySubsequences: false)
+          .enumerated()
+        where !line.trimmingCharacters(in: .whitespaces).hasPrefix("//")
+          && line.contains(#/\b(assert|assertionFailure)\(/#)
+        {
+          Issue.record("Modules/\(name)/\(file):\(index + 1) asserts: \(line)")
+        }
+      }
+    }
+  }
 }
