@@ -119,7 +119,14 @@ public struct Startup: Sendable {
     return Task(executorPreference: executor) { () async -> Found in
       var found = Found()
       do throws(ServiceError) {
-        found.recovered = try await payments.recoverInterruptedPayments()
+        // A restore at a step holding a quote asks whether it was paid: the recovery tells it in
+        // its own hold of the ledger.
+        if start.restoring != nil, let quote = start.snapshot?.position.quoteID {
+          found.recovered = try await payments.recoverInterruptedPayments(
+            tellingWhetherPaid: quote)
+        } else {
+          found.recovered = try await payments.recoverInterruptedPayments()
+        }
       } catch {
         found.recoveryFailure = error
       }

@@ -63,6 +63,35 @@ struct LedgerGuardTests {
   }
 
   @Test(
+    "a start's recovery tells whether the quote it restores is paid, in its own hold of the ledger: the restore's question is answered with it once, at once, and later by the ledger"
+  )
+  func recoveryTellsThePaymentState() async throws {
+    let (recorded, quote, key) = try await ledger.crashAfter("replace intents/")
+    defer { recorded.remove() }
+    let next = recorded.afterCrash()
+    let recovered = try await next.airline.recoverInterruptedPayments(
+      tellingWhetherPaid: quote.id)
+    #expect(recovered == [RecoveredPayment(quoteID: quote.id, key: key, outcome: .notCharged)])
+    try await whileLockedElsewhere(next) { () async throws in
+      // What the recovery's hold found: the key of the payment it settled, to pay again with.
+      #expect(try await next.airline.paymentState(of: quote.id) == .unpaid(retryKey: key))
+      // Asked again, the ledger answers; held elsewhere, what is on disk does.
+      #expect(try await next.airline.paymentState(of: quote.id) == .unpaid(retryKey: nil))
+    }
+    // Asked a moment later, the ledger answers, not what the hold found.
+    let (again, againQuote, againKey) = try await ledger.crashAfter("replace intents/")
+    defer { again.remove() }
+    let later = again.afterCrash()
+    let settled = try await later.airline.recoverInterruptedPayments(
+      tellingWhetherPaid: againQuote.id)
+    #expect(settled.map(\.key) == [againKey])
+    later.clock.advance(by: 2)
+    try await whileLockedElsewhere(later) { () async throws in
+      #expect(try await later.airline.paymentState(of: againQuote.id) == .unpaid(retryKey: nil))
+    }
+  }
+
+  @Test(
     "two airlines on one data directory paying two quotes of one draft at once, 50 rounds: one booking per draft, and no charge rewritten"
   )
   func twoProcessesOneDraft() async throws {

@@ -77,6 +77,15 @@ extension PricingService {
   public func releaseHolds(of draft: DraftID) async throws(ServiceError) {}
 }
 
+extension PaymentService {
+  /// An airline that cannot tell both in one hold settles alone; the restore asks its own.
+  public func recoverInterruptedPayments(tellingWhetherPaid quote: QuoteID)
+    async throws(ServiceError) -> [RecoveredPayment]
+  {
+    try await recoverInterruptedPayments()
+  }
+}
+
 /// Takes payment for a quote and books it: at most one booking per draft, whatever crashes.
 public protocol PaymentService: Sendable {
   /// Charges `method` for the quote. The same `idempotencyKey` returns the first result and never
@@ -94,6 +103,11 @@ public protocol PaymentService: Sendable {
   /// Settles every payment a crash cut off (a payment under way when the process died), and
   /// every cancellation: call it once at start, before restoring a flow.
   func recoverInterruptedPayments() async throws(ServiceError) -> [RecoveredPayment]
+  /// `recoverInterruptedPayments()`, for a start about to restore a step holding `quote`: an
+  /// airline may tell in the same hold of its ledger whether that quote is paid, and answer the
+  /// restore's `paymentState(of: quote)` with it, so the start takes the ledger once.
+  func recoverInterruptedPayments(tellingWhetherPaid quote: QuoteID) async throws(ServiceError)
+    -> [RecoveredPayment]
   /// A quote for cancelling booking `reference`: the refund (what was paid less the fare's
   /// penalty, or its taxes only for a fare that refunds nothing), the card it goes back to, and
   /// until when it holds. It replaces the booking's earlier quotes: only the most recent can be

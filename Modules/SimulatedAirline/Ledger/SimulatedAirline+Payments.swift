@@ -133,25 +133,50 @@ extension SimulatedAirline {
 
   public func paymentState(of quoteID: QuoteID) async throws(ServiceError) -> PaymentState {
     await configuration.latency.pause()
-    // Another traveller's quote is answered as one that does not exist.
+    // The start's recovery told it a moment ago, in its own hold of the ledger.
+    if let found = paymentStatesFound.removeValue(forKey: quoteID),
+      clock.now().timeIntervalSince(found.at) < Self.paymentStateFoundFor
+    {
+      return found.state
+    }
+    guard configuration.repairs else { return try paymentStateOnDisk(of: quoteID) }
+    guard case .locked(let lock) = lockLedger() else {
+      // Another process is paying: what is on disk answers, and nothing is settled.
+      return try paymentStateOnDisk(of: quoteID)
+    }
+    return try withExtendedLifetime(lock) { () throws(ServiceError) -> PaymentState in
+      try paymentStateUnderLock(of: quoteID)
+    }
+  }
+
+  /// How long what the start's recovery found of a quote answers for it: the restore asks at
+  /// once; later, the ledger is asked again.
+  static let paymentStateFoundFor: TimeInterval = 1
+
+  /// Whether `quoteID` is paid, with the ledger held: its payment cut off settled first.
+  /// Another traveller's quote is answered as one that does not exist.
+  func paymentStateUnderLock(of quoteID: QuoteID) throws(ServiceError) -> PaymentState {
     guard
       let quote = try loadIfPresent(Quote.self, id: quoteID.rawValue, kind: AirlineRecords.quotes),
       isMine(quote.draftID)
     else { return .unpaid(retryKey: nil) }
-    guard configuration.repairs, case .locked(let lock) = lockLedger() else {
-      // Another process is paying, nothing may be written here, or this process only reads:
-      // what is on disk answers, and nothing is settled.
-      return try settledOrder(of: quote.draftID).map { .booked($0.reference) }
-        ?? .unpaid(retryKey: nil)
+    try indexOrders()
+    _ = try settle(draft: quote.draftID)
+    switch try bookingOf(draft: quote.draftID) {
+    case .some(let order): return .booked(order.reference)
+    case nil: return .unpaid(retryKey: interruptedKeys[quoteID])
     }
-    return try withExtendedLifetime(lock) { () throws(ServiceError) -> PaymentState in
-      try indexOrders()
-      _ = try settle(draft: quote.draftID)
-      switch try bookingOf(draft: quote.draftID) {
-      case .some(let order): return .booked(order.reference)
-      case nil: return .unpaid(retryKey: interruptedKeys[quoteID])
-      }
-    }
+  }
+
+  /// Whether `quoteID` is paid, read from disk without the ledger (another process holds it, or
+  /// this one only reads): nothing is settled.
+  private func paymentStateOnDisk(of quoteID: QuoteID) throws(ServiceError) -> PaymentState {
+    guard
+      let quote = try loadIfPresent(Quote.self, id: quoteID.rawValue, kind: AirlineRecords.quotes),
+      isMine(quote.draftID)
+    else { return .unpaid(retryKey: nil) }
+    return try settledOrder(of: quote.draftID).map { .booked($0.reference) }
+      ?? .unpaid(retryKey: nil)
   }
 
   /// The draft's order when its claim or its booking stands beside it, read without writing

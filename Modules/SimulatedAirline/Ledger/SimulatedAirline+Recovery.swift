@@ -13,11 +13,29 @@ import Persistence
 /// settle is `SimulatedAirline+Payments.swift`'s.
 extension SimulatedAirline {
   public func recoverInterruptedPayments() async throws(ServiceError) -> [RecoveredPayment] {
+    try recover(tellingWhetherPaid: nil)
+  }
+
+  /// The recovery, and in the same hold of the ledger whether `quote` is paid: the restore's
+  /// `paymentState(of: quote)` is answered with what the hold found, without the ledger.
+  public func recoverInterruptedPayments(tellingWhetherPaid quote: QuoteID)
+    async throws(ServiceError) -> [RecoveredPayment]
+  {
+    try recover(tellingWhetherPaid: quote)
+  }
+
+  private func recover(tellingWhetherPaid quoteID: QuoteID?) throws(ServiceError)
+    -> [RecoveredPayment]
+  {
     // A process paying now settles its own payment; one that cannot lock writes nothing.
     guard case .locked(let lock) = lockLedger() else { return [] }
     // Every payment is settled, whoever's it was; only this traveller's are told.
     let settled = try withExtendedLifetime(lock) { () throws(ServiceError) -> [RecoveredPayment] in
-      try recoverUnderLock()
+      let settled = try recoverUnderLock()
+      if let quoteID, configuration.repairs {
+        paymentStatesFound[quoteID] = (try paymentStateUnderLock(of: quoteID), clock.now())
+      }
+      return settled
     }
     return settled.filter { payment in
       guard let quote = payment.quoteID else { return configuration.traveller == nil }
