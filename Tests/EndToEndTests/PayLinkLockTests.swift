@@ -29,9 +29,11 @@ struct PayLinkLockTests {
     try await run.waitFor("Quit?")
     run.type("y")
     _ = try await run.waitForExit()
-    // The ledger's lock is a flock on the data directory itself (its session has one of its own).
+    // The ledger's lock is a flock on the data directory itself (its session has one of its
+    // own), which strace names by its real path.
+    let real = URL(fileURLWithPath: root).resolvingSymlinksInPath().path
     let locks = try String(contentsOfFile: trace, encoding: .utf8).split(separator: "\n")
-      .filter { $0.contains("flock(") && $0.contains("<\(root)>") && $0.contains("LOCK_EX") }
+      .filter { $0.contains("flock(") && $0.contains("<\(real)>") && $0.contains("LOCK_EX") }
     #expect(locks.count == 1, "\(locks.joined(separator: "\n"))")
   }
 }

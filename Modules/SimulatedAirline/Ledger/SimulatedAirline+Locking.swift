@@ -18,6 +18,7 @@ extension SimulatedAirline {
   /// The ledger lock, waited for up to `lockWait`: each holder keeps it only for one quote's or
   /// one payment's reads and writes, and the kernel hands it to the next waiter as it is let go.
   func lockAirline() async throws(ServiceError) -> LedgerLock {
+    paymentStatesFound = [:]
     store.prepareSeal()
     let (seconds, attoseconds) = Self.lockWait.components
     switch await store.lockLedger(waitingUpTo: Double(seconds) + Double(attoseconds) / 1e18) {
@@ -30,6 +31,9 @@ extension SimulatedAirline {
   /// The ledger lock, tried once. The key of the airline's seal is readied first: made, it
   /// seals what was there under this same lock, which a process cannot take twice.
   func lockLedger() -> LedgerLock.Outcome {
+    // What a recovery's hold found of a quote is told only before this airline takes the
+    // ledger again, for anything.
+    paymentStatesFound = [:]
     store.prepareSeal()
     return store.lockLedger()
   }

@@ -132,13 +132,12 @@ extension SimulatedAirline {
   }
 
   public func paymentState(of quoteID: QuoteID) async throws(ServiceError) -> PaymentState {
-    await configuration.latency.pause()
-    // The start's recovery told it a moment ago, in its own hold of the ledger.
-    if let found = paymentStatesFound.removeValue(forKey: quoteID),
-      clock.now().timeIntervalSince(found.at) < Self.paymentStateFoundFor
-    {
-      return found.state
+    // The start's recovery told it, in its own hold of the ledger, just before this question.
+    if let found = paymentStatesFound.removeValue(forKey: quoteID) {
+      await configuration.latency.pause()
+      return found
     }
+    await configuration.latency.pause()
     guard configuration.repairs else { return try paymentStateOnDisk(of: quoteID) }
     guard case .locked(let lock) = lockLedger() else {
       // Another process is paying: what is on disk answers, and nothing is settled.
@@ -148,10 +147,6 @@ extension SimulatedAirline {
       try paymentStateUnderLock(of: quoteID)
     }
   }
-
-  /// How long what the start's recovery found of a quote answers for it: the restore asks at
-  /// once; later, the ledger is asked again.
-  static let paymentStateFoundFor: TimeInterval = 1
 
   /// Whether `quoteID` is paid, with the ledger held: its payment cut off settled first.
   /// Another traveller's quote is answered as one that does not exist.

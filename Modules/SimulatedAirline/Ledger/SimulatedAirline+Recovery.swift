@@ -16,8 +16,9 @@ extension SimulatedAirline {
     try recover(tellingWhetherPaid: nil)
   }
 
-  /// The recovery, and in the same hold of the ledger whether `quote` is paid: the restore's
-  /// `paymentState(of: quote)` is answered with what the hold found, without the ledger.
+  /// The recovery, and in the same hold of the ledger whether `quote` is paid: the next
+  /// `paymentState(of: quote)` is answered with what the hold found, without the ledger, unless
+  /// this airline took the ledger for anything else first.
   public func recoverInterruptedPayments(tellingWhetherPaid quote: QuoteID)
     async throws(ServiceError) -> [RecoveredPayment]
   {
@@ -32,8 +33,12 @@ extension SimulatedAirline {
     // Every payment is settled, whoever's it was; only this traveller's are told.
     let settled = try withExtendedLifetime(lock) { () throws(ServiceError) -> [RecoveredPayment] in
       let settled = try recoverUnderLock()
-      if let quoteID, configuration.repairs {
-        paymentStatesFound[quoteID] = (try paymentStateUnderLock(of: quoteID), clock.now())
+      // A quote whose state cannot be told here (its payment awaits a word, its record is
+      // damaged) is left to the restore's own question, which says why; the recovery stands.
+      if let quoteID, configuration.repairs,
+        let state = try? paymentStateUnderLock(of: quoteID)
+      {
+        paymentStatesFound[quoteID] = state
       }
       return settled
     }

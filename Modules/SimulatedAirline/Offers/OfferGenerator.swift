@@ -31,7 +31,9 @@ struct OfferGenerator: Sendable {
     fileprivate var known: [String: [Routing]] = [:]
   }
 
-  /// One offer as the day's draws made it, before it is built.
+  /// One offer as the day's draws made it, before it is built. Every draw builds a valid offer
+  /// (flight numbers 100 to 2899, flights of 30 minutes or more, connections of 55 or more,
+  /// instants near today), so each offer a calendar reads is one `offers(for:)` sells.
   struct Drawn {
     struct Leg {
       let from: Airport

@@ -104,9 +104,9 @@ public actor SimulatedAirline: OfferService, DraftService, PricingService, Payme
   /// payment form pays with the same key again.
   var interruptedKeys: [QuoteID: IdempotencyKey] = [:]
   /// Whether a quote is paid, as the start's recovery found it in its hold of the ledger
-  /// (`recoverInterruptedPayments(tellingWhetherPaid:)`), and when: the restore's
-  /// `paymentState(of:)` right after is answered with it, once.
-  var paymentStatesFound: [QuoteID: (state: PaymentState, at: Date)] = [:]
+  /// (`recoverInterruptedPayments(tellingWhetherPaid:)`): the next `paymentState(of:)` of that
+  /// quote is answered with it, once. Any other taking of the ledger forgets it.
+  var paymentStatesFound: [QuoteID: PaymentState] = [:]
   /// Whether `orders/` is known to hold every booking's draft (checked once per start).
   var ordersIndexed = false
   /// Whether the charges were scanned for bookings to write again (once per process).
