@@ -1,4 +1,4 @@
-// swift-tools-version: 6.0
+// swift-tools-version: 6.2
 import PackageDescription
 
 // SwiftPM names a package it is given by path after the folder it sits in (lowercased), not
@@ -13,7 +13,9 @@ let package = Package(
   name: "HeadlessBooking",
   // The modules use `Mutex` (Synchronization), which needs macOS 15.
   platforms: [.macOS(.v15)],
-  dependencies: [.package(path: "../..")],
+  // `traits: []`: booking's modules built as they are written, not optimized for booking's own
+  // suite (its `OptimizedDebug` trait), so this package's debug build compiles them sooner.
+  dependencies: [.package(path: "../..", traits: [])],
   targets: [
     .executableTarget(
       name: "HeadlessBooking",

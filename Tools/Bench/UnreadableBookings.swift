@@ -21,9 +21,12 @@ func firstPayFigure(
     let quote = try await setUp.price(draftID: draft.id, extras: .none)
     try FileManager.default.createDirectory(
       atPath: root + "/bookings", withIntermediateDirectories: true)
-    let alphabet = Array("ABCDEFGHJKLMNPQRSTUVWXYZ23456789")
+    let alphabet: [Character] = Array("ABCDEFGHJKLMNPQRSTUVWXYZ23456789")
     for index in 0..<unreadable {
-      let text = "U" + (0..<5).map { alphabet[index >> ($0 * 5) & 31] }.map(String.init).joined()
+      let letters: [Character] = (0..<5).map { (place: Int) -> Character in
+        alphabet[(index >> (place * 5)) & 31]
+      }
+      let text = "U" + String(letters)
       try Data("garbage\n".utf8).write(to: URL(fileURLWithPath: root + "/bookings/\(text).json"))
     }
     try? FileManager.default.removeItem(atPath: root + "/ledger/orders-index.json")
