@@ -1,0 +1,100 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// `Tools/scripts/mutants --check`, which decides whether CI runs the mutants in full: the record
+/// of the last full run holds exactly while nothing the mutants build and test has changed.
+@Suite("The mutants' record of their last full run")
+struct MutantsRecordTests {
+  /// The repository's root.
+  static let root = PackageExecutable.root
+
+  /// A git repository holding the real script and a file in a few of the folders it reads (and
+  /// one it does not), committed.
+  static func tree() async throws -> URL {
+    let tree = FileManager.default.temporaryDirectory
+      .appendingPathComponent("mutants-record-\(UUID().uuidString)")
+    let files = [
+      "Modules/FlowOwner/Flow.swift": "struct Flow {}\n",
+      "Modules/Domain/Money.swift": "struct Money {}\n",
+      "Tests/FlowOwnerTests/FlowTests.swift": "// a test\n",
+      "Modules/Screens/Screen.swift": "struct Screen {}\n",
+    ]
+    for (path, text) in files {
+      try write(text, at: path, in: tree)
+    }
+    let script = tree.appendingPathComponent("Tools/scripts/mutants")
+    try FileManager.default.createDirectory(
+      at: script.deletingLastPathComponent(), withIntermediateDirectories: true)
+    try FileManager.default.copyItem(
+      at: root.appendingPathComponent("Tools/scripts/mutants"), to: script)
+    for arguments in [
+      ["init", "-q"], ["add", "-A"],
+      ["-c", "user.name=t", "-c", "user.email=t@t", "commit", "-q", "-m", "tree"],
+    ] {
+      let result = try await Command.run("/usr/bin/git", ["-C", tree.path] + arguments)
+      #expect(result.status == 0, "git \(arguments): \(result.output)")
+    }
+    return tree
+  }
+
+  static func write(_ text: String, at path: String, in tree: URL) throws {
+    let file = tree.appendingPathComponent(path)
+    try FileManager.default.createDirectory(
+      at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+    try text.write(to: file, atomically: true, encoding: .utf8)
+  }
+
+  static func check(_ tree: URL) async throws -> CommandResult {
+    try await Command.run(tree.appendingPathComponent("Tools/scripts/mutants").path, ["--check"])
+  }
+
+  /// Writes the record as a full run that killed every mutant does, with the script's own code.
+  static func record(_ tree: URL) async throws {
+    let program = """
+      import importlib.machinery, importlib.util, pathlib, sys
+      root = pathlib.Path(sys.argv[1])
+      loader = importlib.machinery.SourceFileLoader("mutants", str(root / "Tools/scripts/mutants"))
+      mutants = importlib.util.module_from_spec(importlib.util.spec_from_loader("mutants", loader))
+      loader.exec_module(mutants)
+      mutants.write_record(root, mutants.sources_digest(root), "24/24 rules, 33/33 parts killed")
+      """
+    let result = try await Command.run("/usr/bin/python3", ["-c", program, tree.path])
+    #expect(result.status == 0, "\(result.output)")
+  }
+
+  @Test(
+    "the record holds until a file the mutants build changes or is added; other files do not count"
+  )
+  func recordFollowsTheSources() async throws {
+    let tree = try await Self.tree()
+    defer { try? FileManager.default.removeItem(at: tree) }
+
+    let missing = try await Self.check(tree)
+    #expect(missing.status == 1, "\(missing.output)")
+    #expect(missing.stderr.contains("is missing"), "\(missing.output)")
+
+    try await Self.record(tree)
+    let current = try await Self.check(tree)
+    #expect(current.status == 0, "\(current.output)")
+    #expect(current.stdout.contains("24/24 rules, 33/33 parts killed"), "\(current.output)")
+
+    try Self.write("struct Screen { var x = 1 }\n", at: "Modules/Screens/Screen.swift", in: tree)
+    let elsewhere = try await Self.check(tree)
+    #expect(elsewhere.status == 0, "a screen's change: \(elsewhere.output)")
+
+    for (path, text) in [
+      ("Modules/FlowOwner/Flow.swift", "struct Flow { var rule = true }\n"),
+      ("Modules/Domain/Money.swift", "struct Money { var cents = 0 }\n"),
+      ("Tests/FlowOwnerTests/NewTests.swift", "// a new test, not yet committed\n"),
+    ] {
+      try await Self.record(tree)
+      let before = try await Self.check(tree)
+      #expect(before.status == 0, "\(before.output)")
+      try Self.write(text, at: path, in: tree)
+      let stale = try await Self.check(tree)
+      #expect(stale.status == 1, "\(path): \(stale.output)")
+      #expect(stale.stderr.contains("is stale"), "\(path): \(stale.output)")
+    }
+  }
+}
