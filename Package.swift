@@ -334,10 +334,10 @@ for target in package.targets where target.type != .system {
 // The debug build (the tests', and `swift run`'s) optimizes the modules whose work the suite
 // repeats most: the airline's offers and fare calendars, the records' coding, the zones and the
 // canvas's frames. Unoptimized, most of that time went to the Swift runtime's generic metadata
-// and reference counting; optimized, the suite needs about 40% less CPU, and a clean debug build
-// takes about as long (these modules compile beside the others). A package that builds them
-// alone, as the reuse example does, compiles them in about half the time with the
-// `OptimizedDebug` trait off. None of them uses `assert`, which `-O` would drop.
+// and reference counting; optimized, the suite needs about 40% less CPU, for about 94 s of CPU
+// more in a clean debug build (docs/Performance.md). A package that only reuses them turns the
+// `OptimizedDebug` trait off, as the reuse example does. None of them uses `assert`, which `-O`
+// would drop.
 for target in package.targets
 where ["Domain", "Zones", "Persistence", "Airline", "SimulatedAirline", "Canvas"].contains(
   target.name)

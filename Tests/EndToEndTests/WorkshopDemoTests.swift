@@ -2,9 +2,10 @@ import Foundation
 import TestSupport
 import Testing
 
-/// The workshop's demos as the guide runs them: `Tools/scripts/demo N bag|real` in tmux with the
-/// binaries `swift test` built, twice with `demo reset` between (as between two attendees), each
-/// checked against what docs/Workshop.md says the room sees at its end.
+/// The workshop's demos as the guide runs them: `Tools/scripts/demo` in tmux with the binaries
+/// `swift test` built: its flags, both owners in one window, a kill of the demo's app; and what
+/// docs/Workshop.md says the room sees at each demo's end (`claims`, which
+/// `WorkshopDemoRecordingTests` checks).
 @Suite("The workshop's demos, as the guide runs them", .serialized)
 struct WorkshopDemoTests {
   /// The repository's root.
@@ -196,10 +197,11 @@ struct WorkshopDemoTests {
   }
 }
 
-/// Each demo with a recording as the guide runs it for attendee after attendee: in the bag and in
-/// the real app side by side (two windows of one terminal, as a presenter runs them), checked
-/// against what docs/Workshop.md says the room sees, then `demo reset`, then again. A demo a test
-/// case of its own, in a demos' folder of its own, so the demos run beside the rest of the suite.
+/// Each demo with a recording as the guide runs it for attendee after attendee, twice with
+/// `demo reset` between: in the bag and in the real app at once (two windows of one terminal, one
+/// terminal slot for the two apps, as `demo N both` has), each checked against what
+/// docs/Workshop.md says the room sees. A demo a test case of its own, in a demos' folder of its
+/// own, so the demos run beside the rest of the suite.
 @Suite("Every workshop demo with a recording, twice with a reset between")
 struct WorkshopDemoRecordingTests {
   @Test(

@@ -19,6 +19,8 @@ struct MutantsRecordTests {
       "Modules/Domain/Money.swift": "struct Money {}\n",
       "Tests/FlowOwnerTests/FlowTests.swift": "// a test\n",
       "Modules/Screens/Screen.swift": "struct Screen {}\n",
+      "Modules/ZonesExtra/Extra.swift": "struct Extra {}\n",
+      "docs/images/flow.dot": "digraph flow {}\n",
     ]
     for (path, text) in files {
       try write(text, at: path, in: tree)
@@ -30,10 +32,13 @@ struct MutantsRecordTests {
       at: root.appendingPathComponent("Tools/scripts/mutants"), to: script)
     for arguments in [
       ["init", "-q"], ["add", "-A"],
-      ["-c", "user.name=t", "-c", "user.email=t@t", "commit", "-q", "-m", "tree"],
+      [
+        "-c", "user.name=t", "-c", "user.email=t@t", "-c", "commit.gpgsign=false", "commit", "-q",
+        "-m", "tree",
+      ],
     ] {
       let result = try await Command.run("/usr/bin/git", ["-C", tree.path] + arguments)
-      #expect(result.status == 0, "git \(arguments): \(result.output)")
+      try #require(result.status == 0, "git \(arguments): \(result.output)")
     }
     return tree
   }
@@ -79,14 +84,20 @@ struct MutantsRecordTests {
     #expect(current.status == 0, "\(current.output)")
     #expect(current.stdout.contains("24/24 rules, 33/33 parts killed"), "\(current.output)")
 
-    try Self.write("struct Screen { var x = 1 }\n", at: "Modules/Screens/Screen.swift", in: tree)
-    let elsewhere = try await Self.check(tree)
-    #expect(elsewhere.status == 0, "a screen's change: \(elsewhere.output)")
+    for (path, text) in [
+      ("Modules/Screens/Screen.swift", "struct Screen { var x = 1 }\n"),
+      ("Modules/ZonesExtra/Extra.swift", "struct Extra { var y = 2 }\n"),
+    ] {
+      try Self.write(text, at: path, in: tree)
+      let elsewhere = try await Self.check(tree)
+      #expect(elsewhere.status == 0, "\(path) changed: \(elsewhere.output)")
+    }
 
     for (path, text) in [
       ("Modules/FlowOwner/Flow.swift", "struct Flow { var rule = true }\n"),
       ("Modules/Domain/Money.swift", "struct Money { var cents = 0 }\n"),
       ("Tests/FlowOwnerTests/NewTests.swift", "// a new test, not yet committed\n"),
+      ("docs/images/flow.dot", "digraph flow { a -> b }\n"),
     ] {
       try await Self.record(tree)
       let before = try await Self.check(tree)
@@ -96,5 +107,19 @@ struct MutantsRecordTests {
       #expect(stale.status == 1, "\(path): \(stale.output)")
       #expect(stale.stderr.contains("is stale"), "\(path): \(stale.output)")
     }
+
+    try await Self.record(tree)
+    try FileManager.default.removeItem(
+      at: tree.appendingPathComponent("Tests/FlowOwnerTests/NewTests.swift"))
+    let removed = try await Self.check(tree)
+    #expect(removed.status == 1, "a test removed: \(removed.output)")
+
+    try await Self.record(tree)
+    let record = tree.appendingPathComponent("Tools/Mutants/last-run.txt")
+    let text = try String(contentsOf: record, encoding: .utf8)
+    try text.replacingOccurrences(of: "\nswift ", with: "\nswift another ")
+      .write(to: record, atomically: true, encoding: .utf8)
+    let otherSwift = try await Self.check(tree)
+    #expect(otherSwift.status == 1, "another Swift: \(otherSwift.output)")
   }
 }
