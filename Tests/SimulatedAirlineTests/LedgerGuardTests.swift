@@ -92,6 +92,29 @@ struct LedgerGuardTests {
   }
 
   @Test(
+    "the recovery told a start that its quote is unpaid, and another process pays it before the start does: the start's Pay is refused as paid, one booking and one charge"
+  )
+  func toldUnpaidThenPaidElsewhere() async throws {
+    let (recorded, quote, key) = try await ledger.crashAfter("replace intents/")
+    defer { recorded.remove() }
+    let start = recorded.afterCrash()
+    _ = try await start.airline.recoverInterruptedPayments(tellingWhetherPaid: quote.id)
+    // Another process on the same folder (booking-cli, say) pays the same quote first.
+    let other = start.relaunched()
+    let booking = try await other.airline.pay(
+      quoteID: quote.id, method: try card(), idempotencyKey: IdempotencyKey("elsewhere"))
+    // The start's question is answered with what its recovery's hold found, now out of date ...
+    #expect(try await start.airline.paymentState(of: quote.id) == .unpaid(retryKey: key))
+    // ... and its Pay, under the ledger, finds the payment made: nothing is charged twice.
+    await #expect(throws: ServiceError.quoteAlreadyPaid(booking.reference)) {
+      try await start.airline.pay(quoteID: quote.id, method: try card(), idempotencyKey: key)
+    }
+    #expect(try await start.airline.paymentState(of: quote.id) == .booked(booking.reference))
+    #expect(try ledger.bookings(start).count == 1)
+    #expect(try charges(start).count == 1)
+  }
+
+  @Test(
     "two airlines on one data directory paying two quotes of one draft at once, 50 rounds: one booking per draft, and no charge rewritten"
   )
   func twoProcessesOneDraft() async throws {

@@ -69,6 +69,29 @@ struct MutantsRecordTests {
   }
 
   @Test(
+    "a run on the real manifest (--full-package, or the cut-down one failing) or on sources that changed while it ran writes no record"
+  )
+  func recordOnlyOfTheCutDownPackageOnSteadySources() async throws {
+    let program = """
+      import importlib.machinery, importlib.util, sys
+      loader = importlib.machinery.SourceFileLoader("mutants", sys.argv[1])
+      mutants = importlib.util.module_from_spec(importlib.util.spec_from_loader("mutants", loader))
+      loader.exec_module(mutants)
+      print(mutants.unrecorded(False, "a", "a"))
+      print(mutants.unrecorded(True, "a", "a"))
+      print(mutants.unrecorded(False, "a", "b"))
+      """
+    let result = try await Command.run(
+      "/usr/bin/python3",
+      ["-c", program, Self.root.appendingPathComponent("Tools/scripts/mutants").path])
+    let lines = result.stdout.split(separator: "\n").map(String.init)
+    #expect(result.status == 0 && lines.count == 3, "\(result.output)")
+    #expect(lines.first == "None", "\(result.output)")
+    #expect(lines.dropFirst().first?.contains("cut-down package") == true, "\(result.output)")
+    #expect(lines.last?.contains("changed during the run") == true, "\(result.output)")
+  }
+
+  @Test(
     "the record holds until a file the mutants build changes or is added; other files do not count"
   )
   func recordFollowsTheSources() async throws {

@@ -132,12 +132,11 @@ extension SimulatedAirline {
   }
 
   public func paymentState(of quoteID: QuoteID) async throws(ServiceError) -> PaymentState {
-    // The start's recovery told it, in its own hold of the ledger, just before this question.
-    if let found = paymentStatesFound.removeValue(forKey: quoteID) {
-      await configuration.latency.pause()
-      return found
-    }
+    // The start's recovery told it, in its own hold of the ledger, just before this question
+    // (taken before the pause, in which another call may take the ledger and forget it).
+    let found = paymentStatesFound.removeValue(forKey: quoteID)
     await configuration.latency.pause()
+    if let found { return found }
     guard configuration.repairs else { return try paymentStateOnDisk(of: quoteID) }
     guard case .locked(let lock) = lockLedger() else {
       // Another process is paying: what is on disk answers, and nothing is settled.
