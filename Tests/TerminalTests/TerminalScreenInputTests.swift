@@ -102,12 +102,34 @@ struct TerminalScreenInputTests {
     #expect(screen.inputEnded)
   }
 
+  @Test(
+    "a hang-up reaches the screen's side when the last copy of the controller closes, not before"
+  )
+  func hangUpWaitsForTheLastCopy() throws {
+    let terminal = try PseudoTerminal(columns: 80, rows: 24)
+    defer { terminal.close() }
+    let screen = try terminal.startedScreen()
+    defer { screen.stop() }
+    // A program spawned by another test of this process holds a copy of every descriptor from
+    // its clone until its closefrom or exec: here one that keeps it for a while, then exits.
+    let holder = try spawnHolding(terminal.controller, for: "0.3")
+    defer { _ = waitpid(holder, nil, 0) }
+    terminal.hangUp()
+    #expect(screen.readKeys().isEmpty)
+    #expect(screen.inputEnded)
+  }
+
   @Test("keys before the input's end are read, and the read the end wakes says it")
   func keysThenEnd() throws {
     var ends: [Int32] = [-1, -1]
     try #require(pipe(&ends) == 0)
     try #require(write(ends[1], "ab", 2) == 2)
+    // A program spawned meanwhile keeps a copy of the write end for a moment: the end of the
+    // input is when the last copy closes.
+    let holder = try spawnHolding(ends[1], for: "0.3")
+    defer { _ = waitpid(holder, nil, 0) }
     close(ends[1])
+    waitForHangUp(of: ends[0])
     let input = try #require(fdopen(ends[0], "r"))
     let output = try #require(fopen("/dev/null", "w"))
     defer {
@@ -200,4 +222,20 @@ struct TerminalEscapeInputTests {
     let keys = try keys(for: [0x61, 0xFF, 0x62, 0x63, 0xC3, 0x28, 0x64], count: 5)
     #expect(keys == ["a", "b", "c", "(", "d"].map(Key.character))
   }
+}
+
+/// Starts `sleep seconds` with a copy of `descriptor` as its descriptor 3, as a program spawned
+/// from another thread holds one for a moment; returns its process ID.
+private func spawnHolding(_ descriptor: Int32, for seconds: String) throws -> pid_t {
+  var actions = posix_spawn_file_actions_t()
+  posix_spawn_file_actions_init(&actions)
+  defer { posix_spawn_file_actions_destroy(&actions) }
+  posix_spawn_file_actions_adddup2(&actions, descriptor, 3)
+  var pid: pid_t = 0
+  let words = ["/bin/sleep", seconds]
+  let arguments: [UnsafeMutablePointer<CChar>?] = words.map { strdup($0) } + [nil]
+  defer { arguments.forEach { free($0) } }
+  let spawned = posix_spawn(&pid, "/bin/sleep", &actions, nil, arguments, environ)
+  guard spawned == 0 else { throw SetupFailure(description: "posix_spawn /bin/sleep") }
+  return pid
 }

@@ -1,4 +1,5 @@
 import Terminal
+import Testing
 
 #if canImport(Glibc)
   import Glibc
@@ -81,18 +82,24 @@ final class PseudoTerminal {
   /// Whether the emulator's side is still open.
   private var controllerOpen = true
 
-  /// Closes the emulator's side, as a closed window or a dropped ssh connection does.
+  /// Closes the emulator's side, as a closed window or a dropped ssh connection does, and
+  /// returns once the screen's side reports the hang-up (`waitForHangUp(of:)`).
   func hangUp() {
-    guard controllerOpen else { return }
-    controllerOpen = false
-    _ = Glibc.close(controller)
+    closeController()
+    waitForHangUp(of: fileno(input))
   }
 
   /// Closes both sides.
   func close() {
     fclose(output)
     fclose(input)
-    hangUp()
+    closeController()
+  }
+
+  private func closeController() {
+    guard controllerOpen else { return }
+    controllerOpen = false
+    _ = Glibc.close(controller)
   }
 }
 
@@ -102,5 +109,18 @@ extension PseudoTerminal {
     let screen = TerminalScreen(output: output, input: input, termType: termType)
     try screen.start()
     return screen
+  }
+}
+
+/// Returns once `descriptor` reports that its other side has gone: the kernel says so when the
+/// last copy of that side closes, and a program another test of this process spawns holds a
+/// copy of every descriptor from its clone until its exec. Ten seconds without it is a failure.
+func waitForHangUp(of descriptor: Int32) {
+  var request = pollfd(fd: descriptor, events: 0, revents: 0)
+  while true {
+    let ready = poll(&request, 1, 10_000)
+    if ready < 0, errno == EINTR { continue }
+    if ready <= 0 { Issue.record("the other side of descriptor \(descriptor) never went") }
+    return
   }
 }
