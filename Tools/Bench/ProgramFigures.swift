@@ -78,6 +78,20 @@ func programFigures(scratch: String, clock: ManualClock) async throws -> [Measur
       flip.toggle()
       await atResults.send([flip ? .down : .up])
     })
+  // At the search form, typing into From as the room's attendees do: three letters, then three
+  // Backspaces, each key drawn with the airports it suggests.
+  let atSearch = BenchProgram(airline: airline, clock: clock, screen: NoScreen())
+  let typing: [Key] =
+    Array("ist").map { Key.character($0) } + Array(repeating: .backspace, count: 3)
+  var typed = 0
+  figures.append(
+    await Measurement.timeAsync(
+      "a key typed in From, its airports suggested (search form, no terminal)",
+      unit: .microseconds, target: "-", runs: 2000
+    ) {
+      await atSearch.send([typing[typed % typing.count]])
+      typed += 1
+    })
   let store = atResults.program.store
   var canvas = Canvas(width: 100, height: 30)
   figures.append(

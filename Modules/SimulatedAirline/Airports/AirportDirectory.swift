@@ -17,11 +17,14 @@ public struct AirportDirectory: Sendable {
     let keys: SearchKeys
   }
 
+  /// What a query is compared with, folded (`fold`), as Unicode scalars: a query is matched
+  /// scalar by scalar, which for folded text is what matching it letter by letter gives, at a
+  /// fraction of the cost (the suggestions are looked up on every key typed in an airport field).
   private struct SearchKeys: Sendable {
-    let code: String
-    let cities: [String]
-    let nameWords: [String]
-    let name: String
+    let code: [Unicode.Scalar]
+    let cities: [[Unicode.Scalar]]
+    let nameWords: [[Unicode.Scalar]]
+    let name: [Unicode.Scalar]
   }
 
   private let entries: [Entry]
@@ -52,8 +55,12 @@ public struct AirportDirectory: Sendable {
         Entry(
           isMain: row.isMain, airport: airport,
           keys: SearchKeys(
-            code: Self.fold(row.code), cities: [Self.fold(row.city), Self.fold(row.cityEnglish)],
-            nameWords: name.split(whereSeparator: { !$0.isLetter }).map(String.init), name: name)))
+            code: Self.scalars(row.code),
+            cities: [Self.scalars(row.city), Self.scalars(row.cityEnglish)],
+            nameWords: name.split(whereSeparator: { !$0.isLetter }).map {
+              Array($0.unicodeScalars)
+            },
+            name: Array(name.unicodeScalars))))
     }
     self.entries = entries.sorted { $0.airport.code < $1.airport.code }
     byCode = Dictionary(
@@ -86,7 +93,7 @@ public struct AirportDirectory: Sendable {
   /// comes first ("lond" offers Heathrow before Gatwick). Case and accents are ignored ("ist"
   /// finds İstanbul, "mun" finds München).
   public func search(_ query: String, limit: Int = 8) -> [Airport] {
-    let needle = Self.fold(query.trimmingSpaces())
+    let needle = Self.scalars(query.trimmingSpaces())
     guard !needle.isEmpty, limit > 0 else { return [] }
     var scored: [(rank: Int, secondary: Int, airport: Airport)] = []
     for entry in entries {
@@ -100,12 +107,13 @@ public struct AirportDirectory: Sendable {
     .prefix(limit).map(\.airport)
   }
 
-  private static func rank(_ needle: String, _ keys: SearchKeys) -> Int? {
+  private static func rank(_ needle: [Unicode.Scalar], _ keys: SearchKeys) -> Int? {
     if keys.code == needle { return 0 }
-    if keys.code.hasPrefix(needle) { return 1 }
-    if keys.cities.contains(where: { $0.hasPrefix(needle) }) { return 2 }
-    if keys.nameWords.contains(where: { $0.hasPrefix(needle) }) { return 3 }
-    if keys.cities.contains(where: { $0.contains(needle) }) || keys.name.contains(needle) {
+    if keys.code.starts(with: needle) { return 1 }
+    if keys.cities.contains(where: { $0.starts(with: needle) }) { return 2 }
+    if keys.nameWords.contains(where: { $0.starts(with: needle) }) { return 3 }
+    if keys.cities.contains(where: { contains(needle, in: $0) }) || contains(needle, in: keys.name)
+    {
       return 4
     }
     if needle.count >= 3, keys.cities.contains(where: { isSubsequence(needle, of: $0) }) {
@@ -114,13 +122,31 @@ public struct AirportDirectory: Sendable {
     return nil
   }
 
-  private static func isSubsequence(_ needle: String, of haystack: String) -> Bool {
-    var remaining = needle[...]
-    for character in haystack where character == remaining.first {
-      remaining = remaining.dropFirst()
-      if remaining.isEmpty { return true }
+  private static func contains(_ needle: [Unicode.Scalar], in haystack: [Unicode.Scalar]) -> Bool {
+    guard needle.count <= haystack.count else { return false }
+    for start in 0...(haystack.count - needle.count)
+    where haystack[start] == needle[0]
+      && haystack[start..<start + needle.count].elementsEqual(needle)
+    {
+      return true
     }
-    return remaining.isEmpty
+    return false
+  }
+
+  private static func isSubsequence(_ needle: [Unicode.Scalar], of haystack: [Unicode.Scalar])
+    -> Bool
+  {
+    var next = 0
+    for scalar in haystack where scalar == needle[next] {
+      next += 1
+      if next == needle.count { return true }
+    }
+    return false
+  }
+
+  /// `text` folded, as the scalars a query is matched by.
+  private static func scalars(_ text: String) -> [Unicode.Scalar] {
+    Array(fold(text).unicodeScalars)
   }
 
   /// Lower case without accents; dotted and dotless I both become "i".
