@@ -193,7 +193,8 @@ let package = Package(
       name: "CNcurses", path: "Modules/CNcurses", providers: [.apt(["libncursesw5-dev"])]),
     .target(name: "Terminal", dependencies: ["CNcurses", "Canvas"], path: "Modules/Terminal"),
     // Widgets only for its theme: the whole palette must fit an 8-colour terminal.
-    .testTarget(name: "TerminalTests", dependencies: ["Terminal", "Canvas", "Widgets"]),
+    .testTarget(
+      name: "TerminalTests", dependencies: ["Terminal", "Canvas", "Widgets", "TestSupport"]),
 
     // The running app as a library: the event loop over the root feature, its commands done
     // through clients (screen, timers, session, log, recorder) with live and test versions.

@@ -47,7 +47,9 @@ struct RoomOverSSHTests {
 
     /// A port nothing listens on now.
     static func freePort() throws -> Int {
-      let socket = Foundation.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+      // Closed on exec, so no program spawned meanwhile keeps the port bound.
+      let socket = Foundation.socket(
+        AF_INET, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
       guard socket >= 0 else { throw E2EFailure("socket: errno \(errno)") }
       defer { close(socket) }
       var address = sockaddr_in()
@@ -75,15 +77,38 @@ struct RoomOverSSHTests {
 
     /// The data directory the room keeps for the attendee of the key at `path`.
     func attendeeDirectory(of path: String) async throws -> String {
+      let fingerprint = try await fingerprint(of: path)
+      let folder = fingerprint.dropFirst("SHA256:".count).compactMap { character -> Character? in
+        character == "+" ? "-" : character == "/" ? "_" : character == "=" ? nil : character
+      }
+      return directory + "/attendees/" + String(folder)
+    }
+
+    /// The key's fingerprint, as sshd gives it to the room's command ("SHA256:...").
+    func fingerprint(of path: String) async throws -> String {
       let listed = try await Command.run(
         "/usr/bin/ssh-keygen", ["-l", "-E", "sha256", "-f", path + ".pub"])
       guard let fingerprint = listed.stdout.split(separator: " ").dropFirst().first,
         fingerprint.hasPrefix("SHA256:")
       else { throw E2EFailure("ssh-keygen -l: \(listed.output)") }
-      let folder = fingerprint.dropFirst("SHA256:".count).compactMap { character -> Character? in
-        character == "+" ? "-" : character == "/" ? "_" : character == "=" ? nil : character
+      return String(fingerprint)
+    }
+
+    /// The room's app serving the attendee of the key at `path`: the process of the room's
+    /// account whose command line says `--attendee` with the key's fingerprint.
+    func app(of path: String) async throws -> ProcessIdentity {
+      let fingerprint = try await fingerprint(of: path)
+      let entries = try FileManager.default.contentsOfDirectory(atPath: "/proc")
+      for pid in entries.compactMap(Int32.init) {
+        guard
+          let data = FileManager.default.contents(atPath: "/proc/\(pid)/cmdline"),
+          data.split(separator: 0).map({ String(decoding: $0, as: UTF8.self) })
+            .split(separator: "--attendee").dropFirst().first?.first == fingerprint,
+          let process = ProcessIdentity(pid)
+        else { continue }
+        return process
       }
-      return directory + "/attendees/" + String(folder)
+      throw E2EFailure("no app of the room for \(fingerprint)")
     }
 
     /// ssh to the room with the key at `path`, and `extra` options and command.
@@ -182,10 +207,14 @@ struct RoomOverSSHTests {
     // Ayşe's connection drops at payment (her ssh client killed); the room's app for her ends
     // on the hang-up, and the same key brings her back to the same quote.
     let directoryA = try await room.attendeeDirectory(of: ayse)
+    let appA = try await room.app(of: ayse)
     kill(paneA.pid, SIGKILL)
-    try await FileWatch.waitFor("Ayşe's app to end", at: directoryA + "/log/booking.log") {
+    try await FileWatch.waitFor("Ayşe's app to say it ends", at: directoryA + "/log/booking.log") {
       String(decoding: $0 ?? Data(), as: UTF8.self).contains(" exit")
     }
+    // Her session is free once the app has ended (its lock goes with its files), a moment
+    // after it says so.
+    #expect(try await appA.exited(within: TmuxServer.patience))
     try await terminal.launchCommand(room.ssh(ayse))
     try await terminal.waitFor("Resumed at payment", "Card number")
     #expect(try await quote(of: directoryA) == quoteA)

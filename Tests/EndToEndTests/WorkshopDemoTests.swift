@@ -230,8 +230,8 @@ struct WorkshopDemoRecordingTests {
         }
         let check = owner == "bag" ? claim.bag : claim.real
         try await pane.waitFor("round \(round): demo \(demo) in the \(owner) app", check)
-        // Quit (Ctrl-C, then yes) and wait for the app's last log line, so no app of this
-        // round is left running when the reset empties its folder.
+        // Quit (Ctrl-C, then yes) and wait for the app's last log line: it writes nothing
+        // after it, so the reset empties a folder no app of this round writes to again.
         try await pane.press("C-c")
         try await pane.waitFor("Quit?")
         try await pane.press("y")

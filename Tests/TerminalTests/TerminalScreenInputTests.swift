@@ -1,4 +1,5 @@
 import Canvas
+import TestSupport
 import Testing
 
 @testable import Terminal
@@ -224,18 +225,8 @@ struct TerminalEscapeInputTests {
   }
 }
 
-/// Starts `sleep seconds` with a copy of `descriptor` as its descriptor 3, as a program spawned
-/// from another thread holds one for a moment; returns its process ID.
+/// Starts `sleep seconds` with a copy of `descriptor` as its descriptor 3 (and no other of this
+/// process's), as a program spawned from another thread holds one for a moment; returns its PID.
 private func spawnHolding(_ descriptor: Int32, for seconds: String) throws -> pid_t {
-  var actions = posix_spawn_file_actions_t()
-  posix_spawn_file_actions_init(&actions)
-  defer { posix_spawn_file_actions_destroy(&actions) }
-  posix_spawn_file_actions_adddup2(&actions, descriptor, 3)
-  var pid: pid_t = 0
-  let words = ["/bin/sleep", seconds]
-  let arguments: [UnsafeMutablePointer<CChar>?] = words.map { strdup($0) } + [nil]
-  defer { arguments.forEach { free($0) } }
-  let spawned = posix_spawn(&pid, "/bin/sleep", &actions, nil, arguments, environ)
-  guard spawned == 0 else { throw SetupFailure(description: "posix_spawn /bin/sleep") }
-  return pid
+  try Command.spawn("/bin/sleep", [seconds], descriptors: [3: descriptor])
 }

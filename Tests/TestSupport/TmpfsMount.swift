@@ -47,7 +47,7 @@ public struct TmpfsMount: Sendable {
   public func fill(leaving pages: Int) throws -> String {
     let filler = path + "/filler-\(UUID().uuidString)"
     let bytes = max(0, freePages - pages) * 4096
-    guard FileManager.default.createFile(atPath: filler, contents: Data(count: bytes)) else {
+    guard try write(filler, upTo: bytes) == bytes else {
       throw Failure(description: "could not fill \(path) with \(bytes) bytes")
     }
     return filler
@@ -55,13 +55,29 @@ public struct TmpfsMount: Sendable {
 
   /// Writes a file until the file system is full.
   public func fill() throws {
-    let file = path + "/fill"
-    guard FileManager.default.createFile(atPath: file, contents: nil),
-      let handle = FileHandle(forWritingAtPath: file)
-    else { throw Failure(description: "cannot create \(file)") }
-    defer { try? handle.close() }
-    let chunk = Data(repeating: 0x2A, count: 4096)
-    while (try? handle.write(contentsOf: chunk)) != nil {}
+    _ = try write(path + "/fill", upTo: .max)
+  }
+
+  /// Writes `file`, new, until `bytes` are written or the file system is full; returns how many
+  /// were written. Opened close-on-exec: a program spawned meanwhile by another test would
+  /// otherwise keep the file, and its pages, after it is removed.
+  private func write(_ file: String, upTo bytes: Int) throws -> Int {
+    let descriptor = open(file, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
+    guard descriptor >= 0 else {
+      throw Failure(description: "cannot create \(file): \(String(cString: strerror(errno)))")
+    }
+    defer { close(descriptor) }
+    let chunk = [UInt8](repeating: 0x2A, count: 1 << 16)
+    var written = 0
+    while written < bytes {
+      let count = chunk.withUnsafeBytes {
+        Glibc.write(descriptor, $0.baseAddress, min($0.count, bytes - written))
+      }
+      if count < 0, errno == EINTR { continue }
+      guard count > 0 else { break }
+      written += count
+    }
+    return written
   }
 
   /// Unmounts it (lazily, if something still holds it open) and removes the folder.
