@@ -1,0 +1,42 @@
+import AirlineTesting
+import Domain
+import FlowOwner
+import Testing
+
+@Suite("Offer orders")
+struct OfferSortTests {
+  /// 240 offers whose prices, hours and durations repeat, so every tie-break is needed: each
+  /// order must be the one its comparison of (key, departure, ID) gives.
+  @Test("each order sorts by its key, then departure, then ID, whatever the offers' first order")
+  func tiesBrokenByDepartureThenID() throws {
+    var offers: [Offer] = []
+    for number in 0..<240 {
+      offers.append(
+        try Fixture.offer(
+          "o\((number * 7919) % 240)", flight: 1000 + number, hour: number % 5,
+          minute: number % 2 * 30,
+          fare: String(100 + number % 4 * 25), hours: [2.5, 3.5, 5.0][number % 3],
+          via: number % 2 == 0
+        ))
+    }
+    let expected: [OfferSort: (Offer, Offer) -> Bool] = [
+      .price: {
+        ($0.total.amount, $0.departure.instant, $0.id) < (
+          $1.total.amount, $1.departure.instant, $1.id
+        )
+      },
+      .departure: { ($0.departure.instant, $0.id) < ($1.departure.instant, $1.id) },
+      .duration: {
+        ($0.durationMinutes, $0.departure.instant, $0.id)
+          < ($1.durationMinutes, $1.departure.instant, $1.id)
+      },
+    ]
+    for sort in OfferSort.allCases {
+      let reading = try #require(expected[sort])
+      let want = offers.sorted(by: reading).map(\.id)
+      #expect(sort.sorted(offers).map(\.id) == want, "\(sort)")
+      #expect(sort.sorted(offers.reversed()).map(\.id) == want, "\(sort), reversed")
+    }
+    #expect(OfferSort.price.sorted([]).isEmpty)
+  }
+}
