@@ -39,4 +39,24 @@ struct OfferSortTests {
     }
     #expect(OfferSort.price.sorted([]).isEmpty)
   }
+
+  /// Prices with cents and without, equal and close: cheapest first each time.
+  @Test("by price, cents and whole euros alike")
+  func pricesOfAnyScale() throws {
+    for fares in [
+      ["100.5", "100.25", "99.99", "100.5", "7"], ["0.12", "0.2", "0.13", "0.12"],
+      ["100.01", "100", "100.1", "99.99"],
+    ] {
+      let offers = try fares.enumerated().map { index, fare in
+        try Fixture.offer("p\(index)", flight: 1000 + index, hour: 9 - index, fare: fare)
+      }
+      let want = offers.sorted {
+        ($0.total.amount, $0.departure.instant, $0.id) < (
+          $1.total.amount, $1.departure.instant, $1.id
+        )
+      }.map(\.id)
+      #expect(OfferSort.price.sorted(offers).map(\.id) == want, "\(fares)")
+      #expect(OfferSort.price.sorted(offers.reversed()).map(\.id) == want, "\(fares), reversed")
+    }
+  }
 }
