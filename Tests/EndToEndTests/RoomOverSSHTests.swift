@@ -94,8 +94,8 @@ struct RoomOverSSHTests {
       return String(fingerprint)
     }
 
-    /// The room's app serving the attendee of the key at `path`: the process of the room's
-    /// account whose command line says `--attendee` with the key's fingerprint.
+    /// The room's app serving the attendee of the key at `path`: the process whose command
+    /// line says `--attendee` with the key's fingerprint.
     func app(of path: String) async throws -> ProcessIdentity {
       let fingerprint = try await fingerprint(of: path)
       let entries = try FileManager.default.contentsOfDirectory(atPath: "/proc")

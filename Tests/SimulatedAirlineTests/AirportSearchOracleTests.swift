@@ -28,7 +28,7 @@ struct AirportSearchOracleTests {
         for start in stride(from: 0, to: letters.count - 2, by: 2) {
           queries.insert(String(letters[start..<start + 3]))
         }
-        // Letters in order with gaps ("frnkf"), typed as written, not folded.
+        // Letters in order with gaps ("frnkf"); and the whole text as written, and upper case.
         queries.insert(String(letters.enumerated().filter { $0.offset % 2 == 0 }.map(\.element)))
         queries.insert(text)
         queries.insert(text.uppercased())

@@ -59,7 +59,7 @@ public struct TmpfsMount: Sendable {
   }
 
   /// Writes `file`, new, until `bytes` are written or the file system is full; returns how many
-  /// were written. Opened close-on-exec: a program spawned meanwhile by another test would
+  /// were written, and throws on any other failure. Opened close-on-exec: a program spawned meanwhile by another test would
   /// otherwise keep the file, and its pages, after it is removed.
   private func write(_ file: String, upTo bytes: Int) throws -> Int {
     let descriptor = open(file, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
@@ -74,6 +74,9 @@ public struct TmpfsMount: Sendable {
         Glibc.write(descriptor, $0.baseAddress, min($0.count, bytes - written))
       }
       if count < 0, errno == EINTR { continue }
+      if count < 0, errno != ENOSPC {
+        throw Failure(description: "cannot write \(file): \(String(cString: strerror(errno)))")
+      }
       guard count > 0 else { break }
       written += count
     }

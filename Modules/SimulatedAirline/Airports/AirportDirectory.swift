@@ -18,8 +18,9 @@ public struct AirportDirectory: Sendable {
   }
 
   /// What a query is compared with, folded (`fold`), as Unicode scalars: a query is matched
-  /// scalar by scalar, which for folded text is what matching it letter by letter gives, at a
-  /// fraction of the cost (the suggestions are looked up on every key typed in an airport field).
+  /// scalar by scalar, which for the built-in names (all of them ASCII once folded) is what
+  /// matching it letter by letter gives, at a fraction of the cost (the suggestions are looked
+  /// up on every key typed in an airport field).
   private struct SearchKeys: Sendable {
     let code: [Unicode.Scalar]
     let cities: [[Unicode.Scalar]]

@@ -16,12 +16,13 @@ final class PseudoTerminal {
   let input: UnsafeMutablePointer<FILE>
 
   init(columns: Int, rows: Int) throws {
-    controller = open("/dev/ptmx", O_RDWR | O_NOCTTY)
+    controller = open("/dev/ptmx", O_RDWR | O_NOCTTY | O_CLOEXEC)
     guard controller >= 0, let name = Self.deviceName(of: controller) else {
       throw SetupFailure(description: "open /dev/ptmx")
     }
-    let device = open(name, O_RDWR | O_NOCTTY)
-    guard device >= 0, let output = fdopen(device, "w"), let input = fdopen(dup(device), "r")
+    let device = open(name, O_RDWR | O_NOCTTY | O_CLOEXEC)
+    guard device >= 0, let output = fdopen(device, "w"),
+      let input = fdopen(fcntl(device, F_DUPFD_CLOEXEC, 0), "r")
     else { throw SetupFailure(description: "open \(name)") }
     self.output = output
     self.input = input
@@ -120,7 +121,9 @@ func waitForHangUp(of descriptor: Int32) {
   while true {
     let ready = poll(&request, 1, 10_000)
     if ready < 0, errno == EINTR { continue }
-    if ready <= 0 { Issue.record("the other side of descriptor \(descriptor) never went") }
+    if ready <= 0 || request.revents & Int16(POLLHUP) == 0 {
+      Issue.record("the other side of descriptor \(descriptor) never went (\(request.revents))")
+    }
     return
   }
 }
