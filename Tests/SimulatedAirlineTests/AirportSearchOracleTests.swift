@@ -34,7 +34,7 @@ struct AirportSearchOracleTests {
         queries.insert(text.uppercased())
       }
     }
-    var generator = SplitMix(seed: 52)
+    var generator = SeededGenerator(seed: "airport queries")
     let alphabet = Array("abcdefghijklmnopqrstuvwxyz üöçşğıİé")
     for _ in 0..<300 {
       let count = Int(generator.next() % 5) + 1
@@ -104,18 +104,5 @@ struct AirportSearchOracleTests {
       if remaining.isEmpty { return true }
     }
     return remaining.isEmpty
-  }
-}
-
-/// A small seeded generator (SplitMix64), so the random queries are the same every run.
-private struct SplitMix {
-  var state: UInt64
-  init(seed: UInt64) { state = seed }
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
   }
 }
