@@ -92,6 +92,43 @@ struct LedgerGuardTests {
   }
 
   @Test(
+    "a start's recovery reads the quote it restores once: the restore's question for that quote is answered with the one its hold read, once, and from disk once this airline took the ledger again"
+  )
+  func recoveryReadsTheQuoteOnce() async throws {
+    let test = TestAirline()
+    defer { test.remove() }
+    let quote = try await ledger.quoted(test)
+    let start = test.relaunched()
+    #expect(
+      try await start.airline.recoverInterruptedPayments(tellingWhetherPaid: quote.id) == [])
+    // The file gone after the hold: the restore's question is not a second read.
+    let file = test.root + "/quotes/\(quote.id).json"
+    let bytes = try Data(contentsOf: URL(fileURLWithPath: file))
+    try FileManager.default.removeItem(atPath: file)
+    #expect(try await start.airline.quote(id: quote.id) == quote)
+    // Once: asked again, the disk answers.
+    await #expect(throws: ServiceError.quoteNotFound(quote.id)) {
+      try await start.airline.quote(id: quote.id)
+    }
+    // Forgotten when the airline takes the ledger for anything else before the question.
+    try bytes.write(to: URL(fileURLWithPath: file))
+    let later = test.relaunched()
+    _ = try await later.airline.recoverInterruptedPayments(tellingWhetherPaid: quote.id)
+    #expect(try await later.airline.recoverInterruptedPayments() == [])
+    try FileManager.default.removeItem(atPath: file)
+    await #expect(throws: ServiceError.quoteNotFound(quote.id)) {
+      try await later.airline.quote(id: quote.id)
+    }
+    // Another traveller's quote is not kept: it is one that does not exist, on disk or not.
+    try bytes.write(to: URL(fileURLWithPath: file))
+    let stranger = TestAirline(root: test.root, clock: test.clock, traveller: "tr-stranger")
+    _ = try await stranger.airline.recoverInterruptedPayments(tellingWhetherPaid: quote.id)
+    await #expect(throws: ServiceError.quoteNotFound(quote.id)) {
+      try await stranger.airline.quote(id: quote.id)
+    }
+  }
+
+  @Test(
     "the recovery told a start that its quote is unpaid, and another process pays it before the start does: the start's Pay is refused as paid, one booking and one charge"
   )
   func toldUnpaidThenPaidElsewhere() async throws {

@@ -105,8 +105,9 @@ public protocol PaymentService: Sendable {
   func recoverInterruptedPayments() async throws(ServiceError) -> [RecoveredPayment]
   /// `recoverInterruptedPayments()`, for a start about to restore a step holding `quote`: an
   /// airline may tell in the same hold of its ledger whether that quote is paid, and answer the
-  /// restore's `paymentState(of: quote)` with it, so the start takes the ledger once. Ask it
-  /// right before that question.
+  /// restore's `paymentState(of: quote)` with it and its `quote(id: quote)` with the quote that
+  /// hold read, so the start takes the ledger once and reads the quote once. Ask it right before
+  /// those questions.
   func recoverInterruptedPayments(tellingWhetherPaid quote: QuoteID) async throws(ServiceError)
     -> [RecoveredPayment]
   /// A quote for cancelling booking `reference`: the refund (what was paid less the fare's

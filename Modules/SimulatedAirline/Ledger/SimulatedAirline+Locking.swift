@@ -19,6 +19,7 @@ extension SimulatedAirline {
   /// one payment's reads and writes, and the kernel hands it to the next waiter as it is let go.
   func lockAirline() async throws(ServiceError) -> LedgerLock {
     paymentStatesFound = [:]
+    quotesFound = [:]
     store.prepareSeal()
     let (seconds, attoseconds) = Self.lockWait.components
     switch await store.lockLedger(waitingUpTo: Double(seconds) + Double(attoseconds) / 1e18) {
@@ -34,6 +35,7 @@ extension SimulatedAirline {
     // What a recovery's hold found of a quote is told only before this airline takes the
     // ledger again, for anything.
     paymentStatesFound = [:]
+    quotesFound = [:]
     store.prepareSeal()
     return store.lockLedger()
   }

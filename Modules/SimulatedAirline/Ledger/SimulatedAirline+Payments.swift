@@ -150,15 +150,23 @@ extension SimulatedAirline {
   /// Whether `quoteID` is paid, with the ledger held: its payment cut off settled first.
   /// Another traveller's quote is answered as one that does not exist.
   func paymentStateUnderLock(of quoteID: QuoteID) throws(ServiceError) -> PaymentState {
+    try paymentStateAndQuoteUnderLock(of: quoteID).state
+  }
+
+  /// `paymentStateUnderLock(of:)`, with the quote it read: nil when there is none of this
+  /// traveller's.
+  func paymentStateAndQuoteUnderLock(of quoteID: QuoteID) throws(ServiceError)
+    -> (state: PaymentState, quote: Quote?)
+  {
     guard
       let quote = try loadIfPresent(Quote.self, id: quoteID.rawValue, kind: AirlineRecords.quotes),
       isMine(quote.draftID)
-    else { return .unpaid(retryKey: nil) }
+    else { return (.unpaid(retryKey: nil), nil) }
     try indexOrders()
     _ = try settle(draft: quote.draftID)
     switch try bookingOf(draft: quote.draftID) {
-    case .some(let order): return .booked(order.reference)
-    case nil: return .unpaid(retryKey: interruptedKeys[quoteID])
+    case .some(let order): return (.booked(order.reference), quote)
+    case nil: return (.unpaid(retryKey: interruptedKeys[quoteID]), quote)
     }
   }
 

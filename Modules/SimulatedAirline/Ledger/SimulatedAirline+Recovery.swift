@@ -17,8 +17,9 @@ extension SimulatedAirline {
   }
 
   /// The recovery, and in the same hold of the ledger whether `quote` is paid: the next
-  /// `paymentState(of: quote)` is answered with what the hold found, without the ledger, unless
-  /// this airline took the ledger for anything else first.
+  /// `paymentState(of: quote)` is answered with what the hold found, without the ledger, and the
+  /// next `quote(id: quote)` with the quote it read, without reading it again, unless this
+  /// airline took the ledger for anything else first.
   public func recoverInterruptedPayments(tellingWhetherPaid quote: QuoteID)
     async throws(ServiceError) -> [RecoveredPayment]
   {
@@ -36,9 +37,10 @@ extension SimulatedAirline {
       // A quote whose state cannot be told here (its payment awaits a word, its record is
       // damaged) is left to the restore's own question, which says why; the recovery stands.
       if let quoteID, configuration.repairs,
-        let state = try? paymentStateUnderLock(of: quoteID)
+        let found = try? paymentStateAndQuoteUnderLock(of: quoteID)
       {
-        paymentStatesFound[quoteID] = state
+        paymentStatesFound[quoteID] = found.state
+        quotesFound[quoteID] = found.quote
       }
       return settled
     }

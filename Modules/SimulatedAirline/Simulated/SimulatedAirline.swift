@@ -107,6 +107,9 @@ public actor SimulatedAirline: OfferService, DraftService, PricingService, Payme
   /// (`recoverInterruptedPayments(tellingWhetherPaid:)`): the next `paymentState(of:)` of that
   /// quote is answered with it, once. Any other taking of the ledger forgets it.
   var paymentStatesFound: [QuoteID: PaymentState] = [:]
+  /// The quote that hold read to tell it, by ID: the next `quote(id:)` of it is answered with
+  /// it, once, so a start reads its quote once. Forgotten with `paymentStatesFound`.
+  var quotesFound: [QuoteID: Quote] = [:]
   /// Whether `orders/` is known to hold every booking's draft (checked once per start).
   var ordersIndexed = false
   /// Whether the charges were scanned for bookings to write again (once per process).
@@ -289,7 +292,11 @@ public actor SimulatedAirline: OfferService, DraftService, PricingService, Payme
   }
 
   public func quote(id: QuoteID) async throws(ServiceError) -> Quote {
+    // Read by the start's recovery in its hold of the ledger, just before this question (taken
+    // before the pause, as `paymentState(of:)` takes what that hold found).
+    let found = quotesFound.removeValue(forKey: id)
     await configuration.latency.pause()
+    if let found { return found }
     let quote = try load(
       Quote.self, id: id.rawValue, kind: AirlineRecords.quotes, missing: .quoteNotFound(id))
     guard isMine(quote.draftID) else { throw .quoteNotFound(id) }
