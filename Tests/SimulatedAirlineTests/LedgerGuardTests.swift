@@ -119,6 +119,17 @@ struct LedgerGuardTests {
     await #expect(throws: ServiceError.quoteNotFound(quote.id)) {
       try await later.airline.quote(id: quote.id)
     }
+    // Forgotten, too, when a payment takes the ledger first: paid, the quote is read again.
+    try bytes.write(to: URL(fileURLWithPath: file))
+    let payer = test.relaunched()
+    _ = try await payer.airline.recoverInterruptedPayments(tellingWhetherPaid: quote.id)
+    let booking = try await payer.airline.pay(
+      quoteID: quote.id, method: card(), idempotencyKey: IdempotencyKey("once"))
+    try FileManager.default.removeItem(atPath: file)
+    await #expect(throws: ServiceError.quoteNotFound(quote.id)) {
+      try await payer.airline.quote(id: quote.id)
+    }
+    #expect(try ledger.bookings(payer) == ["bookings/\(booking.reference).json"])
     // Another traveller's quote is not kept: it is one that does not exist, on disk or not.
     try bytes.write(to: URL(fileURLWithPath: file))
     let stranger = TestAirline(root: test.root, clock: test.clock, traveller: "tr-stranger")

@@ -106,8 +106,8 @@ public protocol PaymentService: Sendable {
   /// `recoverInterruptedPayments()`, for a start about to restore a step holding `quote`: an
   /// airline may tell in the same hold of its ledger whether that quote is paid, and answer the
   /// restore's `paymentState(of: quote)` with it and its `quote(id: quote)` with the quote that
-  /// hold read, so the start takes the ledger once and reads the quote once. Ask it right before
-  /// those questions.
+  /// hold read, so the start takes the ledger once and, unless a payment of it was cut off, reads
+  /// the quote once. Ask it right before those questions.
   func recoverInterruptedPayments(tellingWhetherPaid quote: QuoteID) async throws(ServiceError)
     -> [RecoveredPayment]
   /// A quote for cancelling booking `reference`: the refund (what was paid less the fare's

@@ -147,14 +147,14 @@ extension SimulatedAirline {
     }
   }
 
-  /// Whether `quoteID` is paid, with the ledger held: its payment cut off settled first.
-  /// Another traveller's quote is answered as one that does not exist.
+  /// Whether `quoteID` is paid, with the ledger held (`paymentStateAndQuoteUnderLock(of:)`).
   func paymentStateUnderLock(of quoteID: QuoteID) throws(ServiceError) -> PaymentState {
     try paymentStateAndQuoteUnderLock(of: quoteID).state
   }
 
-  /// `paymentStateUnderLock(of:)`, with the quote it read: nil when there is none of this
-  /// traveller's.
+  /// Whether `quoteID` is paid, with the ledger held: its payment cut off settled first; and the
+  /// quote read to tell it. Another traveller's quote is answered as one that does not exist
+  /// (unpaid, no quote).
   func paymentStateAndQuoteUnderLock(of quoteID: QuoteID) throws(ServiceError)
     -> (state: PaymentState, quote: Quote?)
   {

@@ -108,7 +108,8 @@ public actor SimulatedAirline: OfferService, DraftService, PricingService, Payme
   /// quote is answered with it, once. Any other taking of the ledger forgets it.
   var paymentStatesFound: [QuoteID: PaymentState] = [:]
   /// The quote that hold read to tell it, by ID: the next `quote(id:)` of it is answered with
-  /// it, once, so a start reads its quote once. Forgotten with `paymentStatesFound`.
+  /// it, once, so a start reads its quote once. Cleared with `paymentStatesFound` whenever this
+  /// airline takes the ledger.
   var quotesFound: [QuoteID: Quote] = [:]
   /// Whether `orders/` is known to hold every booking's draft (checked once per start).
   var ordersIndexed = false
