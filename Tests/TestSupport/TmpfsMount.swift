@@ -59,8 +59,8 @@ public struct TmpfsMount: Sendable {
   }
 
   /// Writes `file`, new, until `bytes` are written or the file system is full; returns how many
-  /// were written, and throws on any other failure. Opened close-on-exec: a program spawned meanwhile by another test would
-  /// otherwise keep the file, and its pages, after it is removed.
+  /// were written, and throws on any other failure. Opened close-on-exec: a program spawned
+  /// meanwhile by another test would otherwise keep the file, and its pages, after it is removed.
   private func write(_ file: String, upTo bytes: Int) throws -> Int {
     let descriptor = open(file, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
     guard descriptor >= 0 else {

@@ -143,19 +143,14 @@ extension SimulatedAirline {
       return try paymentStateOnDisk(of: quoteID)
     }
     return try withExtendedLifetime(lock) { () throws(ServiceError) -> PaymentState in
-      try paymentStateUnderLock(of: quoteID)
+      try paymentStateUnderLock(of: quoteID).state
     }
-  }
-
-  /// Whether `quoteID` is paid, with the ledger held (`paymentStateAndQuoteUnderLock(of:)`).
-  func paymentStateUnderLock(of quoteID: QuoteID) throws(ServiceError) -> PaymentState {
-    try paymentStateAndQuoteUnderLock(of: quoteID).state
   }
 
   /// Whether `quoteID` is paid, with the ledger held: its payment cut off settled first; and the
   /// quote read to tell it. Another traveller's quote is answered as one that does not exist
   /// (unpaid, no quote).
-  func paymentStateAndQuoteUnderLock(of quoteID: QuoteID) throws(ServiceError)
+  func paymentStateUnderLock(of quoteID: QuoteID) throws(ServiceError)
     -> (state: PaymentState, quote: Quote?)
   {
     guard

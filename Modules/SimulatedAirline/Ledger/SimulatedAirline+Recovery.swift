@@ -37,7 +37,7 @@ extension SimulatedAirline {
       // A quote whose state cannot be told here (its payment awaits a word, its record is
       // damaged) is left to the restore's own question, which says why; the recovery stands.
       if let quoteID, configuration.repairs,
-        let found = try? paymentStateAndQuoteUnderLock(of: quoteID)
+        let found = try? paymentStateUnderLock(of: quoteID)
       {
         paymentStatesFound[quoteID] = found.state
         quotesFound[quoteID] = found.quote
