@@ -418,7 +418,7 @@ public final class FeatureProgram<Root: ProgramRoot> {
   private func compose() {
     let screen = clients.screen
     let (width, height) = (screen.columns, screen.rows)
-    let state = store.state
+    let state = Root.drawn(store.state)
     let clockOnly = onlyClockSinceFrame
     if let last = lastFrame, last.width == width, last.height == height,
       clockOnly ? Root.now(of: last.state) == Root.now(of: state) : last.state == state

@@ -37,6 +37,12 @@ public protocol ProgramRoot: SendableMetatype {
 
   /// Draws the whole screen for `state` into `canvas`.
   static func draw(_ state: State, on canvas: inout Canvas, theme: Theme)
+  /// The state a frame is drawn from while `state` is current: `state` itself, but while the
+  /// root holds (`ProgramStatus.holding`) the state its hold lets go into when the input it
+  /// waits for says what it expects (the app's root: the restored path saved). The frame
+  /// waiting to be shown is then the one shown when the hold ends so, and only what moved
+  /// since (the clock) is drawn again.
+  static func drawn(_ state: State) -> State
   /// Redraws only what the clock moved since `previous`, when that is all that changed; false
   /// when the whole screen must be drawn.
   static func drawClock(
@@ -132,6 +138,9 @@ public enum ProgramInput: Hashable, Sendable {
 extension ProgramRoot {
   /// A root drawn whole after every action: no action moves only its clock.
   public static func movesOnlyTheClock(_ action: Action) -> Bool { false }
+
+  /// A root that never holds draws its state.
+  public static func drawn(_ state: State) -> State { state }
 
   /// A root drawn whole after every action never redraws its clock alone.
   public static func drawClock(

@@ -18,6 +18,15 @@ extension RootFeature: ProgramRoot {
     RootView.draw(state, on: &canvas, theme: theme)
   }
 
+  /// While the restored path is being saved, the state its save lets go into when it is on
+  /// disk (`releaseHold`); otherwise `state`.
+  public static func drawn(_ state: State) -> State {
+    guard state.savingRestoredPath, let pending = state.saving.pending else { return state }
+    var released = state
+    _ = releaseHold(&released, saved: pending, error: nil)
+    return released
+  }
+
   /// `RootView.drawClock`.
   public static func drawClock(
     _ state: State, after previous: State, on canvas: inout Canvas, theme: Theme,

@@ -267,6 +267,40 @@ public enum RootFeature {
     return .batch(effects)
   }
 
+  /// Notes how saving `snapshot` went (`error` nil: it is on disk); returns the header's and the
+  /// log's lines when that changed, and the inspector's read of the saved snapshot.
+  private static func saved(_ state: inout State, _ snapshot: BookingSnapshot, error: String?)
+    -> [Command]
+  {
+    var commands: [Command] =
+      switch state.saving.wrote(snapshot, error: error) {
+      case .failed(let reason): state.shell.saving(state.strings.cannotSave(reason))
+      case .recovered: state.shell.saving(nil)
+      case nil: []
+      }
+    // The inspector shows the snapshot as it is on disk: read again after each save.
+    if error == nil, state.shell.modal == .inspector { commands.append(.readSavedSnapshot) }
+    return commands
+  }
+
+  /// Lets go of the hold for the restored path's save, which went as `snapshot` and `error` say
+  /// (`restoredPathSaved`); the frame drawn while holding is drawn from what this returns for
+  /// the save expected (`drawn`), so both go through here.
+  static func releaseHold(_ state: inout State, saved snapshot: BookingSnapshot?, error: String?)
+    -> [Command]
+  {
+    let held = state.savingRestoredPath
+    state.savingRestoredPath = false
+    guard let snapshot else {
+      // No save was made: the app is ending, and the saved session stays as it was.
+      if held { state.saving.abandonPending() }
+      return []
+    }
+    let commands = saved(&state, snapshot, error: error)
+    // What a reply changed while the start's work was saving is saved now.
+    return held ? commands + save(&state) : commands
+  }
+
   /// The save the flow's snapshot needs at the end of an action: none when it is the one on
   /// disk, being saved or that failed last, or while the saved session is kept.
   private static func save(_ state: inout State) -> [Command] {
@@ -289,27 +323,9 @@ public enum RootFeature {
       state.spinnerTick &+= 1
       return .none
     case .snapshotSaved(let snapshot, let error):
-      var commands: [Command] =
-        switch state.saving.wrote(snapshot, error: error) {
-        case .failed(let reason): state.shell.saving(state.strings.cannotSave(reason))
-        case .recovered: state.shell.saving(nil)
-        case nil: []
-        }
-      // The inspector shows the snapshot as it is on disk: read again after each save.
-      if error == nil, state.shell.modal == .inspector { commands.append(.readSavedSnapshot) }
-      return .commands(commands)
+      return .commands(saved(&state, snapshot, error: error))
     case .restoredPathSaved(let snapshot, let error):
-      let held = state.savingRestoredPath
-      state.savingRestoredPath = false
-      guard let snapshot else {
-        // No save was made: the app is ending, and the saved session stays as it was.
-        if held { state.saving.abandonPending() }
-        return .none
-      }
-      let saved = reduceAction(
-        &state, .snapshotSaved(snapshot, error: error), environment: environment)
-      // What a reply changed while the start's work was saving is saved now.
-      return held ? .batch([saved, .commands(save(&state))]) : saved
+      return .commands(releaseHold(&state, saved: snapshot, error: error))
     case .savedSnapshotRead(let text):
       return .commands(
         ShellFeature.reduce(&state.shell, .savedSnapshotRead(text), strings: state.strings))
