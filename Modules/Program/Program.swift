@@ -113,12 +113,15 @@ public final class FeatureProgram<Root: ProgramRoot> {
     set { clients.recorder = newValue }
   }
 
-  /// Starts: takes the screen's size and draws the first frame, then tells the root it has
-  /// started (`ProgramInput.started`), before any key is read.
-  public func run() {
+  /// Starts: takes the screen's size, does `beforeFirstFrame` (the app's start hands over a
+  /// restore its work has already found, so that the first frame is the restored path's), draws
+  /// the first frame (not shown while the root holds), then tells the root it has started
+  /// (`ProgramInput.started`), before any key is read.
+  public func run(beforeFirstFrame: () -> Void = {}) {
     store.perform = { [weak self] command in self?.perform(command) }
     store.onChange = { [weak self] state, action in self?.changed(state, after: action) }
     send(.key(.resize(width: clients.screen.columns, height: clients.screen.rows)))
+    beforeFirstFrame()
     render()
     send(.started)
   }

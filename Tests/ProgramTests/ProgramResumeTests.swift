@@ -152,6 +152,32 @@ struct ProgramResumeTests {
     #expect(Run.field("Card number", in: linked.text) == "4", "\(linked.text)")
   }
 
+  @Test(
+    "a restore found before the first frame: that frame is the restored path's, shown once saved"
+  )
+  func restoreFoundBeforeTheFirstFrame() async throws {
+    let (first, linked, quote) = try await linkFromExtras()
+    defer { first.remove() }
+    let save = RestoredSave()
+    linked.program.restoredSave = save
+    let found = await linked.restore()
+    linked.program.run { linked.startup.deliver(found, to: linked.program) }
+    await linked.settle()
+    #expect(linked.current == .payment)
+    #expect(linked.screen.frames.isEmpty, "a frame shown before its path is on disk")
+    await linked.type("4")
+    await linked.saveRestored(found, through: save)
+    #expect(linked.savedQuoteID == quote)
+    // The first frame shown is the payment step's; none said the step was being opened.
+    let frames = linked.screen.frames
+    #expect(frames.first?.description.contains("Card number") == true, "\(linked.text)")
+    #expect(
+      frames.allSatisfy { !$0.description.contains("Opening payment") },
+      "\(frames.map(\.description))")
+    #expect(Run.field("Card number", in: linked.text) == "4", "\(linked.text)")
+    #expect(linked.header.contains("Price held"), "\(linked.header)")
+  }
+
   @Test("a restored path whose save fails is shown with the reason, never without it")
   func restoredSaveFails() async throws {
     let (first, _, quote) = try await linkFromExtras()

@@ -6,6 +6,7 @@ import Program
 import Runtime
 import Session
 import SimulatedAirline
+import Synchronization
 import Workshop
 import Zones
 
@@ -31,10 +32,13 @@ public enum LiveStart {
     let startup = app.startup
     let work = parts.work
     let restoredSave = RestoredSave()
+    let handover = Handover()
     func startWork() -> Work {
       let found = app.startWork()
       let saved = Task(executorPreference: work) {
-        startup.save(await found.value, through: app.parts.session, restoredSave: restoredSave)
+        let value = await found.value
+        handover.found(value)
+        return startup.save(value, through: app.parts.session, restoredSave: restoredSave)
       }
       return (found, saved)
     }
@@ -52,7 +56,12 @@ public enum LiveStart {
     let zone = ZoneSource.live.machineZone()
     let program = app.program(now: app.parts.clock.now(), zone: zone, clients: parts.makeClients())
     program.restoredSave = restoredSave
-    keys = LiveTerminal.launch(program, parts: parts, log: app.startLog)
+    // A restore its work found while the terminal started is handed over before the first
+    // frame, which is then the restored path's, shown once that path is saved; one still being
+    // read is handed over when found, after a first frame that says the step is being resumed.
+    keys = LiveTerminal.launch(program, parts: parts, log: app.startLog) {
+      if let found = handover.takeFound() { startup.deliver(found, to: program) }
+    }
     let (found, saved) = early ?? startWork()
     let airline = app.parts.airline
     onWork(work) {
@@ -63,7 +72,8 @@ public enum LiveStart {
       startBackgroundWork(parts)
     }
     onWork(work) {
-      startup.deliver(await found.value, to: program)
+      let value = await found.value
+      if handover.takeDelivery() { startup.deliver(value, to: program) }
       program.restoredPathSaved(await saved.value)
       // After the frame the restore asked for, which the main queue runs first.
       if startup.restoring != nil { DispatchQueue.main.async { startBackgroundWork(parts) } }
@@ -97,11 +107,49 @@ public enum LiveStart {
     }
   }
 
-  /// Runs `body` on the main actor, its nonisolated calls on the work queue `work`.
+  /// What the start's work found, handed to the program once: before the first frame when it
+  /// is found by then (`takeFound`), else when the main actor hears of it (`takeDelivery`).
+  private final class Handover: Sendable {
+    private enum State {
+      case waiting
+      case found(Startup.Found)
+      case delivered
+    }
+
+    private let state = Mutex(State.waiting)
+
+    /// The start's work found `value` (on the work queue).
+    func found(_ value: Startup.Found) {
+      state.withLock { state in
+        if case .waiting = state { state = .found(value) }
+      }
+    }
+
+    /// What the work found, if it has and it was not handed over yet; it is then handed over.
+    func takeFound() -> Startup.Found? {
+      state.withLock { state in
+        guard case .found(let value) = state else { return nil }
+        state = .delivered
+        return value
+      }
+    }
+
+    /// Whether what the work found is still to be handed over; it is then handed over.
+    func takeDelivery() -> Bool {
+      state.withLock { state in
+        if case .delivered = state { return false }
+        state = .delivered
+        return true
+      }
+    }
+  }
+
+  /// Runs `body` on the main actor, its nonisolated calls on the work queue `work`; it starts
+  /// on the main actor, not behind whatever the work queue is running.
   private static func onWork(
     _ work: SerialTaskExecutor, _ body: @escaping @MainActor @Sendable () async -> Void
   ) {
-    Task(executorPreference: work) { await body() }
+    Task(executorPreference: work, operation: body)
   }
 
   /// The parts the app runs on, kept for the life of the process: the data directory's lock

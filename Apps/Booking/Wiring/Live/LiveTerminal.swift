@@ -26,11 +26,13 @@ public enum LiveTerminal {
   }
 
   /// Connects `program`, whichever root it runs, to the terminal `screen` and draws its first
-  /// frame: the signals, the colours (`theme`), the screen, then the keys. Returns the keys'
-  /// source, read for as long as the program runs.
+  /// frame: the signals, the colours (`theme`), the screen, then the keys, then
+  /// `beforeFirstFrame` and the first frame (`FeatureProgram.run`). Returns the keys' source,
+  /// read for as long as the program runs.
   @discardableResult
   public static func connect<Root: ProgramRoot>(
-    _ program: FeatureProgram<Root>, to screen: TerminalScreen, theme: Options.ThemeChoice
+    _ program: FeatureProgram<Root>, to screen: TerminalScreen, theme: Options.ThemeChoice,
+    beforeFirstFrame: () -> Void = {}
   ) -> any DispatchSourceRead {
     // Taken before the screen starts, so ncurses sees the signals taken and leaves them alone.
     screen.installSignalHandlers(
@@ -54,15 +56,16 @@ public enum LiveTerminal {
     }
     source.resume()
     program.onEnd = { source.cancel() }
-    program.run()
+    program.run(beforeFirstFrame: beforeFirstFrame)
     return source
   }
 
   /// Connects `program` to the terminal of `parts` and draws its first frame: the replay, the
-  /// recording, the log's first `lines`, then `connect`.
+  /// recording, the log's first `lines`, then `connect` (`beforeFirstFrame` its).
   @discardableResult
   public static func launch<Root: ProgramRoot>(
-    _ program: FeatureProgram<Root>, parts: LiveParts, log lines: [String]
+    _ program: FeatureProgram<Root>, parts: LiveParts, log lines: [String],
+    beforeFirstFrame: () -> Void = {}
   ) -> any DispatchSourceRead {
     let options = parts.options
     program.replayer = parts.replayer
@@ -78,6 +81,7 @@ public enum LiveTerminal {
         LiveProcess.refuse("cannot record to \(error)")
       }
     }
-    return connect(program, to: parts.screen, theme: options.theme)
+    return connect(
+      program, to: parts.screen, theme: options.theme, beforeFirstFrame: beforeFirstFrame)
   }
 }
