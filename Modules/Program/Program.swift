@@ -403,8 +403,10 @@ public final class FeatureProgram<Root: ProgramRoot> {
     case none, header, all
   }
 
-  /// Draws, then shows what changed.
+  /// Draws, then shows what changed. While the root holds, the frame waiting to be shown is
+  /// drawn once: what changes meanwhile is drawn when it lets go.
   private func render() {
+    guard !holding || unshown == .none else { return }
     compose()
     show()
   }

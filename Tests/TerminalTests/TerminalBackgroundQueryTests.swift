@@ -28,12 +28,17 @@ struct TerminalBackgroundQueryTests {
     }
     private let shared = Shared()
 
-    init(on controller: Int32, answer: [UInt8]) {
+    /// `whenContaining`: the answer once the query is anywhere in what was read (ncurses
+    /// writes after it), not only at its end.
+    init(on controller: Int32, answer: [UInt8], whenContaining: Bool = false) {
       let shared = shared
       let thread = Thread {
         var bytes: [UInt8] = []
         var buffer = [UInt8](repeating: 0, count: 256)
-        while !bytes.ends(with: TerminalBackground.query) {
+        while whenContaining
+          ? !bytes.contains(TerminalBackground.query)
+          : !bytes.ends(with: TerminalBackground.query)
+        {
           var request = pollfd(fd: controller, events: Int16(POLLIN), revents: 0)
           guard poll(&request, 1, 60_000) == 1 else { break }
           let count = read(controller, &buffer, buffer.count)
@@ -99,6 +104,52 @@ struct TerminalBackgroundQueryTests {
     _ = emulator.wait()
   }
 
+  @Test(
+    "answered while ncurses starts: the colour read, no echo meanwhile, and the modes from before given back when it leaves"
+  )
+  func answeredWhileTheScreenStarts() async throws {
+    let terminal = try PseudoTerminal(columns: 80, rows: 24)
+    defer { terminal.close() }
+    let device = fileno(terminal.input)
+    let before = modes(device)
+    #expect(before.c_lflag & tcflag_t(ECHO | ICANON) == tcflag_t(ECHO | ICANON))
+    // The emulator answers once the query has come, whatever ncurses wrote after it.
+    let emulator = Emulator(
+      on: terminal.controller,
+      answer: Array("\u{1B}]11;rgb:0000/0000/0000\u{1B}\\\u{1B}[?64;1c".utf8),
+      whenContaining: true)
+    let question = try #require(TerminalBackground.Question(input: device, output: device))
+    #expect(modes(device).c_lflag & tcflag_t(ECHO) == 0, "echo on while the answer may come")
+    let screen = TerminalScreen(
+      output: terminal.output, input: terminal.input, termType: "xterm-256color")
+    let background = try screen.start(hearing: question)
+    #expect(background == .dark)
+    #expect(emulator.wait().contains(TerminalBackground.query))
+    // ncurses's own modes while it runs: no echo, no line editing.
+    #expect(modes(device).c_lflag & tcflag_t(ECHO | ICANON) == 0)
+    screen.stop()
+    let after = modes(device)
+    #expect(after.c_lflag == before.c_lflag && after.c_iflag == before.c_iflag)
+  }
+
+  @Test("a start that fails puts back the modes from before the question")
+  func failedStartGivesTheModesBack() async throws {
+    let terminal = try PseudoTerminal(columns: 80, rows: 24)
+    defer { terminal.close() }
+    let device = fileno(terminal.input)
+    let before = modes(device)
+    let emulator = Emulator(on: terminal.controller, answer: Array("\u{1B}[?1;2c".utf8))
+    let question = try #require(TerminalBackground.Question(input: device, output: device))
+    let screen = TerminalScreen(
+      output: terminal.output, input: terminal.input, termType: "no-such-terminal-42")
+    #expect(throws: TerminalError.unknownTerminal("no-such-terminal-42")) {
+      try screen.start(hearing: question)
+    }
+    _ = emulator.wait()
+    let after = modes(device)
+    #expect(after.c_lflag == before.c_lflag && after.c_iflag == before.c_iflag)
+  }
+
   @Test("not a terminal: nothing is written, no colour")
   func notATerminal() {
     var pipes: [Int32] = [0, 0]
@@ -114,5 +165,10 @@ struct TerminalBackgroundQueryTests {
 extension Array where Element == UInt8 {
   fileprivate func ends(with suffix: [UInt8]) -> Bool {
     count >= suffix.count && Array(self[(count - suffix.count)...]) == suffix
+  }
+
+  fileprivate func contains(_ part: [UInt8]) -> Bool {
+    guard part.count <= count else { return false }
+    return (0...(count - part.count)).contains { Array(self[$0..<$0 + part.count]) == part }
   }
 }

@@ -10,7 +10,7 @@
 /// alacritty, foot, iTerm2 and tmux answer with the background colour, followed by a primary
 /// device-attributes query (`Esc [ c`), which nearly every terminal answers: terminals answer in
 /// order, so the attributes arriving first mean no OSC 11 answer is coming, without waiting out
-/// the time limit. A terminal that answers neither costs the time limit, once, before ncurses
+/// the time limit. A terminal that answers neither costs the time limit, once, as ncurses
 /// starts. Without an answer, `COLORFGBG` (rxvt, konsole) is read; without either the caller
 /// takes dark.
 public enum TerminalBackground: String, Hashable, Sendable {
@@ -152,44 +152,79 @@ public enum TerminalBackground: String, Hashable, Sendable {
   public static func ask(
     input: Int32, output: Int32, milliseconds: Int = answerMilliseconds
   ) -> TerminalBackground? {
-    var saved = termios()
-    guard isatty(input) == 1, isatty(output) == 1, tcgetattr(input, &saved) == 0 else {
-      return nil
+    guard let question = Question(input: input, output: output) else { return nil }
+    defer { question.restoreModes() }
+    return question.answer(milliseconds: milliseconds)
+  }
+
+  /// The question written now and its answer read later, so that other work (ncurses's start,
+  /// `TerminalScreen.start(hearing:)`) runs while the terminal answers. Until `restoreModes`,
+  /// the terminal's line editing and echo are off: the answer is read at once and never shown
+  /// (signals stay).
+  public final class Question {
+    private let input: Int32
+    /// The terminal's modes before the question.
+    private var modes: termios
+    /// When the question was written: the time limit counts from it.
+    private let asked: timespec
+
+    /// Writes the question. Nil, with the terminal as it was, when `input` or `output` is not a
+    /// terminal or its modes cannot be set or the question cannot be written.
+    public init?(input: Int32, output: Int32) {
+      var modes = termios()
+      guard isatty(input) == 1, isatty(output) == 1, tcgetattr(input, &modes) == 0 else {
+        return nil
+      }
+      var raw = modes
+      raw.c_lflag &= ~tcflag_t(ICANON | ECHO)
+      withUnsafeMutableBytes(of: &raw.c_cc) { characters in
+        characters[Int(VMIN)] = 0
+        characters[Int(VTIME)] = 0
+      }
+      guard tcsetattr(input, TCSANOW, &raw) == 0 else { return nil }
+      let written = query.withUnsafeBytes { write(output, $0.baseAddress, $0.count) }
+      guard written == query.count else {
+        tcsetattr(input, TCSANOW, &modes)
+        return nil
+      }
+      var asked = timespec()
+      clock_gettime(CLOCK_MONOTONIC, &asked)
+      self.input = input
+      self.modes = modes
+      self.asked = asked
     }
-    var raw = saved
-    // No line editing and no echo, so the answer is read at once and never shown; signals stay.
-    raw.c_lflag &= ~tcflag_t(ICANON | ECHO)
-    withUnsafeMutableBytes(of: &raw.c_cc) { characters in
-      characters[Int(VMIN)] = 0
-      characters[Int(VTIME)] = 0
+
+    /// Reads the answers until both have come or `milliseconds` have passed since the question
+    /// was written; the background, if the terminal gave a colour. The modes stay as they are.
+    public func answer(milliseconds: Int = answerMilliseconds) -> TerminalBackground? {
+      var received: [UInt8] = []
+      var answer = Answer()
+      var buffer = [UInt8](repeating: 0, count: 256)
+      while true {
+        var now = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &now)
+        let elapsed =
+          (now.tv_sec - asked.tv_sec) * 1000 + (now.tv_nsec - asked.tv_nsec) / 1_000_000
+        let left = milliseconds - Int(elapsed)
+        guard left > 0 else { return answer.background }
+        var descriptor = pollfd(fd: input, events: Int16(POLLIN), revents: 0)
+        let ready = poll(&descriptor, 1, Int32(left))
+        if ready < 0, errno == EINTR { continue }
+        guard ready > 0 else { return answer.background }
+        let count = buffer.withUnsafeMutableBytes { read(input, $0.baseAddress, $0.count) }
+        if count < 0, errno == EINTR || errno == EAGAIN { continue }
+        guard count > 0 else { return answer.background }
+        received += buffer.prefix(count)
+        answer = TerminalBackground.answer(in: received)
+        // The colour's answer comes before the attributes': waiting for the latter keeps it off
+        // the keys ncurses reads next.
+        if answer.complete { return answer.background }
+      }
     }
-    guard tcsetattr(input, TCSANOW, &raw) == 0 else { return nil }
-    defer { tcsetattr(input, TCSANOW, &saved) }
-    let written = query.withUnsafeBytes { write(output, $0.baseAddress, $0.count) }
-    guard written == query.count else { return nil }
-    var received: [UInt8] = []
-    var answer = Answer()
-    var buffer = [UInt8](repeating: 0, count: 256)
-    var start = timespec()
-    clock_gettime(CLOCK_MONOTONIC, &start)
-    while true {
-      var now = timespec()
-      clock_gettime(CLOCK_MONOTONIC, &now)
-      let elapsed = (now.tv_sec - start.tv_sec) * 1000 + (now.tv_nsec - start.tv_nsec) / 1_000_000
-      let left = milliseconds - Int(elapsed)
-      guard left > 0 else { return answer.background }
-      var descriptor = pollfd(fd: input, events: Int16(POLLIN), revents: 0)
-      let ready = poll(&descriptor, 1, Int32(left))
-      if ready < 0, errno == EINTR { continue }
-      guard ready > 0 else { return answer.background }
-      let count = buffer.withUnsafeMutableBytes { read(input, $0.baseAddress, $0.count) }
-      if count < 0, errno == EINTR || errno == EAGAIN { continue }
-      guard count > 0 else { return answer.background }
-      received += buffer.prefix(count)
-      answer = Self.answer(in: received)
-      // The colour's answer comes before the attributes': waiting for the latter keeps it off
-      // the keys ncurses reads next.
-      if answer.complete { return answer.background }
+
+    /// Puts back the terminal's modes from before the question.
+    public func restoreModes() {
+      tcsetattr(input, TCSANOW, &modes)
     }
   }
 }

@@ -157,6 +157,27 @@ public final class TerminalScreen {
     setMouseReporting(true)
   }
 
+  /// Starts as `start()` does while the terminal answers `question`, then reads the answer: the
+  /// terminal's round trip and ncurses's start overlap. ncurses started with the question's
+  /// modes (no echo) and took them as the ones to give back when it leaves; the modes from
+  /// before the question are set again for the moment ncurses records them in their place, and
+  /// its own are back. On a failed start the modes from before are put back.
+  public func start(hearing question: TerminalBackground.Question) throws(TerminalError)
+    -> TerminalBackground?
+  {
+    do {
+      try start()
+    } catch {
+      question.restoreModes()
+      throw error
+    }
+    let background = question.answer()
+    question.restoreModes()
+    def_shell_mode()
+    reset_prog_mode()
+    return background
+  }
+
   /// ncurses 6.4 writes out its buffer after every cursor move of an update until the program
   /// has once left and come back (`endwin()`, then an update): `_nc_mvcur` flushes while the
   /// screen is in its initial state, meant for programs that use the terminfo layer alone. A

@@ -26,7 +26,8 @@ public enum LiveTerminal {
   }
 
   /// Connects `program`, whichever root it runs, to the terminal `screen` and draws its first
-  /// frame: the signals, the colours (`theme`), the screen, then the keys, then
+  /// frame: the signals, the screen (the colours, `theme`, asked of the terminal while it
+  /// starts), then the keys, then
   /// `beforeFirstFrame` and the first frame (`FeatureProgram.run`). Returns the keys' source,
   /// read for as long as the program runs.
   @discardableResult
@@ -39,16 +40,22 @@ public enum LiveTerminal {
       onTerminate: { signal in program.terminating(on: signal) },
       onResize: { drain(screen, into: program) },
       onInterrupt: { program.interrupted() })
-    // Asked once the signals are taken (a Ctrl-C meanwhile waits for the program), before
-    // ncurses starts.
-    program.colorTheme = theme.theme(
-      asked: { TerminalBackground.ask(input: screen.inputDescriptor, output: 1) },
-      colorFGBG: getenv("COLORFGBG").map { String(cString: $0) })
+    // The background, when the theme follows it, is asked once the signals are taken (a
+    // Ctrl-C meanwhile waits for the program), and answered while ncurses starts.
+    let question =
+      theme == .auto ? TerminalBackground.Question(input: screen.inputDescriptor, output: 1) : nil
+    var background: TerminalBackground?
     do {
-      try screen.start()
+      if let question {
+        background = try screen.start(hearing: question)
+      } else {
+        try screen.start()
+      }
     } catch {
       LiveProcess.stop("\(error)")
     }
+    program.colorTheme = theme.theme(
+      asked: { background }, colorFGBG: getenv("COLORFGBG").map { String(cString: $0) })
     let source = DispatchSource.makeReadSource(
       fileDescriptor: screen.inputDescriptor, queue: .main)
     source.setEventHandler {
