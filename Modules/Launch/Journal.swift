@@ -103,7 +103,7 @@ public indirect enum JournalKey: Codable, Hashable, Sendable {
 
 /// An action as a journal holds it.
 public enum JournalAction: Codable, Hashable, Sendable {
-  /// The program's first frame was on the screen (`RootFeature.Action.started`).
+  /// The program's first frame was drawn (`RootFeature.Action.started`).
   case started
   case key(JournalKey)
   case tick(Date)

@@ -2,6 +2,7 @@ import Canvas
 import Domain
 import FlowOwner
 import Foundation
+import Launch
 import Presentation
 import Program
 import Session
@@ -160,10 +161,22 @@ struct ProgramResumeTests {
     defer { first.remove() }
     let save = RestoredSave()
     linked.program.restoredSave = save
+    // As `booking` starts: the work marks what it found, the first frame takes it, and the main
+    // actor, hearing of it after, does not hand it over again.
+    let handover = StartHandover()
     let found = await linked.restore()
-    linked.program.run { linked.startup.deliver(found, to: linked.program) }
+    handover.found(found)
+    linked.program.run {
+      if let found = handover.takeFound() { linked.startup.deliver(found, to: linked.program) }
+    }
+    if handover.takeDelivery() { linked.startup.deliver(found, to: linked.program) }
     await linked.settle()
+    #expect(linked.log.lines.filter { $0.contains("accepted restore") }.count == 1)
     #expect(linked.current == .payment)
+    #expect(linked.screen.frames.isEmpty, "a frame shown before its path is on disk")
+    // What changes while the frame is held is in the frame shown when it lets go.
+    linked.program.recordingStopped("disk full")
+    await linked.settle()
     #expect(linked.screen.frames.isEmpty, "a frame shown before its path is on disk")
     await linked.type("4")
     await linked.saveRestored(found, through: save)
@@ -176,6 +189,32 @@ struct ProgramResumeTests {
       "\(frames.map(\.description))")
     #expect(Run.field("Card number", in: linked.text) == "4", "\(linked.text)")
     #expect(linked.header.contains("Price held"), "\(linked.header)")
+    #expect(linked.header.contains("disk full"), "\(linked.header)")
+  }
+
+  @Test("what the start's work found is handed over once, whichever side comes first")
+  func handoverIsOnce() async throws {
+    let run = try Run(["--latency", "0"])
+    defer { run.remove() }
+    let found = await run.restore()
+    // Found before the first frame: the frame takes it, the main actor does not.
+    let early = StartHandover()
+    early.found(found)
+    #expect(early.takeFound() != nil)
+    #expect(!early.takeDelivery())
+    #expect(early.takeFound() == nil)
+    // Found after the first frame: the main actor hands it over.
+    let late = StartHandover()
+    #expect(late.takeFound() == nil)
+    late.found(found)
+    #expect(late.takeDelivery())
+    #expect(late.takeFound() == nil)
+    // The main actor hears of it before the work marks it: marked after, it is not taken.
+    let heard = StartHandover()
+    #expect(heard.takeDelivery())
+    heard.found(found)
+    #expect(heard.takeFound() == nil)
+    #expect(!heard.takeDelivery())
   }
 
   @Test("a restored path whose save fails is shown with the reason, never without it")

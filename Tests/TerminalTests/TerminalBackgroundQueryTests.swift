@@ -59,6 +59,16 @@ struct TerminalBackgroundQueryTests {
     }
   }
 
+  /// Returns once `bytes` bytes wait to be read on `descriptor` (the kernel hands a write on
+  /// the other side over on a work queue of its own).
+  func waitForInput(on descriptor: Int32, bytes: Int) {
+    var waiting: Int32 = 0
+    while ioctl(descriptor, UInt(FIONREAD), &waiting) == 0, waiting < bytes {
+      var request = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+      _ = poll(&request, 1, 100)
+    }
+  }
+
   func modes(_ descriptor: Int32) -> termios {
     var modes = termios()
     tcgetattr(descriptor, &modes)
@@ -122,12 +132,52 @@ struct TerminalBackgroundQueryTests {
     #expect(modes(device).c_lflag & tcflag_t(ECHO) == 0, "echo on while the answer may come")
     let screen = TerminalScreen(
       output: terminal.output, input: terminal.input, termType: "xterm-256color")
-    let background = try screen.start(hearing: question)
+    let background = try screen.start(hearing: question, milliseconds: 60_000)
     #expect(background == .dark)
     #expect(emulator.wait().contains(TerminalBackground.query))
     // ncurses's own modes while it runs: no echo, no line editing.
     #expect(modes(device).c_lflag & tcflag_t(ECHO | ICANON) == 0)
     screen.stop()
+    let after = modes(device)
+    #expect(after.c_lflag == before.c_lflag && after.c_iflag == before.c_iflag)
+  }
+
+  @Test("an answer waiting when the time limit has passed is read, not left for the keys")
+  func answerPastTheLimit() async throws {
+    let terminal = try PseudoTerminal(columns: 80, rows: 24)
+    defer { terminal.close() }
+    let device = fileno(terminal.input)
+    let before = modes(device)
+    let answer = Array("\u{1B}]11;rgb:ffff/ffff/ffff\u{1B}\\\u{1B}[?64;1c".utf8)
+    let emulator = Emulator(on: terminal.controller, answer: answer)
+    let question = try #require(TerminalBackground.Question(input: device, output: device))
+    // The terminal has answered, its bytes are waiting, and the work meanwhile took the whole
+    // time limit.
+    _ = emulator.wait()
+    waitForInput(on: device, bytes: answer.count)
+    #expect(question.answer(milliseconds: 0) == .light)
+    // A question let go puts the modes back, once.
+    question.restoreModes()
+    question.restoreModes()
+    let after = modes(device)
+    #expect(after.c_lflag == before.c_lflag && after.c_iflag == before.c_iflag)
+  }
+
+  @Test("a question let go without an answer puts the modes back")
+  func droppedQuestionGivesTheModesBack() async throws {
+    let terminal = try PseudoTerminal(columns: 80, rows: 24)
+    defer { terminal.close() }
+    let device = fileno(terminal.input)
+    let before = modes(device)
+    let emulator = Emulator(on: terminal.controller, answer: [])
+    do {
+      let question = TerminalBackground.Question(input: device, output: device)
+      withExtendedLifetime(question) {
+        #expect(question != nil)
+        #expect(modes(device).c_lflag & tcflag_t(ECHO) == 0)
+      }
+    }
+    _ = emulator.wait()
     let after = modes(device)
     #expect(after.c_lflag == before.c_lflag && after.c_iflag == before.c_iflag)
   }

@@ -113,10 +113,10 @@ public struct ProgramSession: Hashable, Sendable {
 
 /// What a program tells its root, besides the replies of the root's own work.
 public enum ProgramInput: Hashable, Sendable {
-  /// The first frame is on the screen and no key has been read: what the root's start asks
-  /// for (the app's root: the save of a path that is not on disk yet, which is the search
-  /// form's, so a crash before it starts the same way as one after it, and the first frame
-  /// waits for no disk).
+  /// The first frame is drawn (shown, unless the root holds) and no key has been read: what
+  /// the root's start asks for (the app's root: the save of a path that is not on disk yet,
+  /// which is the search form's, so a crash before it starts the same way as one after it, and
+  /// the first frame waits for no disk).
   case started
   /// A key read from the terminal (a resize included).
   case key(Key)

@@ -153,8 +153,8 @@ public enum RootFeature {
 
   /// What happened.
   public enum Action: Hashable, Sendable {
-    /// The first frame is on the screen (`ProgramInput.started`): the path is saved if it is
-    /// not on disk yet.
+    /// The first frame is drawn (`ProgramInput.started`): the path is saved if it is not on
+    /// disk yet.
     case started
     case key(Key)
     /// The clock moved (the countdown's timer, or any event): reducing it sets `State.now` and

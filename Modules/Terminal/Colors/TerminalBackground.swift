@@ -158,13 +158,13 @@ public enum TerminalBackground: String, Hashable, Sendable {
   }
 
   /// The question written now and its answer read later, so that other work (ncurses's start,
-  /// `TerminalScreen.start(hearing:)`) runs while the terminal answers. Until `restoreModes`,
-  /// the terminal's line editing and echo are off: the answer is read at once and never shown
-  /// (signals stay).
+  /// `TerminalScreen.start(hearing:)`) runs while the terminal answers. Until `restoreModes`
+  /// (at the latest when the question goes), the terminal's line editing and echo are off: the
+  /// answer is read at once and never shown (signals stay).
   public final class Question {
     private let input: Int32
-    /// The terminal's modes before the question.
-    private var modes: termios
+    /// The terminal's modes before the question; nil once put back.
+    private var modes: termios?
     /// When the question was written: the time limit counts from it.
     private let asked: timespec
 
@@ -195,7 +195,8 @@ public enum TerminalBackground: String, Hashable, Sendable {
     }
 
     /// Reads the answers until both have come or `milliseconds` have passed since the question
-    /// was written; the background, if the terminal gave a colour. The modes stay as they are.
+    /// was written; the background, if the terminal gave a colour. What has come by the time
+    /// limit is read, however long the work in between took. The modes stay as they are.
     public func answer(milliseconds: Int = answerMilliseconds) -> TerminalBackground? {
       var received: [UInt8] = []
       var answer = Answer()
@@ -205,26 +206,29 @@ public enum TerminalBackground: String, Hashable, Sendable {
         clock_gettime(CLOCK_MONOTONIC, &now)
         let elapsed =
           (now.tv_sec - asked.tv_sec) * 1000 + (now.tv_nsec - asked.tv_nsec) / 1_000_000
-        let left = milliseconds - Int(elapsed)
-        guard left > 0 else { return answer.background }
+        let left = max(milliseconds - Int(elapsed), 0)
         var descriptor = pollfd(fd: input, events: Int16(POLLIN), revents: 0)
         let ready = poll(&descriptor, 1, Int32(left))
-        if ready < 0, errno == EINTR { continue }
+        if ready < 0, errno == EINTR, left > 0 { continue }
         guard ready > 0 else { return answer.background }
         let count = buffer.withUnsafeMutableBytes { read(input, $0.baseAddress, $0.count) }
-        if count < 0, errno == EINTR || errno == EAGAIN { continue }
+        if count < 0, errno == EINTR || errno == EAGAIN, left > 0 { continue }
         guard count > 0 else { return answer.background }
         received += buffer.prefix(count)
         answer = TerminalBackground.answer(in: received)
         // The colour's answer comes before the attributes': waiting for the latter keeps it off
         // the keys ncurses reads next.
-        if answer.complete { return answer.background }
+        if answer.complete || left == 0 { return answer.background }
       }
     }
 
-    /// Puts back the terminal's modes from before the question.
+    /// Puts back the terminal's modes from before the question; once.
     public func restoreModes() {
+      guard var modes else { return }
       tcsetattr(input, TCSANOW, &modes)
+      self.modes = nil
     }
+
+    deinit { restoreModes() }
   }
 }

@@ -157,21 +157,24 @@ public final class TerminalScreen {
     setMouseReporting(true)
   }
 
-  /// Starts as `start()` does while the terminal answers `question`, then reads the answer: the
-  /// terminal's round trip and ncurses's start overlap. ncurses started with the question's
-  /// modes (no echo) and took them as the ones to give back when it leaves; the modes from
-  /// before the question are set again for the moment ncurses records them in their place, and
-  /// its own are back. On a failed start the modes from before are put back.
-  public func start(hearing question: TerminalBackground.Question) throws(TerminalError)
-    -> TerminalBackground?
-  {
+  /// Starts as `start()` does while the terminal answers `question`, then reads the answer
+  /// (within `milliseconds` of the question): the terminal's round trip and ncurses's start
+  /// overlap. ncurses started with the question's modes (no echo) and took them as the ones to
+  /// give back when it leaves; the modes from before the question are set again for the few
+  /// system calls in which ncurses records them in their place (a key typed in those
+  /// microseconds is echoed), and its own are back. On a failed start the modes from before are
+  /// put back.
+  public func start(
+    hearing question: TerminalBackground.Question,
+    milliseconds: Int = TerminalBackground.answerMilliseconds
+  ) throws(TerminalError) -> TerminalBackground? {
     do {
       try start()
     } catch {
       question.restoreModes()
       throw error
     }
-    let background = question.answer()
+    let background = question.answer(milliseconds: milliseconds)
     question.restoreModes()
     def_shell_mode()
     reset_prog_mode()

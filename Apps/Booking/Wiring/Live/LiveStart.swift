@@ -6,7 +6,6 @@ import Program
 import Runtime
 import Session
 import SimulatedAirline
-import Synchronization
 import Workshop
 import Zones
 
@@ -32,7 +31,7 @@ public enum LiveStart {
     let startup = app.startup
     let work = parts.work
     let restoredSave = RestoredSave()
-    let handover = Handover()
+    let handover = StartHandover()
     func startWork() -> Work {
       let found = app.startWork()
       let saved = Task(executorPreference: work) {
@@ -107,49 +106,11 @@ public enum LiveStart {
     }
   }
 
-  /// What the start's work found, handed to the program once: before the first frame when it
-  /// is found by then (`takeFound`), else when the main actor hears of it (`takeDelivery`).
-  private final class Handover: Sendable {
-    private enum State {
-      case waiting
-      case found(Startup.Found)
-      case delivered
-    }
-
-    private let state = Mutex(State.waiting)
-
-    /// The start's work found `value` (on the work queue).
-    func found(_ value: Startup.Found) {
-      state.withLock { state in
-        if case .waiting = state { state = .found(value) }
-      }
-    }
-
-    /// What the work found, if it has and it was not handed over yet; it is then handed over.
-    func takeFound() -> Startup.Found? {
-      state.withLock { state in
-        guard case .found(let value) = state else { return nil }
-        state = .delivered
-        return value
-      }
-    }
-
-    /// Whether what the work found is still to be handed over; it is then handed over.
-    func takeDelivery() -> Bool {
-      state.withLock { state in
-        if case .delivered = state { return false }
-        state = .delivered
-        return true
-      }
-    }
-  }
-
-  /// Runs `body` on the main actor, its nonisolated calls on the work queue `work`; it starts
-  /// on the main actor, not behind whatever the work queue is running.
+  /// Runs `body` on the main actor, its nonisolated calls on the work queue `work`.
   private static func onWork(
     _ work: SerialTaskExecutor, _ body: @escaping @MainActor @Sendable () async -> Void
   ) {
-    Task(executorPreference: work, operation: body)
+    Task(executorPreference: work) { await body() }
   }
 
   /// The parts the app runs on, kept for the life of the process: the data directory's lock

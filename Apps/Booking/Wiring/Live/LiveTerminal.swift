@@ -27,9 +27,8 @@ public enum LiveTerminal {
 
   /// Connects `program`, whichever root it runs, to the terminal `screen` and draws its first
   /// frame: the signals, the screen (the colours, `theme`, asked of the terminal while it
-  /// starts), then the keys, then
-  /// `beforeFirstFrame` and the first frame (`FeatureProgram.run`). Returns the keys' source,
-  /// read for as long as the program runs.
+  /// starts), the keys, then `beforeFirstFrame` and the first frame (`FeatureProgram.run`).
+  /// Returns the keys' source, read for as long as the program runs.
   @discardableResult
   public static func connect<Root: ProgramRoot>(
     _ program: FeatureProgram<Root>, to screen: TerminalScreen, theme: Options.ThemeChoice,
