@@ -69,6 +69,21 @@ struct TerminalBackgroundQueryTests {
     }
   }
 
+  /// A terminal's answers: a white background, a black one, and the device attributes alone.
+  static let white = Array("\u{1B}]11;rgb:ffff/ffff/ffff\u{1B}\\\u{1B}[?64;1c".utf8)
+  static let black = Array("\u{1B}]11;rgb:0000/0000/0000\u{1B}\\\u{1B}[?64;1c".utf8)
+  static let attributesOnly = Array("\u{1B}[?1;2c".utf8)
+
+  /// Expects `device`'s line modes to be `before`'s: echo and line editing as they were.
+  func expectModes(
+    _ before: termios, on device: Int32, sourceLocation: SourceLocation = #_sourceLocation
+  ) {
+    let after = modes(device)
+    #expect(
+      after.c_lflag == before.c_lflag && after.c_iflag == before.c_iflag,
+      sourceLocation: sourceLocation)
+  }
+
   func modes(_ descriptor: Int32) -> termios {
     var modes = termios()
     tcgetattr(descriptor, &modes)
@@ -83,13 +98,12 @@ struct TerminalBackgroundQueryTests {
     let before = modes(device)
     let emulator = Emulator(
       on: terminal.controller,
-      answer: Array("\u{1B}]11;rgb:ffff/ffff/ffff\u{1B}\\\u{1B}[?64;1c".utf8))
+      answer: Self.white)
     let background = TerminalBackground.ask(
       input: device, output: fileno(terminal.input), milliseconds: 60_000)
     #expect(background == .light)
     #expect(emulator.wait().ends(with: TerminalBackground.query))
-    let after = modes(device)
-    #expect(after.c_lflag == before.c_lflag && after.c_iflag == before.c_iflag)
+    expectModes(before, on: device)
   }
 
   @Test("device attributes alone end the wait at once: no colour")
@@ -97,7 +111,7 @@ struct TerminalBackgroundQueryTests {
     let terminal = try PseudoTerminal(columns: 80, rows: 24)
     defer { terminal.close() }
     let device = fileno(terminal.input)
-    let emulator = Emulator(on: terminal.controller, answer: Array("\u{1B}[?1;2c".utf8))
+    let emulator = Emulator(on: terminal.controller, answer: Self.attributesOnly)
     // A wait that ran out would take a minute: the answer ends it.
     let background = TerminalBackground.ask(input: device, output: device, milliseconds: 60_000)
     #expect(background == nil)
@@ -126,7 +140,7 @@ struct TerminalBackgroundQueryTests {
     // The emulator answers once the query has come, whatever ncurses wrote after it.
     let emulator = Emulator(
       on: terminal.controller,
-      answer: Array("\u{1B}]11;rgb:0000/0000/0000\u{1B}\\\u{1B}[?64;1c".utf8),
+      answer: Self.black,
       whenContaining: true)
     let question = try #require(TerminalBackground.Question(input: device, output: device))
     #expect(modes(device).c_lflag & tcflag_t(ECHO) == 0, "echo on while the answer may come")
@@ -138,8 +152,7 @@ struct TerminalBackgroundQueryTests {
     // ncurses's own modes while it runs: no echo, no line editing.
     #expect(modes(device).c_lflag & tcflag_t(ECHO | ICANON) == 0)
     screen.stop()
-    let after = modes(device)
-    #expect(after.c_lflag == before.c_lflag && after.c_iflag == before.c_iflag)
+    expectModes(before, on: device)
   }
 
   @Test("an answer waiting when the time limit has passed is read, not left for the keys")
@@ -148,7 +161,7 @@ struct TerminalBackgroundQueryTests {
     defer { terminal.close() }
     let device = fileno(terminal.input)
     let before = modes(device)
-    let answer = Array("\u{1B}]11;rgb:ffff/ffff/ffff\u{1B}\\\u{1B}[?64;1c".utf8)
+    let answer = Self.white
     let emulator = Emulator(on: terminal.controller, answer: answer)
     let question = try #require(TerminalBackground.Question(input: device, output: device))
     // The terminal has answered, its bytes are waiting, and the work meanwhile took the whole
@@ -159,8 +172,7 @@ struct TerminalBackgroundQueryTests {
     // A question let go puts the modes back, once.
     question.restoreModes()
     question.restoreModes()
-    let after = modes(device)
-    #expect(after.c_lflag == before.c_lflag && after.c_iflag == before.c_iflag)
+    expectModes(before, on: device)
   }
 
   @Test("a question let go without an answer puts the modes back")
@@ -178,8 +190,7 @@ struct TerminalBackgroundQueryTests {
       }
     }
     _ = emulator.wait()
-    let after = modes(device)
-    #expect(after.c_lflag == before.c_lflag && after.c_iflag == before.c_iflag)
+    expectModes(before, on: device)
   }
 
   @Test("a start that fails puts back the modes from before the question")
@@ -188,7 +199,7 @@ struct TerminalBackgroundQueryTests {
     defer { terminal.close() }
     let device = fileno(terminal.input)
     let before = modes(device)
-    let emulator = Emulator(on: terminal.controller, answer: Array("\u{1B}[?1;2c".utf8))
+    let emulator = Emulator(on: terminal.controller, answer: Self.attributesOnly)
     let question = try #require(TerminalBackground.Question(input: device, output: device))
     let screen = TerminalScreen(
       output: terminal.output, input: terminal.input, termType: "no-such-terminal-42")
@@ -196,8 +207,7 @@ struct TerminalBackgroundQueryTests {
       try screen.start(hearing: question)
     }
     _ = emulator.wait()
-    let after = modes(device)
-    #expect(after.c_lflag == before.c_lflag && after.c_iflag == before.c_iflag)
+    expectModes(before, on: device)
   }
 
   @Test("not a terminal: nothing is written, no colour")
