@@ -90,124 +90,117 @@ struct TerminalBackgroundQueryTests {
     return modes
   }
 
-  @Test("a terminal that answers white is light; the query is written and the modes come back")
-  func answered() async throws {
+  /// Runs `body` on a new 80x24 pseudo-terminal, given its device's descriptor and the device's
+  /// modes before `body`, and closes the terminal after it.
+  func onTerminal(
+    _ body: (_ terminal: PseudoTerminal, _ device: Int32, _ before: termios) throws -> Void
+  ) throws {
     let terminal = try PseudoTerminal(columns: 80, rows: 24)
     defer { terminal.close() }
     let device = fileno(terminal.input)
-    let before = modes(device)
-    let emulator = Emulator(
-      on: terminal.controller,
-      answer: Self.white)
-    let background = TerminalBackground.ask(
-      input: device, output: fileno(terminal.input), milliseconds: 60_000)
-    #expect(background == .light)
-    #expect(emulator.wait().ends(with: TerminalBackground.query))
-    expectModes(before, on: device)
+    try body(terminal, device, modes(device))
+  }
+
+  @Test("a terminal that answers white is light; the query is written and the modes come back")
+  func answered() async throws {
+    try onTerminal { terminal, device, before in
+      let emulator = Emulator(on: terminal.controller, answer: Self.white)
+      let background = TerminalBackground.ask(input: device, output: device, milliseconds: 60_000)
+      #expect(background == .light)
+      #expect(emulator.wait().ends(with: TerminalBackground.query))
+      expectModes(before, on: device)
+    }
   }
 
   @Test("device attributes alone end the wait at once: no colour")
   func attributesOnly() async throws {
-    let terminal = try PseudoTerminal(columns: 80, rows: 24)
-    defer { terminal.close() }
-    let device = fileno(terminal.input)
-    let emulator = Emulator(on: terminal.controller, answer: Self.attributesOnly)
-    // A wait that ran out would take a minute: the answer ends it.
-    let background = TerminalBackground.ask(input: device, output: device, milliseconds: 60_000)
-    #expect(background == nil)
-    #expect(emulator.wait().ends(with: TerminalBackground.query))
+    try onTerminal { terminal, device, _ in
+      let emulator = Emulator(on: terminal.controller, answer: Self.attributesOnly)
+      // A wait that ran out would take a minute: the answer ends it.
+      let background = TerminalBackground.ask(input: device, output: device, milliseconds: 60_000)
+      #expect(background == nil)
+      #expect(emulator.wait().ends(with: TerminalBackground.query))
+    }
   }
 
   @Test("a terminal that answers nothing: no colour once the time limit has passed")
   func silent() async throws {
-    let terminal = try PseudoTerminal(columns: 80, rows: 24)
-    defer { terminal.close() }
-    let device = fileno(terminal.input)
-    let emulator = Emulator(on: terminal.controller, answer: [])
-    #expect(TerminalBackground.ask(input: device, output: device, milliseconds: 20) == nil)
-    _ = emulator.wait()
+    try onTerminal { terminal, device, _ in
+      let emulator = Emulator(on: terminal.controller, answer: [])
+      #expect(TerminalBackground.ask(input: device, output: device, milliseconds: 20) == nil)
+      _ = emulator.wait()
+    }
   }
 
   @Test(
     "answered while ncurses starts: the colour read, no echo meanwhile, and the modes from before given back when it leaves"
   )
   func answeredWhileTheScreenStarts() async throws {
-    let terminal = try PseudoTerminal(columns: 80, rows: 24)
-    defer { terminal.close() }
-    let device = fileno(terminal.input)
-    let before = modes(device)
-    #expect(before.c_lflag & tcflag_t(ECHO | ICANON) == tcflag_t(ECHO | ICANON))
-    // The emulator answers once the query has come, whatever ncurses wrote after it.
-    let emulator = Emulator(
-      on: terminal.controller,
-      answer: Self.black,
-      whenContaining: true)
-    let question = try #require(TerminalBackground.Question(input: device, output: device))
-    #expect(modes(device).c_lflag & tcflag_t(ECHO) == 0, "echo on while the answer may come")
-    let screen = TerminalScreen(
-      output: terminal.output, input: terminal.input, termType: "xterm-256color")
-    let background = try screen.start(hearing: question, milliseconds: 60_000)
-    #expect(background == .dark)
-    #expect(emulator.wait().contains(TerminalBackground.query))
-    // ncurses's own modes while it runs: no echo, no line editing.
-    #expect(modes(device).c_lflag & tcflag_t(ECHO | ICANON) == 0)
-    screen.stop()
-    expectModes(before, on: device)
+    try onTerminal { terminal, device, before in
+      #expect(before.c_lflag & tcflag_t(ECHO | ICANON) == tcflag_t(ECHO | ICANON))
+      // The emulator answers once the query has come, whatever ncurses wrote after it.
+      let emulator = Emulator(on: terminal.controller, answer: Self.black, whenContaining: true)
+      let question = try #require(TerminalBackground.Question(input: device, output: device))
+      #expect(modes(device).c_lflag & tcflag_t(ECHO) == 0, "echo on while the answer may come")
+      let screen = TerminalScreen(
+        output: terminal.output, input: terminal.input, termType: "xterm-256color")
+      let background = try screen.start(hearing: question, milliseconds: 60_000)
+      #expect(background == .dark)
+      #expect(emulator.wait().contains(TerminalBackground.query))
+      // ncurses's own modes while it runs: no echo, no line editing.
+      #expect(modes(device).c_lflag & tcflag_t(ECHO | ICANON) == 0)
+      screen.stop()
+      expectModes(before, on: device)
+    }
   }
 
   @Test("an answer waiting when the time limit has passed is read, not left for the keys")
   func answerPastTheLimit() async throws {
-    let terminal = try PseudoTerminal(columns: 80, rows: 24)
-    defer { terminal.close() }
-    let device = fileno(terminal.input)
-    let before = modes(device)
-    let answer = Self.white
-    let emulator = Emulator(on: terminal.controller, answer: answer)
-    let question = try #require(TerminalBackground.Question(input: device, output: device))
-    // The terminal has answered, its bytes are waiting, and the work meanwhile took the whole
-    // time limit.
-    _ = emulator.wait()
-    waitForInput(on: device, bytes: answer.count)
-    #expect(question.answer(milliseconds: 0) == .light)
-    // A question let go puts the modes back, once.
-    question.restoreModes()
-    question.restoreModes()
-    expectModes(before, on: device)
+    try onTerminal { terminal, device, before in
+      let answer = Self.white
+      let emulator = Emulator(on: terminal.controller, answer: answer)
+      let question = try #require(TerminalBackground.Question(input: device, output: device))
+      // The terminal has answered, its bytes are waiting, and the work meanwhile took the whole
+      // time limit.
+      _ = emulator.wait()
+      waitForInput(on: device, bytes: answer.count)
+      #expect(question.answer(milliseconds: 0) == .light)
+      // A question let go puts the modes back, once.
+      question.restoreModes()
+      question.restoreModes()
+      expectModes(before, on: device)
+    }
   }
 
   @Test("a question let go without an answer puts the modes back")
   func droppedQuestionGivesTheModesBack() async throws {
-    let terminal = try PseudoTerminal(columns: 80, rows: 24)
-    defer { terminal.close() }
-    let device = fileno(terminal.input)
-    let before = modes(device)
-    let emulator = Emulator(on: terminal.controller, answer: [])
-    do {
-      let question = TerminalBackground.Question(input: device, output: device)
-      withExtendedLifetime(question) {
-        #expect(question != nil)
-        #expect(modes(device).c_lflag & tcflag_t(ECHO) == 0)
+    try onTerminal { terminal, device, before in
+      let emulator = Emulator(on: terminal.controller, answer: [])
+      do {
+        let question = TerminalBackground.Question(input: device, output: device)
+        withExtendedLifetime(question) {
+          #expect(question != nil)
+          #expect(modes(device).c_lflag & tcflag_t(ECHO) == 0)
+        }
       }
+      _ = emulator.wait()
+      expectModes(before, on: device)
     }
-    _ = emulator.wait()
-    expectModes(before, on: device)
   }
 
   @Test("a start that fails puts back the modes from before the question")
   func failedStartGivesTheModesBack() async throws {
-    let terminal = try PseudoTerminal(columns: 80, rows: 24)
-    defer { terminal.close() }
-    let device = fileno(terminal.input)
-    let before = modes(device)
-    let emulator = Emulator(on: terminal.controller, answer: Self.attributesOnly)
-    let question = try #require(TerminalBackground.Question(input: device, output: device))
-    let screen = TerminalScreen(
-      output: terminal.output, input: terminal.input, termType: "no-such-terminal-42")
-    #expect(throws: TerminalError.unknownTerminal("no-such-terminal-42")) {
-      try screen.start(hearing: question)
+    try onTerminal { terminal, device, before in
+      let emulator = Emulator(on: terminal.controller, answer: Self.attributesOnly)
+      let question = try #require(TerminalBackground.Question(input: device, output: device))
+      let screen = TerminalScreen(
+        output: terminal.output, input: terminal.input, termType: "no-such-terminal-42")
+      #expect(throws: TerminalError.unknownTerminal("no-such-terminal-42")) {
+        try screen.start(hearing: question)
+      }
+      _ = emulator.wait()
+      expectModes(before, on: device)
     }
-    _ = emulator.wait()
-    expectModes(before, on: device)
   }
 
   @Test("not a terminal: nothing is written, no colour")
